@@ -1,0 +1,72 @@
+import Foundation
+import InvitesKit
+
+/// `invites ingest [FILE... | -]`: reads invites into the inbox.
+enum IngestCommand {
+    static let spec = OptionSpec()
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let reader = InviteReader(display: context.settings.zone.value)
+        var files = context.arguments.positionals
+        if files.isEmpty { files = ["-"] }
+        var invites: [Invite] = []
+        var worst: ExitCode = .success
+        for file in files {
+            let name = file == "-" ? "<stdin>" : file
+            do {
+                let data = try read(file, environment: context.environment)
+                invites += try reader.read(data, file: name)
+            } catch {
+                let code = ErrorReport.report(error, to: context.environment)
+                if worst == .success || code == .noInput { worst = code }
+            }
+        }
+        let outcomes = invites.isEmpty ? [] : try context.openStore().ingest(invites, now: context.environment.now())
+        if context.settings.json {
+            try context.printJSON(["invites": outcomes.map { outcome in
+                let invite = outcome.stored.invite
+                let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
+                return JSONOutput.Ingested(
+                    handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
+                    start: start, end: end, result: outcome.result.rawValue, note: outcome.note)
+            }])
+        } else {
+            let width = outcomes.map(\.stored.handle.count).max() ?? 4
+            for outcome in outcomes {
+                let invite = outcome.stored.invite
+                let handle = outcome.stored.handle.padding(toLength: width, withPad: " ", startingAt: 0)
+                let result = outcome.result.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                context.print(
+                    "\(handle)  \(result)  \(Printable.sanitize(invite.title))  "
+                        + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
+                if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
+            }
+        }
+        return worst
+    }
+
+    private static func read(_ file: String, environment: CLIEnvironment) throws -> Data {
+        if file == "-" { return environment.readStandardInput() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw FileError.notFound(path: file)
+        }
+        guard !isDirectory.boolValue else { throw IngestError.notAnInvite(file: file, reason: "it is a folder") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+        } catch {
+            throw IngestError.unreadable(file: file, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// A file named on the command line that is not there (exit 66).
+enum FileError: Error, CustomStringConvertible {
+    case notFound(path: String)
+
+    var description: String {
+        switch self {
+        case .notFound(let path): return "\(Printable.sanitize(path)): no such file"
+        }
+    }
+}

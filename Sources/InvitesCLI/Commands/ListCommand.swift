@@ -1,0 +1,44 @@
+import Foundation
+import InvitesKit
+
+/// `invites list [--all | --status S]`: the inbox, newest first.
+enum ListCommand {
+    static let spec = OptionSpec(values: ["--status"], flags: ["--all"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        var statuses: Set<InviteStatus>? = [.pending]
+        if context.arguments.has("--all") { statuses = nil }
+        if let text = context.arguments.value("--status") {
+            statuses = try Set(text.split(separator: ",").map { name in
+                guard let status = InviteStatus(rawValue: String(name)) else {
+                    throw UsageError(
+                        message: "--status takes \(InviteStatus.allCases.map(\.rawValue).joined(separator: ", ")), not '\(Printable.sanitize(String(name)))'",
+                        command: "list")
+                }
+                return status
+            })
+        }
+        let invites = try context.openStore().list(statuses: statuses)
+        if context.settings.json {
+            try context.printJSON(["invites": invites.map(JSONOutput.Invite.init)])
+            return .success
+        }
+        guard !invites.isEmpty else {
+            context.print(statuses == [.pending] ? "No pending invites." : "No invites.")
+            return .success
+        }
+        let width = invites.map(\.handle.count).max() ?? 4
+        for stored in invites {
+            let invite = stored.invite
+            var line = stored.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + stored.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
+                + context.time.span(start: invite.start, end: invite.end, dates: invite.dates) + "  "
+                + Printable.sanitize(invite.title)
+            if let organizer = invite.organizer?.display, !organizer.isEmpty {
+                line += "  (\(Printable.sanitize(organizer)))"
+            }
+            context.print(line)
+        }
+        return .success
+    }
+}

@@ -1,0 +1,17 @@
+import InvitesKit
+
+/// `invites status`: one short line for status bars; nothing when nothing is pending.
+enum StatusCommand {
+    static let spec = OptionSpec(values: ["--format"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let count = try context.openStore().pendingCount()
+        if context.settings.json {
+            try context.printJSON(["pending": count])
+        } else if count > 0 {
+            let format = context.arguments.value("--format") ?? "%n pending"
+            context.print(Printable.sanitize(format.replacingOccurrences(of: "%n", with: String(count))))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,43 @@
+import InvitesKit
+
+/// The one place where errors become messages and exit statuses.
+enum ErrorReport {
+    /// Prints the error on standard error and returns the exit status the spec gives it.
+    @discardableResult
+    static func report(_ error: Error, to environment: CLIEnvironment) -> ExitCode {
+        let (message, code) = describe(error)
+        environment.err.write("invites: error: \(message)\n")
+        if let usage = error as? UsageError {
+            let command = usage.command.map { " \($0)" } ?? ""
+            environment.err.write("Usage: invites [OPTIONS]\(command.isEmpty ? " COMMAND" : command) ...\n")
+            environment.err.write("See 'invites\(command) --help'.\n")
+        }
+        return code
+    }
+
+    static func describe(_ error: Error) -> (String, ExitCode) {
+        switch error {
+        case let error as UsageError:
+            return (error.message, .usage)
+        case let error as CalendarError:
+            switch error {
+            case .notFound: return (Printable.sanitize(error.description), .noInput)
+            case .notACalendar: return (Printable.sanitize(error.description), .invalidInput)
+            case .unreadable: return (Printable.sanitize(error.description), .ioError)
+            }
+        case let error as IngestError:
+            if case .unreadable = error { return (Printable.sanitize(error.description), .ioError) }
+            return (Printable.sanitize(error.description), .invalidInput)
+        case let error as FileError:
+            return (error.description, .noInput)
+        case let error as StoreError:
+            return (Printable.sanitize(error.description), .ioError)
+        case let error as LookupError:
+            return (error.description, .failure)
+        case let error as ConfigError:
+            return (Printable.sanitize(error.description), .failure)
+        default:
+            return (Printable.sanitize(String(describing: error)), .failure)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import InvitesKit
+
+/// The shapes of the `--json` output, version 1 of the spec.
+enum JSONOutput {
+    struct Invite: Encodable {
+        var handle: String
+        var uid: String
+        var id: String?
+        var title: String
+        var start: String
+        var end: String
+        var allDay: Bool
+        var status: String
+        var location: String?
+        var organizer: String?
+        var timezone: String?
+        var method: String
+        var source: String
+        var recurrenceId: String?
+
+        init(_ stored: StoredInvite) {
+            let invite = stored.invite
+            handle = stored.handle
+            uid = invite.uid
+            id = invite.senderID
+            title = invite.title
+            (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
+            allDay = invite.dates != nil
+            status = stored.status.rawValue
+            location = invite.location
+            organizer = invite.organizer?.display
+            timezone = invite.timeZone
+            method = invite.method.rawValue
+            source = invite.source.rawValue
+            recurrenceId = invite.recurrenceID
+        }
+    }
+
+    struct Ingested: Encodable {
+        var handle: String
+        var uid: String
+        var id: String?
+        var title: String
+        var start: String
+        var end: String
+        var result: String
+        var note: String?
+    }
+
+    struct Window: Encodable {
+        var start: String
+        var end: String
+    }
+
+    struct Event: Encodable {
+        var uid: String
+        var title: String
+        var start: String
+        var end: String
+        var allDay: Bool
+        var conflict: Bool
+        var overlapMinutes: Int
+        var free: Bool
+
+        init(_ entry: NearbyReport.Entry) {
+            let occurrence = entry.occurrence
+            uid = occurrence.uid
+            title = occurrence.title
+            (start, end) = JSONOutput.times(occurrence.start, occurrence.end, occurrence.dates)
+            allDay = occurrence.isAllDay
+            conflict = entry.conflict
+            overlapMinutes = Int((entry.overlap / 60).rounded(.up))
+            free = entry.free
+        }
+    }
+
+    struct Show: Encodable {
+        var invite: Invite
+        var window: Window
+        var events: [Event]
+        var conflicts: Int
+    }
+
+    /// RFC 3339 UTC times, or dates for all-day values.
+    static func times(_ start: Date, _ end: Date, _ dates: Occurrence.AllDayDates?) -> (String, String) {
+        if let dates { return (dates.first.description, dates.endExclusive.description) }
+        return (RFC3339.utc(start), RFC3339.utc(end))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import InvitesKit
+
+/// The settings a command runs with, each resolved from flags, then the environment, then the
+/// config file, then the defaults, and remembering where it came from (for `invites config`).
+struct Settings {
+    struct Origin<Value> {
+        var value: Value
+        var source: String
+    }
+
+    var home: Origin<String>
+    var calendars: Origin<[CalendarSource]>
+    var zone: Origin<DisplayZone>
+    var me: Origin<MyAddresses>
+    var json: Bool
+    var color: Bool
+    var configPath: String
+
+    static let globalOptions = OptionSpec(
+        values: ["--home", "--calendar", "--tz", "--color", "--me", "--config"], flags: ["--json", "--help", "-h", "--version"])
+
+    /// Resolves every setting; a named calendar that does not exist is an error (exit 66).
+    static func resolve(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Settings {
+        let variables = environment.variables
+        let userHome = variables["HOME"] ?? NSHomeDirectory()
+        let configHome = variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(userHome)/.config"
+        let configPath = arguments.value("--config") ?? variables["INVITES_CONFIG"] ?? "\(configHome)/invites/config"
+        let config = try ConfigFile.load(configPath)
+
+        let home: Origin<String>
+        if let flag = arguments.value("--home") {
+            home = Origin(value: flag, source: "--home")
+        } else if let value = variables["INVITES_HOME"], !value.isEmpty {
+            home = Origin(value: value, source: "INVITES_HOME")
+        } else if let value = variables["XDG_DATA_HOME"], !value.isEmpty {
+            home = Origin(value: "\(value)/invites", source: "XDG_DATA_HOME")
+        } else {
+            home = Origin(value: "\(userHome)/.local/share/invites", source: "default")
+        }
+
+        let calendars: Origin<[CalendarSource]>
+        let flagged = arguments.all("--calendar")
+        if !flagged.isEmpty {
+            calendars = Origin(value: try flagged.map { path throws(CalendarError) in try CalendarSource.named(path) }, source: "--calendar")
+        } else if let value = variables["INVITES_CALENDAR"], !value.isEmpty {
+            calendars = Origin(value: [try CalendarSource.named(value)], source: "INVITES_CALENDAR")
+        } else if let entries = config.values["calendar"], !entries.isEmpty {
+            calendars = Origin(
+                value: try entries.map { entry throws(CalendarError) in try CalendarSource.named(entry.value) },
+                source: "\(configPath):\(entries[0].line)")
+        } else {
+            calendars = Origin(value: [CalendarSource.defaultCalendar("\(home.value)/calendar.ics")], source: "default")
+        }
+
+        let zone: Origin<DisplayZone>
+        if let flag = arguments.value("--tz") {
+            zone = Origin(value: try displayZone(flag, from: "--tz"), source: "--tz")
+        } else if let value = variables["TZ"], !value.isEmpty, let parsed = DisplayZone(identifier: value) {
+            zone = Origin(value: parsed, source: "TZ")
+        } else if let entry = config.values["tz"]?.last {
+            zone = Origin(value: try displayZone(entry.value, from: "\(configPath):\(entry.line)"), source: "\(configPath):\(entry.line)")
+        } else {
+            zone = Origin(value: .system(), source: "system")
+        }
+
+        let me: Origin<MyAddresses>
+        if !arguments.all("--me").isEmpty {
+            me = Origin(value: MyAddresses(arguments.all("--me")), source: "--me")
+        } else if let value = variables["INVITES_ME"], !value.isEmpty {
+            me = Origin(value: MyAddresses(value.split(separator: ",").map(String.init)), source: "INVITES_ME")
+        } else if let entries = config.values["me"], !entries.isEmpty {
+            me = Origin(value: MyAddresses(entries.map(\.value)), source: "\(configPath):\(entries[0].line)")
+        } else {
+            me = Origin(value: MyAddresses([]), source: "default")
+        }
+
+        let colorChoice = arguments.value("--color") ?? config.values["color"]?.last?.value ?? "auto"
+        let color: Bool
+        switch colorChoice {
+        case "always": color = true
+        case "never": color = false
+        case "auto":
+            color = environment.outputIsTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
+        default:
+            throw UsageError(message: "--color takes auto, always or never, not '\(Printable.sanitize(colorChoice))'", command: nil)
+        }
+        return Settings(
+            home: home, calendars: calendars, zone: zone, me: me, json: arguments.has("--json"), color: color,
+            configPath: configPath)
+    }
+
+    private static func displayZone(_ name: String, from source: String) throws -> DisplayZone {
+        guard let zone = DisplayZone(identifier: name) else {
+            throw UsageError(message: "\(source): unknown time zone '\(Printable.sanitize(name))'; use an IANA name like Europe/Berlin", command: nil)
+        }
+        return zone
+    }
+}

@@ -1,0 +1,38 @@
+/// Why a calendar could not be read at all.
+///
+/// A single broken VEVENT is not an error (it becomes a ``CalendarWarning``); these are the
+/// cases where nothing of the calendar can be trusted.
+public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A calendar named on the command line does not exist.
+    case notFound(path: String)
+    /// The file holds no VCALENDAR at all.
+    case notACalendar(path: String)
+    /// Reading failed at the operating-system level.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            return "calendar \(path) does not exist; check --calendar, INVITES_CALENDAR or the config"
+        case .notACalendar(let path):
+            return "\(path) holds no VCALENDAR; it is not an iCalendar file"
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+/// A problem with part of a calendar that the rest of it survives.
+public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(path):\(line): \(message)" }
+}

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the VEVENT and VTIMEZONE blocks of an iCalendar file at byte level.
+///
+/// A large calendar is split here without building a `String` per line (splitting 84 MB into
+/// lines through Foundation costs seconds); only the blocks that matter are handed to libical.
+/// Component names are matched case-insensitively at the start of a line, as RFC 5545 §3.1
+/// allows, and both CRLF and LF line ends are accepted.
+struct ICSBlockScanner {
+    enum Kind: Sendable {
+        case event
+        case timezone
+    }
+
+    /// One component's bytes, from its BEGIN line to the end of its END line.
+    struct Block: Sendable {
+        var kind: Kind
+        var range: Range<Int>
+        /// The 1-based line its BEGIN is on.
+        var line: Int
+    }
+
+    struct Result: Sendable {
+        var blocks: [Block] = []
+        /// Whether a `BEGIN:VCALENDAR` line was seen at all.
+        var sawCalendar = false
+        /// A block whose END never came: its kind and starting line.
+        var unterminated: [Block] = []
+    }
+
+    /// Scans a whole file.
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> Result {
+        var result = Result()
+        var open: (kind: Kind, start: Int, line: Int)?
+        var depth = 0
+        var offset = 0
+        var line = 1
+        let count = bytes.count
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+        while offset < count {
+            let lineStart = offset
+            var lineEnd = count
+            if let newline = memchrIndex(bytes, from: offset, byte: 0x0A) {
+                lineEnd = newline
+                offset = newline + 1
+            } else {
+                offset = count
+            }
+            defer { line += 1 }
+            let first = bytes[lineStart] | 0x20
+            guard first == 0x62 || first == 0x65 else { continue }  // 'b' or 'e'
+            if matches(bytes, lineStart, lineEnd, "BEGIN:") {
+                let name = lineStart + 6
+                if open == nil {
+                    if matches(bytes, name, lineEnd, "VCALENDAR") {
+                        result.sawCalendar = true
+                    } else if matches(bytes, name, lineEnd, "VEVENT") {
+                        open = (.event, lineStart, line)
+                        depth = 0
+                    } else if matches(bytes, name, lineEnd, "VTIMEZONE") {
+                        open = (.timezone, lineStart, line)
+                        depth = 0
+                    }
+                } else {
+                    depth += 1
+                }
+            } else if matches(bytes, lineStart, lineEnd, "END:"), let current = open {
+                let name = lineStart + 4
+                let closes = current.kind == .event
+                    ? matches(bytes, name, lineEnd, "VEVENT") : matches(bytes, name, lineEnd, "VTIMEZONE")
+                if closes && depth == 0 {
+                    result.blocks.append(Block(kind: current.kind, range: current.start..<offset, line: current.line))
+                    open = nil
+                } else if matches(bytes, name, lineEnd, "VCALENDAR") {
+                    result.unterminated.append(Block(kind: current.kind, range: current.start..<lineStart, line: current.line))
+                    open = nil
+                } else {
+                    depth = max(depth - 1, 0)
+                }
+            }
+        }
+        if let current = open {
+            result.unterminated.append(Block(kind: current.kind, range: current.start..<count, line: current.line))
+        }
+        return result
+    }
+
+    /// Whether the line at `start` begins with `word` (ASCII, case-insensitive) and, for a
+    /// component name, ends right after it but for trailing white space.
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard end - start >= length else { return false }
+        let pointer = word.utf8Start
+        for index in 0..<length where (bytes[start + index] | 0x20) != (pointer[index] | 0x20) {
+            return false
+        }
+        if pointer[length - 1] == UInt8(ascii: ":") { return true }
+        var rest = start + length
+        while rest < end, bytes[rest] == 0x0D || bytes[rest] == 0x20 || bytes[rest] == 0x09 { rest += 1 }
+        return rest == end
+    }
+
+    private static func memchrIndex(_ bytes: UnsafeRawBufferPointer, from: Int, byte: UInt8) -> Int? {
+        guard let base = bytes.baseAddress, from < bytes.count else { return nil }
+        guard let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+}

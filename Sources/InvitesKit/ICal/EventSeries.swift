@@ -1,0 +1,244 @@
+internal import CLibical
+import Foundation
+
+/// Everything one calendar holds for one UID: the master VEVENT and its RECURRENCE-ID overrides.
+///
+/// libical's iterators yield the instants of one RRULE; combining DTSTART, RRULE, RDATE, EXDATE
+/// and overrides into the recurrence set (RFC 5545 §3.8.5) is left to the caller, and happens here.
+struct EventSeries {
+    var master: ICalEvent?
+    var overrides: [ICalEvent] = []
+
+    /// What expansion needs beyond the events themselves.
+    struct Context {
+        var display: OpaquePointer
+        var displayZone: TimeZone
+        var me: Set<String>
+        var source: String
+        /// Upper bound on the instants one rule may produce before reaching the window, so that
+        /// an endless `FREQ=SECONDLY` from 1900 with a COUNT answers promptly.
+        var stepLimit = 2_000_000
+        var warn: (Int, String) -> Void
+    }
+
+    private struct Instance {
+        var start: ICalTimeValue
+        var end: ICalTimeValue?
+        var duration: icaldurationtype?
+    }
+
+    /// Every occurrence of the series that intersects the half-open window `[lower, upper)`,
+    /// in Unix seconds.
+    func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
+        var result: [Occurrence] = []
+        let overrideKeys = overrides.compactMap { override -> InstanceKey? in
+            guard !override.thisAndFuture, let rid = override.recurrenceID else { return nil }
+            return InstanceKey(rid, display: context.display)
+        }
+        let futureOverrides = overrides.filter { $0.thisAndFuture && $0.recurrenceID != nil }
+            .sorted { ($0.recurrenceID?.instant(display: context.display) ?? 0)
+                < ($1.recurrenceID?.instant(display: context.display) ?? 0) }
+
+        if let master {
+            for instance in instances(of: master, near: window, context: context) {
+                let key = InstanceKey(instance.start, display: context.display)
+                if overrideKeys.contains(where: { $0.matches(key) }) { continue }
+                let recurrenceID = master.recurs ? Date(timeIntervalSince1970: Double(key.instant)) : nil
+                if let future = futureOverrides.last(where: {
+                    ($0.recurrenceID?.instant(display: context.display) ?? .max) <= key.instant
+                }), let rid = future.recurrenceID {
+                    let shift = future.start.instant(display: context.display) - rid.instant(display: context.display)
+                    var shifted = place(instance, of: master, context: context)
+                    let length = ICalEvent.placeLength(future.length, from: future.start, display: context.display)
+                    shifted.start += shift
+                    shifted.end = shifted.start + length
+                    append(shifted, event: future, fallbackTitle: master.title, recurrenceID: recurrenceID,
+                           window: window, context: context, into: &result)
+                    continue
+                }
+                let placed = place(instance, of: master, context: context)
+                append(placed, event: master, fallbackTitle: master.title, recurrenceID: recurrenceID,
+                       window: window, context: context, into: &result)
+            }
+        }
+        for override in overrides {
+            let placed = place(Instance(start: override.start), of: override, context: context)
+            let recurrenceID = override.recurrenceID.map {
+                Date(timeIntervalSince1970: Double($0.instant(display: context.display)))
+            }
+            append(placed, event: override, fallbackTitle: master?.title ?? "", recurrenceID: recurrenceID,
+                   window: window, context: context, into: &result)
+        }
+        return result
+    }
+
+    private struct Placed {
+        var start: Int
+        var end: Int
+        var dates: Occurrence.AllDayDates?
+    }
+
+    private func append(
+        _ placed: Placed, event: ICalEvent, fallbackTitle: String, recurrenceID: Date?,
+        window: Range<Int>, context: Context, into result: inout [Occurrence]
+    ) {
+        let intersects = placed.start == placed.end
+            ? window.contains(placed.start)
+            : placed.start < window.upperBound && placed.end > window.lowerBound
+        guard intersects else { return }
+        result.append(
+            Occurrence(
+                uid: event.uid,
+                title: event.title.isEmpty ? fallbackTitle : event.title,
+                start: Date(timeIntervalSince1970: Double(placed.start)),
+                end: Date(timeIntervalSince1970: Double(placed.end)),
+                dates: placed.dates,
+                recurrenceID: recurrenceID,
+                free: freeReason(event, me: context.me),
+                source: context.source))
+    }
+
+    private func freeReason(_ event: ICalEvent, me: Set<String>) -> Occurrence.FreeReason? {
+        if event.cancelled || (master?.cancelled ?? false) { return .cancelled }
+        if event.transparent { return .transparent }
+        let declined = event.attendees.contains { attendee in
+            attendee.partstat == ICAL_PARTSTAT_DECLINED && me.contains(MyAddresses.normalise(attendee.address))
+        }
+        return declined ? .declined : nil
+    }
+
+    private func place(_ instance: Instance, of event: ICalEvent, context: Context) -> Placed {
+        let start = instance.start.instant(display: context.display)
+        if instance.start.isDate {
+            let days: Int
+            if let end = instance.end, end.isDate {
+                days = max(ICalEvent.daysBetween(instance.start.date, end.date), 1)
+            } else if case .nominal(let nominal, _) = event.length {
+                days = nominal
+            } else {
+                days = 1
+            }
+            var endTime = instance.start.time
+            icaltime_adjust(&endTime, Int32(days), 0, 0, 0)
+            let end = ICalTimeValue(time: endTime, zone: nil)
+            return Placed(
+                start: start, end: end.instant(display: context.display),
+                dates: Occurrence.AllDayDates(first: instance.start.date, endExclusive: end.date))
+        }
+        if let end = instance.end {
+            return Placed(start: start, end: max(end.instant(display: context.display), start), dates: nil)
+        }
+        if let duration = instance.duration {
+            var endTime = instance.start.time
+            let sign: Int32 = duration.is_neg != 0 ? -1 : 1
+            icaltime_adjust(&endTime, sign * Int32(duration.days + 7 * duration.weeks), 0, 0, 0)
+            let seconds = Int(sign) * Int(duration.hours * 3600 + duration.minutes * 60 + duration.seconds)
+            let end = ICalTimeValue(time: endTime, zone: instance.start.zone).instant(display: context.display)
+            return Placed(start: start, end: max(end + seconds, start), dates: nil)
+        }
+        let length = ICalEvent.placeLength(event.length, from: instance.start, display: context.display)
+        return Placed(start: start, end: start + length, dates: nil)
+    }
+
+    /// DTSTART, the RRULE instants and the RDATEs that can reach the window, less the EXDATEs.
+    private func instances(of event: ICalEvent, near window: Range<Int>, context: Context) -> [Instance] {
+        let margin = 2 * 86_400 + event.maximumLength
+        let reach = (window.lowerBound - margin)..<(window.upperBound + 2 * 86_400)
+        var seen = Set<Int>()
+        var result: [Instance] = []
+        func add(_ instance: Instance) {
+            let instant = instance.start.instant(display: context.display)
+            guard reach.contains(instant), seen.insert(instant).inserted else { return }
+            result.append(instance)
+        }
+        add(Instance(start: event.start))
+        for rule in event.rules {
+            expand(rule, of: event, reach: reach, context: context) { add(Instance(start: $0)) }
+        }
+        for rdate in event.rdates {
+            add(Instance(start: rdate.start, end: rdate.end, duration: rdate.duration))
+        }
+        let exdates = event.exdates.map { InstanceKey($0, display: context.display) }
+        guard !exdates.isEmpty else { return result }
+        return result.filter { instance in
+            let key = InstanceKey(instance.start, display: context.display)
+            return !exdates.contains { $0.matches(key) }
+        }
+    }
+
+    private func expand(
+        _ rule: icalrecurrencetype, of event: ICalEvent, reach: Range<Int>, context: Context,
+        _ body: (ICalTimeValue) -> Void
+    ) {
+        guard let iterator = icalrecur_iterator_new(rule, event.start.time) else {
+            context.warn(event.line, "RRULE of \"\(event.uid)\" cannot be expanded, only DTSTART is used")
+            return
+        }
+        defer { icalrecur_iterator_free(iterator) }
+        let first = event.start.instant(display: context.display)
+        if rule.count == 0, reach.lowerBound > first {
+            var jump = icaltime_from_timet_with_zone(
+                time_t(reach.lowerBound), event.start.isDate ? 1 : 0,
+                event.start.zone ?? context.display)
+            jump.zone = event.start.time.zone
+            _ = icalrecur_iterator_set_start(iterator, jump)
+        }
+        var steps = 0
+        while true {
+            let next = icalrecur_iterator_next(iterator)
+            if icaltime_is_null_time(next) != 0 { break }
+            let value = ICalTimeValue(time: next, zone: event.start.zone)
+            let instant = value.instant(display: context.display)
+            if instant >= reach.upperBound { break }
+            steps += 1
+            if steps > context.stepLimit {
+                context.warn(event.line, "stopped expanding \"\(event.uid)\" after \(context.stepLimit) instances")
+                break
+            }
+            if instant >= reach.lowerBound { body(value) }
+        }
+    }
+}
+
+/// Identifies an instance within its series the way EXDATE and RECURRENCE-ID name it: by
+/// instant, or by date where one side is a DATE and the other a DATE-TIME.
+struct InstanceKey {
+    var instant: Int
+    var date: LocalDate
+    var isDate: Bool
+
+    init(_ value: ICalTimeValue, display: OpaquePointer) {
+        instant = value.instant(display: display)
+        date = value.date
+        isDate = value.isDate
+    }
+
+    func matches(_ other: InstanceKey) -> Bool {
+        isDate == other.isDate ? instant == other.instant : date == other.date
+    }
+}
+
+extension ICalEvent {
+    /// The longest an instance can last, in seconds, for bounding how early a relevant one starts.
+    var maximumLength: Int {
+        let rdateDays = rdates.contains { $0.end != nil || $0.duration != nil } ? 366 * 86_400 : 0
+        switch length {
+        case .exact(let seconds): return max(seconds, rdateDays)
+        case .nominal(let days, let seconds): return max(days * 86_400 + seconds + 7_200, rdateDays)
+        }
+    }
+
+    /// The length in seconds of an instance starting at `start`.
+    static func placeLength(_ length: Length, from start: ICalTimeValue, display: OpaquePointer) -> Int {
+        switch length {
+        case .exact(let seconds):
+            return seconds
+        case .nominal(let days, let seconds):
+            guard days != 0 else { return seconds }
+            var end = start.time
+            icaltime_adjust(&end, Int32(days), 0, 0, 0)
+            let endInstant = ICalTimeValue(time: end, zone: start.zone).instant(display: display)
+            return endInstant - start.instant(display: display) + seconds
+        }
+    }
+}

@@ -1,0 +1,106 @@
+internal import CLibical
+import Foundation
+
+/// The Swift owner of a libical component tree.
+///
+/// A root component frees its tree when it goes away; a child borrows its memory from the root and
+/// keeps the root alive, so no pointer outlives the tree it points into.
+final class ICalComponent {
+    let raw: OpaquePointer
+    private let root: ICalComponent?
+
+    private init(owning raw: OpaquePointer) {
+        self.raw = raw
+        self.root = nil
+    }
+
+    private init(borrowing raw: OpaquePointer, root: ICalComponent) {
+        self.raw = raw
+        self.root = root
+    }
+
+    deinit {
+        if root == nil {
+            icalcomponent_free(raw)
+        }
+    }
+
+    /// Parses iCalendar text; `nil` when libical finds no component at all in it.
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> ICalComponent? {
+        LibICal.configure()
+        var text = [CChar](repeating: 0, count: bytes.count + 1)
+        text.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
+        for index in 0..<bytes.count where text[index] == 0 {
+            text[index] = 0x20
+        }
+        guard let raw = text.withUnsafeBufferPointer({ icalparser_parse_string($0.baseAddress) }) else {
+            return nil
+        }
+        return ICalComponent(owning: raw)
+    }
+
+    /// Parses iCalendar text held in a Swift string.
+    static func parse(_ text: String) -> ICalComponent? {
+        var copy = text
+        return copy.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Takes ownership of a component that libical built and nothing else owns.
+    static func adopt(_ raw: OpaquePointer) -> ICalComponent {
+        ICalComponent(owning: raw)
+    }
+
+    var kind: icalcomponent_kind { icalcomponent_isa(raw) }
+
+    /// Direct children of one kind, in file order.
+    func children(_ kind: icalcomponent_kind) -> [ICalComponent] {
+        var result: [ICalComponent] = []
+        let owner = root ?? self
+        var child = icalcomponent_get_first_component(raw, kind)
+        while let current = child {
+            result.append(ICalComponent(borrowing: current, root: owner))
+            child = icalcomponent_get_next_component(raw, kind)
+        }
+        return result
+    }
+
+    /// The component itself when it is of `kind`, else its direct children of that kind.
+    func selfOrChildren(_ kind: icalcomponent_kind) -> [ICalComponent] {
+        self.kind == kind ? [self] : children(kind)
+    }
+
+    /// Every property of one kind, in file order.
+    func properties(_ kind: icalproperty_kind) -> [ICalProperty] {
+        var result: [ICalProperty] = []
+        var property = icalcomponent_get_first_property(raw, kind)
+        while let current = property {
+            result.append(ICalProperty(raw: current, owner: root ?? self))
+            property = icalcomponent_get_next_property(raw, kind)
+        }
+        return result
+    }
+
+    func firstProperty(_ kind: icalproperty_kind) -> ICalProperty? {
+        icalcomponent_get_first_property(raw, kind).map { ICalProperty(raw: $0, owner: root ?? self) }
+    }
+
+    /// The text value of the first property of a kind, if there is one.
+    func text(_ kind: icalproperty_kind) -> String? {
+        firstProperty(kind)?.value
+    }
+
+    /// A deep copy that owns itself, for handing to libical APIs that take ownership.
+    func cloned() -> ICalComponent {
+        guard let copy = icalcomponent_new_clone(raw) else {
+            preconditionFailure("icalcomponent_new_clone failed: out of memory")
+        }
+        return ICalComponent(owning: copy)
+    }
+
+    /// The serialised, folded and escaped iCalendar text of the component.
+    var serialized: String {
+        guard let text = icalcomponent_as_ical_string_r(raw) else { return "" }
+        defer { free(text) }
+        return String(cString: text)
+    }
+}

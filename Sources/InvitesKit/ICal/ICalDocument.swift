@@ -1,0 +1,115 @@
+internal import CLibical
+import Foundation
+
+/// An iCalendar object read whole through libical, reduced to what ingesting an invite needs.
+///
+/// This is the bridge between libical and the ingest layer: the VEVENTs come out as plain values
+/// with every time already turned into an instant (or, for all-day events, dates).
+struct ICalDocument {
+    /// One VEVENT, as plain values.
+    struct Event {
+        var uid: String
+        var recurrenceID: String?
+        var title: String
+        var start: Date
+        var end: Date
+        var dates: Occurrence.AllDayDates?
+        var tzid: String?
+        var location: String?
+        var description: String?
+        var organizer: Invite.Person?
+        var attendees: [Invite.Attendee]
+        var sequence: Int?
+        var microsoftSequence: Int?
+        var dtstamp: Date?
+        var recurs: Bool
+    }
+
+    var method: String?
+    var events: [Event]
+    /// Properties libical could not read (`X-LIC-ERROR`), worth a warning but not a refusal.
+    var problems: [String]
+
+    /// Parses the text; `nil` when it holds no VCALENDAR.
+    static func parse(_ data: Data, display: DisplayZone) -> ICalDocument? {
+        let parsed = data.withUnsafeBytes { ICalComponent.parse($0) }
+        guard let root = parsed else { return nil }
+        let calendars = root.selfOrChildren(ICAL_VCALENDAR_COMPONENT)
+        guard !calendars.isEmpty else { return nil }
+        let resolver = ZoneResolver(display: display)
+        var document = ICalDocument(method: nil, events: [], problems: [])
+        for calendar in calendars {
+            for zone in calendar.children(ICAL_VTIMEZONE_COMPONENT) { resolver.register(zone) }
+        }
+        for calendar in calendars {
+            if document.method == nil { document.method = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() }
+            for component in calendar.children(ICAL_VEVENT_COMPONENT) {
+                for property in component.properties(ICAL_XLICERROR_PROPERTY) {
+                    document.problems.append(property.value ?? "unreadable property")
+                }
+                guard let event = ICalEvent(component, resolver: resolver, line: 0, warn: { document.problems.append($0) })
+                else { continue }
+                document.events.append(summary(of: event, component: component, display: resolver.display))
+            }
+        }
+        return document
+    }
+
+    private static func summary(of event: ICalEvent, component: ICalComponent, display: OpaquePointer) -> Event {
+        let startInstant = event.start.instant(display: display)
+        var dates: Occurrence.AllDayDates?
+        var endInstant: Int
+        if event.start.isDate {
+            var days = 1
+            if case .nominal(let nominal, _) = event.length { days = nominal }
+            var endTime = event.start.time
+            icaltime_adjust(&endTime, Int32(days), 0, 0, 0)
+            let end = ICalTimeValue(time: endTime, zone: nil)
+            dates = Occurrence.AllDayDates(first: event.start.date, endExclusive: end.date)
+            endInstant = end.instant(display: display)
+        } else {
+            endInstant = startInstant + ICalEvent.placeLength(event.length, from: event.start, display: display)
+        }
+        let organizer = component.firstProperty(ICAL_ORGANIZER_PROPERTY).map { property in
+            Invite.Person(name: property.parameter(ICAL_CN_PARAMETER), email: address(property.value))
+        }
+        let attendees = component.properties(ICAL_ATTENDEE_PROPERTY).map { property in
+            Invite.Attendee(
+                address: address(property.value) ?? "",
+                name: property.parameter(ICAL_CN_PARAMETER),
+                partstat: property.parameter(ICAL_PARTSTAT_PARAMETER)?.uppercased() ?? "NEEDS-ACTION",
+                rsvp: property.parameter(ICAL_RSVP_PARAMETER)?.uppercased() == "TRUE")
+        }
+        let microsoftSequence = component.properties(ICAL_X_PROPERTY).first {
+            $0.xName?.uppercased() == "X-MICROSOFT-CDO-APPT-SEQUENCE"
+        }.flatMap { $0.value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        let dtstamp = component.firstProperty(ICAL_DTSTAMP_PROPERTY)?.time.map {
+            Date(timeIntervalSince1970: Double(ICalTimeValue(time: $0, zone: ZoneResolver.utc).instant(display: display)))
+        }
+        let recurrenceID = event.recurrenceID.map { value -> String in
+            value.isDate ? value.date.description : RFC3339.utc(Date(timeIntervalSince1970: Double(value.instant(display: display))))
+        }
+        return Event(
+            uid: event.uid, recurrenceID: recurrenceID, title: event.title,
+            start: Date(timeIntervalSince1970: Double(startInstant)),
+            end: Date(timeIntervalSince1970: Double(max(endInstant, startInstant))), dates: dates,
+            tzid: component.firstProperty(ICAL_DTSTART_PROPERTY)?.tzid,
+            location: component.text(ICAL_LOCATION_PROPERTY).flatMap(nonEmpty),
+            description: component.text(ICAL_DESCRIPTION_PROPERTY).flatMap(nonEmpty),
+            organizer: organizer, attendees: attendees,
+            sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
+            microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs)
+    }
+
+    /// `mailto:Ann@Example.org` → `Ann@Example.org`.
+    private static func address(_ value: String?) -> String? {
+        guard var text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if text.lowercased().hasPrefix("mailto:") { text = String(text.dropFirst(7)) }
+        return text
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}

@@ -1,0 +1,157 @@
+internal import CLibical
+import Foundation
+
+/// The parts of one VEVENT that decide where its instances fall and whether they make you busy.
+///
+/// Built once per VEVENT from libical's parse; every TZID is already resolved, so expansion
+/// never looks a zone up again.
+struct ICalEvent {
+    /// How an instance's end is derived from its start.
+    enum Length {
+        /// An exact number of seconds (DTEND − DTSTART, RFC 5545 §3.8.5.3).
+        case exact(Int)
+        /// A DURATION: weeks and days are nominal (added on the wall clock), the rest exact.
+        case nominal(days: Int, seconds: Int)
+    }
+
+    struct RecurrenceDate {
+        var start: ICalTimeValue
+        var end: ICalTimeValue?
+        var duration: icaldurationtype?
+    }
+
+    var uid: String
+    var title: String
+    var start: ICalTimeValue
+    var length: Length
+    var rules: [icalrecurrencetype]
+    var rdates: [RecurrenceDate]
+    var exdates: [ICalTimeValue]
+    var recurrenceID: ICalTimeValue?
+    var thisAndFuture: Bool
+    var sequence: Int
+    var cancelled: Bool
+    var transparent: Bool
+    var attendees: [(address: String, partstat: icalparameter_partstat)]
+    /// The line of the file the VEVENT starts on, for warnings.
+    var line: Int
+
+    var recurs: Bool { !rules.isEmpty || !rdates.isEmpty }
+
+    /// Reads a parsed VEVENT; `nil` (with a warning) when it has no usable DTSTART.
+    init?(
+        _ component: ICalComponent, resolver: ZoneResolver, line: Int, warn: @escaping (String) -> Void
+    ) {
+        let unknown: (String) -> Void = { warn("unknown time zone \"\($0)\", taken as floating") }
+        guard let dtstartProperty = component.firstProperty(ICAL_DTSTART_PROPERTY),
+            let start = ICalTimeValue(dtstartProperty, resolver: resolver, unknownZone: unknown)
+        else {
+            warn("VEVENT has no valid DTSTART, skipped")
+            return nil
+        }
+        self.line = line
+        self.uid = component.text(ICAL_UID_PROPERTY) ?? ""
+        self.title = component.text(ICAL_SUMMARY_PROPERTY) ?? ""
+        self.start = start
+        self.sequence = component.firstProperty(ICAL_SEQUENCE_PROPERTY).map {
+            Int(icalproperty_get_sequence($0.raw))
+        } ?? 0
+        self.cancelled = icalcomponent_get_status(component.raw) == ICAL_STATUS_CANCELLED
+        self.transparent = component.firstProperty(ICAL_TRANSP_PROPERTY).map {
+            let transp = icalproperty_get_transp($0.raw)
+            return transp == ICAL_TRANSP_TRANSPARENT || transp == ICAL_TRANSP_TRANSPARENTNOCONFLICT
+        } ?? false
+
+        let end = component.firstProperty(ICAL_DTEND_PROPERTY).flatMap {
+            ICalTimeValue($0, resolver: resolver, unknownZone: unknown)
+        }
+        let duration = component.firstProperty(ICAL_DURATION_PROPERTY).map {
+            icalproperty_get_duration($0.raw)
+        }
+        self.length = ICalEvent.length(start: start, end: end, duration: duration, display: resolver.display)
+
+        self.rules = component.properties(ICAL_RRULE_PROPERTY).map { icalproperty_get_rrule($0.raw) }
+            .filter { $0.freq != ICAL_NO_RECURRENCE }
+        self.rdates = component.properties(ICAL_RDATE_PROPERTY).compactMap { property in
+            ICalEvent.recurrenceDate(property, resolver: resolver, zone: start.zone, unknown: unknown)
+        }
+        self.exdates = component.properties(ICAL_EXDATE_PROPERTY).compactMap {
+            ICalTimeValue($0, resolver: resolver, unknownZone: unknown)?.adopting(start.zone)
+        }
+        if let property = component.firstProperty(ICAL_RECURRENCEID_PROPERTY) {
+            self.recurrenceID = ICalTimeValue(property, resolver: resolver, unknownZone: unknown)?
+                .adopting(start.zone)
+            self.thisAndFuture = property.parameter(ICAL_RANGE_PARAMETER)?.uppercased() == "THISANDFUTURE"
+        } else {
+            self.recurrenceID = nil
+            self.thisAndFuture = false
+        }
+        self.attendees = component.properties(ICAL_ATTENDEE_PROPERTY).compactMap { property in
+            guard let address = property.value else { return nil }
+            let partstat = icalproperty_get_first_parameter(property.raw, ICAL_PARTSTAT_PARAMETER).map {
+                icalparameter_get_partstat($0)
+            } ?? ICAL_PARTSTAT_NEEDSACTION
+            return (address, partstat)
+        }
+    }
+
+    private static func length(
+        start: ICalTimeValue, end: ICalTimeValue?, duration: icaldurationtype?, display: OpaquePointer
+    ) -> Length {
+        if let duration, icaldurationtype_is_null_duration(duration) == 0 || end == nil {
+            let sign = duration.is_neg != 0 ? -1 : 1
+            let days = Int(duration.days) + 7 * Int(duration.weeks)
+            let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)
+            if start.isDate {
+                return .nominal(days: max(sign * days, 1), seconds: 0)
+            }
+            return .nominal(days: max(sign * days, 0), seconds: max(sign * seconds, 0))
+        }
+        guard let end else {
+            return start.isDate ? .nominal(days: 1, seconds: 0) : .exact(0)
+        }
+        if start.isDate {
+            let days = daysBetween(start.date, end.date)
+            return .nominal(days: max(days, 1), seconds: 0)
+        }
+        return .exact(max(end.instant(display: display) - start.instant(display: display), 0))
+    }
+
+    private static func recurrenceDate(
+        _ property: ICalProperty, resolver: ZoneResolver, zone: OpaquePointer?, unknown: (String) -> Void
+    ) -> RecurrenceDate? {
+        let value = icalproperty_get_rdate(property.raw)
+        let tzid = property.tzid
+        let resolved: OpaquePointer? = tzid.flatMap { tzid in
+            let zone = resolver.zone(for: tzid)
+            if zone == nil { unknown(tzid) }
+            return zone
+        }
+        func place(_ time: icaltimetype) -> ICalTimeValue? {
+            guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 else { return nil }
+            if time.is_date != 0 { return ICalTimeValue(time: time, zone: nil) }
+            if icaltime_is_utc(time) != 0 { return ICalTimeValue(time: time, zone: ZoneResolver.utc) }
+            return ICalTimeValue(time: time, zone: resolved ?? zone)
+        }
+        if let start = place(value.period.start) {
+            let end = place(value.period.end)
+            let duration = icaldurationtype_is_null_duration(value.period.duration) == 0
+                ? value.period.duration : nil
+            return RecurrenceDate(start: start, end: end, duration: duration)
+        }
+        guard let start = place(value.time) else { return nil }
+        return RecurrenceDate(start: start, end: nil, duration: nil)
+    }
+
+    /// Whole days from one date to another (negative when `to` is earlier).
+    static func daysBetween(_ from: LocalDate, _ to: LocalDate) -> Int {
+        julianDay(to) - julianDay(from)
+    }
+
+    private static func julianDay(_ date: LocalDate) -> Int {
+        let a = (14 - date.month) / 12
+        let y = date.year + 4800 - a
+        let m = date.month + 12 * a - 3
+        return date.day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 + y / 400 - 32045
+    }
+}

@@ -1,0 +1,105 @@
+internal import CLibical
+import Foundation
+
+/// Turns the TZID a producer wrote into a libical time zone.
+///
+/// Producers name zones four ways: with a VTIMEZONE embedded in the same file (authoritative, RFC
+/// 5545 §3.6.5), with a bare IANA name, with a vendor-prefixed IANA name
+/// (`/mozilla.org/20050126_1/Europe/Berlin`), or with a Windows name as Outlook writes it
+/// (`W. Europe Standard Time`). They are tried in that order; an unknown TZID yields `nil` and the
+/// caller decides what to do with the floating time it leaves.
+final class ZoneResolver {
+    /// The zone floating times and all-day dates are taken in.
+    let display: OpaquePointer
+    private var embedded: [String: OpaquePointer] = [:]
+    private var cache: [String: OpaquePointer?] = [:]
+
+    init(display: DisplayZone) {
+        LibICal.configure()
+        self.display = ZoneResolver.builtin(display.identifier) ?? ZoneResolver.utc
+    }
+
+    deinit {
+        for zone in embedded.values {
+            icaltimezone_free(zone, 1)
+        }
+    }
+
+    static var utc: OpaquePointer {
+        guard let zone = icaltimezone_get_utc_timezone() else {
+            preconditionFailure("libical has no UTC zone")
+        }
+        return zone
+    }
+
+    /// Registers a VTIMEZONE found in the calendar; later TZID look-ups prefer it.
+    @discardableResult
+    func register(_ vtimezone: ICalComponent) -> Bool {
+        guard let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
+            embedded[tzid] == nil,
+            let zone = icaltimezone_new()
+        else { return false }
+        guard let raw = icalcomponent_new_clone(vtimezone.raw), icaltimezone_set_component(zone, raw) != 0
+        else {
+            icaltimezone_free(zone, 1)
+            return false
+        }
+        embedded[tzid] = zone
+        cache[tzid] = nil
+        return true
+    }
+
+    /// The zone a TZID names, or `nil` when none of the four ways knows it.
+    func zone(for tzid: String) -> OpaquePointer? {
+        if let cached = cache[tzid] { return cached }
+        let zone = embedded[tzid] ?? ZoneResolver.named(tzid)
+        cache[tzid] = zone
+        return zone
+    }
+
+    /// Whether libical knows a zone by this IANA name (for validating `--tz`).
+    static func knows(_ identifier: String) -> Bool {
+        builtin(identifier) != nil
+    }
+
+    private static func named(_ tzid: String) -> OpaquePointer? {
+        if let zone = builtin(tzid) { return zone }
+        let parts = tzid.split(separator: "/")
+        if parts.count > 2 {
+            for count in [3, 2] where parts.count > count {
+                if let zone = builtin(parts.suffix(count).joined(separator: "/")) { return zone }
+            }
+        }
+        if let iana = WindowsZoneTable.shared.iana(forWindowsName: tzid) {
+            return builtin(iana)
+        }
+        return nil
+    }
+
+    private static func builtin(_ name: String) -> OpaquePointer? {
+        switch name.uppercased() {
+        case "UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU":
+            return utc
+        default:
+            return icaltimezone_get_builtin_timezone(name)
+        }
+    }
+}
+
+extension ZoneResolver {
+    /// The abbreviation a zone uses at an instant (`PDT`, `CET`), from the zone's own TZNAMEs;
+    /// `nil` when the zone gives none. Foundation on Linux only knows `GMT-7`.
+    static func abbreviation(of identifier: String, at instant: Int) -> String? {
+        guard let zone = builtin(identifier) else { return nil }
+        if zone == utc { return "UTC" }
+        guard let names = icaltimezone_get_tznames(zone).map({ String(cString: $0) }), !names.isEmpty else {
+            return nil
+        }
+        let parts = names.split(separator: "/").map(String.init)
+        guard parts.count == 2 else { return names }
+        var local = icaltime_from_timet_with_zone(time_t(instant), 0, zone)
+        var isDaylight: Int32 = 0
+        _ = icaltimezone_get_utc_offset(zone, &local, &isDaylight)
+        return isDaylight != 0 ? parts[1] : parts[0]
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Reads an iCalendar invitation (iTIP, RFC 5546) into invites: one per UID, or one per
+/// RECURRENCE-ID where only single instances of a series are invited.
+public struct ITIPParser: Sendable {
+    public var display: DisplayZone
+
+    public init(display: DisplayZone) {
+        self.display = display
+    }
+
+    /// The methods that are messages for an organizer rather than invitations.
+    static let organizerMethods: Set<String> = ["REPLY", "COUNTER", "REFRESH", "DECLINECOUNTER", "ADD"]
+
+    /// Reads one VCALENDAR. `fallbackMethod` is the `method=` parameter of an e-mail part's
+    /// Content-Type, used when the VCALENDAR itself names none.
+    public func parse(_ data: Data, file: String, source: Invite.Source, fallbackMethod: String?)
+        throws(IngestError) -> [Invite]
+    {
+        guard let document = ICalDocument.parse(data, display: display) else {
+            throw .notAnInvite(file: file, reason: "libical finds no VCALENDAR in it")
+        }
+        let written = document.method ?? fallbackMethod?.uppercased()
+        if let written, ITIPParser.organizerMethods.contains(written) {
+            throw .notForAttendee(file: file, method: written)
+        }
+        let method: Invite.Method
+        switch written {
+        case "CANCEL": method = .cancel
+        case "PUBLISH": method = .publish
+        case "REQUEST": method = .request
+        case nil:
+            let invitation = document.events.contains { $0.organizer != nil && !$0.attendees.isEmpty }
+            guard invitation else {
+                throw .notAnInvite(file: file, reason: "no METHOD, and no VEVENT with ORGANIZER and ATTENDEE: a calendar, not an invitation")
+            }
+            method = .request
+        case let other?:
+            throw .notAnInvite(file: file, reason: "unknown iTIP METHOD \(Printable.quoted(other, limit: 20))")
+        }
+        guard !document.events.isEmpty else { throw .notAnInvite(file: file, reason: "it holds no VEVENT") }
+        if let nameless = document.events.first(where: { $0.uid.isEmpty }) {
+            throw .missingField(file: file, place: "VEVENT \(Printable.quoted(nameless.title, limit: 40))", field: "UID")
+        }
+
+        var order: [String] = []
+        var byUID: [String: [ICalDocument.Event]] = [:]
+        for event in document.events {
+            if byUID[event.uid] == nil { order.append(event.uid) }
+            byUID[event.uid, default: []].append(event)
+        }
+        var invites: [Invite] = []
+        for uid in order {
+            let events = byUID[uid] ?? []
+            if let master = events.first(where: { $0.recurrenceID == nil }) {
+                invites.append(invite(master, method: method, source: source, raw: data, instance: false))
+            } else {
+                invites += events.map { invite($0, method: method, source: source, raw: data, instance: true) }
+            }
+        }
+        return invites
+    }
+
+    private func invite(
+        _ event: ICalDocument.Event, method: Invite.Method, source: Invite.Source, raw: Data, instance: Bool
+    ) -> Invite {
+        Invite(
+            uid: event.uid, recurrenceID: instance ? event.recurrenceID : nil, title: event.title,
+            start: event.start, end: event.end, dates: event.dates, timeZone: event.tzid,
+            location: event.location, description: event.description, organizer: event.organizer,
+            attendees: event.attendees, sequence: event.sequence ?? event.microsoftSequence ?? 0,
+            dtstamp: event.dtstamp, method: method, source: source, raw: raw)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// An invitation as it arrived, reduced to what `invites` shows, stores and answers.
+///
+/// It is the same whatever carried it (push payload, iTIP file, e-mail); `raw` keeps the bytes it
+/// was made from so that nothing the sender wrote is ever lost.
+public struct Invite: Sendable, Hashable {
+    /// What kind of input the invite came from.
+    public enum Source: String, Sendable, Hashable, CaseIterable {
+        case push
+        case itip
+        case email
+    }
+
+    /// The iTIP method the invite was sent with (RFC 5546 §1.4).
+    public enum Method: String, Sendable, Hashable {
+        case request = "REQUEST"
+        case cancel = "CANCEL"
+        case publish = "PUBLISH"
+    }
+
+    /// The organizer, as far as the sender named them.
+    public struct Person: Sendable, Hashable {
+        public var name: String?
+        public var email: String?
+
+        public init(name: String?, email: String?) {
+            self.name = name
+            self.email = email
+        }
+
+        /// `Name <email>`, or whichever of the two there is.
+        public var display: String {
+            switch (name, email) {
+            case let (name?, email?): return "\(name) <\(email)>"
+            case let (name?, nil): return name
+            case let (nil, email?): return email
+            case (nil, nil): return ""
+            }
+        }
+    }
+
+    /// One ATTENDEE line of the invite.
+    public struct Attendee: Sendable, Hashable {
+        public var address: String
+        public var name: String?
+        public var partstat: String
+        public var rsvp: Bool
+
+        public init(address: String, name: String?, partstat: String, rsvp: Bool) {
+            self.address = address
+            self.name = name
+            self.partstat = partstat
+            self.rsvp = rsvp
+        }
+    }
+
+    public var uid: String
+    /// The instance this invite is about when only one instance of a series is invited.
+    public var recurrenceID: String?
+    /// The sender's `id` of a push payload, which answers are reported against.
+    public var senderID: String?
+    public var title: String
+    public var start: Date
+    public var end: Date
+    /// Set for all-day invites.
+    public var dates: Occurrence.AllDayDates?
+    /// The zone the organizer wrote the times in, for showing them as they meant them.
+    public var timeZone: String?
+    public var location: String?
+    public var description: String?
+    public var organizer: Person?
+    public var attendees: [Attendee]
+    public var sequence: Int
+    public var dtstamp: Date?
+    public var method: Method
+    public var source: Source
+    /// The bytes the invite was read from.
+    public var raw: Data
+
+    public init(
+        uid: String, recurrenceID: String? = nil, senderID: String? = nil, title: String,
+        start: Date, end: Date, dates: Occurrence.AllDayDates? = nil, timeZone: String? = nil,
+        location: String? = nil, description: String? = nil, organizer: Person? = nil,
+        attendees: [Attendee] = [], sequence: Int = 0, dtstamp: Date? = nil,
+        method: Method = .request, source: Source, raw: Data
+    ) {
+        self.uid = uid
+        self.recurrenceID = recurrenceID
+        self.senderID = senderID
+        self.title = title
+        self.start = start
+        self.end = end
+        self.dates = dates
+        self.timeZone = timeZone
+        self.location = location
+        self.description = description
+        self.organizer = organizer
+        self.attendees = attendees
+        self.sequence = sequence
+        self.dtstamp = dtstamp
+        self.method = method
+        self.source = source
+        self.raw = raw
+    }
+
+    /// Whether the organizer wants an answer; PUBLISH is an announcement.
+    public var expectsReply: Bool { method == .request }
+}

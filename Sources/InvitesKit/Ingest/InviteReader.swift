@@ -1,0 +1,51 @@
+import Foundation
+
+/// Recognises an input by its content, not its name, and reads the invites in it.
+public struct InviteReader: Sendable {
+    public var display: DisplayZone
+
+    public init(display: DisplayZone) {
+        self.display = display
+    }
+
+    /// What an input looks like from its first bytes.
+    public enum Kind: Sendable, Equatable {
+        case json
+        case iCalendar
+        case email
+    }
+
+    /// Decides the kind from the first non-blank bytes: `{` or `[` is JSON, `BEGIN:VCALENDAR`
+    /// is iCalendar, a header line (`Name: value`) is an e-mail.
+    public static func kind(of data: Data) -> Kind? {
+        var bytes = data.prefix(4096)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
+        let head = String(decoding: bytes.prefix(64), as: UTF8.self).uppercased()
+        if head.hasPrefix("BEGIN:VCALENDAR") { return .iCalendar }
+        let firstLine = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+        if let colon = firstLine.firstIndex(of: UInt8(ascii: ":")), colon > firstLine.startIndex,
+            firstLine[firstLine.startIndex..<colon].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        {
+            return .email
+        }
+        if firstLine.starts(with: Array("From ".utf8)) { return .email }
+        return nil
+    }
+
+    /// Every invite in one input; an input that holds none is an error.
+    public func read(_ data: Data, file: String) throws(IngestError) -> [Invite] {
+        switch InviteReader.kind(of: data) {
+        case .json:
+            return try PushPayloadParser().parse(data, file: file)
+        case .iCalendar:
+            return try ITIPParser(display: display).parse(data, file: file, source: .itip, fallbackMethod: nil)
+        case .email:
+            return try MailParser(display: display).parse(data, file: file)
+        case nil:
+            throw .notAnInvite(file: file, reason: data.isEmpty ? "it is empty" : "it is neither JSON, iCalendar nor an e-mail")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+internal import CSQLite
+import Foundation
+
+/// The owner of one SQLite connection.
+///
+/// Every SQLite return code goes through ``check(_:)``, so a failure always becomes a
+/// ``StoreError`` naming the file. WAL mode and a busy timeout let several `invites` processes
+/// (a mail hook and an interactive run) share the store without "database is locked" errors.
+final class Database {
+    let path: String
+    private let handle: OpaquePointer
+
+    init(path: String) throws(StoreError) {
+        var raw: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &raw, flags, nil)
+        guard code == SQLITE_OK, let raw else {
+            let message = raw.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(raw)
+            throw .sqlite(path: path, code: code, message: message)
+        }
+        self.path = path
+        self.handle = raw
+        sqlite3_extended_result_codes(raw, 1)
+        sqlite3_busy_timeout(raw, 10_000)
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Turns a SQLite result code into a typed error.
+    func check(_ code: Int32) throws(StoreError) {
+        guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
+            throw .sqlite(path: path, code: code, message: String(cString: sqlite3_errmsg(handle)))
+        }
+    }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws(StoreError) {
+        try check(sqlite3_exec(handle, sql, nil, nil, nil))
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> Statement {
+        var raw: OpaquePointer?
+        try check(sqlite3_prepare_v2(handle, sql, -1, &raw, nil))
+        guard let raw else { throw .sqlite(path: path, code: SQLITE_MISUSE, message: "empty statement") }
+        return Statement(raw: raw, database: self)
+    }
+
+    /// Runs `body` inside one `BEGIN IMMEDIATE` transaction: all of it lands, or none of it.
+    ///
+    /// IMMEDIATE takes the write lock up front, so two processes never both read, then both try
+    /// to upgrade to writing and deadlock into SQLITE_BUSY.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    var userVersion: Int {
+        get throws(StoreError) {
+            let statement = try prepare("PRAGMA user_version")
+            return try statement.step() ? statement.int(0) : 0
+        }
+    }
+}

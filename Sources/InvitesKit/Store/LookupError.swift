@@ -1,0 +1,16 @@
+/// Why a handle, sender id or UID prefix given on the command line names no single invite.
+public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(reference: String)
+    /// Several invites match; each candidate is a handle and a title.
+    case ambiguous(reference: String, candidates: [String])
+
+    public var description: String {
+        switch self {
+        case .notFound(let reference):
+            return "no invite \(Printable.quoted(reference, limit: 60)); 'invites list --all' shows the handles"
+        case .ambiguous(let reference, let candidates):
+            return "\(Printable.quoted(reference, limit: 60)) matches several invites: "
+                + candidates.joined(separator: ", ") + "; give more of the handle or UID"
+        }
+    }
+}

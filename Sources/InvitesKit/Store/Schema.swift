@@ -1,0 +1,93 @@
+/// The store's schema and the migrations that reach it.
+///
+/// `PRAGMA user_version` holds the version; each migration moves it up by one inside the same
+/// transaction as its DDL, so a store is always at exactly one known version. Migrations are
+/// never edited once released: a change is a new entry at the end.
+enum Schema {
+    static let migrations: [String] = [
+        // Version 1: the inbox, earlier versions of each invite, and the history of answers.
+        """
+        CREATE TABLE invites (
+            id INTEGER PRIMARY KEY,
+            handle TEXT NOT NULL UNIQUE,
+            uid TEXT NOT NULL,
+            recurrence_id TEXT NOT NULL DEFAULT '',
+            sender_id TEXT,
+            title TEXT NOT NULL,
+            start_at INTEGER NOT NULL,
+            end_at INTEGER NOT NULL,
+            first_date TEXT,
+            end_date TEXT,
+            time_zone TEXT,
+            location TEXT,
+            description TEXT,
+            organizer_name TEXT,
+            organizer_email TEXT,
+            sequence INTEGER NOT NULL DEFAULT 0,
+            dtstamp INTEGER,
+            method TEXT NOT NULL,
+            source TEXT NOT NULL,
+            raw BLOB NOT NULL,
+            status TEXT NOT NULL,
+            received_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            UNIQUE (uid, recurrence_id)
+        );
+        CREATE INDEX invites_sender_id ON invites (sender_id);
+        CREATE TABLE attendees (
+            invite_id INTEGER NOT NULL REFERENCES invites (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            address TEXT NOT NULL,
+            name TEXT,
+            partstat TEXT NOT NULL,
+            rsvp INTEGER NOT NULL,
+            PRIMARY KEY (invite_id, position)
+        );
+        CREATE TABLE invite_versions (
+            id INTEGER PRIMARY KEY,
+            invite_id INTEGER NOT NULL REFERENCES invites (id) ON DELETE CASCADE,
+            sequence INTEGER NOT NULL,
+            dtstamp INTEGER,
+            title TEXT NOT NULL,
+            start_at INTEGER NOT NULL,
+            end_at INTEGER NOT NULL,
+            raw BLOB NOT NULL,
+            received_at INTEGER NOT NULL
+        );
+        CREATE TABLE history (
+            id INTEGER PRIMARY KEY,
+            invite_id INTEGER NOT NULL REFERENCES invites (id),
+            handle TEXT NOT NULL,
+            uid TEXT NOT NULL,
+            recurrence_id TEXT NOT NULL DEFAULT '',
+            sender_id TEXT,
+            title TEXT NOT NULL,
+            start_at INTEGER NOT NULL,
+            end_at INTEGER NOT NULL,
+            sequence INTEGER NOT NULL,
+            dtstamp INTEGER,
+            action TEXT NOT NULL,
+            comment TEXT,
+            at INTEGER NOT NULL,
+            delivery TEXT NOT NULL DEFAULT 'pending'
+        );
+        CREATE INDEX history_at ON history (at);
+        """
+    ]
+
+    static var currentVersion: Int { migrations.count }
+
+    /// Brings a store up to ``currentVersion``; refuses one from a newer `invites`.
+    static func migrate(_ database: Database) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            let version = try database.userVersion
+            guard version <= currentVersion else {
+                throw .tooNew(path: database.path, version: version, supported: currentVersion)
+            }
+            for index in version..<currentVersion {
+                try database.execute(migrations[index])
+                try database.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+internal import CSQLite
+import Foundation
+
+/// A prepared SQLite statement; finalised when it goes away.
+final class Statement {
+    private let raw: OpaquePointer
+    private let database: Database
+
+    init(raw: OpaquePointer, database: Database) {
+        self.raw = raw
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(raw)
+    }
+
+    /// A value to bind to a `?` placeholder.
+    enum Value {
+        case int(Int64)
+        case text(String)
+        case blob(Data)
+        case null
+    }
+
+    /// Binds values to the placeholders in order, after clearing earlier bindings.
+    @discardableResult
+    func bind(_ values: [Value]) throws(StoreError) -> Statement {
+        try database.check(sqlite3_reset(raw))
+        try database.check(sqlite3_clear_bindings(raw))
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .int(let number):
+                try database.check(sqlite3_bind_int64(raw, index, number))
+            case .text(let text):
+                try database.check(sqlite3_bind_text(raw, index, text, -1, CSQLite_transient()))
+            case .blob(let data):
+                let code = data.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob64(raw, index, bytes.baseAddress, sqlite3_uint64(bytes.count), CSQLite_transient())
+                }
+                try database.check(code)
+            case .null:
+                try database.check(sqlite3_bind_null(raw, index))
+            }
+        }
+        return self
+    }
+
+    /// Advances to the next row; `false` when there are no more.
+    func step() throws(StoreError) -> Bool {
+        let code = sqlite3_step(raw)
+        try database.check(code)
+        return code == SQLITE_ROW
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(StoreError) {
+        while try step() {}
+    }
+
+    func int(_ column: Int32) -> Int {
+        Int(sqlite3_column_int64(raw, column))
+    }
+
+    func optionalInt(_ column: Int32) -> Int? {
+        sqlite3_column_type(raw, column) == SQLITE_NULL ? nil : int(column)
+    }
+
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(raw, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(raw, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    func blob(_ column: Int32) -> Data {
+        guard let pointer = sqlite3_column_blob(raw, column) else { return Data() }
+        return Data(bytes: pointer, count: Int(sqlite3_column_bytes(raw, column)))
+    }
+}
+
+extension Statement.Value {
+    static func optional(_ text: String?) -> Statement.Value { text.map { .text($0) } ?? .null }
+    static func optional(_ number: Int?) -> Statement.Value { number.map { .int(Int64($0)) } ?? .null }
+    static func integer(_ number: Int) -> Statement.Value { .int(Int64(number)) }
+    static func bool(_ flag: Bool) -> Statement.Value { .int(flag ? 1 : 0) }
+}

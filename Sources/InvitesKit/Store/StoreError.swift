@@ -1,0 +1,20 @@
+/// Why the inbox or history could not be read or written.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SQLite refused an operation; `code` is its extended result code.
+    case sqlite(path: String, code: Int32, message: String)
+    /// The store was written by a newer `invites` than this one.
+    case tooNew(path: String, version: Int, supported: Int)
+    /// The folder for the store could not be made.
+    case cannotCreate(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .sqlite(let path, let code, let message):
+            return "store \(path): \(message) (SQLite code \(code))"
+        case .tooNew(let path, let version, let supported):
+            return "store \(path) has schema version \(version), this invites knows up to \(supported); upgrade invites"
+        case .cannotCreate(let path, let reason):
+            return "cannot create \(path): \(reason)"
+        }
+    }
+}

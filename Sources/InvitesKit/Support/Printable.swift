@@ -1,0 +1,45 @@
+/// Makes text written by strangers safe to print on a terminal.
+///
+/// Control characters (C0, DEL, C1), and with them every escape sequence, become visible
+/// placeholders, as do the bidirectional overrides (U+202A–U+202E, U+2066–U+2069) that can make
+/// a title read differently from what it is.
+public enum Printable {
+    /// The text with every control character made visible: `^[` for ESC, `<U+202E>` for a bidi
+    /// override. Newlines and tabs become a space unless `keepNewlines` is set.
+    public static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x0A where keepNewlines:
+                result.unicodeScalars.append(scalar)
+            case 0x09, 0x0A, 0x0D:
+                result.append(" ")
+            case 0x00..<0x20:
+                result.append("^")
+                result.unicodeScalars.append(Unicode.Scalar(UInt8(value + 0x40)))
+            case 0x7F:
+                result.append("^?")
+            case 0x80..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
+                result.append("<U+\(String(value, radix: 16, uppercase: true).leftPadded(to: 4))>")
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Sanitised text in quotes, cut to `limit` characters with an ellipsis, for error messages.
+    public static func quoted(_ text: String, limit: Int) -> String {
+        let clean = sanitize(text)
+        let cut = clean.count > limit ? String(clean.prefix(limit)) + "..." : clean
+        return "\"\(cut)\""
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import InvitesCLI
+
+exit(InvitesCommand.run(Array(CommandLine.arguments.dropFirst()), environment: .process()))
