@@ -318,6 +318,12 @@ FILES["zones_iana_no_vtimezone.ics"] = calendar("zones_iana_no_vtimezone", [], [
     event("iana-london@oracle", "SUMMARY:London over BST start",
           "DTSTART;TZID=Europe/London:20250329T230000",
           "DTEND;TZID=Europe/London:20250330T030000"),
+    # RFC 5545 §3.3.5: an ambiguous local time is its first occurrence,
+    # a non-existent one takes the offset before the gap
+    event("iana-ny-fold@oracle", "SUMMARY:New York ambiguous 01:30, no VTIMEZONE",
+          f"DTSTART;{NY}:20251102T013000", f"DTEND;{NY}:20251102T030000"),
+    event("iana-ber-gap@oracle", "SUMMARY:Berlin non-existent 02:30, no VTIMEZONE",
+          f"DTSTART;{B}:20250330T023000", f"DTEND;{B}:20250330T043000"),
 ])
 
 # 6. Windows TZIDs without a VTIMEZONE ---------------------------------------
@@ -342,6 +348,16 @@ FILES["zones_windows.ics"] = calendar("zones_windows", [], [
     event("win-quoted@oracle", "SUMMARY:quoted Windows TZID",
           'DTSTART;TZID="W. Europe Standard Time":20250710T083000',
           'DTEND;TZID="W. Europe Standard Time":20250710T093000'),
+    event("win-weu-fold@oracle", "SUMMARY:W. Europe ambiguous 02:30",
+          "DTSTART;TZID=W. Europe Standard Time:20251026T023000",
+          "DTEND;TZID=W. Europe Standard Time:20251026T033000"),
+    # Outlook's display names, as older Exchange/OWA versions write them
+    event("win-display-eastern@oracle", "SUMMARY:Outlook display name, Eastern",
+          'DTSTART;TZID="(UTC-05:00) Eastern Time (US & Canada)":20250715T093000',
+          'DTEND;TZID="(UTC-05:00) Eastern Time (US & Canada)":20250715T103000'),
+    event("win-display-india@oracle", "SUMMARY:Outlook display name, India",
+          'DTSTART;TZID="(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi":20250716T100000',
+          'DTEND;TZID="(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi":20250716T110000'),
 ])
 
 # 7. Events crossing DST changes, gaps and folds ------------------------------

@@ -16,6 +16,12 @@ cancelled and transparent events are still listed.
 
 Disagreements listed in known_disagreements.tsv are expected; a listed one
 that no longer occurs is reported as stale. Any other disagreement fails.
+That file is tab-separated: calendar (as printed, e.g.
+`../shared/corpus/calendars/hardcases/x.ics` or `generated/y.ics`), key,
+wrong side, reason. The key is matched (fnmatch, case-sensitive) against
+"UID START" of each differing tuple, from either side; `*` matches every
+disagreement of that calendar; `exit:65` (etc.) an `invites` failure;
+`window` a window that `invites` echoed differently.
 
 Usage:
   oracle.py --invites BIN [--generated DIR] [--only PATTERN] [--verbose]
@@ -29,6 +35,7 @@ import datetime as dt
 import fnmatch
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -234,6 +241,26 @@ def choose_windows(cal):
     return [(t - BEFORE, t + AFTER) for t in chosen]
 
 
+def raw_windows(path):
+    """Windows for a file icalendar cannot parse: DTSTART lines read as UTC."""
+    try:
+        with open(os.path.join(ROOT, path), "rb") as fh:
+            text = fh.read().decode("utf-8", "replace")
+    except OSError:
+        text = ""
+    anchors = set()
+    text = "\n".join(re.findall(r"BEGIN:VEVENT(.*?)END:VEVENT", text, re.S))
+    for m in re.finditer(r"^DTSTART[^:\r\n]*:(\d{8})(?:T(\d{6}))?", text, re.M):
+        try:
+            day = dt.datetime.strptime(m.group(1) + (m.group(2) or "000000"),
+                                       "%Y%m%d%H%M%S").replace(tzinfo=UTC)
+        except ValueError:
+            continue
+        anchors.add(day)
+    chosen = evenly(sorted(anchors), MAX_WINDOWS) or [DEFAULT_WINDOW]
+    return [(t - BEFORE, t + AFTER) for t in chosen]
+
+
 # --- recurring-ical-events side ----------------------------------------------------
 
 def occurrence_tuple(comp):
@@ -361,7 +388,7 @@ def process(display, path, binary, verbose):
     except Exception as exc:
         cal = None
         res["uncompared"]["*"] = f"icalendar cannot parse: {type(exc).__name__}: {exc}"
-    windows = choose_windows(cal)
+    windows = choose_windows(cal) if cal is not None else raw_windows(path)
     res["windows"] = len(windows)
     known_uids = set(uids_of(cal)) if cal is not None else set()
     inv = invites_windows(binary, path, windows) if binary else [None] * len(windows)

@@ -12,7 +12,6 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-cd "$root"
 
 if [ $# -lt 1 ]; then
     echo "usage: Tests/Oracle/run.sh PATH_TO_INVITES_BINARY [--only PATTERN] [--verbose]" >&2
@@ -20,10 +19,15 @@ if [ $# -lt 1 ]; then
 fi
 binary="$1"
 shift
-if [ ! -x "$binary" ]; then
+if [ ! -x "$binary" ] || [ -d "$binary" ]; then
     echo "oracle: $binary: not an executable" >&2
     exit 2
 fi
+case "$binary" in
+    /*) ;;
+    *) binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")" ;;
+esac
+cd "$root"
 
 # Pinned: recurring-ical-events and what it pulls in.
 pins=(

@@ -69,8 +69,10 @@ public struct CalendarQuery: Sendable {
                     continue
                 }
                 guard let event = ICalEvent(vevent, resolver: resolver, line: block.line, warn: warn) else { continue }
-                if byUID[event.uid] == nil { order.append(event.uid) }
-                byUID[event.uid, default: EventSeries()].add(event)
+                // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
+                let key = event.uid.isEmpty ? "\u{0}\(block.line)" : event.uid
+                if byUID[key] == nil { order.append(key) }
+                byUID[key, default: EventSeries()].add(event)
             }
             return order.compactMap { byUID[$0] }
         }

@@ -15,9 +15,11 @@ struct EventSeries {
         var displayZone: TimeZone
         var me: Set<String>
         var source: String
-        /// Upper bound on the instants one rule may produce before reaching the window, so that
-        /// an endless `FREQ=SECONDLY` from 1900 with a COUNT answers promptly.
-        var stepLimit = 2_000_000
+        /// Shared by every series of one file.
+        var budget = ExpansionBudget(steps: 300_000)
+        /// The most instances one series may put into one window; an endless `FREQ=SECONDLY`
+        /// would otherwise fill a day's window with 86,400 of them.
+        var instanceLimit = 5_000
         var warn: (Int, String) -> Void
     }
 
@@ -32,7 +34,7 @@ struct EventSeries {
     func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
         var result: [Occurrence] = []
         let overrideKeys = overrides.compactMap { override -> InstanceKey? in
-            guard !override.thisAndFuture, let rid = override.recurrenceID else { return nil }
+            guard let rid = override.recurrenceID else { return nil }
             return InstanceKey(rid, display: context.display)
         }
         let futureOverrides = overrides.filter { $0.thisAndFuture && $0.recurrenceID != nil }
@@ -142,21 +144,29 @@ struct EventSeries {
 
     /// DTSTART, the RRULE instants and the RDATEs that can reach the window, less the EXDATEs.
     private func instances(of event: ICalEvent, near window: Range<Int>, context: Context) -> [Instance] {
-        let margin = 2 * 86_400 + event.maximumLength
-        let reach = (window.lowerBound - margin)..<(window.upperBound + 2 * 86_400)
+        let reach = (window.lowerBound - event.maximumLength)..<window.upperBound
         var seen = Set<Int>()
         var result: [Instance] = []
-        func add(_ instance: Instance) {
+        var full = false
+        func add(_ instance: Instance) -> Bool {
             let instant = instance.start.instant(display: context.display)
-            guard reach.contains(instant), seen.insert(instant).inserted else { return }
+            guard reach.contains(instant), seen.insert(instant).inserted else { return true }
+            guard result.count < context.instanceLimit else {
+                if !full {
+                    context.warn(event.line, "\"\(event.uid)\" has more than \(context.instanceLimit) instances near the window; the rest are left out")
+                }
+                full = true
+                return false
+            }
             result.append(instance)
+            return true
         }
-        add(Instance(start: event.start))
+        _ = add(Instance(start: event.start))
         for rule in event.rules {
             expand(rule, of: event, reach: reach, context: context) { add(Instance(start: $0)) }
         }
         for rdate in event.rdates {
-            add(Instance(start: rdate.start, end: rdate.end, duration: rdate.duration))
+            _ = add(Instance(start: rdate.start, end: rdate.end, duration: rdate.duration))
         }
         let exdates = event.exdates.map { InstanceKey($0, display: context.display) }
         guard !exdates.isEmpty else { return result }
@@ -168,7 +178,7 @@ struct EventSeries {
 
     private func expand(
         _ rule: icalrecurrencetype, of event: ICalEvent, reach: Range<Int>, context: Context,
-        _ body: (ICalTimeValue) -> Void
+        _ body: (ICalTimeValue) -> Bool
     ) {
         guard let iterator = icalrecur_iterator_new(rule, event.start.time) else {
             context.warn(event.line, "RRULE of \"\(event.uid)\" cannot be expanded, only DTSTART is used")
@@ -178,25 +188,56 @@ struct EventSeries {
         let first = event.start.instant(display: context.display)
         if rule.count == 0, reach.lowerBound > first {
             var jump = icaltime_from_timet_with_zone(
-                time_t(reach.lowerBound), event.start.isDate ? 1 : 0,
+                time_t(reach.lowerBound - ExpansionBudget.slack), event.start.isDate ? 1 : 0,
                 event.start.zone ?? context.display)
             jump.zone = event.start.time.zone
             _ = icalrecur_iterator_set_start(iterator, jump)
         }
-        var steps = 0
+        let lowerWall = ICalTimeValue.wallKey(
+            icaltime_from_timet_with_zone(time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display))
+        let upperWall = ICalTimeValue.wallKey(
+            icaltime_from_timet_with_zone(time_t(reach.upperBound + ExpansionBudget.slack), 0, event.start.zone ?? context.display))
         while true {
             let next = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(next) != 0 { break }
+            let wall = ICalTimeValue.wallKey(next)
+            if wall > upperWall { break }
+            if wall < lowerWall {
+                guard context.budget.spend() else {
+                    context.warn(event.line, "stopped expanding \"\(event.uid)\": too many instances before the window")
+                    break
+                }
+                continue
+            }
             let value = ICalTimeValue(time: next, zone: event.start.zone)
             let instant = value.instant(display: context.display)
             if instant >= reach.upperBound { break }
-            steps += 1
-            if steps > context.stepLimit {
-                context.warn(event.line, "stopped expanding \"\(event.uid)\" after \(context.stepLimit) instances")
-                break
-            }
-            if instant >= reach.lowerBound { body(value) }
+            if instant >= reach.lowerBound, !body(value) { break }
         }
+    }
+}
+
+/// How many instances before the window a calendar may make libical step through, in all.
+///
+/// A rule with COUNT cannot be started at the window (libical's `icalrecur_iterator_set_start`
+/// refuses COUNT), so it is walked from DTSTART; the budget keeps a hostile
+/// `FREQ=SECONDLY;COUNT=…` from 1900 from turning into a hang.
+final class ExpansionBudget {
+    /// How far a wall time can sit from the instant it names within one zone: a DST shift (at
+    /// most two hours anywhere), with room to spare. Wall-time bounds are widened by it.
+    static let slack = 3 * 3_600
+
+    private(set) var remaining: Int
+
+    init(steps: Int) {
+        remaining = steps
+    }
+
+    /// Takes one step from the budget; `false` once it is spent.
+    func spend() -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
     }
 }
 

@@ -70,8 +70,22 @@ struct ICalEvent {
         }
         self.length = ICalEvent.length(start: start, end: end, duration: duration, display: resolver.display)
 
-        self.rules = component.properties(ICAL_RRULE_PROPERTY).map { icalproperty_get_rrule($0.raw) }
-            .filter { $0.freq != ICAL_NO_RECURRENCE }
+        self.rules = component.properties(ICAL_RRULE_PROPERTY).compactMap { property in
+            var rule = icalproperty_get_rrule(property.raw)
+            guard rule.freq != ICAL_NO_RECURRENCE else { return nil }
+            // The copy's RSCALE points into the component, which is freed before expansion, so
+            // it never stays set. RSCALE=GREGORIAN (RFC 7529) is the calendar RFC 5545 uses
+            // anyway; any other needs ICU, which libical here may not have.
+            if let rscale = rule.rscale {
+                let name = String(cString: rscale).uppercased()
+                rule.rscale = nil
+                guard name == "GREGORIAN" else {
+                    warn("RRULE with RSCALE=\(name) is not supported, only DTSTART is used")
+                    return nil
+                }
+            }
+            return rule
+        }
         self.rdates = component.properties(ICAL_RDATE_PROPERTY).compactMap { property in
             ICalEvent.recurrenceDate(property, resolver: resolver, zone: start.zone, unknown: unknown)
         }
@@ -145,13 +159,7 @@ struct ICalEvent {
 
     /// Whole days from one date to another (negative when `to` is earlier).
     static func daysBetween(_ from: LocalDate, _ to: LocalDate) -> Int {
-        julianDay(to) - julianDay(from)
-    }
-
-    private static func julianDay(_ date: LocalDate) -> Int {
-        let a = (14 - date.month) / 12
-        let y = date.year + 4800 - a
-        let m = date.month + 12 * a - 3
-        return date.day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 + y / 400 - 32045
+        ICalTimeValue.daysSinceEpoch(year: to.year, month: to.month, day: to.day)
+            - ICalTimeValue.daysSinceEpoch(year: from.year, month: from.month, day: from.day)
     }
 }

@@ -41,21 +41,62 @@ struct ICalTimeValue {
     }
 
     /// The Unix time of the value, with floating times and dates taken in `display`.
+    ///
+    /// A wall time that occurs twice (the hour repeated when clocks go back) is the first of the
+    /// two, and one that does not occur (the hour skipped when they go forward) is read with the
+    /// offset before the gap, as RFC 5545 §3.3.5 says; libical 3.0 resolves both the other way.
     func instant(display: OpaquePointer) -> Int {
-        var local = time
-        if local.is_date != 0 {
-            local.is_date = 0
-            local.hour = 0
-            local.minute = 0
-            local.second = 0
+        let wall = ICalTimeValue.wallSeconds(time)
+        let zone = self.zone ?? display
+        if zone == ZoneResolver.utc { return wall }
+        let before = ICalTimeValue.offset(of: zone, at: wall - 86_400)
+        let after = ICalTimeValue.offset(of: zone, at: wall + 86_400)
+        let early = wall - before
+        if before == after, ICalTimeValue.offset(of: zone, at: early) == before { return early }
+        let late = wall - after
+        let earlyHolds = ICalTimeValue.offset(of: zone, at: early) == before
+        let lateHolds = ICalTimeValue.offset(of: zone, at: late) == after
+        switch (earlyHolds, lateHolds) {
+        case (true, true): return min(early, late)
+        case (true, false): return early
+        case (false, true): return late
+        case (false, false): return early
         }
-        local.zone = nil
-        return Int(icaltime_as_timet_with_zone(local, zone ?? display))
+    }
+
+    /// The zone's offset east of UTC, in seconds, at a Unix time; unambiguous.
+    static func offset(of zone: OpaquePointer, at instant: Int) -> Int {
+        var utcTime = icaltime_from_timet_with_zone(time_t(instant), 0, ZoneResolver.utc)
+        var isDaylight: Int32 = 0
+        return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &utcTime, &isDaylight))
+    }
+
+    /// The wall-clock fields read as if they were UTC, in seconds since 1970; a date is its midnight.
+    static func wallSeconds(_ time: icaltimetype) -> Int {
+        let days = daysSinceEpoch(year: Int(time.year), month: Int(time.month), day: Int(time.day))
+        guard time.is_date == 0 else { return days * 86_400 }
+        return days * 86_400 + Int(time.hour) * 3_600 + Int(time.minute) * 60 + Int(time.second)
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The same value interpreted in another zone, for a floating EXDATE or RECURRENCE-ID
     /// written beside a zoned DTSTART.
     func adopting(_ zone: OpaquePointer?) -> ICalTimeValue {
         self.zone == nil && !isDate ? ICalTimeValue(time: time, zone: zone) : self
+    }
+
+    /// The wall-clock fields as one comparable number, for cheap ordering without a zone.
+    static func wallKey(_ time: icaltimetype) -> Int {
+        let day = (Int(time.year) * 13 + Int(time.month)) * 32 + Int(time.day)
+        return ((day * 24 + Int(time.hour)) * 60 + Int(time.minute)) * 60 + Int(time.second)
     }
 }
