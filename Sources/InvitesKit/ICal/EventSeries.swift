@@ -42,7 +42,17 @@ struct EventSeries {
                 < ($1.recurrenceID?.instant(display: context.display) ?? 0) }
 
         if let master {
-            for instance in instances(of: master, near: window, context: context) {
+            // A THISANDFUTURE override moves later instances; look as far as it moves them.
+            var early = 0
+            var late = 0
+            for future in futureOverrides {
+                guard let rid = future.recurrenceID else { continue }
+                let shift = future.start.instant(display: context.display) - rid.instant(display: context.display)
+                early = max(early, shift + future.maximumLength)
+                late = max(late, -shift)
+            }
+            let reach = (window.lowerBound - early)..<(window.upperBound + late)
+            for instance in instances(of: master, near: reach, context: context) {
                 let key = InstanceKey(instance.start, display: context.display)
                 if overrideKeys.contains(where: { $0.matches(key) }) { continue }
                 let recurrenceID = master.recurs ? Date(timeIntervalSince1970: Double(key.instant)) : nil
@@ -180,7 +190,18 @@ struct EventSeries {
         _ rule: icalrecurrencetype, of event: ICalEvent, reach: Range<Int>, context: Context,
         _ body: (ICalTimeValue) -> Bool
     ) {
-        guard let iterator = icalrecur_iterator_new(rule, event.start.time) else {
+        // libical iterates in wall time; with the zone attached it moves an instance that falls
+        // in a DST gap and carries the moved time on to every later instance. So it gets the
+        // floating wall time, and a UTC UNTIL is compared here, as an instant.
+        var rule = rule
+        var until = Int.max
+        if icaltime_is_null_time(rule.until) == 0, icaltime_is_utc(rule.until) != 0, event.start.zone != nil {
+            until = ICalTimeValue(time: rule.until, zone: ZoneResolver.utc).instant(display: context.display)
+            rule.until = icaltime_null_time()
+        }
+        var floating = event.start.time
+        floating.zone = nil
+        guard let iterator = icalrecur_iterator_new(rule, floating) else {
             context.warn(event.line, "RRULE of \"\(event.uid)\" cannot be expanded, only DTSTART is used")
             return
         }
@@ -190,7 +211,7 @@ struct EventSeries {
             var jump = icaltime_from_timet_with_zone(
                 time_t(reach.lowerBound - ExpansionBudget.slack), event.start.isDate ? 1 : 0,
                 event.start.zone ?? context.display)
-            jump.zone = event.start.time.zone
+            jump.zone = nil
             _ = icalrecur_iterator_set_start(iterator, jump)
         }
         let lowerWall = ICalTimeValue.wallKey(
@@ -211,7 +232,7 @@ struct EventSeries {
             }
             let value = ICalTimeValue(time: next, zone: event.start.zone)
             let instant = value.instant(display: context.display)
-            if instant >= reach.upperBound { break }
+            if instant >= reach.upperBound || instant > until { break }
             if instant >= reach.lowerBound, !body(value) { break }
         }
     }
