@@ -19,7 +19,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite"]),
+        .systemLibrary(
+            name: "CGMime",
+            pkgConfig: "gmime-3.0",
+            providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]
+        ),
+        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime"]),
         .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI"]),
         .testTarget(

@@ -18,6 +18,14 @@ enum JSONOutput {
         var method: String
         var source: String
         var recurrenceId: String?
+        var attendees: [Attendee]
+
+        struct Attendee: Encodable {
+            var address: String
+            var name: String?
+            var partstat: String
+            var rsvp: Bool
+        }
 
         init(_ stored: StoredInvite) {
             let invite = stored.invite
@@ -34,6 +42,9 @@ enum JSONOutput {
             method = invite.method.rawValue
             source = invite.source.rawValue
             recurrenceId = invite.recurrenceID
+            attendees = invite.attendees.map {
+                Attendee(address: $0.address, name: $0.name, partstat: $0.partstat, rsvp: $0.rsvp)
+            }
         }
     }
 

@@ -1,10 +1,12 @@
 /// Maps the Windows time zone names Outlook and Exchange write as TZIDs to IANA names.
 ///
-/// The pairs come from Unicode CLDR's windowsZones data (see `WindowsZoneTable+Data.swift`), so
-/// that a meeting sent from Outlook without a usable VTIMEZONE still lands at the right instant.
+/// The Windows IDs (`W. Europe Standard Time`) come from Unicode CLDR's windowsZones data (see
+/// `WindowsZoneTable+Data.swift`), the display names some Outlook versions write instead
+/// (`(UTC-05:00) Eastern Time (US & Canada)`) from node-ical's table, so that a meeting sent from
+/// Outlook without a usable VTIMEZONE still lands at the right instant.
 struct WindowsZoneTable: Sendable {
-    /// The table built from the bundled CLDR data.
-    static let shared = WindowsZoneTable(data: cldrData)
+    /// The table built from the bundled data.
+    static let shared = WindowsZoneTable(data: cldrData + "\n" + displayNameData)
 
     private let byName: [String: String]
 

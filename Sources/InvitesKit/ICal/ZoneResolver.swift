@@ -73,7 +73,26 @@ final class ZoneResolver {
         if let iana = WindowsZoneTable.shared.iana(forWindowsName: tzid) {
             return builtin(iana)
         }
-        return nil
+        // Older Outlook wrote "(GMT+10:00) Canberra, …" where newer writes "(UTC+10:00) …".
+        if tzid.hasPrefix("(GMT"), let iana = WindowsZoneTable.shared.iana(forWindowsName: "(UTC" + tzid.dropFirst(4)) {
+            return builtin(iana)
+        }
+        return fixedOffset(tzid)
+    }
+
+    /// A display name the tables do not know still says its standard offset, `(UTC+10:00) …`;
+    /// a whole-hour offset maps to the `Etc/GMT∓N` zone, without DST but far closer than floating.
+    private static func fixedOffset(_ tzid: String) -> OpaquePointer? {
+        let text = Array(tzid.utf8)
+        guard text.count >= 11, text[0] == UInt8(ascii: "("),
+            String(decoding: text[1..<4], as: UTF8.self) == "UTC" || String(decoding: text[1..<4], as: UTF8.self) == "GMT",
+            text[4] == UInt8(ascii: "+") || text[4] == UInt8(ascii: "-"),
+            let hours = Int(String(decoding: text[5..<7], as: UTF8.self)),
+            let minutes = Int(String(decoding: text[8..<10], as: UTF8.self)), minutes == 0, hours <= 14
+        else { return nil }
+        if hours == 0 { return utc }
+        let sign = text[4] == UInt8(ascii: "+") ? "-" : "+"
+        return builtin("Etc/GMT\(sign)\(hours)")
     }
 
     private static func builtin(_ name: String) -> OpaquePointer? {

@@ -38,7 +38,10 @@ public struct ITIPParser: Sendable {
         case let other?:
             throw .notAnInvite(file: file, reason: "unknown iTIP METHOD \(Printable.quoted(other, limit: 20))")
         }
-        guard !document.events.isEmpty else { throw .notAnInvite(file: file, reason: "it holds no VEVENT") }
+        guard !document.events.isEmpty else {
+            let reason = document.problems.first.map { "its VEVENT cannot be used: \($0)" } ?? "it holds no VEVENT"
+            throw .notAnInvite(file: file, reason: reason)
+        }
         if let nameless = document.events.first(where: { $0.uid.isEmpty }) {
             throw .missingField(file: file, place: "VEVENT \(Printable.quoted(nameless.title, limit: 40))", field: "UID")
         }

@@ -1,6 +1,10 @@
 import Foundation
 
-/// Finds the invitation inside an e-mail message.
+/// Finds the invitation inside an e-mail message (RFC 5322 with MIME).
+///
+/// Every `text/calendar`, `application/ics` or `.ics` part is read as iTIP; the Content-Type's
+/// `method=` stands in for a VCALENDAR that names no METHOD; an invite carried twice (inline
+/// and as an attachment, as Google and Outlook send it) is one invite.
 public struct MailParser: Sendable {
     public var display: DisplayZone
 
@@ -9,6 +13,44 @@ public struct MailParser: Sendable {
     }
 
     public func parse(_ data: Data, file: String) throws(IngestError) -> [Invite] {
-        throw .notAnInvite(file: file, reason: "reading invitations from e-mail is not built yet")
+        guard let message = MIMEMessage.parse(MailParser.normalised(data)) else {
+            throw .notAnInvite(file: file, reason: "it is not an e-mail message GMime can read")
+        }
+        guard !message.calendarParts.isEmpty else {
+            throw .notAnInvite(file: file, reason: "the e-mail has no text/calendar or .ics part")
+        }
+        var invites: [Invite] = []
+        var seen = Set<String>()
+        var firstError: IngestError?
+        for part in message.calendarParts {
+            do {
+                let parser = ITIPParser(display: display)
+                for invite in try parser.parse(part.data, file: file, source: .email, fallbackMethod: part.method) {
+                    let key = invite.uid + "\u{0}" + (invite.recurrenceID ?? "")
+                    if seen.insert(key).inserted { invites.append(invite) }
+                }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if invites.isEmpty, let firstError { throw firstError }
+        return invites
+    }
+
+    /// Undoes two ways real messages are mangled before GMime sees them: blank lines or spaces
+    /// before the first header, and old Mac line ends (CR alone).
+    static func normalised(_ data: Data) -> Data {
+        var bytes = data[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0D || first == 0x0A {
+            bytes = bytes.dropFirst()
+        }
+        let head = bytes.prefix(65_536)
+        guard head.contains(0x0D), !head.contains(0x0A) else { return Data(bytes) }
+        var fixed = Data(capacity: bytes.count + bytes.count / 40)
+        for byte in bytes {
+            fixed.append(byte)
+            if byte == 0x0D { fixed.append(0x0A) }
+        }
+        return fixed
     }
 }
