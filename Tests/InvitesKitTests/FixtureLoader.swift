@@ -11,11 +11,18 @@ enum Fixture {
         try Data(contentsOf: URL(fileURLWithPath: path(name)))
     }
 
+    /// A file of the repository itself, such as the sample data under `fixtures/`.
+    static func repositoryFile(_ relative: String) -> String {
+        packageRoot.appendingPathComponent(relative).path
+    }
+
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
     /// `../shared/corpus` seen from the package root, when this checkout has it.
     static var corpus: String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+        let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
         return FileManager.default.fileExists(atPath: corpus) ? corpus : nil
     }
 }

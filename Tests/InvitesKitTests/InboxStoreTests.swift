@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import InvitesKit
+
+/// Versions and cancellations, message by message (RFC 5546 §2.1.5), in a real SQLite store.
+@Suite struct InboxStoreTests {
+    let home: String
+    let store: InboxStore
+    let now = Date.utc("2024-06-01T12:00:00Z")
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-store-\(UUID().uuidString)").path
+        store = try InboxStore(home: home)
+    }
+
+    func invite(
+        sequence: Int, dtstamp: String, method: Invite.Method = .request, start: String = "2024-06-10T10:00:00Z",
+        title: String = "Planning"
+    ) -> Invite {
+        Invite(
+            uid: "plan@example.org", title: title, start: .utc(start), end: Date.utc(start).addingTimeInterval(3600),
+            sequence: sequence, dtstamp: .utc(dtstamp), method: method, source: .itip,
+            raw: Data("\(sequence)|\(dtstamp)|\(method)|\(start)|\(title)".utf8))
+    }
+
+    func result(_ invite: Invite) throws -> IngestOutcome {
+        try #require(try store.ingest([invite], now: now).first)
+    }
+
+    @Test func requestUpdateStaleCancelReRequest() throws {
+        let first = try result(invite(sequence: 0, dtstamp: "2024-06-01T08:00:00Z"))
+        #expect(first.result == .new)
+        #expect(first.stored.status == .pending)
+        #expect(try result(invite(sequence: 0, dtstamp: "2024-06-01T08:00:00Z")).result == .unchanged)
+        let minor = try result(invite(sequence: 0, dtstamp: "2024-06-01T09:00:00Z", title: "Planning (room)"))
+        #expect(minor.result == .updated)
+        #expect(minor.stored.handle == first.stored.handle)
+        let major = try result(invite(sequence: 1, dtstamp: "2024-06-01T10:00:00Z", start: "2024-06-11T10:00:00Z"))
+        #expect(major.result == .updated)
+        let stale = try result(invite(sequence: 0, dtstamp: "2024-06-01T11:00:00Z"))
+        #expect(stale.result == .unchanged)
+        #expect(stale.note?.contains("stale") == true)
+        #expect(stale.stored.invite.start == .utc("2024-06-11T10:00:00Z"))
+        let cancel = try result(invite(sequence: 2, dtstamp: "2024-06-01T12:00:00Z", method: .cancel))
+        #expect(cancel.result == .cancelled)
+        #expect(cancel.stored.status == .cancelled)
+        let again = try result(invite(sequence: 3, dtstamp: "2024-06-01T13:00:00Z"))
+        #expect(again.result == .updated)
+        #expect(again.stored.status == .pending)
+        #expect(try store.list(statuses: nil).count == 1)
+        let versions = try store.database.prepare("SELECT count(*) FROM invite_versions")
+        #expect(try versions.step() && versions.int(0) == 5)
+    }
+
+    @Test func cancelOfAnUnknownUIDIsRecorded() throws {
+        let outcome = try result(invite(sequence: 1, dtstamp: "2024-06-01T08:00:00Z", method: .cancel))
+        #expect(outcome.result == .cancelled)
+        #expect(try store.list(statuses: [.cancelled]).count == 1)
+        #expect(try store.pendingCount() == 0)
+    }
+
+    @Test func movedInviteResetsAnAnswer() throws {
+        _ = try result(invite(sequence: 0, dtstamp: "2024-06-01T08:00:00Z"))
+        try store.database.execute("UPDATE invites SET status = 'accepted'")
+        let moved = try result(invite(sequence: 1, dtstamp: "2024-06-01T09:00:00Z", start: "2024-06-12T10:00:00Z"))
+        #expect(moved.stored.status == .pending)
+        #expect(moved.note?.contains("back to pending") == true)
+    }
+
+    @Test func lookUpByHandleSenderIDAndUIDPrefix() throws {
+        let push = Invite(uid: "push-12@invites", senderID: "12", title: "Push", start: now, end: now, source: .push, raw: Data("p".utf8))
+        let other = Invite(uid: "push-13@invites", senderID: "13", title: "Other", start: now, end: now, source: .push, raw: Data("q".utf8))
+        let outcomes = try store.ingest([push, other], now: now)
+        #expect(try store.resolve(outcomes[0].stored.handle).invite.uid == "push-12@invites")
+        #expect(try store.resolve("13").invite.uid == "push-13@invites")
+        #expect(try store.resolve("push-12").invite.uid == "push-12@invites")
+        #expect(throws: LookupError.self) { try store.resolve("push-1") }
+        #expect(throws: LookupError.notFound(reference: "nothing")) { try store.resolve("nothing") }
+        #expect(throws: LookupError.notFound(reference: "%")) { try store.resolve("%") }
+        #expect(outcomes.allSatisfy { $0.stored.handle.count == 4 })
+    }
+
+    @Test func schemaIsVersionedAndANewerStoreIsRefused() throws {
+        #expect(try store.database.userVersion == Schema.currentVersion)
+        try store.database.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
+        #expect(throws: StoreError.tooNew(
+            path: (home as NSString).appendingPathComponent(InboxStore.fileName),
+            version: Schema.currentVersion + 1, supported: Schema.currentVersion)) {
+            _ = try InboxStore(home: home)
+        }
+    }
+
+    @Test func reopeningKeepsEverything() throws {
+        _ = try result(invite(sequence: 0, dtstamp: "2024-06-01T08:00:00Z"))
+        let reopened = try InboxStore(home: home)
+        #expect(try reopened.list(statuses: nil).map(\.invite.title) == ["Planning"])
+        let mode = try reopened.database.prepare("PRAGMA journal_mode")
+        #expect(try mode.step() && mode.text(0) == "wal")
+    }
+}
