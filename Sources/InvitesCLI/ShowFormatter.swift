@@ -4,6 +4,8 @@ import InvitesKit
 /// The human output of `show`: the invite's details, then the nearby events with their conflicts.
 struct ShowFormatter {
     var time: HumanTime
+    var width: Int
+    var color: Bool
 
     func lines(_ stored: StoredInvite, report: NearbyReport) -> [String] {
         let invite = stored.invite
@@ -21,23 +23,11 @@ struct ShowFormatter {
         lines.append("  handle     " + stored.handle)
         lines.append("")
         let conflicts = report.conflicts
-        let nearby = report.nearbyOnly
         lines.append(
-            "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(nearby) nearby, window "
+            "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, window "
                 + "\(time.clock(report.window.start))-\(time.clock(report.window.end))")
-        for entry in report.entries {
-            let occurrence = entry.occurrence
-            let when = occurrence.isAllDay
-                ? "all day    "
-                : "\(time.clock(occurrence.start))-\(time.clock(occurrence.end))"
-            var mark = ""
-            if entry.conflict {
-                mark = "  conflict \(DurationParser.format(entry.overlap))"
-            } else if let free = occurrence.free {
-                mark = "  free (\(free.rawValue))"
-            }
-            lines.append("  \(when)  \(Printable.sanitize(occurrence.title))\(mark)")
-        }
+        lines.append("")
+        lines += TimelineRenderer(time: time, width: width, color: color).render(title: invite.title, report: report)
         return lines
     }
 }

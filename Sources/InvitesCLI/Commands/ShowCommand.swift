@@ -16,10 +16,25 @@ enum ShowCommand {
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts))
             return .success
         }
-        for line in ShowFormatter(time: context.time).lines(stored, report: report) {
+        let formatter = ShowFormatter(time: context.time, width: try width(context), color: context.settings.color)
+        for line in formatter.lines(stored, report: report) {
             context.print(line)
         }
         return .success
+    }
+
+    /// `--width`, else `COLUMNS`, else 80.
+    static func width(_ context: CommandContext) throws -> Int {
+        if let text = context.arguments.value("--width") {
+            guard let width = Int(text), width >= 40, width <= 1000 else {
+                throw UsageError(message: "--width takes a number of columns from 40 to 1000, not '\(Printable.sanitize(text))'", command: "show")
+            }
+            return width
+        }
+        if let columns = context.environment.variables["COLUMNS"].flatMap({ Int($0) }), columns >= 40 {
+            return min(columns, 1000)
+        }
+        return 80
     }
 
     /// The invite named by the single positional argument.

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Draws the ASCII day timeline of `show`: an hour ruler, one row for the invite and one per
+/// nearby event, the overlaps marked, all-day events on a line above.
+///
+/// It returns lines and prints nothing; the output is plain 7-bit ASCII (colour, when asked
+/// for, is ANSI around the same characters) and deterministic, so tests compare it with
+/// golden files.
+public struct TimelineRenderer: Sendable {
+    /// What a cell of a row shows.
+    enum Mark: Character {
+        case invite = "="
+        case overlap = "X"
+        case busy = "-"
+        case free = "."
+        case edgeOpen = "["
+        case edgeClose = "]"
+        case before = "<"
+        case after = ">"
+        case instant = "|"
+    }
+
+    public var time: HumanTime
+    /// The columns available, at least 40.
+    public var width: Int
+    /// How many event rows to draw before summarising the rest as "+N more".
+    public var maximumRows: Int
+    public var color: Bool
+
+    public init(time: HumanTime, width: Int, maximumRows: Int = 12, color: Bool = false) {
+        self.time = time
+        self.width = max(width, 40)
+        self.maximumRows = maximumRows
+        self.color = color
+    }
+
+    /// The whole picture for one invite's report.
+    public func render(title: String, report: NearbyReport) -> [String] {
+        let timed = report.entries.filter { !$0.occurrence.isAllDay }
+        let allDay = report.entries.filter { $0.occurrence.isAllDay }
+        let shown = Array(timed.prefix(maximumRows))
+        let showTimes = width >= 64
+        let timesWidth = showTimes ? 18 : 0
+        let labelWidth = min(max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6), width >= 100 ? 24 : width >= 64 ? 16 : 9)
+        let available = width - labelWidth - 1 - timesWidth
+        let hours = report.window.duration / 3600
+        // Whole columns per hour keep the ruler's hours evenly spaced.
+        let perHour = hours.rounded() == hours && hours >= 1 ? Int(Double(available) / hours) : 0
+        let track = perHour >= 1 ? perHour * Int(hours) : available
+        let scale = Scale(window: report.window, columns: track)
+
+        var lines: [String] = []
+        if !allDay.isEmpty {
+            let names = allDay.map { ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (busy)" : "") }
+            lines.append(fit("all day: " + names.joined(separator: ", ")))
+        }
+        let (labels, ticks) = ruler(scale)
+        lines.append(trimRight(pad("", labelWidth) + " " + labels))
+        lines.append(trimRight(pad("", labelWidth) + " " + ticks))
+        lines.append(row(label: "invite", width: labelWidth, cells: cells(report.invite, scale: scale, kind: .invite, invite: report.invite),
+                         times: showTimes ? span(report.invite, dates: nil) : nil, note: nil))
+        for entry in shown {
+            let occurrence = entry.occurrence
+            let interval = DateInterval(start: occurrence.start, end: max(occurrence.end, occurrence.start))
+            let kind: Mark = entry.free ? .free : entry.conflict ? .overlap : .busy
+            let note = entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
+            lines.append(row(label: ascii(occurrence.title), width: labelWidth,
+                             cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
+                             times: showTimes ? span(interval, dates: occurrence.dates) : nil, note: note))
+        }
+        if timed.count > shown.count {
+            lines.append(pad("", labelWidth) + " +\(timed.count - shown.count) more")
+        }
+        if width >= 72 {
+            lines.append("[===] invite  XXX overlap  --- nearby  ... free  < > runs past the window")
+        } else {
+            lines.append("[==] invite  XX overlap  -- nearby")
+            lines.append(".. free  < > runs past the window")
+        }
+        return lines
+    }
+
+    // MARK: Geometry
+
+    struct Scale {
+        var window: DateInterval
+        var columns: Int
+
+        func column(_ date: Date) -> Int {
+            let offset = date.timeIntervalSince(window.start) / max(window.duration, 1)
+            return Int((offset * Double(columns)).rounded(.down))
+        }
+    }
+
+    /// The hour ruler: labels at the hours that fit, ticks below them. Hours are real instants,
+    /// labelled in the display zone, so a DST day shows 01 03 or 01 01 and midnight shows 00.
+    private func ruler(_ scale: Scale) -> (String, String) {
+        var labels = [Character](repeating: " ", count: scale.columns)
+        var ticks = [Character](repeating: " ", count: scale.columns)
+        let hours = max(scale.window.duration / 3600, 1)
+        let step = [1, 2, 3, 4, 6, 12].first { Double(scale.columns) / (hours / Double($0)) >= 4 } ?? 24
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = time.zone.timeZone
+        var instant = Date(timeIntervalSince1970: (scale.window.start.timeIntervalSince1970 / 3600).rounded(.up) * 3600)
+        var lastLabelEnd = -1
+        while instant <= scale.window.end {
+            let hour = calendar.component(.hour, from: instant)
+            let minute = calendar.component(.minute, from: instant)
+            if minute == 0 || calendar.timeZone.secondsFromGMT(for: instant) % 3600 != 0, hour % step == 0 {
+                let column = min(scale.column(instant), scale.columns - 1)
+                let text = Array(String(format: "%02d", hour))
+                if column > lastLabelEnd, column + text.count <= scale.columns {
+                    for (offset, character) in text.enumerated() { labels[column + offset] = character }
+                    lastLabelEnd = column + text.count
+                    ticks[column] = "|"
+                }
+            }
+            instant.addTimeInterval(3600)
+        }
+        return (String(labels), String(ticks))
+    }
+
+    private func cells(_ interval: DateInterval, scale: Scale, kind: Mark, invite: DateInterval) -> [Character] {
+        var row = [Character](repeating: " ", count: scale.columns)
+        let startsBefore = interval.start < scale.window.start
+        let endsAfter = interval.end > scale.window.end
+        var first = max(scale.column(interval.start), 0)
+        var last = min(scale.column(interval.end) - 1, scale.columns - 1)
+        if interval.duration == 0 {
+            row[min(first, scale.columns - 1)] = Mark.instant.rawValue
+            return row
+        }
+        first = min(first, scale.columns - 1)
+        last = max(last, first)
+        for column in first...last {
+            var mark = kind
+            if kind == .overlap {
+                let cellStart = scale.window.start.addingTimeInterval(Double(column) / Double(scale.columns) * scale.window.duration)
+                let cellEnd = scale.window.start.addingTimeInterval(Double(column + 1) / Double(scale.columns) * scale.window.duration)
+                let touches = cellStart < invite.end && cellEnd > invite.start
+                mark = touches ? .overlap : .busy
+            }
+            row[column] = mark.rawValue
+        }
+        if last > first || kind == .invite {
+            row[first] = startsBefore ? Mark.before.rawValue : Mark.edgeOpen.rawValue
+            row[last] = endsAfter ? Mark.after.rawValue : Mark.edgeClose.rawValue
+        } else if startsBefore || endsAfter {
+            row[first] = startsBefore ? Mark.before.rawValue : Mark.after.rawValue
+        }
+        return row
+    }
+
+    private func row(label: String, width: Int, cells: [Character], times: String?, note: String?) -> String {
+        var line = pad(label, width) + " " + paint(cells)
+        if let times {
+            line += " " + times + (note.map { " " + $0 } ?? "")
+        }
+        return trimRight(line)
+    }
+
+    private func span(_ interval: DateInterval, dates: Occurrence.AllDayDates?) -> String {
+        "\(time.clock(interval.start))-\(time.clock(interval.end))"
+    }
+
+    // MARK: Text
+
+    /// A label cut to `width` with an ASCII ellipsis, padded with spaces.
+    private func pad(_ text: String, _ width: Int) -> String {
+        let clean = ascii(text)
+        if clean.count > width { return String(clean.prefix(max(width - 3, 1))) + "..." }
+        return clean + String(repeating: " ", count: width - clean.count)
+    }
+
+    private func fit(_ text: String) -> String {
+        let clean = ascii(text)
+        return clean.count > width ? String(clean.prefix(width - 3)) + "..." : clean
+    }
+
+    private func trimRight(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// Printable 7-bit ASCII: accents folded away, controls made visible, anything else `?`.
+    func ascii(_ text: String) -> String {
+        let folded = Printable.sanitize(text).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        return String(folded.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+    }
+
+    private func paint(_ cells: [Character]) -> String {
+        guard color else { return String(cells) }
+        var result = ""
+        for cell in cells {
+            switch cell {
+            case "=": result += "\u{1B}[32m=\u{1B}[0m"
+            case "X": result += "\u{1B}[1;31mX\u{1B}[0m"
+            case ".": result += "\u{1B}[2m.\u{1B}[0m"
+            default: result.append(cell)
+            }
+        }
+        return result
+    }
+}
