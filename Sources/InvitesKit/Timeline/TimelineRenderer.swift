@@ -51,7 +51,7 @@ public struct TimelineRenderer: Sendable {
 
         var lines: [String] = []
         if !allDay.isEmpty {
-            let names = allDay.map { ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (busy)" : "") }
+            let names = allDay.map { ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "") }
             lines.append(fit("all day: " + names.joined(separator: ", ")))
         }
         let (labels, ticks) = ruler(scale)
@@ -142,9 +142,14 @@ public struct TimelineRenderer: Sendable {
             }
             row[column] = mark.rawValue
         }
+        // Brackets mark the ends, but never hide an overlap: a short conflict stays visible.
         if last > first || kind == .invite {
-            row[first] = startsBefore ? Mark.before.rawValue : Mark.edgeOpen.rawValue
-            row[last] = endsAfter ? Mark.after.rawValue : Mark.edgeClose.rawValue
+            if startsBefore || row[first] != Mark.overlap.rawValue {
+                row[first] = startsBefore ? Mark.before.rawValue : Mark.edgeOpen.rawValue
+            }
+            if endsAfter || row[last] != Mark.overlap.rawValue {
+                row[last] = endsAfter ? Mark.after.rawValue : Mark.edgeClose.rawValue
+            }
         } else if startsBefore || endsAfter {
             row[first] = startsBefore ? Mark.before.rawValue : Mark.after.rawValue
         }
