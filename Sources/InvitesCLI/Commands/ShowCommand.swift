@@ -6,6 +6,7 @@ enum ShowCommand {
     static let spec = OptionSpec(values: ["--before", "--after", "--width", "--occurrences"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
+        let width = try width(context)
         let stored = try resolveInvite(context, command: "show")
         let (report, _) = try makeReport(for: stored, context)
         if context.settings.json {
@@ -16,7 +17,7 @@ enum ShowCommand {
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts))
             return .success
         }
-        let formatter = ShowFormatter(time: context.time, width: try width(context), color: context.settings.color)
+        let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color)
         for line in formatter.lines(stored, report: report) {
             context.print(line)
         }
@@ -39,6 +40,8 @@ enum ShowCommand {
 
     /// The invite named by the single positional argument.
     static func resolveInvite(_ context: CommandContext, command: String) throws -> StoredInvite {
+        _ = try context.duration("--before", configKey: "before", default: 0)
+        _ = try context.duration("--after", configKey: "after", default: 0)
         guard let reference = context.arguments.positionals.first else {
             throw UsageError(message: "\(command) needs a HANDLE (see 'invites list')", command: command)
         }

@@ -142,12 +142,13 @@ public struct TimelineRenderer: Sendable {
             }
             row[column] = mark.rawValue
         }
-        // Brackets mark the ends, but never hide an overlap: a short conflict stays visible.
+        // Brackets mark the ends, but never hide an overlap: a short conflict keeps its X.
         if last > first || kind == .invite {
-            if startsBefore || row[first] != Mark.overlap.rawValue {
+            let inner = last - first > 1 && row[(first + 1)..<last].contains(Mark.overlap.rawValue)
+            if startsBefore || inner || row[first] != Mark.overlap.rawValue {
                 row[first] = startsBefore ? Mark.before.rawValue : Mark.edgeOpen.rawValue
             }
-            if endsAfter || row[last] != Mark.overlap.rawValue {
+            if endsAfter || inner || row[last] != Mark.overlap.rawValue {
                 row[last] = endsAfter ? Mark.after.rawValue : Mark.edgeClose.rawValue
             }
         } else if startsBefore || endsAfter {

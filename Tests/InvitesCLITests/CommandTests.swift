@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import InvitesCLI
+
+/// Whole commands, in-process: output, diagnostics and exit statuses as the spec promises them.
+@Suite struct CommandTests {
+    let cli = CLIHarness()
+    let calendar = CLIHarness.repositoryFile("fixtures/calendar.ics")
+    let payload = CLIHarness.repositoryFile("fixtures/invite.json")
+
+    func sample() -> [String] { ["--calendar", calendar, "--tz", "America/Los_Angeles"] }
+
+    @Test func ingestThenShowTheSample() throws {
+        let ingest = cli.run(sample() + ["ingest", payload])
+        #expect(ingest.status == 0)
+        #expect(ingest.err.isEmpty)
+        try Snapshot.assert(ingest.out, named: "ingest-sample")
+        let show = cli.run(sample() + ["show", "12", "--width", "80"])
+        #expect(show.status == 0)
+        try Snapshot.assert(show.out, named: "show-sample-80")
+        let again = cli.run(sample() + ["ingest", payload])
+        #expect(again.out.contains("unchanged"))
+    }
+
+    @Test func showJSONFollowsVersionOne() throws {
+        _ = cli.run(sample() + ["ingest", payload])
+        let show = cli.run(sample() + ["--json", "show", "12"])
+        #expect(show.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(show.out.utf8)) as? [String: Any])
+        let invite = try #require(document["invite"] as? [String: Any])
+        #expect(invite["id"] as? String == "12")
+        #expect(invite["start"] as? String == "2018-04-10T16:00:00Z")
+        #expect(invite["status"] as? String == "pending")
+        let window = try #require(document["window"] as? [String: Any])
+        #expect(window["start"] as? String == "2018-04-10T14:00:00Z")
+        #expect(window["end"] as? String == "2018-04-10T22:00:00Z")
+        let events = try #require(document["events"] as? [[String: Any]])
+        #expect(events.map { $0["uid"] as? String ?? "" } == [
+            "conference-berlin@example.org", "standup-2018@example.org", "yoga-0410@example.org",
+            "dentist-0410@example.org", "lunch-0410@example.org", "gym-0410@example.org",
+        ])
+        #expect(events[0]["allDay"] as? Bool == true)
+        #expect(events[0]["start"] as? String == "2018-04-09")
+        #expect(events[3]["conflict"] as? Bool == true)
+        #expect(events[3]["overlapMinutes"] as? Int == 60)
+        #expect(events[2]["free"] as? Bool == true)
+        #expect(document["conflicts"] as? Int == 3)
+    }
+
+    @Test func checkExitsThreeOnConflictAndZeroWhenFree() {
+        _ = cli.run(sample() + ["ingest", payload])
+        let busy = cli.run(sample() + ["check", "12"])
+        #expect(busy.status == 3)
+        #expect(busy.out.split(separator: "\n").count == 1)
+        let free = cli.write("free.json", #"{"title":"Free slot","start":"2018-04-11T20:00:00Z","end":"2018-04-11T21:00:00Z","id":"free"}"#)
+        _ = cli.run(sample() + ["ingest", free])
+        let clear = cli.run(sample() + ["check", "free"])
+        #expect(clear.status == 0)
+        #expect(clear.out.contains("free"))
+    }
+
+    @Test func listAndStatus() {
+        let empty = cli.run(["list"])
+        #expect(empty.out == "No pending invites.\n")
+        #expect(cli.run(["status"]).out.isEmpty)
+        _ = cli.run(sample() + ["ingest", payload])
+        #expect(cli.run(["status"]).out == "1 pending\n")
+        #expect(cli.run(["list"]).out.contains("Family Reunion"))
+        #expect(cli.run(["list", "--status", "declined"]).out == "No invites.\n")
+    }
+
+    @Test func badPayloadIsRefusedAndNothingIsStored() {
+        let bad = cli.write("bad.json", #"{"title":"T","start":"2024-01-01T10:00:00Z","end":"2024-01-01T09:00:00Z","id":1}"#)
+        let result = cli.run(["ingest", bad])
+        #expect(result.status == 65)
+        #expect(result.err == "invites: error: \(bad): payload: \"end\" is before \"start\"\n")
+        #expect(cli.run(["list", "--all"]).out == "No invites.\n")
+    }
+
+    @Test func goodFilesAreIngestedBesideBadOnes() {
+        let bad = cli.write("bad.json", #"{"start":"2024-01-01T10:00:00Z","end":"2024-01-01T11:00:00Z"}"#)
+        let result = cli.run(["ingest", bad, payload, "/nonexistent/invite.ics"])
+        #expect(result.status == 66)
+        #expect(result.out.contains("Family Reunion"))
+        #expect(result.err.contains("missing or empty \"title\""))
+        #expect(result.err.contains("/nonexistent/invite.ics: no such file"))
+    }
+
+    @Test func standardInput() {
+        let text = (try? String(contentsOfFile: payload, encoding: .utf8)) ?? ""
+        let result = cli.run(["ingest", "-"], stdin: text)
+        #expect(result.status == 0)
+        #expect(result.out.contains("Family Reunion"))
+    }
+
+    @Test func calendarsThatCannotBeRead() {
+        _ = cli.run(sample() + ["ingest", payload])
+        let missing = cli.run(["--calendar", "/nonexistent/cal.ics", "show", "12"])
+        #expect(missing.status == 66)
+        #expect(missing.err.contains("/nonexistent/cal.ics"))
+        let notCalendar = cli.run(["--calendar", payload, "show", "12"])
+        #expect(notCalendar.status == 65)
+        let firstRun = cli.run(["show", "12"])
+        #expect(firstRun.status == 0)
+        #expect(firstRun.err.contains("does not exist yet"))
+    }
+
+    @Test func usageErrorsSuggestAndExitTwo() {
+        let typo = cli.run(["shwo", "12"])
+        #expect(typo.status == 2)
+        #expect(typo.err.contains("did you mean 'show'?"))
+        #expect(typo.err.contains("Usage:"))
+        let option = cli.run(["show", "12", "--widht", "80"])
+        #expect(option.status == 2)
+        #expect(option.err.contains("did you mean '--width'?"))
+        #expect(cli.run(["show"]).status == 2)
+        #expect(cli.run(["show", "12", "--before", "soon"]).status == 2)
+    }
+
+    @Test func unknownHandleFails() {
+        let result = cli.run(["show", "nope"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("no invite \"nope\""))
+    }
+
+    @Test func hostileTextIsNeutralised() {
+        let hostile = cli.write("hostile.json", #"{"title":"\u001b]0;pwned\u0007Evil\u202Etxt.exe","start":"2024-01-01T10:00:00Z","end":"2024-01-01T11:00:00Z","id":"x"}"#)
+        let result = cli.run(["ingest", hostile])
+        #expect(result.status == 0)
+        #expect(!result.out.contains("\u{1B}"))
+        #expect(!result.out.contains("\u{202E}"))
+        #expect(result.out.contains("^[]0;pwned^GEvil<U+202E>txt.exe"))
+        #expect(!cli.run(["list"]).out.contains("\u{1B}"))
+    }
+
+    @Test func iTIPReplyIsRefusedWithWhatItIs() {
+        let reply = cli.write("reply.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REPLY\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T100000Z\r\nATTENDEE;PARTSTAT=ACCEPTED:mailto:a@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        let result = cli.run(["ingest", reply])
+        #expect(result.status == 65)
+        #expect(result.err.contains("iTIP REPLY, a message for the organizer"))
+    }
+}
