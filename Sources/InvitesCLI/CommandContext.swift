@@ -13,6 +13,17 @@ struct CommandContext {
         try InboxStore(home: settings.home.value)
     }
 
+    /// The answering machinery, writing to the first calendar.
+    func responder() throws -> Responder {
+        let calendars = settings.calendars.value
+        guard let first = calendars.first else {
+            throw UsageError(message: "no calendar to write to", command: nil)
+        }
+        return Responder(
+            store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
+            lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"))
+    }
+
     func print(_ line: String = "") {
         environment.out.write(line + "\n")
     }

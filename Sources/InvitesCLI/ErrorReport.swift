@@ -34,6 +34,8 @@ enum ErrorReport {
             return (Printable.sanitize(error.description), .ioError)
         case let error as LookupError:
             return (error.description, .failure)
+        case let error as ReplyError:
+            return (error.description, .failure)
         case let error as ConfigError:
             return (Printable.sanitize(error.description), .failure)
         default:

@@ -21,6 +21,18 @@ public enum InvitesCommand {
               usage: "show HANDLE [--before D] [--after D] [--width N]", spec: ShowCommand.spec, run: ShowCommand.run),
         Entry(name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
               spec: CheckCommand.spec, run: CheckCommand.run),
+        Entry(name: "accept", summary: "accept; the invite goes into your calendar",
+              usage: "accept HANDLE [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, run: { try AnswerCommand.run(.accepted, $0) }),
+        Entry(name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
+              usage: "decline HANDLE [--comment TEXT]", spec: AnswerCommand.spec, run: { try AnswerCommand.run(.declined, $0) }),
+        Entry(name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
+              usage: "tentative HANDLE [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, run: { try AnswerCommand.run(.tentative, $0) }),
+        Entry(name: "comment", summary: "a comment without changing the answer", usage: "comment HANDLE TEXT",
+              spec: AnswerCommand.commentSpec, run: { try AnswerCommand.run(.commented, $0) }),
+        Entry(name: "history", summary: "every answer and comment, newest first",
+              usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec, run: HistoryCommand.run),
+        Entry(name: "reply", summary: "the iTIP REPLY for the latest answer (an e-mail with --mime)",
+              usage: "reply HANDLE [--out FILE] [--mime]", spec: ReplyCommand.spec, run: ReplyCommand.run),
         Entry(name: "status", summary: "one short line for status bars: how many are pending",
               usage: "status [--format TEXT]", spec: StatusCommand.spec, run: StatusCommand.run),
     ]
@@ -99,5 +111,5 @@ public enum InvitesCommand {
 
 /// The version `invites --version` prints.
 enum Version {
-    static let current = "0.1.0"
+    static let current = ProductVersion.current
 }

@@ -93,6 +93,33 @@ enum JSONOutput {
         var conflicts: Int
     }
 
+    struct HistoryEntry: Encodable {
+        var handle: String
+        var uid: String
+        var id: String?
+        var title: String
+        var start: String
+        var end: String
+        var action: String
+        var comment: String?
+        var at: String
+        var sequence: Int
+        var delivery: String
+
+        init(_ entry: InvitesKit.HistoryEntry) {
+            handle = entry.handle
+            uid = entry.uid
+            id = entry.senderID
+            title = entry.title
+            (start, end) = JSONOutput.times(entry.start, entry.end, nil)
+            action = entry.action.rawValue
+            comment = entry.comment
+            at = RFC3339.utc(entry.at)
+            sequence = entry.sequence
+            delivery = entry.delivery
+        }
+    }
+
     /// RFC 3339 UTC times, or dates for all-day values.
     static func times(_ start: Date, _ end: Date, _ dates: Occurrence.AllDayDates?) -> (String, String) {
         if let dates { return (dates.first.description, dates.endExclusive.description) }

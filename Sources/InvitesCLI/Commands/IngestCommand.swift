@@ -22,6 +22,7 @@ enum IngestCommand {
             }
         }
         let outcomes = invites.isEmpty ? [] : try context.openStore().ingest(invites, now: context.environment.now())
+        try follow(outcomes, context)
         if context.settings.json {
             try context.printJSON(["invites": outcomes.map { outcome in
                 let invite = outcome.stored.invite
@@ -43,6 +44,20 @@ enum IngestCommand {
             }
         }
         return worst
+    }
+
+    /// Keeps the calendar in step with invites an earlier answer put there.
+    private static func follow(_ outcomes: [IngestOutcome], _ context: CommandContext) throws {
+        guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return }
+        let responder = try context.responder()
+        for outcome in outcomes {
+            switch try responder.follow(outcome, now: context.environment.now()) {
+            case .rewritten(let path)?:
+                context.note("\(outcome.stored.handle): \(outcome.result == .cancelled ? "marked cancelled" : "updated") in \(Printable.sanitize(path))")
+            default:
+                break
+            }
+        }
     }
 
     private static func read(_ file: String, environment: CLIEnvironment) throws -> Data {

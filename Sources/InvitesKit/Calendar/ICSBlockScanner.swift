@@ -30,6 +30,10 @@ struct ICSBlockScanner {
         var sawCalendar = false
         /// A block whose END never came: its kind and starting line.
         var unterminated: [Block] = []
+        /// Where the last `END:VCALENDAR` line starts, the place new components go before.
+        var calendarEnd: Int?
+        /// Whether the file's first line ends in CRLF.
+        var usesCRLF = true
     }
 
     /// Scans a whole file.
@@ -51,6 +55,7 @@ struct ICSBlockScanner {
                 offset = count
             }
             defer { line += 1 }
+            if line == 1 { result.usesCRLF = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D }
             let first = bytes[lineStart] | 0x20
             guard first == 0x62 || first == 0x65 else { continue }  // 'b' or 'e'
             if matches(bytes, lineStart, lineEnd, "BEGIN:") {
@@ -68,6 +73,8 @@ struct ICSBlockScanner {
                 } else {
                     depth += 1
                 }
+            } else if open == nil, matches(bytes, lineStart, lineEnd, "END:"), matches(bytes, lineStart + 4, lineEnd, "VCALENDAR") {
+                result.calendarEnd = lineStart
             } else if matches(bytes, lineStart, lineEnd, "END:"), let current = open {
                 let name = lineStart + 4
                 let closes = current.kind == .event
@@ -108,5 +115,36 @@ struct ICSBlockScanner {
         guard let base = bytes.baseAddress, from < bytes.count else { return nil }
         guard let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
         return base.distance(to: UnsafeRawPointer(found))
+    }
+
+    /// The unfolded value of the first `NAME:` or `NAME;…:` line of a block (not of its nested
+    /// components), read without libical: for finding a UID or TZID in a file that is about to
+    /// be edited byte for byte.
+    static func value(of name: String, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> String? {
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[block]), as: UTF8.self)
+        var unfolded: [Substring] = []
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if let first = line.first, first == " " || first == "\t", let last = unfolded.popLast() {
+                unfolded.append(Substring(String(last) + line.dropFirst()))
+            } else {
+                unfolded.append(line)
+            }
+        }
+        let upper = name.uppercased()
+        var depth = 0
+        for line in unfolded.dropFirst() {
+            let marker = line.prefix(6).uppercased()
+            if marker.hasPrefix("BEGIN:") { depth += 1 }
+            if marker.hasPrefix("END:") { depth -= 1 }
+            let head = line.prefix(upper.count + 1).uppercased()
+            guard depth == 0, head == upper + ":" || head == upper + ";" else { continue }
+            var quoted = false
+            for index in line.indices {
+                if line[index] == "\"" { quoted.toggle() }
+                if line[index] == ":", !quoted { return String(line[line.index(after: index)...]) }
+            }
+        }
+        return nil
     }
 }

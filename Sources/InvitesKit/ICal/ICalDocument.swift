@@ -86,9 +86,7 @@ struct ICalDocument {
         let dtstamp = component.firstProperty(ICAL_DTSTAMP_PROPERTY)?.time.map {
             Date(timeIntervalSince1970: Double(ICalTimeValue(time: $0, zone: ZoneResolver.utc).instant(display: display)))
         }
-        let recurrenceID = event.recurrenceID.map { value -> String in
-            value.isDate ? value.date.description : RFC3339.utc(Date(timeIntervalSince1970: Double(value.instant(display: display))))
-        }
+        let recurrenceID = event.recurrenceID.map { recurrenceIDText($0, display: display) }
         return Event(
             uid: event.uid, recurrenceID: recurrenceID, title: event.title,
             start: Date(timeIntervalSince1970: Double(startInstant)),
@@ -99,6 +97,22 @@ struct ICalDocument {
             organizer: organizer, attendees: attendees,
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
             microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs)
+    }
+
+    /// How an invited instance is named in the inbox: its RECURRENCE-ID as a UTC time, or a date.
+    static func recurrenceIDText(_ value: ICalTimeValue, display: OpaquePointer) -> String {
+        value.isDate ? value.date.description : RFC3339.utc(Date(timeIntervalSince1970: Double(value.instant(display: display))))
+    }
+
+    /// The inbox's name for a VEVENT's RECURRENCE-ID, if it has one.
+    static func recurrenceID(of component: ICalComponent, resolver: ZoneResolver) -> String? {
+        guard let property = component.firstProperty(ICAL_RECURRENCEID_PROPERTY),
+            let value = ICalTimeValue(property, resolver: resolver, unknownZone: { _ in })
+        else { return nil }
+        let start = component.firstProperty(ICAL_DTSTART_PROPERTY).flatMap {
+            ICalTimeValue($0, resolver: resolver, unknownZone: { _ in })
+        }
+        return recurrenceIDText(value.adopting(start?.zone), display: resolver.display)
     }
 
     /// `mailto:Ann@Example.org` → `Ann@Example.org`.

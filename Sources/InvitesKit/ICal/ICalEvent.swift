@@ -112,7 +112,8 @@ struct ICalEvent {
     private static func length(
         start: ICalTimeValue, end: ICalTimeValue?, duration: icaldurationtype?, display: OpaquePointer
     ) -> Length {
-        if let duration, icaldurationtype_is_null_duration(duration) == 0 || end == nil {
+        // RFC 5545 forbids DTEND beside DURATION; when both are there DTEND wins, as in libical.
+        if end == nil, let duration {
             let sign = duration.is_neg != 0 ? -1 : 1
             let days = Int(duration.days) + 7 * Int(duration.weeks)
             let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)

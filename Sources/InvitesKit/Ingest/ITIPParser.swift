@@ -10,7 +10,7 @@ public struct ITIPParser: Sendable {
     }
 
     /// The methods that are messages for an organizer rather than invitations.
-    static let organizerMethods: Set<String> = ["REPLY", "COUNTER", "REFRESH", "DECLINECOUNTER", "ADD"]
+    static let organizerMethods: Set<String> = ["REPLY", "COUNTER", "REFRESH", "DECLINECOUNTER"]
 
     /// Reads one VCALENDAR. `fallbackMethod` is the `method=` parameter of an e-mail part's
     /// Content-Type, used when the VCALENDAR itself names none.
@@ -35,6 +35,8 @@ public struct ITIPParser: Sendable {
                 throw .notAnInvite(file: file, reason: "no METHOD, and no VEVENT with ORGANIZER and ATTENDEE: a calendar, not an invitation")
             }
             method = .request
+        case "ADD":
+            throw .notAnInvite(file: file, reason: "METHOD:ADD (instances added to a series) is not supported; ask the organizer for a REQUEST")
         case let other?:
             throw .notAnInvite(file: file, reason: "unknown iTIP METHOD \(Printable.quoted(other, limit: 20))")
         }

@@ -38,18 +38,30 @@ public struct MailParser: Sendable {
     }
 
     /// Undoes two ways real messages are mangled before GMime sees them: blank lines or spaces
-    /// before the first header, and old Mac line ends (CR alone).
+    /// before the first header, and old Mac line ends (a CR alone, even mixed with CRLF).
     static func normalised(_ data: Data) -> Data {
         var bytes = data[...]
         while let first = bytes.first, first == 0x20 || first == 0x09 || first == 0x0D || first == 0x0A {
             bytes = bytes.dropFirst()
         }
-        let head = bytes.prefix(65_536)
-        guard head.contains(0x0D), !head.contains(0x0A) else { return Data(bytes) }
-        var fixed = Data(capacity: bytes.count + bytes.count / 40)
+        var lone = false
+        var previous: UInt8 = 0
         for byte in bytes {
+            if previous == 0x0D, byte != 0x0A {
+                lone = true
+                break
+            }
+            previous = byte
+        }
+        guard lone || previous == 0x0D else { return Data(bytes) }
+        var fixed = Data(capacity: bytes.count + bytes.count / 40)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             fixed.append(byte)
-            if byte == 0x0D { fixed.append(0x0A) }
+            let next = bytes.index(after: index)
+            if byte == 0x0D, next == bytes.endIndex || bytes[next] != 0x0A { fixed.append(0x0A) }
+            index = next
         }
         return fixed
     }

@@ -22,6 +22,9 @@ struct MIMEMessage {
         return true
     }()
 
+    /// Initialises GMime once per process; always true.
+    static func configure() -> Bool { initialised }
+
     /// Parses a message; `nil` when GMime finds no message in the bytes.
     static func parse(_ data: Data) -> MIMEMessage? {
         precondition(initialised, "GMime initialises once")

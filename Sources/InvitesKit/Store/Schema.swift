@@ -72,7 +72,19 @@ enum Schema {
             delivery TEXT NOT NULL DEFAULT 'pending'
         );
         CREATE INDEX history_at ON history (at);
+        """,
+        // Version 2: what an accept wrote into which calendar, so a decline can take out exactly
+        // that and an update can rewrite it.
         """
+        CREATE TABLE calendar_entries (
+            invite_id INTEGER NOT NULL REFERENCES invites (id) ON DELETE CASCADE,
+            calendar TEXT NOT NULL,
+            zones TEXT NOT NULL,
+            version BLOB NOT NULL,
+            written_at INTEGER NOT NULL,
+            PRIMARY KEY (invite_id)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

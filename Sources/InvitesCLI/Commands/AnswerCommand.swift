@@ -1,0 +1,133 @@
+import Foundation
+import InvitesKit
+
+/// `invites accept|decline|tentative HANDLE [--comment TEXT] [--no-add]` and
+/// `invites comment HANDLE TEXT`.
+enum AnswerCommand {
+    static let spec = OptionSpec(values: ["--comment"], flags: ["--no-add"])
+    static let commentSpec = OptionSpec()
+
+    static func run(_ action: AnswerAction, _ context: CommandContext) throws -> ExitCode {
+        var comment = context.arguments.value("--comment")
+        var arguments = context.arguments
+        if action == .commented {
+            guard arguments.positionals.count == 2 else {
+                throw UsageError(message: "comment takes a HANDLE and the TEXT", command: "comment")
+            }
+            comment = arguments.positionals[1]
+            arguments.positionals.removeLast()
+        }
+        var resolving = context
+        resolving.arguments = arguments
+        let stored = try ShowCommand.resolveInvite(resolving, command: action == .commented ? "comment" : verb(action))
+        if stored.status == .cancelled, action != .commented {
+            context.warn("\(stored.handle) was cancelled by the organizer; the answer is recorded anyway")
+        }
+        let outcome = try context.responder().answer(
+            stored, action: action, comment: comment, addToCalendar: !context.arguments.has("--no-add"),
+            now: context.environment.now())
+        if context.settings.json {
+            try context.printJSON(JSONOutput.HistoryEntry(outcome.entry))
+            return .success
+        }
+        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
+        switch outcome.calendar {
+        case .added(let path): line += "; added to \(Printable.sanitize(path))"
+        case .rewritten(let path): line += "; updated in \(Printable.sanitize(path))"
+        case .removed(let path): line += "; removed from \(Printable.sanitize(path))"
+        case .unchanged: break
+        }
+        context.print(line)
+        if context.settings.me.value.all.isEmpty, action != .commented, !context.arguments.has("--no-add") {
+            context.note("your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you")
+        }
+        return .success
+    }
+
+    private static func verb(_ action: AnswerAction) -> String {
+        switch action {
+        case .accepted: return "accept"
+        case .declined: return "decline"
+        default: return action.rawValue
+        }
+    }
+}
+
+/// `invites history [--status S] [--since DATE] [--limit N]`: every answer and comment, newest first.
+enum HistoryCommand {
+    static let spec = OptionSpec(values: ["--status", "--since", "--limit"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        var actions: Set<AnswerAction>?
+        if let text = context.arguments.value("--status") {
+            actions = try Set(text.split(separator: ",").map { name in
+                guard let action = AnswerAction(rawValue: String(name)) else {
+                    throw UsageError(
+                        message: "--status takes \(AnswerAction.allCases.map(\.rawValue).joined(separator: ", ")), not '\(Printable.sanitize(String(name)))'",
+                        command: "history")
+                }
+                return action
+            })
+        }
+        var since: Date?
+        if let text = context.arguments.value("--since") {
+            if let date = LocalDate(iso: text) {
+                since = date.midnight(in: context.settings.zone.value.timeZone)
+            } else if let instant = RFC3339.parse(text) {
+                since = instant
+            } else {
+                throw UsageError(message: "--since takes a date like 2024-06-01 or an RFC 3339 time, not '\(Printable.sanitize(text))'", command: "history")
+            }
+        }
+        var limit: Int?
+        if let text = context.arguments.value("--limit") {
+            guard let number = Int(text), number >= 0 else {
+                throw UsageError(message: "--limit takes a count, not '\(Printable.sanitize(text))'", command: "history")
+            }
+            limit = number
+        }
+        let entries = try context.openStore().history(actions: actions, since: since, limit: limit)
+        if context.settings.json {
+            try context.printJSON(["entries": entries.map(JSONOutput.HistoryEntry.init)])
+            return .success
+        }
+        guard !entries.isEmpty else {
+            context.print("No answers yet.")
+            return .success
+        }
+        let width = entries.map(\.handle.count).max() ?? 4
+        for entry in entries {
+            var line = context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
+                + entry.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + entry.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
+                + Printable.sanitize(entry.title) + "  (" + context.time.span(start: entry.start, end: entry.end) + ")"
+            if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
+            context.print(line)
+        }
+        return .success
+    }
+}
+
+/// `invites reply HANDLE [--out FILE] [--mime]`: the iTIP REPLY for the latest answer.
+enum ReplyCommand {
+    static let spec = OptionSpec(values: ["--out", "--name"], flags: ["--mime"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let stored = try ShowCommand.resolveInvite(context, command: "reply")
+        let store = try context.openStore()
+        let reply = try Reply.make(
+            for: stored, history: try store.history(handle: stored.handle), me: context.settings.me.value,
+            name: context.arguments.value("--name"), mime: context.arguments.has("--mime"), now: context.environment.now(),
+            display: context.settings.zone.value)
+        for note in reply.notes { context.note(note) }
+        if let out = context.arguments.value("--out") {
+            guard FileManager.default.createFile(atPath: out, contents: Data(reply.text.utf8)) else {
+                throw IngestError.unreadable(file: out, reason: "cannot write the reply there")
+            }
+        } else {
+            context.environment.out.write(reply.text)
+        }
+        if reply.kind != .json { try store.markDelivered(stored) }
+        return .success
+    }
+}

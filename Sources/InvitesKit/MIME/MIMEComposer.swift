@@ -1,0 +1,56 @@
+internal import CGMime
+import Foundation
+
+/// Builds the e-mail that carries an iTIP REPLY, through GMime, so that headers are encoded
+/// (RFC 2047) and bodies are transfer-encoded as a mail system expects.
+enum MIMEComposer {
+    struct Address {
+        var name: String?
+        var email: String
+    }
+
+    /// A complete RFC 5322 message: text/plain for people, `text/calendar; method=REPLY` for
+    /// calendar software, ready for `sendmail -t`.
+    static func replyMessage(
+        from: Address, to: Address, subject: String, text: String, calendar: String, date: Date
+    ) -> String {
+        precondition(MIMEMessage.configure(), "GMime initialises once")
+        guard let message = g_mime_message_new(1) else { preconditionFailure("g_mime_message_new failed: out of memory") }
+        defer { CGMime_unref(message) }
+        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(clean), clean(from.email))
+        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(clean), clean(to.email))
+        g_mime_message_set_subject(message, clean(subject), "utf-8")
+        if let when = g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970)) {
+            g_mime_message_set_date(message, when)
+            g_date_time_unref(when)
+        }
+        let domain = from.email.split(separator: "@").last.map(String.init) ?? "invites.invalid"
+        if let identifier = g_mime_utils_generate_message_id(clean(domain)) {
+            g_mime_message_set_message_id(message, identifier)
+            g_free(identifier)
+        }
+        guard let alternative = g_mime_multipart_new_with_subtype("alternative") else { preconditionFailure("out of memory") }
+        defer { CGMime_unref(alternative) }
+        for (subtype, body) in [("plain", text), ("calendar", calendar)] {
+            guard let part = g_mime_text_part_new_with_subtype(subtype) else { continue }
+            g_mime_text_part_set_text(part, body)
+            let object = UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimeObject.self)
+            if subtype == "calendar" { g_mime_object_set_content_type_parameter(object, "method", "REPLY") }
+            g_mime_object_set_content_type_parameter(object, "charset", "UTF-8")
+            g_mime_part_set_content_encoding(
+                UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self), GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE)
+            g_mime_multipart_add(alternative, object)
+            CGMime_unref(part)
+        }
+        g_mime_message_set_mime_part(message, UnsafeMutableRawPointer(alternative).assumingMemoryBound(to: GMimeObject.self))
+        guard let text = g_mime_object_to_string(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self), nil)
+        else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// Header values never carry line breaks or other controls from a stranger's text.
+    private static func clean(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+    }
+}

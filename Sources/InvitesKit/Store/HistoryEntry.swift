@@ -1,0 +1,51 @@
+import Foundation
+
+/// What an answer did, as the history records it.
+public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
+    case accepted
+    case declined
+    case tentative
+    case commented
+    case cancelled
+
+    /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
+    public var status: InviteStatus? {
+        switch self {
+        case .accepted: return .accepted
+        case .declined: return .declined
+        case .tentative: return .tentative
+        case .cancelled: return .cancelled
+        case .commented: return nil
+        }
+    }
+
+    /// The iCalendar PARTSTAT for an answer (RFC 5545 §3.2.12).
+    public var partstat: String? {
+        switch self {
+        case .accepted: return "ACCEPTED"
+        case .declined: return "DECLINED"
+        case .tentative: return "TENTATIVE"
+        case .commented, .cancelled: return nil
+        }
+    }
+}
+
+/// One line of the history: an answer or a comment, with the invite as it was when answered.
+public struct HistoryEntry: Sendable, Hashable {
+    public var handle: String
+    public var uid: String
+    public var recurrenceID: String?
+    public var senderID: String?
+    public var title: String
+    public var start: Date
+    public var end: Date
+    /// The version answered.
+    public var sequence: Int
+    public var dtstamp: Date?
+    public var action: AnswerAction
+    /// Exactly as the user gave it.
+    public var comment: String?
+    public var at: Date
+    /// Whether the reply has been handed on: `pending`, `sent`, or `none` (nothing to send).
+    public var delivery: String
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Answers, comments and what they wrote into the calendar.
+extension InboxStore {
+    /// What an answer wrote into a calendar.
+    public struct CalendarRecord: Sendable, Hashable {
+        /// The calendar written to.
+        public var calendar: String
+        /// The VTIMEZONE blocks inserted beside the events.
+        public var zones: [String]
+        /// The invite's bytes when it was written, to tell whether a later version needs a rewrite.
+        public var version: Data
+    }
+
+    /// What to do with the calendar record in the same transaction as the history entry.
+    public enum RecordChange: Sendable {
+        case keep
+        case set(CalendarRecord)
+        case remove
+    }
+
+    /// Appends to the history and sets the invite's status and calendar record, in one
+    /// transaction: the history holds an answer entirely or not at all.
+    @discardableResult
+    public func record(
+        _ action: AnswerAction, for stored: StoredInvite, comment: String?, delivery: String, now: Date,
+        calendar: RecordChange = .keep
+    ) throws(StoreError) -> HistoryEntry {
+        try database.transaction { () throws(StoreError) -> HistoryEntry in
+            guard let id = try rowID(of: stored) else {
+                throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
+            }
+            let invite = stored.invite
+            let entry = HistoryEntry(
+                handle: stored.handle, uid: invite.uid, recurrenceID: invite.recurrenceID, senderID: invite.senderID,
+                title: invite.title, start: invite.start, end: invite.end, sequence: invite.sequence,
+                dtstamp: invite.dtstamp, action: action, comment: comment, at: now, delivery: delivery)
+            try database.prepare(
+                """
+                INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
+                    sequence, dtstamp, action, comment, at, delivery)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+            ).bind([
+                .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""), .optional(entry.senderID),
+                .text(entry.title), .integer(unix(entry.start)), .integer(unix(entry.end)), .integer(entry.sequence),
+                .optional(entry.dtstamp.map(unix)), .text(action.rawValue), .optional(comment), .integer(unix(now)),
+                .text(delivery),
+            ]).run()
+            if let status = action.status {
+                try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
+                    .bind([.text(status.rawValue), .integer(unix(now)), .int(id)]).run()
+            }
+            try apply(calendar, to: id, now: now)
+            return entry
+        }
+    }
+
+    /// Sets what is in the calendar for an invite without adding to the history (an update the
+    /// calendar followed).
+    public func setCalendarRecord(_ change: RecordChange, for stored: StoredInvite, now: Date) throws(StoreError) {
+        try database.transaction { () throws(StoreError) in
+            guard let id = try rowID(of: stored) else { return }
+            try apply(change, to: id, now: now)
+        }
+    }
+
+    private func apply(_ change: RecordChange, to id: Int64, now: Date) throws(StoreError) {
+        switch change {
+        case .keep:
+            break
+        case .remove:
+            try database.prepare("DELETE FROM calendar_entries WHERE invite_id = ?").bind([.int(id)]).run()
+        case .set(let record):
+            let zones = (try? JSONSerialization.data(withJSONObject: record.zones)) ?? Data("[]".utf8)
+            try database.prepare(
+                """
+                INSERT INTO calendar_entries (invite_id, calendar, zones, version, written_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, zones = excluded.zones,
+                    version = excluded.version, written_at = excluded.written_at
+                """
+            ).bind([
+                .int(id), .text(record.calendar), .text(String(decoding: zones, as: UTF8.self)), .blob(record.version),
+                .integer(unix(now)),
+            ]).run()
+        }
+    }
+
+    /// What the last answer wrote into a calendar, if anything.
+    public func calendarRecord(for stored: StoredInvite) throws(StoreError) -> CalendarRecord? {
+        guard let id = try rowID(of: stored) else { return nil }
+        let statement = try database.prepare("SELECT calendar, zones, version FROM calendar_entries WHERE invite_id = ?")
+        guard try statement.bind([.int(id)]).step() else { return nil }
+        let zones = (try? JSONSerialization.jsonObject(with: Data((statement.text(1) ?? "[]").utf8))) as? [String] ?? []
+        return CalendarRecord(calendar: statement.text(0) ?? "", zones: zones, version: statement.blob(2))
+    }
+
+    /// The history, newest first.
+    public func history(actions: Set<AnswerAction>? = nil, since: Date? = nil, limit: Int? = nil, handle: String? = nil)
+        throws(StoreError) -> [HistoryEntry]
+    {
+        var conditions = ["1"]
+        var values: [Statement.Value] = []
+        if let since {
+            conditions.append("at >= ?")
+            values.append(.integer(unix(since)))
+        }
+        if let handle {
+            conditions.append("handle = ?")
+            values.append(.text(handle))
+        }
+        if let actions {
+            conditions.append("action IN (\(actions.map { _ in "?" }.joined(separator: ", ")))")
+            values += actions.map { .text($0.rawValue) }
+        }
+        let statement = try database.prepare(
+            """
+            SELECT handle, uid, recurrence_id, sender_id, title, start_at, end_at, sequence, dtstamp, action, comment,
+                at, delivery FROM history WHERE \(conditions.joined(separator: " AND ")) ORDER BY at DESC, id DESC
+            \(limit.map { "LIMIT \(max($0, 0))" } ?? "")
+            """)
+        try statement.bind(values)
+        var result: [HistoryEntry] = []
+        while try statement.step() {
+            let recurrenceID = statement.text(2) ?? ""
+            result.append(
+                HistoryEntry(
+                    handle: statement.text(0) ?? "", uid: statement.text(1) ?? "",
+                    recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text(3),
+                    title: statement.text(4) ?? "", start: Date(timeIntervalSince1970: Double(statement.int(5))),
+                    end: Date(timeIntervalSince1970: Double(statement.int(6))), sequence: statement.int(7),
+                    dtstamp: statement.optionalInt(8).map { Date(timeIntervalSince1970: Double($0)) },
+                    action: AnswerAction(rawValue: statement.text(9) ?? "") ?? .commented, comment: statement.text(10),
+                    at: Date(timeIntervalSince1970: Double(statement.int(11))), delivery: statement.text(12) ?? "pending"))
+        }
+        return result
+    }
+
+    /// Marks the replies of an invite as handed on.
+    public func markDelivered(_ stored: StoredInvite) throws(StoreError) {
+        try database.prepare("UPDATE history SET delivery = 'sent' WHERE handle = ? AND delivery = 'pending'")
+            .bind([.text(stored.handle)]).run()
+    }
+
+    private func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {
+        let statement = try database.prepare("SELECT id FROM invites WHERE handle = ?")
+        return try statement.bind([.text(stored.handle)]).step() ? Int64(statement.int(0)) : nil
+    }
+}
+
+private func unix(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
