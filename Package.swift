@@ -29,8 +29,8 @@ let package = Package(
         .executableTarget(name: "invites", dependencies: ["InvitesCLI"]),
         .testTarget(
             name: "InvitesKitTests",
-            dependencies: ["InvitesKit"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["InvitesKit", "CLibical"],
+            resources: [.copy("Fixtures"), .copy("Golden")]
         ),
         .testTarget(
             name: "InvitesCLITests",
