@@ -189,3 +189,42 @@ import CLibical
         #expect(reply.text == #"{"comment":"away","id":12,"response":"declined"}"# + "\n")
     }
 }
+
+/// Byte preservation on every real calendar of the shared corpus.
+@Suite struct CorpusByteTests {
+    static var calendars: [String] {
+        guard let corpus = Fixture.corpus else { return [] }
+        let root = corpus + "/calendars"
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".ics") }.sorted()
+    }
+
+    @Test(.enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"), arguments: calendars)
+    func acceptThenDeclineRestoresEveryByte(calendar relative: String) throws {
+        guard let corpus = Fixture.corpus else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-bytes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/calendar.ics"
+        try FileManager.default.copyItem(atPath: corpus + "/calendars/" + relative, toPath: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = try InboxStore(home: folder + "/home")
+        let invites = try ITIPParser(display: .utc).parse(Data(ResponderTests.invitation.utf8), file: "i.ics", source: .itip, fallbackMethod: nil)
+        let stored = try #require(try store.ingest(invites, now: Date()).first).stored
+        let responder = Responder(store: store, calendar: try CalendarSource.named(path), me: MyAddresses(["bob@example.org"]),
+                                  display: .utc, lockFolder: folder + "/home/locks")
+        do {
+            _ = try responder.answer(stored, action: .accepted, comment: nil, addToCalendar: true, now: Date())
+        } catch CalendarError.notACalendar {
+            #expect(!String(decoding: before, as: UTF8.self).uppercased().contains("END:VCALENDAR"))
+            return
+        }
+        let during = try Data(contentsOf: URL(fileURLWithPath: path))
+        let inserted = during.count - before.count
+        #expect(inserted > 0)
+        let common = (0..<min(before.count, during.count)).first { before[$0] != during[$0] } ?? before.count
+        #expect(before.suffix(before.count - common) == during.suffix(before.count - common), "bytes after the insertion changed")
+        _ = try responder.answer(try store.resolve(stored.handle), action: .declined, comment: nil, addToCalendar: true, now: Date())
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+}

@@ -45,7 +45,7 @@ public struct Responder {
         switch action {
         case .accepted, .tentative:
             guard addToCalendar else { break }
-            if let record, record.version == stored.invite.raw, stored.status == action.status {
+            if let record, !record.pending, record.version == stored.invite.raw, stored.status == action.status {
                 let entry = try store.record(action, for: stored, comment: comment, delivery: delivery, now: now)
                 return Outcome(entry: entry, calendar: .unchanged)
             }
@@ -60,6 +60,9 @@ public struct Responder {
                     return Outcome(entry: entry, calendar: change)
                 }
                 let source = try target(record)
+                var intent = record
+                intent.pending = true
+                try store.setCalendarRecord(.set(intent), for: stored, now: now)
                 try CalendarWriter(source: source, lockFolder: lockFolder).delete(uid: stored.invite.uid, zones: record.zones)
                 let entry = try store.record(action, for: stored, comment: comment, delivery: delivery, now: now, calendar: .remove)
                 return Outcome(entry: entry, calendar: .removed(source.path))
@@ -99,6 +102,11 @@ public struct Responder {
     ) throws -> (CalendarChange, InboxStore.CalendarRecord) {
         let source = try record.map(target) ?? calendar
         let entry = ITIPComposer.calendarEntry(for: stored.invite, action: action, me: me, now: now, display: display)
+        // The intent lands first: a crash during the write leaves a pending record, never an
+        // event in the calendar that the store knows nothing of.
+        let intent = InboxStore.CalendarRecord(
+            calendar: source.path, zones: record?.zones ?? [], version: stored.invite.raw, pending: true)
+        try store.setCalendarRecord(.set(intent), for: stored, now: now)
         let written = try CalendarWriter(source: source, lockFolder: lockFolder).put(entry)
         let zones = record?.zones ?? written.zones
         let change: CalendarChange = record == nil ? .added(source.path) : .rewritten(source.path)

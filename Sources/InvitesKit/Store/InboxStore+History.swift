@@ -10,6 +10,16 @@ extension InboxStore {
         public var zones: [String]
         /// The invite's bytes when it was written, to tell whether a later version needs a rewrite.
         public var version: Data
+        /// Set while a calendar write is under way (or was cut off by a crash): the calendar may
+        /// or may not hold the entry.
+        public var pending = false
+
+        public init(calendar: String, zones: [String], version: Data, pending: Bool = false) {
+            self.calendar = calendar
+            self.zones = zones
+            self.version = version
+            self.pending = pending
+        }
     }
 
     /// What to do with the calendar record in the same transaction as the history entry.
@@ -75,13 +85,14 @@ extension InboxStore {
             let zones = (try? JSONSerialization.data(withJSONObject: record.zones)) ?? Data("[]".utf8)
             try database.prepare(
                 """
-                INSERT INTO calendar_entries (invite_id, calendar, zones, version, written_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO calendar_entries (invite_id, calendar, zones, version, pending, written_at)
+                VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, zones = excluded.zones,
-                    version = excluded.version, written_at = excluded.written_at
+                    version = excluded.version, pending = excluded.pending, written_at = excluded.written_at
                 """
             ).bind([
                 .int(id), .text(record.calendar), .text(String(decoding: zones, as: UTF8.self)), .blob(record.version),
-                .integer(unix(now)),
+                .bool(record.pending), .integer(unix(now)),
             ]).run()
         }
     }
@@ -89,10 +100,12 @@ extension InboxStore {
     /// What the last answer wrote into a calendar, if anything.
     public func calendarRecord(for stored: StoredInvite) throws(StoreError) -> CalendarRecord? {
         guard let id = try rowID(of: stored) else { return nil }
-        let statement = try database.prepare("SELECT calendar, zones, version FROM calendar_entries WHERE invite_id = ?")
+        let statement = try database.prepare(
+            "SELECT calendar, zones, version, pending FROM calendar_entries WHERE invite_id = ?")
         guard try statement.bind([.int(id)]).step() else { return nil }
         let zones = (try? JSONSerialization.jsonObject(with: Data((statement.text(1) ?? "[]").utf8))) as? [String] ?? []
-        return CalendarRecord(calendar: statement.text(0) ?? "", zones: zones, version: statement.blob(2))
+        return CalendarRecord(
+            calendar: statement.text(0) ?? "", zones: zones, version: statement.blob(2), pending: statement.int(3) != 0)
     }
 
     /// The history, newest first.

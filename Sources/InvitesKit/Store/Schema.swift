@@ -74,13 +74,16 @@ enum Schema {
         CREATE INDEX history_at ON history (at);
         """,
         // Version 2: what an accept wrote into which calendar, so a decline can take out exactly
-        // that and an update can rewrite it.
+        // that and an update can rewrite it. `pending` is set before a calendar write and cleared
+        // in the transaction that records the answer: a crash in between leaves it set, and the
+        // next answer then writes again rather than trusting the record.
         """
         CREATE TABLE calendar_entries (
             invite_id INTEGER NOT NULL REFERENCES invites (id) ON DELETE CASCADE,
             calendar TEXT NOT NULL,
             zones TEXT NOT NULL,
             version BLOB NOT NULL,
+            pending INTEGER NOT NULL DEFAULT 0,
             written_at INTEGER NOT NULL,
             PRIMARY KEY (invite_id)
         );
