@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(
             name: "InvitesCLITests",
             dependencies: ["InvitesCLI", "InvitesKit"],
-            resources: [.copy("Golden")]
+            resources: [.copy("Golden"), .copy("Fixtures")]
         ),
     ]
 )

@@ -91,6 +91,15 @@ enum JSONOutput {
         var window: Window
         var events: [Event]
         var conflicts: Int
+        /// For a recurring invite: each occurrence checked; `window` and `events` are those of
+        /// the first that conflicts, else the first.
+        var occurrences: [CheckedOccurrence]?
+    }
+
+    struct CheckedOccurrence: Encodable {
+        var start: String
+        var end: String
+        var conflicts: Int
     }
 
     struct HistoryEntry: Encodable {

@@ -7,7 +7,8 @@ struct ShowFormatter {
     var width: Int
     var color: Bool
 
-    func lines(_ stored: StoredInvite, report: NearbyReport) -> [String] {
+    func lines(_ stored: StoredInvite, series: ConflictFinder.SeriesReport) -> [String] {
+        guard let report = series.shown else { return [] }
         let invite = stored.invite
         var lines: [String] = []
         lines.append(Printable.sanitize(invite.title))
@@ -22,6 +23,17 @@ struct ShowFormatter {
         lines.append("  answer     " + stored.status.rawValue)
         lines.append("  handle     " + stored.handle)
         lines.append("")
+        if series.reports.count > 1 {
+            lines.append(
+                "Recurring: conflicts with \(series.conflicting) of the next \(series.reports.count) occurrences")
+            for occurrence in series.reports {
+                let names = occurrence.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
+                let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
+                lines.append("  " + time.span(start: occurrence.invite.start, end: occurrence.invite.end) + "  " + mark)
+            }
+            lines.append("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
+            lines.append("")
+        }
         let conflicts = report.conflicts
         lines.append(
             "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, window "

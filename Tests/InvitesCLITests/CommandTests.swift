@@ -139,4 +139,21 @@ import Testing
         #expect(result.status == 65)
         #expect(result.err.contains("iTIP REPLY, a message for the organizer"))
     }
+
+    @Test func recurringInviteIsCheckedOverItsNextOccurrences() throws {
+        let invite = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/weekly-invite.ics")
+        let recurring = CLIHarness.repositoryFile("Tests/InvitesKitTests/Fixtures/calendars/recurrence.ics")
+        let options = ["--calendar", recurring, "--tz", "Europe/Berlin"]
+        #expect(cli.run(options + ["ingest", invite]).status == 0)
+        let show = cli.run(options + ["show", "weekly-sync", "--width", "80"])
+        #expect(show.status == 0)
+        #expect(show.out.contains("conflicts with 3 of the next 6 occurrences"))
+        try Snapshot.assert(show.out, named: "show-recurring-80")
+        let check = cli.run(options + ["check", "weekly-sync", "--occurrences", "2"])
+        #expect(check.status == 3)
+        #expect(check.out.contains("(1 of the next 2)"))
+        let json = cli.run(options + ["--json", "show", "weekly-sync"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect((document["occurrences"] as? [[String: Any]])?.count == 6)
+    }
 }

@@ -93,3 +93,41 @@ import Testing
         #expect(!lines.joined().contains("\u{1B}"))
     }
 }
+
+/// Every corpus invite drawn against every corpus calendar: each line fits and stays printable.
+@Suite struct CorpusTimelineTests {
+    static var invites: [Invite] {
+        guard let corpus = Fixture.corpus else { return [] }
+        var result: [Invite] = []
+        for folder in ["invites", "mail"] {
+            let root = corpus + "/" + folder
+            for file in (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []).sorted() {
+                guard let data = FileManager.default.contents(atPath: root + "/" + file) else { continue }
+                result += (try? InviteReader(display: .utc).read(data, file: file)) ?? []
+            }
+        }
+        return result
+    }
+
+    @Test(.enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"))
+    func everyInviteAgainstEveryCalendar() throws {
+        let corpus = try #require(Fixture.corpus)
+        let root = corpus + "/calendars"
+        let calendars = (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".ics") }.sorted().compactMap { try? CalendarSource.named(root + "/" + $0) }
+        let invites = CorpusTimelineTests.invites
+        #expect(invites.count > 40)
+        let zone = try #require(DisplayZone(identifier: "America/New_York"))
+        let finder = ConflictFinder(query: CalendarQuery(sources: calendars, display: zone, me: MyAddresses([])))
+        for invite in invites {
+            let (report, _) = try finder.report(for: invite)
+            for width in [40, 80, 132] {
+                let lines = TimelineRenderer(time: HumanTime(zone: zone), width: width).render(title: invite.title, report: report)
+                for line in lines {
+                    #expect(line.count <= width, "\(invite.uid) at \(width): \(line)")
+                    #expect(line.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(invite.uid): not printable ASCII")
+                }
+            }
+        }
+    }
+}

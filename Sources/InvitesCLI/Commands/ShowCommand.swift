@@ -8,17 +8,22 @@ enum ShowCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let width = try width(context)
         let stored = try resolveInvite(context, command: "show")
-        let (report, _) = try makeReport(for: stored, context)
+        let series = try makeSeries(for: stored, context)
+        guard let report = series.shown else { return .failure }
         if context.settings.json {
+            let occurrences = series.reports.count > 1
+                ? series.reports.map { JSONOutput.CheckedOccurrence(start: RFC3339.utc($0.invite.start), end: RFC3339.utc($0.invite.end), conflicts: $0.conflicts) }
+                : nil
             try context.printJSON(
                 JSONOutput.Show(
                     invite: JSONOutput.Invite(stored),
                     window: JSONOutput.Window(start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
-                    events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts))
+                    events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
+                    occurrences: occurrences))
             return .success
         }
         let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color)
-        for line in formatter.lines(stored, report: report) {
+        for line in formatter.lines(stored, series: series) {
             context.print(line)
         }
         return .success
@@ -51,38 +56,56 @@ enum ShowCommand {
         return try context.openStore().resolve(reference)
     }
 
-    /// The conflict report, with the calendar warnings already printed.
-    static func makeReport(for stored: StoredInvite, _ context: CommandContext) throws -> (NearbyReport, [CalendarWarning]) {
-        let finder = ConflictFinder(
+    /// The report over the invite's occurrences (one, for a one-off invite), with the calendar
+    /// warnings already printed.
+    static func makeSeries(for stored: StoredInvite, _ context: CommandContext) throws -> ConflictFinder.SeriesReport {
+        var horizon = 10
+        if let text = context.arguments.value("--occurrences") {
+            guard let number = Int(text), (1...1000).contains(number) else {
+                throw UsageError(message: "--occurrences takes a count from 1 to 1000, not '\(Printable.sanitize(text))'", command: "show")
+            }
+            horizon = number
+        }
+        let finder = try finder(context)
+        context.mentionMissingCalendars()
+        let series = try finder.series(for: stored.invite, horizon: horizon, now: context.environment.now())
+        for warning in series.warnings { context.warn(Printable.sanitize(warning.description)) }
+        return series
+    }
+
+    private static func finder(_ context: CommandContext) throws -> ConflictFinder {
+        ConflictFinder(
             query: CalendarQuery(
                 sources: context.settings.calendars.value, display: context.settings.zone.value,
                 me: context.settings.me.value),
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200))
-        context.mentionMissingCalendars()
-        let (report, warnings) = try finder.report(for: stored.invite)
-        for warning in warnings { context.warn(Printable.sanitize(warning.description)) }
-        return (report, warnings)
     }
 }
 
 /// `invites check HANDLE`: one line; exit 0 when free, 3 when it conflicts.
 enum CheckCommand {
-    static let spec = OptionSpec(values: ["--before", "--after"])
+    static let spec = OptionSpec(values: ["--before", "--after", "--occurrences"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let stored = try ShowCommand.resolveInvite(context, command: "check")
-        let (report, _) = try ShowCommand.makeReport(for: stored, context)
+        let series = try ShowCommand.makeSeries(for: stored, context)
+        let conflicts = series.reports.reduce(0) { $0 + $1.conflicts }
         let title = Printable.sanitize(stored.invite.title)
         if context.settings.json {
-            try context.printJSON(CheckJSON(handle: stored.handle, conflicts: report.conflicts, free: report.conflicts == 0))
-        } else if report.conflicts == 0 {
+            try context.printJSON(CheckJSON(handle: stored.handle, conflicts: conflicts, free: conflicts == 0))
+        } else if conflicts == 0 {
             context.print("\(stored.handle): free: \(title)")
         } else {
-            let names = report.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
-            context.print("\(stored.handle): \(report.conflicts) conflict\(report.conflicts == 1 ? "" : "s"): \(title) collides with \(names.joined(separator: ", "))")
+            var names: [String] = []
+            for entry in series.reports.flatMap(\.entries) where entry.conflict {
+                let name = Printable.sanitize(entry.occurrence.title)
+                if !names.contains(name) { names.append(name) }
+            }
+            let of = series.reports.count > 1 ? " (\(series.conflicting) of the next \(series.reports.count))" : ""
+            context.print("\(stored.handle): \(conflicts) conflict\(conflicts == 1 ? "" : "s")\(of): \(title) collides with \(names.joined(separator: ", "))")
         }
-        return report.conflicts == 0 ? .success : .conflict
+        return conflicts == 0 ? .success : .conflict
     }
 
     private struct CheckJSON: Encodable {

@@ -41,8 +41,22 @@ public struct CalendarQuery: Sendable {
         return result
     }
 
+    /// The occurrences of one UID in iCalendar text held in memory, such as a recurring invite's
+    /// own instances.
+    public func occurrences(of data: Data, uid: String, in window: DateInterval) -> [Occurrence] {
+        var result = Result()
+        let lower = Int(window.start.timeIntervalSince1970.rounded(.down))
+        let upper = Int(window.end.timeIntervalSince1970.rounded(.up))
+        try? read(CalendarFile(path: "invite", data: data), window: lower..<max(upper, lower), only: uid, into: &result)
+        return result.occurrences.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    }
+
     private func read(_ path: String, window: Range<Int>, into result: inout Result) throws(CalendarError) {
-        let file = try CalendarFile.read(path)
+        try read(try CalendarFile.read(path), window: window, only: nil, into: &result)
+    }
+
+    private func read(_ file: CalendarFile, window: Range<Int>, only uid: String?, into result: inout Result) throws(CalendarError) {
+        let path = file.path
         let resolver = ZoneResolver(display: display)
         var warnings: [CalendarWarning] = []
         let series: [EventSeries] = file.data.withUnsafeBytes { bytes in
@@ -69,6 +83,7 @@ public struct CalendarQuery: Sendable {
                     continue
                 }
                 guard let event = ICalEvent(vevent, resolver: resolver, line: block.line, warn: warn) else { continue }
+                if let uid, event.uid != uid { continue }
                 // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
                 let key = event.uid.isEmpty ? "\u{0}\(block.line)" : event.uid
                 if byUID[key] == nil { order.append(key) }

@@ -33,4 +33,50 @@ public struct ConflictFinder: Sendable {
             inviteUID: invite.uid, invite: span, window: window, occurrences: found.occurrences)
         return (report, found.warnings)
     }
+
+    /// A recurring invite checked over its next occurrences.
+    public struct SeriesReport: Sendable {
+        /// One report per occurrence checked, in time order; a single one for a one-off invite.
+        public var reports: [NearbyReport]
+        public var warnings: [CalendarWarning]
+
+        /// How many of the occurrences checked conflict.
+        public var conflicting: Int { reports.filter { $0.conflicts > 0 }.count }
+        /// The occurrence to draw: the first that conflicts, else the first.
+        public var shown: NearbyReport? { reports.first { $0.conflicts > 0 } ?? reports.first }
+    }
+
+    /// Checks each of the invite's next `horizon` occurrences from `now` (or, for a series that
+    /// is over, its first ones); a one-off invite is checked once.
+    public func series(for invite: Invite, horizon: Int, now: Date) throws(CalendarError) -> SeriesReport {
+        let instances = occurrences(of: invite, horizon: horizon, now: now)
+        guard instances.count > 1 else {
+            let (report, warnings) = try report(for: invite)
+            return SeriesReport(reports: [report], warnings: warnings)
+        }
+        var reports: [NearbyReport] = []
+        var warnings: Set<CalendarWarning> = []
+        for instance in instances {
+            var single = invite
+            single.start = instance.start
+            single.end = instance.end
+            single.dates = instance.dates
+            let (report, found) = try report(for: single)
+            reports.append(report)
+            warnings.formUnion(found)
+        }
+        return SeriesReport(reports: reports, warnings: warnings.sorted { ($0.path, $0.line) < ($1.path, $1.line) })
+    }
+
+    /// The invite's own next occurrences, from the iCalendar it came in.
+    public func occurrences(of invite: Invite, horizon: Int, now: Date) -> [Occurrence] {
+        guard invite.source != .push, invite.recurrenceID == nil, horizon > 1 else { return [] }
+        let years: TimeInterval = 5 * 366 * 86_400
+        var found = query.occurrences(of: invite.raw, uid: invite.uid, in: DateInterval(start: now, duration: years))
+            .filter { $0.end > now }
+        if found.isEmpty {
+            found = query.occurrences(of: invite.raw, uid: invite.uid, in: DateInterval(start: invite.start, duration: years))
+        }
+        return Array(found.prefix(horizon))
+    }
 }
