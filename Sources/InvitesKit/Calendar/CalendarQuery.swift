@@ -10,6 +10,9 @@ public struct CalendarQuery: Sendable {
     public var sources: [CalendarSource]
     public var display: DisplayZone
     public var me: MyAddresses
+    /// Whether blocks that cannot reach the window are skipped before libical sees them; off
+    /// only to check that it changes no answer.
+    public var prefilter = true
 
     public init(sources: [CalendarSource], display: DisplayZone, me: MyAddresses) {
         self.sources = sources
@@ -65,7 +68,9 @@ public struct CalendarQuery: Sendable {
             for block in scan.unterminated {
                 warnings.append(CalendarWarning(path: path, line: block.line, message: "component never ends, skipped"))
             }
+            var filter = prefilter ? BlockPrefilter(window: window) : nil
             for block in scan.blocks where block.kind == .timezone {
+                if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filter = nil }
                 if let zone = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block.range])) {
                     resolver.register(zone)
                 }
@@ -73,6 +78,7 @@ public struct CalendarQuery: Sendable {
             var byUID: [String: EventSeries] = [:]
             var order: [String] = []
             for block in scan.blocks where block.kind == .event {
+                if let filter, !filter.mayReach(bytes, block.range) { continue }
                 let warn: (String) -> Void = {
                     warnings.append(CalendarWarning(path: path, line: block.line, message: $0))
                 }
