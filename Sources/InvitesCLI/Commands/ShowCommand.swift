@@ -77,7 +77,7 @@ enum ShowCommand {
         ConflictFinder(
             query: CalendarQuery(
                 sources: context.settings.calendars.value, display: context.settings.zone.value,
-                me: context.settings.me.value),
+                me: context.settings.me.value, index: try context.openStore()),
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200))
     }

@@ -11,25 +11,16 @@ import Foundation
 struct AtomicFile {
     let path: String
 
-    /// What identifies one version of a file on disk.
-    private struct Stamp: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
-    }
-
     /// Reads the file (nil when it does not exist), lets `change` make the new contents and
     /// writes them; `change` returning nil leaves the file alone. Retried when the file changed
     /// underneath, so a concurrent edit is never overwritten.
     func update(_ change: (Data?) throws -> Data?) throws {
         for _ in 0..<20 {
-            let before = stamp()
+            let before = FileStamp(path: path)
             let current = before == nil ? nil : try read()
             guard let next = try change(current) else { return }
             let temporary = try writeTemporary(next)
-            guard stamp() == before else {
+            guard FileStamp(path: path) == before else {
                 unlink(temporary)
                 continue
             }
@@ -61,19 +52,6 @@ struct AtomicFile {
     }
 
     private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
-
-    private func stamp() -> Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        return Stamp(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
-    }
 
     /// Writes and fsyncs `.NAME.invites-PID-N.tmp` next to the file, with the file's permissions.
     private func writeTemporary(_ data: Data) throws -> String {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides, from a VEVENT block's bytes alone, whether it can possibly have an instance near a
 /// window, so that libical parses only the blocks that can.
 ///
@@ -20,27 +26,33 @@ struct BlockPrefilter {
 
     /// Whether the block may have an instance in the window (true when in doubt).
     func mayReach(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bool {
-        guard let fields = BlockFields(bytes, block) else { return true }
-        guard let start = fields.start.flatMap(BlockPrefilter.wallSeconds) else { return true }
+        guard let reach = BlockPrefilter.reach(bytes, block) else { return true }
+        return reach.lowerBound < upper && reach.upperBound > lower
+    }
+
+    /// The stretch of time (Unix seconds, widened by ``margin``) outside which the block has no
+    /// instance; `nil` when it cannot be bounded from the bytes alone. It depends on the block
+    /// only, not on any window, so it can be kept in an index.
+    static func reach(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Range<Int>? {
+        guard let fields = BlockFields(bytes, block), let start = fields.start.flatMap(wallSeconds) else { return nil }
         let length: Int
         if let end = fields.end {
-            guard let endSeconds = BlockPrefilter.wallSeconds(end) else { return true }
+            guard let endSeconds = wallSeconds(end) else { return nil }
             length = max(endSeconds - start, 0)
         } else if let duration = fields.duration {
-            guard let seconds = BlockPrefilter.durationSeconds(duration) else { return true }
+            guard let seconds = durationSeconds(duration) else { return nil }
             length = max(seconds, 0)
         } else {
             length = fields.start?.count == 8 ? 86_400 : 0
         }
-        if fields.hasRDATE || fields.thisAndFuture { return true }
+        if fields.hasRDATE || fields.thisAndFuture { return nil }
         if let rid = fields.recurrenceID {
-            guard let original = BlockPrefilter.wallSeconds(rid) else { return true }
-            return near(start, start + length) || near(original, original + length)
+            guard let original = wallSeconds(rid) else { return nil }
+            return (min(start, original) - margin)..<(max(start, original) + length + margin + 1)
         }
-        guard let rule = fields.rule else { return near(start, start + length) }
-        if start - BlockPrefilter.margin >= upper { return false }
-        guard let last = BlockPrefilter.lastStart(rule: rule, start: start) else { return true }
-        return last + length + BlockPrefilter.margin > lower
+        guard let rule = fields.rule else { return (start - margin)..<(start + length + margin + 1) }
+        guard let last = lastStart(rule: rule, start: start) else { return (start - margin)..<Int.max }
+        return (start - margin)..<(max(last, start) + length + margin + 1)
     }
 
     /// Whether a VTIMEZONE keeps to offsets real zones use (within ±14 h); a calendar with one
@@ -58,19 +70,16 @@ struct BlockPrefilter {
         return true
     }
 
-    private func near(_ start: Int, _ end: Int) -> Bool {
-        start - BlockPrefilter.margin < upper && end + BlockPrefilter.margin > lower
-    }
-
     // MARK: Reading values
 
     /// `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]` as seconds since 1970, the wall time read as UTC.
     static func wallSeconds(_ value: ArraySlice<UInt8>) -> Int? {
-        let digits = Array(value)
+        let digits = value
+        let base = value.startIndex
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= digits.count else { return nil }
             var result = 0
-            for index in from..<(from + count) {
+            for index in (base + from)..<(base + from + count) {
                 let digit = Int(digits[index]) - 48
                 guard (0...9).contains(digit) else { return nil }
                 result = result * 10 + digit
@@ -82,8 +91,8 @@ struct BlockPrefilter {
         else { return nil }
         let days = ICalTimeValue.daysSinceEpoch(year: year, month: month, day: day)
         if digits.count == 8 { return days * 86_400 }
-        guard digits.count >= 15, digits[8] == UInt8(ascii: "T"), let hour = number(9, 2), let minute = number(11, 2),
-            let second = number(13, 2), digits.count == 15 || (digits.count == 16 && digits[15] == UInt8(ascii: "Z"))
+        guard digits.count >= 15, digits[base + 8] == UInt8(ascii: "T"), let hour = number(9, 2), let minute = number(11, 2),
+            let second = number(13, 2), digits.count == 15 || (digits.count == 16 && digits[base + 15] == UInt8(ascii: "Z"))
         else { return nil }
         return days * 86_400 + hour * 3_600 + minute * 60 + second
     }
@@ -126,31 +135,55 @@ struct BlockPrefilter {
     /// The latest an instance of the rule can start, or `nil` when the rule cannot be bounded
     /// cheaply (no COUNT or UNTIL, or BY parts that may thin the instances out).
     static func lastStart(rule: ArraySlice<UInt8>, start: Int) -> Int? {
-        var parts: [String: String] = [:]
-        for part in String(decoding: rule, as: UTF8.self).uppercased().split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { return nil }
-            parts[String(pair[0])] = String(pair[1])
+        var count: Int?
+        var interval = 1
+        var frequency: ArraySlice<UInt8> = []
+        var hasDays = false
+        var index = rule.startIndex
+        while index < rule.endIndex {
+            let partEnd = rule[index...].firstIndex(of: UInt8(ascii: ";")) ?? rule.endIndex
+            let part = rule[index..<partEnd]
+            index = partEnd < rule.endIndex ? partEnd + 1 : partEnd
+            guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            let key = part[part.startIndex..<equals]
+            let value = part[(equals + 1)...]
+            switch asciiUpper(key) {
+            case "UNTIL":
+                guard let seconds = wallSeconds(value) else { return nil }
+                return seconds + 86_400
+            case "COUNT": count = number(value)
+            case "INTERVAL": interval = number(value) ?? 0
+            case "FREQ": frequency = value
+            case "BYDAY": hasDays = true
+            case "WKST": continue
+            default: return nil
+            }
         }
-        if let until = parts["UNTIL"] {
-            guard let seconds = wallSeconds(ArraySlice(Array(until.utf8))) else { return nil }
-            return seconds + 86_400
-        }
-        guard let count = parts["COUNT"].flatMap({ Int($0) }), count >= 0 else { return nil }
-        let interval = parts["INTERVAL"].flatMap { Int($0) } ?? 1
-        guard interval >= 1 else { return nil }
-        let other = Set(parts.keys).subtracting(["FREQ", "COUNT", "INTERVAL", "WKST", "BYDAY"])
-        guard other.isEmpty else { return nil }
+        guard let count, interval >= 1 else { return nil }
         let days: Int
-        switch parts["FREQ"] {
-        case "DAILY" where parts["BYDAY"] == nil: days = count * interval
+        switch asciiUpper(frequency) {
+        case "DAILY" where !hasDays: days = count * interval
         case "WEEKLY": days = (count + 1) * interval * 7
-        case "MONTHLY" where parts["BYDAY"] == nil: days = (count + 1) * interval * 31
-        case "YEARLY" where parts["BYDAY"] == nil: days = (count + 1) * interval * 366
+        case "MONTHLY" where !hasDays: days = (count + 1) * interval * 31
+        case "YEARLY" where !hasDays: days = (count + 1) * interval * 366
         default: return nil
         }
         guard days < 200 * 366 else { return nil }
         return start + days * 86_400
+    }
+
+    private static func asciiUpper(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+        var result = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            result = result * 10 + Int(byte - 0x30)
+        }
+        return result
     }
 }
 
@@ -170,42 +203,58 @@ struct BlockFields {
         var offset = block.lowerBound
         var depth = 0
         var lines: [[UInt8]] = []
-        var current: [UInt8]?
-        func flush() {
-            if let line = current { lines.append(line) }
-            current = nil
-        }
+        var capturing = false
         while offset < block.upperBound {
             var end = offset
-            while end < block.upperBound, bytes[end] != 0x0A { end += 1 }
+            if let base = bytes.baseAddress, let found = memchr(base + offset, 0x0A, block.upperBound - offset) {
+                end = base.distance(to: UnsafeRawPointer(found))
+            } else {
+                end = block.upperBound
+            }
             var lineEnd = end
             if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let first = offset < lineEnd ? bytes[offset] : 0
-            if first == 0x20 || first == 0x09 {
-                if current != nil { current?.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd])) }
-            } else {
-                flush()
-                let upper = first | 0x20
-                if upper == 0x62 || upper == 0x65 {
-                    let head = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<min(lineEnd, offset + 6)]), as: UTF8.self).uppercased()
-                    if head.hasPrefix("BEGIN:") { depth += 1 } else if head.hasPrefix("END:") { depth -= 1 }
-                }
-                if depth == 1, upper == 0x64 || upper == 0x72 {  // 'd' or 'r'
-                    current = Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd]))
-                }
+            defer { offset = end + 1 }
+            guard offset < lineEnd else {
+                capturing = false
+                continue
             }
-            offset = end + 1
+            let first = bytes[offset]
+            if first == 0x20 || first == 0x09 {
+                if capturing, !lines.isEmpty {
+                    lines[lines.count - 1].append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd]))
+                }
+                continue
+            }
+            capturing = false
+            switch first | 0x20 {
+            case 0x62 where BlockFields.starts(bytes, offset, lineEnd, "BEGIN:"):
+                depth += 1
+            case 0x65 where BlockFields.starts(bytes, offset, lineEnd, "END:"):
+                depth -= 1
+            case 0x64, 0x72:  // 'd', 'r'
+                guard depth == 1 else { continue }
+                for name in BlockFields.names where BlockFields.property(bytes, offset, lineEnd, name) {
+                    lines.append(Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd])))
+                    capturing = true
+                    break
+                }
+            default:
+                continue
+            }
         }
-        flush()
         for line in lines {
             guard let colon = BlockFields.valueStart(line) else { continue }
             let name = String(decoding: line[..<colon].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self).uppercased()
             let value = line[(colon + 1)...]
             switch name {
-            case "DTSTART": if start != nil { return nil }; start = value
+            case "DTSTART":
+                if start != nil { return nil }
+                start = value
             case "DTEND": end = value
             case "DURATION": duration = value
-            case "RRULE": if rule != nil { return nil }; rule = value
+            case "RRULE":
+                if rule != nil { return nil }
+                rule = value
             case "RDATE": hasRDATE = true
             case "RECURRENCE-ID":
                 recurrenceID = value
@@ -213,6 +262,27 @@ struct BlockFields {
             default: continue
             }
         }
+    }
+
+    private static let names: [StaticString] = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "RECURRENCE-ID"]
+
+    /// Whether the line starts with `word`, ASCII case-insensitively.
+    private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard end - start >= length else { return false }
+        let pointer = word.utf8Start
+        for index in 0..<length where (bytes[start + index] | 0x20) != (pointer[index] | 0x20) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the line is the property `name` (followed by `:` or `;`).
+    private static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString) -> Bool {
+        let length = name.utf8CodeUnitCount
+        guard end - start > length, starts(bytes, start, end, name) else { return false }
+        let next = bytes[start + length]
+        return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
     }
 
     /// Where the value starts: after the first colon outside double quotes.

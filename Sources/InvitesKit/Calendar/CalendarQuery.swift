@@ -1,23 +1,28 @@
-internal import CLibical
 import Foundation
 
 /// Finds every occurrence in your calendars that intersects a stretch of time.
 ///
-/// Each file is split into blocks at byte level, each VEVENT is parsed by libical on its own, the
+/// Each file is split into blocks at byte level, blocks that cannot reach the window are
+/// skipped (``BlockPrefilter``), each remaining VEVENT is parsed by libical on its own, the
 /// VEVENTs of one UID are combined into a series and the series is expanded only as far as the
-/// window needs, so the cost follows the calendar's size, never a rule's length.
-public struct CalendarQuery: Sendable {
+/// window needs, so the cost follows the calendar's size, never a rule's length. With an
+/// ``CalendarIndexStorage`` the split is remembered per file, and a file that did not change is
+/// not scanned again; in a vdir, files whose events cannot reach the window are not even read.
+public struct CalendarQuery {
     public var sources: [CalendarSource]
     public var display: DisplayZone
     public var me: MyAddresses
     /// Whether blocks that cannot reach the window are skipped before libical sees them; off
     /// only to check that it changes no answer.
     public var prefilter = true
+    /// Where indexes are kept between runs; `nil` scans every time.
+    public var index: CalendarIndexStorage?
 
-    public init(sources: [CalendarSource], display: DisplayZone, me: MyAddresses) {
+    public init(sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil) {
         self.sources = sources
         self.display = display
         self.me = me
+        self.index = index
     }
 
     /// The occurrences found and the problems met on the way.
@@ -28,16 +33,14 @@ public struct CalendarQuery: Sendable {
 
     /// Every occurrence intersecting the half-open `window`, sorted by start, then end, then UID.
     public func occurrences(in window: DateInterval) throws(CalendarError) -> Result {
-        let lower = Int(window.start.timeIntervalSince1970.rounded(.down))
-        let upper = Int(window.end.timeIntervalSince1970.rounded(.up))
+        let range = CalendarQuery.seconds(window)
         var result = Result()
         for source in sources {
-            for path in try source.files() {
-                do {
-                    try read(path, window: lower..<max(upper, lower), into: &result)
-                } catch .notACalendar(let path) where source.layout == .vdir {
-                    result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
-                }
+            switch source.layout {
+            case .file:
+                if source.exists { try read(source.path, window: range, into: &result) }
+            case .vdir:
+                try readVdir(source, window: range, into: &result)
             }
         }
         result.occurrences.sort { ($0.start, $0.end, $0.uid) < ($1.start, $1.end, $1.uid) }
@@ -48,58 +51,74 @@ public struct CalendarQuery: Sendable {
     /// own instances.
     public func occurrences(of data: Data, uid: String, in window: DateInterval) -> [Occurrence] {
         var result = Result()
-        let lower = Int(window.start.timeIntervalSince1970.rounded(.down))
-        let upper = Int(window.end.timeIntervalSince1970.rounded(.up))
-        try? read(CalendarFile(path: "invite", data: data), window: lower..<max(upper, lower), only: uid, into: &result)
+        let file = CalendarFile(path: "invite", data: data)
+        let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
+        try? expand(file, index: index, window: CalendarQuery.seconds(window), only: uid, into: &result)
         return result.occurrences.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
-    private func read(_ path: String, window: Range<Int>, into result: inout Result) throws(CalendarError) {
-        try read(try CalendarFile.read(path), window: window, only: nil, into: &result)
+    private static func seconds(_ window: DateInterval) -> Range<Int> {
+        let lower = Int(window.start.timeIntervalSince1970.rounded(.down))
+        let upper = Int(window.end.timeIntervalSince1970.rounded(.up))
+        return lower..<max(upper, lower)
     }
 
-    private func read(_ file: CalendarFile, window: Range<Int>, only uid: String?, into result: inout Result) throws(CalendarError) {
+    // MARK: Single files
+
+    private func read(_ path: String, window: Range<Int>, into result: inout Result) throws(CalendarError) {
+        let file = try CalendarFile.read(path)
+        let stamp = FileStamp(path: path)
+        let key = "file:" + path
+        var index: FileIndex?
+        if let storage = self.index, let stamp, let data = storage.indexData(for: key), let stored = FileIndex(data),
+            stored.stamp == stamp, stored.fits(file.data)
+        {
+            index = stored
+        }
+        if index == nil {
+            let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: stamp) }
+            if let storage = self.index, stamp != nil { storage.saveIndex(built.encoded(), for: key) }
+            index = built
+        }
+        guard let index else { return }
+        guard index.sawCalendar || file.data.isEmpty else { throw .notACalendar(path: path) }
+        try expand(file, index: index, window: window, only: nil, into: &result)
+    }
+
+    private func expand(
+        _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uid: String?, into result: inout Result
+    ) throws(CalendarError) {
         let path = file.path
         let resolver = ZoneResolver(display: display)
         var warnings: [CalendarWarning] = []
+        let filter = prefilter && index.filterable
         let series: [EventSeries] = file.data.withUnsafeBytes { bytes in
-            let scan = ICSBlockScanner.scan(bytes)
-            guard scan.sawCalendar else { return [] }
-            for block in scan.unterminated {
-                warnings.append(CalendarWarning(path: path, line: block.line, message: "component never ends, skipped"))
+            for entry in index.entries where entry.kind == .unterminated {
+                warnings.append(CalendarWarning(path: path, line: entry.line, message: "component never ends, skipped"))
             }
-            var filter = prefilter ? BlockPrefilter(window: window) : nil
-            for block in scan.blocks where block.kind == .timezone {
-                if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filter = nil }
-                if let zone = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block.range])) {
+            for entry in index.entries where entry.kind == .timezone {
+                if let zone = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[entry.range])) {
                     resolver.register(zone)
                 }
             }
             var byUID: [String: EventSeries] = [:]
             var order: [String] = []
-            for block in scan.blocks where block.kind == .event {
-                if let filter, !filter.mayReach(bytes, block.range) { continue }
-                let warn: (String) -> Void = {
-                    warnings.append(CalendarWarning(path: path, line: block.line, message: $0))
-                }
-                guard let component = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block.range])),
-                    let vevent = component.selfOrChildren(ICAL_VEVENT_COMPONENT).first
-                else {
-                    warn("VEVENT cannot be read, skipped")
+            for entry in index.entries where entry.kind == .event {
+                if filter, let reach = entry.reach, reach.upperBound <= window.lowerBound || reach.lowerBound >= window.upperBound {
                     continue
                 }
-                guard let event = ICalEvent(vevent, resolver: resolver, line: block.line, warn: warn) else { continue }
+                let warn: (String) -> Void = {
+                    warnings.append(CalendarWarning(path: path, line: entry.line, message: $0))
+                }
+                guard let event = ICalEvent.parse(UnsafeRawBufferPointer(rebasing: bytes[entry.range]), resolver: resolver, line: entry.line, warn: warn)
+                else { continue }
                 if let uid, event.uid != uid { continue }
                 // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
-                let key = event.uid.isEmpty ? "\u{0}\(block.line)" : event.uid
+                let key = event.uid.isEmpty ? "\u{0}\(entry.line)" : event.uid
                 if byUID[key] == nil { order.append(key) }
                 byUID[key, default: EventSeries()].add(event)
             }
             return order.compactMap { byUID[$0] }
-        }
-        if series.isEmpty, !file.data.isEmpty {
-            let sawCalendar = file.data.withUnsafeBytes { ICSBlockScanner.scan($0).sawCalendar }
-            if !sawCalendar { throw .notACalendar(path: path) }
         }
         let context = EventSeries.Context(
             display: resolver.display, displayZone: display.timeZone, me: me.all, source: path,
@@ -108,6 +127,41 @@ public struct CalendarQuery: Sendable {
             result.occurrences += entry.occurrences(in: window, context: context)
         }
         result.warnings += warnings
+    }
+
+    // MARK: vdirs
+
+    /// Reads a vdir; with an index, a file that did not change and whose events cannot reach
+    /// the window is not opened.
+    private func readVdir(_ source: CalendarSource, window: Range<Int>, into result: inout Result) throws(CalendarError) {
+        let key = "vdir:" + source.path
+        let known = index.flatMap { $0.indexData(for: key) }.flatMap(VdirIndex.init) ?? VdirIndex(items: [:])
+        var next = VdirIndex(items: [:])
+        for item in try VdirIndex.list(source.path) {
+            let path = (source.path as NSString).appendingPathComponent(item.name)
+            if let entry = known.items[item.name], entry.stamp == item.stamp {
+                next.items[item.name] = entry
+                if prefilter, entry.filterable, let reach = entry.reach,
+                    reach.upperBound <= window.lowerBound || reach.lowerBound >= window.upperBound
+                {
+                    continue
+                }
+            }
+            let file: CalendarFile
+            do {
+                file = try CalendarFile.read(path)
+            } catch .notFound {
+                continue
+            }
+            let fileIndex = file.data.withUnsafeBytes { FileIndex.build($0, stamp: item.stamp) }
+            next.items[item.name] = VdirIndex.Item(stamp: item.stamp, reach: fileIndex.reach, filterable: fileIndex.filterable)
+            guard fileIndex.sawCalendar else {
+                result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
+                continue
+            }
+            try expand(file, index: fileIndex, window: window, only: nil, into: &result)
+        }
+        if let storage = index, next != known { storage.saveIndex(next.encoded(), for: key) }
     }
 }
 
@@ -122,9 +176,7 @@ extension EventSeries {
         }
         if let index = overrides.firstIndex(where: { existing in
             guard let other = existing.recurrenceID else { return false }
-            return other.time.year == rid.time.year && other.time.month == rid.time.month
-                && other.time.day == rid.time.day && other.time.hour == rid.time.hour
-                && other.time.minute == rid.time.minute && other.time.second == rid.time.second
+            return ICalTimeValue.wallSeconds(other.time) == ICalTimeValue.wallSeconds(rid.time)
         }) {
             if overrides[index].sequence <= event.sequence { overrides[index] = event }
             return

@@ -32,24 +32,4 @@ public struct CalendarSource: Sendable, Hashable {
         self.layout = layout
         self.exists = exists
     }
-
-    /// The files that make up the calendar: the file itself, or the vdir's `.ics` items in name
-    /// order (hidden files, `.tmp` files and anything without the `.ics` ending are skipped).
-    public func files() throws(CalendarError) -> [String] {
-        guard exists else { return [] }
-        switch layout {
-        case .file:
-            return [path]
-        case .vdir:
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path)
-            } catch {
-                throw .unreadable(path: path, reason: error.localizedDescription)
-            }
-            return names.filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }
-                .sorted()
-                .map { (path as NSString).appendingPathComponent($0) }
-        }
-    }
 }

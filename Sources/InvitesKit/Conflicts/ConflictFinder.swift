@@ -2,7 +2,7 @@ import Foundation
 
 /// Puts an invite beside your calendars: the window around it, the occurrences in that window,
 /// and which of them conflict.
-public struct ConflictFinder: Sendable {
+public struct ConflictFinder {
     public var query: CalendarQuery
     /// How far before the invite's start and after its end to look.
     public var before: TimeInterval

@@ -38,6 +38,19 @@ struct ICalEvent {
 
     var recurs: Bool { !rules.isEmpty || !rdates.isEmpty }
 
+    /// Parses one VEVENT block of a file; `nil` (with a warning) when libical cannot read it.
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, resolver: ZoneResolver, line: Int, warn: @escaping (String) -> Void
+    ) -> ICalEvent? {
+        guard let component = ICalComponent.parse(bytes),
+            let vevent = component.selfOrChildren(ICAL_VEVENT_COMPONENT).first
+        else {
+            warn("VEVENT cannot be read, skipped")
+            return nil
+        }
+        return ICalEvent(vevent, resolver: resolver, line: line, warn: warn)
+    }
+
     /// Reads a parsed VEVENT; `nil` (with a warning) when it has no usable DTSTART.
     init?(
         _ component: ICalComponent, resolver: ZoneResolver, line: Int, warn: @escaping (String) -> Void

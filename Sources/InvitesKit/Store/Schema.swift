@@ -88,6 +88,15 @@ enum Schema {
             PRIMARY KEY (invite_id)
         );
         """,
+        // Version 3: indexes of calendar files, so that a calendar that did not change is not
+        // scanned again (see FileIndex).
+        """
+        CREATE TABLE calendar_index (
+            key TEXT PRIMARY KEY,
+            data BLOB NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

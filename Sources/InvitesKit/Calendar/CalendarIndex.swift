@@ -1,0 +1,185 @@
+import Foundation
+
+/// Where calendar indexes are kept between runs (the inbox store keeps them in SQLite).
+public protocol CalendarIndexStorage: AnyObject {
+    func indexData(for key: String) -> Data?
+    func saveIndex(_ data: Data, for key: String)
+}
+
+/// What one scan of a calendar file learnt, kept so that the next run with the same file skips
+/// the scan: where each VEVENT and VTIMEZONE block is, and the stretch of time each event can
+/// reach (``BlockPrefilter/reach(_:_:)``).
+///
+/// It is used only when the file's ``FileStamp`` (device, inode, size, modification time to the
+/// nanosecond) is the one it was built from, and each block it names must still start with its
+/// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
+struct FileIndex: Equatable {
+    /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
+    static let format: UInt32 = 1
+
+    enum Kind: UInt64 {
+        case event = 1
+        case timezone = 0
+        /// A component whose END never came; kept so that its warning is given on every run.
+        case unterminated = 4
+    }
+
+    struct Entry: Equatable {
+        var kind: Kind
+        var range: Range<Int>
+        var line: Int
+        /// `nil` when the block cannot be bounded.
+        var reach: Range<Int>?
+    }
+
+    var stamp: FileStamp
+    var sawCalendar: Bool
+    /// False when a VTIMEZONE has offsets beyond what the reach margin covers.
+    var filterable: Bool
+    var entries: [Entry]
+
+    func encoded() -> Data {
+        var writer = Writer()
+        writer.put(UInt64(FileIndex.format))
+        writer.put(stamp)
+        writer.put(UInt64((sawCalendar ? 1 : 0) | (filterable ? 2 : 0)))
+        writer.put(UInt64(entries.count))
+        for entry in entries {
+            writer.put(entry.kind.rawValue | (entry.reach == nil ? 2 : 0))
+            writer.put(UInt64(entry.range.lowerBound))
+            writer.put(UInt64(entry.range.count))
+            writer.put(UInt64(entry.line))
+            writer.put(entry.reach)
+        }
+        return writer.data
+    }
+
+    init(stamp: FileStamp, sawCalendar: Bool, filterable: Bool, entries: [Entry]) {
+        self.stamp = stamp
+        self.sawCalendar = sawCalendar
+        self.filterable = filterable
+        self.entries = entries
+    }
+
+    /// Decodes an index; `nil` for one of another format or a damaged one.
+    init?(_ data: Data) {
+        var reader = Reader(data: data)
+        guard reader.next() == UInt64(FileIndex.format), let stamp = reader.stamp(), let flags = reader.next(),
+            let count = reader.next(), count <= UInt64(data.count / 48)
+        else { return nil }
+        self.stamp = stamp
+        sawCalendar = flags & 1 != 0
+        filterable = flags & 2 != 0
+        entries = []
+        entries.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let kind = reader.next(), let start = reader.next(), let length = reader.next(), let line = reader.next(),
+                let lower = reader.next(), let upper = reader.next()
+            else { return nil }
+            let low = Int(Int64(bitPattern: lower)), high = Int(Int64(bitPattern: upper))
+            guard start <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2), high >= low || kind & 2 != 0 else { return nil }
+            guard let entryKind = Kind(rawValue: kind & ~2) else { return nil }
+            entries.append(
+                Entry(
+                    kind: entryKind, range: Int(start)..<(Int(start) + Int(length)), line: Int(line),
+                    reach: kind & 2 != 0 ? nil : low..<high))
+        }
+    }
+
+    /// Scans a file and computes each event's reach.
+    static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?) -> FileIndex {
+        let scan = ICSBlockScanner.scan(bytes)
+        var filterable = true
+        var entries: [Entry] = []
+        entries.reserveCapacity(scan.blocks.count + scan.unterminated.count)
+        for block in scan.blocks {
+            switch block.kind {
+            case .timezone:
+                if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filterable = false }
+                entries.append(Entry(kind: .timezone, range: block.range, line: block.line, reach: nil))
+            case .event:
+                entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: BlockPrefilter.reach(bytes, block.range)))
+            }
+        }
+        for block in scan.unterminated {
+            entries.append(Entry(kind: .unterminated, range: block.range.lowerBound..<block.range.lowerBound, line: block.line, reach: nil))
+        }
+        return FileIndex(
+            stamp: stamp ?? FileStamp(device: 0, inode: 0, size: Int64(bytes.count), seconds: 0, nanoseconds: 0),
+            sawCalendar: scan.sawCalendar, filterable: filterable, entries: entries)
+    }
+
+    /// Whether every block still lies inside the file and starts with a BEGIN line: a last
+    /// check against a file changed without its stamp changing.
+    func fits(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            entries.allSatisfy { entry in
+                guard entry.range.upperBound <= bytes.count else { return false }
+                guard entry.kind != .unterminated else { return true }
+                let head = Array("BEGIN:V".utf8)
+                guard entry.range.count > head.count else { return false }
+                return head.indices.allSatisfy { (bytes[entry.range.lowerBound + $0] | 0x20) == (head[$0] | 0x20) }
+            }
+        }
+    }
+
+    /// The stretch all events of the file can reach; `nil` when one of them is unbounded.
+    var reach: Range<Int>? {
+        var lower = Int.max
+        var upper = Int.min
+        for entry in entries where entry.kind == .event {
+            guard let reach = entry.reach else { return nil }
+            lower = min(lower, reach.lowerBound)
+            upper = max(upper, reach.upperBound)
+        }
+        return lower <= upper ? lower..<upper : 0..<0
+    }
+
+    struct Writer {
+        var data = Data()
+
+        mutating func put(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+
+        mutating func put(_ stamp: FileStamp) {
+            for value in [Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.seconds, stamp.nanoseconds] {
+                put(UInt64(bitPattern: value))
+            }
+        }
+
+        mutating func put(_ reach: Range<Int>?) {
+            put(UInt64(bitPattern: Int64(reach?.lowerBound ?? 0)))
+            put(UInt64(bitPattern: Int64(reach?.upperBound ?? 0)))
+        }
+    }
+
+    struct Reader {
+        let data: Data
+        var offset = 0
+
+        mutating func next() -> UInt64? {
+            guard offset + 8 <= data.count else { return nil }
+            var value: UInt64 = 0
+            for index in 0..<8 {
+                value |= UInt64(data[data.startIndex + offset + index]) << (8 * index)
+            }
+            offset += 8
+            return UInt64(littleEndian: value)
+        }
+
+        mutating func stamp() -> FileStamp? {
+            guard let device = next(), let inode = next(), let size = next(), let seconds = next(), let nanoseconds = next()
+            else { return nil }
+            return FileStamp(
+                device: device, inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
+                nanoseconds: Int64(bitPattern: nanoseconds))
+        }
+
+        mutating func bytes(_ count: Int) -> Data? {
+            guard count >= 0, offset + count <= data.count else { return nil }
+            defer { offset += count }
+            return data.subdata(in: (data.startIndex + offset)..<(data.startIndex + offset + count))
+        }
+    }
+}

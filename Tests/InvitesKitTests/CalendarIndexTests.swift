@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import InvitesKit
+
+/// The index never gives an answer the calendar does not: warm equals cold, and every change
+/// to a file or a vdir is seen.
+@Suite struct CalendarIndexTests {
+    let folder: String
+    let store: InboxStore
+    let window = DateInterval(start: .utc("2024-06-10T00:00:00Z"), end: .utc("2024-06-11T00:00:00Z"))
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        store = try InboxStore(home: folder + "/home")
+    }
+
+    func event(_ uid: String, _ start: String) -> String {
+        "BEGIN:VEVENT\r\nUID:\(uid)\r\nSUMMARY:\(uid)\r\nDTSTART:\(start)\r\nDURATION:PT1H\r\nEND:VEVENT\r\n"
+    }
+
+    func calendar(_ events: String...) -> Data {
+        Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n" + events.joined() + "END:VCALENDAR\r\n").utf8)
+    }
+
+    func uids(_ source: CalendarSource, indexed: Bool = true) throws -> [String] {
+        let query = CalendarQuery(sources: [source], display: .utc, me: MyAddresses([]), index: indexed ? store : nil)
+        return try query.occurrences(in: window).occurrences.map(\.uid)
+    }
+
+    @Test func singleFileWarmEqualsColdAndChangesAreSeen() throws {
+        let path = folder + "/cal.ics"
+        try calendar(event("a", "20240610T090000Z"), event("far", "20200101T090000Z")).write(to: URL(fileURLWithPath: path))
+        let source = try CalendarSource.named(path)
+        #expect(try uids(source) == ["a"])
+        #expect(store.indexData(for: "file:" + path) != nil)
+        #expect(try uids(source) == ["a"])
+        try calendar(event("a", "20240610T090000Z"), event("b", "20240610T100000Z")).write(to: URL(fileURLWithPath: path))
+        #expect(try uids(source) == ["a", "b"])
+        #expect(try uids(source) == uids(source, indexed: false))
+    }
+
+    @Test func aDamagedIndexIsIgnored() throws {
+        let path = folder + "/cal.ics"
+        try calendar(event("a", "20240610T090000Z")).write(to: URL(fileURLWithPath: path))
+        store.saveIndex(Data([1, 2, 3]), for: "file:" + path)
+        #expect(try uids(try CalendarSource.named(path)) == ["a"])
+    }
+
+    @Test func vdirAddChangeAndRemove() throws {
+        let vdir = folder + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try calendar(event("a", "20240610T090000Z")).write(to: URL(fileURLWithPath: vdir + "/a.ics"))
+        try calendar(event("old", "20200101T090000Z")).write(to: URL(fileURLWithPath: vdir + "/old.ics"))
+        let source = try CalendarSource.named(vdir)
+        #expect(try uids(source) == ["a"])
+        #expect(try uids(source) == ["a"])
+        try calendar(event("old", "20240610T120000Z")).write(to: URL(fileURLWithPath: vdir + "/old.ics"))
+        try calendar(event("c", "20240610T150000Z")).write(to: URL(fileURLWithPath: vdir + "/c.ics"))
+        #expect(try uids(source) == ["a", "old", "c"])
+        try FileManager.default.removeItem(atPath: vdir + "/a.ics")
+        #expect(try uids(source) == ["old", "c"])
+        #expect(try uids(source) == uids(source, indexed: false))
+    }
+
+    @Test func indexRoundTrips() throws {
+        let data = calendar(event("a", "20240610T090000Z"), "BEGIN:VTIMEZONE\r\nTZID:X\r\nEND:VTIMEZONE\r\n")
+        let index = data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
+        #expect(FileIndex(index.encoded()) == index)
+        #expect(index.fits(data))
+        #expect(!index.fits(data.prefix(20)))
+    }
+}

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""The performance benchmark: one invite against generated calendars, whole process.
+
+Generates the calendars deterministically with ../shared/bench/gen_calendar.py (1k, 10k, 100k
+events, as a single file and as a vdir), builds invites in release mode and the libical floor
+program, and times `invites show` cold (never seen the calendar), warm (nothing changed) and
+after one event changed, beside the floor, recurring-ical-events and khal (from PyPI, in a
+virtualenv under .build/bench). Prints one table of medians, peak memory and ratios to the
+floor measured in the same run. A benchmark, not a test: nothing here fails on a slow machine.
+
+Usage: bench/run.py [--sizes 1000,10000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
+"""
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
+WORK = os.path.join(ROOT, ".build", "bench")
+WINDOW = ("20241028T113000Z", "20241028T163000Z")
+PAYLOAD = {"title": "Benchmark invite", "start": "2024-10-28T13:30:00Z", "end": "2024-10-28T14:30:00Z", "id": "bench"}
+
+
+def measure(command, env=None, cwd=None):
+    """Wall seconds and peak resident megabytes of one whole process."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    err = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit("failed: %s\n%s" % (" ".join(command), err))
+    return elapsed, usage.ru_maxrss / 1024.0
+
+
+def median_of(runs, action):
+    results = [action() for _ in range(runs)]
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+
+
+def generate(size):
+    os.makedirs(WORK, exist_ok=True)
+    path = os.path.join(WORK, "cal-%d.ics" % size)
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(SHARED, "gen_calendar.py"), str(size), path], check=True,
+                       stdout=subprocess.DEVNULL)
+    vdir = os.path.join(WORK, "vdir-%d" % size)
+    if not os.path.isdir(vdir):
+        split_into_vdir(path, vdir)
+    return path, vdir
+
+
+def split_into_vdir(path, vdir):
+    """One file per UID, each with the VTIMEZONEs of the calendar, as vdirsyncer keeps them."""
+    text = open(path, encoding="utf-8", newline="").read()
+    head, _, rest = text.partition("BEGIN:VEVENT\r\n")
+    zones = "".join(part[part.index("BEGIN:VTIMEZONE"):] + "END:VTIMEZONE\r\n"
+                    for part in head.split("END:VTIMEZONE\r\n") if "BEGIN:VTIMEZONE" in part)
+    body = "BEGIN:VEVENT\r\n" + rest[:rest.rindex("END:VCALENDAR")]
+    items = {}
+    for block in body.split("END:VEVENT\r\n"):
+        if "BEGIN:VEVENT" not in block:
+            continue
+        block = block[block.index("BEGIN:VEVENT"):] + "END:VEVENT\r\n"
+        uid = block.split("\r\nUID:", 1)[1].split("\r\n", 1)[0]
+        items.setdefault(uid, []).append(block)
+    tmp = vdir + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    for uid, blocks in items.items():
+        name = "".join(c if c.isalnum() or c in "@._-" else "_" for c in uid) + ".ics"
+        with open(os.path.join(tmp, name), "w", encoding="utf-8", newline="") as handle:
+            handle.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\n" + zones + "".join(blocks) + "END:VCALENDAR\r\n")
+    os.rename(tmp, vdir)
+
+
+def touch_one_event(calendar):
+    """Changes one event's SUMMARY by a byte (same length) and moves the mtime on."""
+    target = calendar
+    if os.path.isdir(calendar):
+        target = os.path.join(calendar, sorted(os.listdir(calendar))[len(os.listdir(calendar)) // 2])
+    data = bytearray(open(target, "rb").read())
+    at = data.index(b"SUMMARY:", len(data) // 2) + len("SUMMARY:")
+    data[at] = ord("X") if data[at] != ord("X") else ord("Y")
+    with open(target, "r+b") as handle:
+        handle.write(data)
+    now = time.time()
+    os.utime(target, (now, now + 1))
+
+
+def invites_rows(binary, calendar, runs, label):
+    env = dict(os.environ, TZ="UTC")
+    payload = os.path.join(WORK, "invite.json")
+    with open(payload, "w") as handle:
+        json.dump(PAYLOAD, handle)
+
+    def fresh_home():
+        home = tempfile.mkdtemp(prefix="invites-bench-")
+        subprocess.run([binary, "--home", home, "--calendar", calendar, "ingest", payload], check=True,
+                       stdout=subprocess.DEVNULL, env=env)
+        return home
+
+    def show(home):
+        return measure([binary, "--home", home, "--calendar", calendar, "--json", "show", "bench"], env=env)
+
+    homes = []
+
+    def cold():
+        home = fresh_home()
+        homes.append(home)
+        return show(home)
+
+    rows = [(label, "invites cold", *median_of(runs, cold))]
+    home = homes[-1]
+    rows.append((label, "invites warm", *median_of(runs, lambda: show(home))))
+
+    def changed():
+        touch_one_event(calendar)
+        return show(home)
+
+    rows.append((label, "invites 1 changed", *median_of(runs, changed)))
+    for extra in homes:
+        shutil.rmtree(extra, ignore_errors=True)
+    return rows
+
+
+def floor_row(floor, calendar, runs, label):
+    env = dict(os.environ, TZ="UTC")
+    return (label, "libical floor", *median_of(runs, lambda: measure([floor, calendar, *WINDOW, "--list"], env=env)))
+
+
+def venv():
+    path = os.path.join(WORK, "venv")
+    python = os.path.join(path, "bin", "python")
+    if not os.path.exists(python):
+        subprocess.run([sys.executable, "-m", "venv", path], check=True)
+        subprocess.run([python, "-m", "pip", "install", "-q", "recurring-ical-events==3.8.2", "icalendar==7.3.2",
+                        "khal==0.14.1"], check=True)
+    return python
+
+
+RIE = """
+import sys, icalendar, recurring_ical_events
+from datetime import datetime, timezone
+cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+a = datetime(2024, 10, 28, 11, 30, tzinfo=timezone.utc); b = datetime(2024, 10, 28, 16, 30, tzinfo=timezone.utc)
+print(len(list(recurring_ical_events.of(cal).between(a, b))))
+"""
+
+
+def other_rows(calendar, vdir, runs, label):
+    python = venv()
+    rows = [(label, "recurring-ical-events", *median_of(runs, lambda: measure([python, "-c", RIE, calendar])))]
+    khal = os.path.join(os.path.dirname(python), "khal")
+    config_dir = tempfile.mkdtemp(prefix="khal-bench-")
+    config = os.path.join(config_dir, "config")
+    with open(config, "w") as handle:
+        handle.write("[calendars]\n[[bench]]\npath = %s\n[locale]\ntimeformat = %%H:%%M\ndateformat = %%Y-%%m-%%d\n"
+                     "longdateformat = %%Y-%%m-%%d\ndatetimeformat = %%Y-%%m-%%d %%H:%%M\n"
+                     "longdatetimeformat = %%Y-%%m-%%d %%H:%%M\n[sqlite]\npath = %s/khal.db\n" % (vdir, config_dir))
+    env = dict(os.environ, TZ="UTC")
+    command = [khal, "-c", config, "list", "2024-10-28 11:30", "2024-10-28 16:30"]
+    rows.append((label, "khal first run", *measure(command, env=env)))
+    rows.append((label, "khal warm", *median_of(runs, lambda: measure(command, env=env))))
+    shutil.rmtree(config_dir, ignore_errors=True)
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--others", default="1000,10000", help="sizes to also run recurring-ical-events and khal on")
+    parser.add_argument("--markdown", help="also write the table to this file")
+    args = parser.parse_args()
+    if not os.path.isdir(SHARED):
+        raise SystemExit("bench: needs ../shared/bench (gen_calendar.py and libical_floor.c)")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "invites"], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True, cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() + "/invites"
+    floor = os.path.join(WORK, "floor")
+    os.makedirs(WORK, exist_ok=True)
+    subprocess.run(["cc", "-O2", "-o", floor, os.path.join(SHARED, "libical_floor.c"), "-lical"], check=True)
+    others = {int(s) for s in args.others.split(",") if s}
+    rows = []
+    for size in (int(s) for s in args.sizes.split(",")):
+        calendar, vdir = generate(size)
+        base = floor_row(floor, calendar, args.runs, "%dk file" % (size // 1000))
+        rows.append(base)
+        rows += invites_rows(binary, calendar, args.runs, "%dk file" % (size // 1000))
+        rows += invites_rows(binary, vdir, args.runs, "%dk vdir" % (size // 1000))
+        if size in others:
+            rows += other_rows(calendar, vdir, max(1, min(args.runs, 3)), "%dk" % (size // 1000))
+    floors = {row[0].split()[0]: row[2] for row in rows if row[1] == "libical floor"}
+    lines = ["| calendar | tool | median s | peak MB | floor / this |", "|---|---|---:|---:|---:|"]
+    for label, tool, seconds, memory in rows:
+        floor_seconds = floors.get(label.split()[0])
+        ratio = "%.1fx" % (floor_seconds / seconds) if floor_seconds and seconds else ""
+        lines.append("| %s | %s | %.3f | %.0f | %s |" % (label, tool, seconds, memory, ratio))
+    header = "Machine: %s, %d cores, Python %s; %s; runs per figure: %d" % (
+        platform.platform(), os.cpu_count() or 0, platform.python_version(), time.strftime("%Y-%m-%d"), args.runs)
+    print(header)
+    print("\n".join(lines))
+    if args.markdown:
+        with open(args.markdown, "w") as handle:
+            handle.write(header + "\n\n" + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
