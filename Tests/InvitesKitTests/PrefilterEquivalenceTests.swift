@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import InvitesKit
 
-/// The byte-level prefilter must never change an answer: every query gives the same
-/// occurrences with it as with every VEVENT handed to libical.
+/// The byte-level prefilter and the COUNT jump must never change an answer: every query gives
+/// the same occurrences with them as with every VEVENT handed to libical and every rule walked
+/// from DTSTART.
 @Suite struct PrefilterEquivalenceTests {
     static var corpusCalendars: [String] {
         guard let corpus = Fixture.corpus else { return [] }
@@ -13,7 +14,7 @@ import Testing
     }
 
     static var fixtureCalendars: [String] {
-        ["edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "vdir"].map { Fixture.path("calendars/" + $0) }
+        ["edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "vdir"].map { Fixture.path("calendars/" + $0) }
             + [Fixture.repositoryFile("fixtures/calendar.ics")]
     }
 
@@ -22,8 +23,10 @@ import Testing
         let source = try CalendarSource.named(path)
         var full = CalendarQuery(sources: [source], display: zone, me: MyAddresses(["me@example.org"]))
         full.prefilter = false
+        full.jumpCounts = false
         var filtered = full
         filtered.prefilter = true
+        filtered.jumpCounts = true
         let everything = try full.occurrences(in: DateInterval(start: .utc("1995-01-01T00:00:00Z"), end: .utc("2035-01-01T00:00:00Z")))
         let starts = everything.occurrences.map(\.start)
         let step = max(starts.count / 15, 1)

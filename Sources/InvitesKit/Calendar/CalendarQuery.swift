@@ -15,6 +15,9 @@ public struct CalendarQuery {
     /// Whether blocks that cannot reach the window are skipped before libical sees them; off
     /// only to check that it changes no answer.
     public var prefilter = true
+    /// Whether COUNT-bounded rules start near the window rather than at DTSTART; off only to
+    /// check that it changes no answer.
+    public var jumpCounts = true
     /// Where indexes are kept between runs; `nil` scans every time.
     public var index: CalendarIndexStorage?
 
@@ -122,6 +125,7 @@ public struct CalendarQuery {
         }
         let context = EventSeries.Context(
             display: resolver.display, displayZone: display.timeZone, me: me.all, source: path,
+            jumpCounts: jumpCounts,
             warn: { line, message in warnings.append(CalendarWarning(path: path, line: line, message: message)) })
         for entry in series {
             result.occurrences += entry.occurrences(in: window, context: context)

@@ -20,6 +20,8 @@ struct EventSeries {
         /// The most instances one series may put into one window; an endless `FREQ=SECONDLY`
         /// would otherwise fill a day's window with 86,400 of them.
         var instanceLimit = 5_000
+        /// Whether COUNT rules may start near the window (``CountJump``); off only to check it.
+        var jumpCounts = true
         var warn: (Int, String) -> Void
     }
 
@@ -201,6 +203,12 @@ struct EventSeries {
         }
         var floating = event.start.time
         floating.zone = nil
+        if rule.count > 0, context.jumpCounts {
+            let target = icaltime_from_timet_with_zone(
+                time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display)
+            let day = ICalTimeValue.daysSinceEpoch(year: Int(target.year), month: Int(target.month), day: Int(target.day))
+            if case .exhausted = CountJump.apply(&rule, start: &floating, before: day) { return }
+        }
         guard let iterator = icalrecur_iterator_new(rule, floating) else {
             context.warn(event.line, "RRULE of \"\(event.uid)\" cannot be expanded, only DTSTART is used")
             return
