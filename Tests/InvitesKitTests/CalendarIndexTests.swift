@@ -40,6 +40,16 @@ import Testing
         #expect(try uids(source) == uids(source, indexed: false))
     }
 
+    @Test func aWarmQueryUsesTheStoredIndex() throws {
+        let path = folder + "/cal.ics"
+        try calendar(event("a", "20240610T090000Z")).write(to: URL(fileURLWithPath: path))
+        _ = try uids(try CalendarSource.named(path))
+        let data = try #require(store.indexData(for: "file:" + path))
+        let index = try #require(FileIndex(data))
+        #expect(index.stamp == FileStamp(path: path))
+        #expect(index.fits(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
     @Test func aDamagedIndexIsIgnored() throws {
         let path = folder + "/cal.ics"
         try calendar(event("a", "20240610T090000Z")).write(to: URL(fileURLWithPath: path))

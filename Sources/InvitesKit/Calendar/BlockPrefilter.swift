@@ -139,6 +139,7 @@ struct BlockPrefilter {
         var interval = 1
         var frequency: ArraySlice<UInt8> = []
         var hasDays = false
+        var monthDay: Int?
         var index = rule.startIndex
         while index < rule.endIndex {
             let partEnd = rule[index...].firstIndex(of: UInt8(ascii: ";")) ?? rule.endIndex
@@ -155,6 +156,10 @@ struct BlockPrefilter {
             case "INTERVAL": interval = number(value) ?? 0
             case "FREQ": frequency = value
             case "BYDAY": hasDays = true
+            case "BYMONTHDAY":
+                // One day of the month that every month has keeps MONTHLY periodic.
+                guard let day = number(value), (1...28).contains(day) else { return nil }
+                monthDay = day
             case "WKST": continue
             default: return nil
             }
@@ -162,10 +167,10 @@ struct BlockPrefilter {
         guard let count, interval >= 1 else { return nil }
         let days: Int
         switch asciiUpper(frequency) {
-        case "DAILY" where !hasDays: days = count * interval
-        case "WEEKLY": days = (count + 1) * interval * 7
+        case "DAILY" where !hasDays && monthDay == nil: days = count * interval
+        case "WEEKLY" where monthDay == nil: days = (count + 1) * interval * 7
         case "MONTHLY" where !hasDays: days = (count + 1) * interval * 31
-        case "YEARLY" where !hasDays: days = (count + 1) * interval * 366
+        case "YEARLY" where !hasDays && monthDay == nil: days = (count + 1) * interval * 366
         default: return nil
         }
         guard days < 200 * 366 else { return nil }

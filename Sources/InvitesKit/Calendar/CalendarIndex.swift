@@ -15,7 +15,7 @@ public protocol CalendarIndexStorage: AnyObject {
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
 struct FileIndex: Equatable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
 
     enum Kind: UInt64 {
         case event = 1
@@ -160,10 +160,7 @@ struct FileIndex: Equatable {
 
         mutating func next() -> UInt64? {
             guard offset + 8 <= data.count else { return nil }
-            var value: UInt64 = 0
-            for index in 0..<8 {
-                value |= UInt64(data[data.startIndex + offset + index]) << (8 * index)
-            }
+            let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
             offset += 8
             return UInt64(littleEndian: value)
         }
