@@ -46,13 +46,42 @@ struct CommandContext {
 
     /// A duration option (`--before 90m`), else the config's value, else the default.
     func duration(_ option: String, configKey: String, default fallback: TimeInterval) throws -> TimeInterval {
+        try durationSetting(option, configKey: configKey, default: fallback).value
+    }
+
+    /// The same, with where it came from (for `invites config`).
+    func durationSetting(_ option: String, configKey: String, default fallback: TimeInterval) throws -> Settings.Origin<TimeInterval> {
         if let text = arguments.value(option) {
             guard let value = DurationParser.parse(text) else {
                 throw UsageError(message: "\(option) takes a duration like 90m, 2h or 1h30m, not '\(Printable.sanitize(text))'", command: nil)
             }
-            return value
+            return Settings.Origin(value: value, source: option)
         }
-        return fallback
+        if let entry = settings.config.values[configKey]?.last {
+            let place = "\(settings.configPath):\(entry.line)"
+            guard let value = DurationParser.parse(entry.value) else {
+                throw ConfigError(path: settings.configPath, line: entry.line, message: "'\(configKey)' takes a duration like 90m or 2h")
+            }
+            return Settings.Origin(value: value, source: place)
+        }
+        return Settings.Origin(value: fallback, source: "default")
+    }
+
+    /// `--occurrences`, else the config's, else 10.
+    func occurrences() throws -> Settings.Origin<Int> {
+        if let text = arguments.value("--occurrences") {
+            guard let number = Int(text), (1...1000).contains(number) else {
+                throw UsageError(message: "--occurrences takes a count from 1 to 1000, not '\(Printable.sanitize(text))'", command: nil)
+            }
+            return Settings.Origin(value: number, source: "--occurrences")
+        }
+        if let entry = settings.config.values["occurrences"]?.last {
+            guard let number = Int(entry.value), (1...1000).contains(number) else {
+                throw ConfigError(path: settings.configPath, line: entry.line, message: "'occurrences' takes a count from 1 to 1000")
+            }
+            return Settings.Origin(value: number, source: "\(settings.configPath):\(entry.line)")
+        }
+        return Settings.Origin(value: 10, source: "default")
     }
 
     /// Says once, on standard error, that the default calendar does not exist yet.

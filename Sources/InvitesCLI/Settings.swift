@@ -14,8 +14,9 @@ struct Settings {
     var zone: Origin<DisplayZone>
     var me: Origin<MyAddresses>
     var json: Bool
-    var color: Bool
+    var color: Origin<Bool>
     var configPath: String
+    var config: ConfigFile
 
     static let globalOptions = OptionSpec(
         values: ["--home", "--calendar", "--tz", "--color", "--me", "--config"], flags: ["--json", "--help", "-h", "--version"])
@@ -75,7 +76,15 @@ struct Settings {
             me = Origin(value: MyAddresses([]), source: "default")
         }
 
-        let colorChoice = arguments.value("--color") ?? config.values["color"]?.last?.value ?? "auto"
+        let colorSource: String
+        let colorChoice: String
+        if let flag = arguments.value("--color") {
+            (colorChoice, colorSource) = (flag, "--color")
+        } else if let entry = config.values["color"]?.last {
+            (colorChoice, colorSource) = (entry.value, "\(configPath):\(entry.line)")
+        } else {
+            (colorChoice, colorSource) = ("auto", "default")
+        }
         let color: Bool
         switch colorChoice {
         case "always": color = true
@@ -83,11 +92,12 @@ struct Settings {
         case "auto":
             color = environment.outputIsTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
         default:
-            throw UsageError(message: "--color takes auto, always or never, not '\(Printable.sanitize(colorChoice))'", command: nil)
+            throw UsageError(message: "\(colorSource): color takes auto, always or never, not '\(Printable.sanitize(colorChoice))'", command: nil)
         }
         return Settings(
-            home: home, calendars: calendars, zone: zone, me: me, json: arguments.has("--json"), color: color,
-            configPath: configPath)
+            home: home, calendars: calendars, zone: zone, me: me, json: arguments.has("--json"),
+            color: Origin(value: color, source: colorSource + (colorChoice == "auto" ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
+            configPath: configPath, config: config)
     }
 
     private static func displayZone(_ name: String, from source: String) throws -> DisplayZone {

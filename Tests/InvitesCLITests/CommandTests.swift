@@ -156,4 +156,55 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect((document["occurrences"] as? [[String: Any]])?.count == 6)
     }
+
+    @Test func helpForEveryCommandShowsItsOptionsAndAnExample() {
+        for entry in InvitesCommand.commands {
+            let viaFlag = cli.run([entry.name, "--help"])
+            let viaHelp = cli.run(["help", entry.name])
+            #expect(viaFlag.status == 0)
+            #expect(viaFlag.out == viaHelp.out)
+            #expect(viaFlag.out.contains("USAGE: invites [OPTIONS] \(entry.usage)"))
+            for option in entry.spec.values.union(entry.spec.flags) {
+                #expect(viaFlag.out.contains(option), "help for \(entry.name) does not explain \(option)")
+            }
+            #expect(viaFlag.out.contains("EXAMPLES:"))
+        }
+        #expect(cli.run(["--help"]).out.contains("SUBCOMMANDS:"))
+        let man = cli.run(["help", "--man"])
+        #expect(man.out.hasPrefix(".TH INVITES 1"))
+        #expect(InvitesCommand.commands.allSatisfy { man.out.contains(".B invites \($0.name)") })
+    }
+
+    @Test func configNamesWhereEachSettingComesFrom() {
+        let config = cli.write("config", "# mine\ncalendar = \(calendar)\nme = Me@Example.org\nbefore = 90m\noccurrences = 4\n")
+        var harness = cli
+        harness.variables["INVITES_CONFIG"] = config
+        let result = harness.run(["--tz", "Europe/Berlin", "config"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("from \(config):2"))
+        #expect(result.out.contains("me@example.org"))
+        #expect(result.out.contains("1h30m"))
+        #expect(result.out.contains("from --tz"))
+        let broken = cli.write("broken", "calendar = \(calendar)\ncolour = always\n")
+        harness.variables["INVITES_CONFIG"] = broken
+        let error = harness.run(["config"])
+        #expect(error.status == 1)
+        #expect(error.err.contains("\(broken):2: unknown key 'colour'; did you mean 'color'?"))
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionsNameCommandsOptionsAndHandles(shell: String) {
+        let result = cli.run(["completions", shell])
+        #expect(result.status == 0)
+        #expect(result.out.contains("accept"))
+        #expect(result.out.contains("occurrences"))
+        #expect(result.out.contains("invites list --all --handles"))
+    }
+
+    @Test func colourOnlyWhenAskedOrOnATerminal() {
+        _ = cli.run(sample() + ["ingest", payload])
+        #expect(!cli.run(sample() + ["show", "12"]).out.contains("\u{1B}["))
+        #expect(cli.run(sample() + ["--color", "always", "show", "12"]).out.contains("\u{1B}["))
+        #expect(cli.run(["--color", "sometimes", "status"]).status == 2)
+    }
 }

@@ -3,7 +3,7 @@ import InvitesKit
 
 /// `invites list [--all | --status S]`: the inbox, newest first.
 enum ListCommand {
-    static let spec = OptionSpec(values: ["--status"], flags: ["--all"])
+    static let spec = OptionSpec(values: ["--status"], flags: ["--all", "--handles"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         var statuses: Set<InviteStatus>? = [.pending]
@@ -19,6 +19,10 @@ enum ListCommand {
             })
         }
         let invites = try context.openStore().list(statuses: statuses)
+        if context.arguments.has("--handles") {
+            for stored in invites { context.print(stored.handle) }
+            return .success
+        }
         if context.settings.json {
             try context.printJSON(["invites": invites.map(JSONOutput.Invite.init)])
             return .success

@@ -22,7 +22,7 @@ enum ShowCommand {
                     occurrences: occurrences))
             return .success
         }
-        let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color)
+        let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)
         for line in formatter.lines(stored, series: series) {
             context.print(line)
         }
@@ -59,13 +59,7 @@ enum ShowCommand {
     /// The report over the invite's occurrences (one, for a one-off invite), with the calendar
     /// warnings already printed.
     static func makeSeries(for stored: StoredInvite, _ context: CommandContext) throws -> ConflictFinder.SeriesReport {
-        var horizon = 10
-        if let text = context.arguments.value("--occurrences") {
-            guard let number = Int(text), (1...1000).contains(number) else {
-                throw UsageError(message: "--occurrences takes a count from 1 to 1000, not '\(Printable.sanitize(text))'", command: "show")
-            }
-            horizon = number
-        }
+        let horizon = try context.occurrences().value
         let finder = try finder(context)
         context.mentionMissingCalendars()
         let series = try finder.series(for: stored.invite, horizon: horizon, now: context.environment.now())

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs the recipes of docs/recipes.md against the real binary: the mail-client pipe, the
+# handles the macros use, the aerc filter, the reply through a sendmail-like reader, and a vdir
+# read by khal (khal from PyPI; that part is skipped, with one line, without PyPI).
+# Usage: Tests/Scripts/recipes.sh BIN
+set -euo pipefail
+bin=$1
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/invites-recipes.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export INVITES_HOME="$work/home" INVITES_ME=me@example.org TZ=UTC XDG_CONFIG_HOME="$work/config"
+mkdir -p "$work/vdir"
+export INVITES_CALENDAR="$work/vdir"
+invite="$work/invite.eml"
+cat > "$invite" <<'MAIL'
+From: Ann <ann@example.org>
+To: me@example.org
+Subject: Invitation: Planning
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="b1"
+
+--b1
+Content-Type: text/plain
+
+Join us.
+--b1
+Content-Type: text/calendar; method=REQUEST; charset=UTF-8
+Content-Transfer-Encoding: base64
+
+QkVHSU46VkNBTEVOREFSDQpWRVJTSU9OOjIuMA0KUFJPRElEOi0vL3JlY2lwZXMvL0VODQpNRVRI
+T0Q6UkVRVUVTVA0KQkVHSU46VkVWRU5UDQpVSUQ6cGxhbm5pbmctcmVjaXBlQGV4YW1wbGUub3Jn
+DQpEVFNUQU1QOjIwMjQwNjAxVDA4MDAwMFoNCkRUU1RBUlQ6MjAyNDA2MTBUMTAwMDAwWg0KRFRF
+TkQ6MjAyNDA2MTBUMTEwMDAwWg0KU1VNTUFSWTpQbGFubmluZw0KT1JHQU5JWkVSO0NOPUFubjpt
+YWlsdG86YW5uQGV4YW1wbGUub3JnDQpBVFRFTkRFRTtSU1ZQPVRSVUU7UEFSVFNUQVQ9TkVFRFMt
+QUNUSU9OOm1haWx0bzptZUBleGFtcGxlLm9yZw0KRU5EOlZFVkVOVA0KRU5EOlZDQUxFTkRBUg0K
+--b1--
+MAIL
+# mutt / aerc: pipe the message
+handle=$("$bin" ingest - < "$invite" | cut -d' ' -f1)
+[ "$("$bin" list --handles | head -n 1)" = "$handle" ] || { echo "recipes: list --handles does not give the new invite"; exit 1; }
+# aerc filter: ingest from stdin, then show
+"$bin" --color always ingest - < "$invite" | cut -d' ' -f1 | xargs "$bin" --color never show --width 80 | grep "Planning" >/dev/null
+# accept into the vdir, reply through a sendmail -t reader
+"$bin" accept "$handle" --comment "See you" >/dev/null
+[ "$(ls "$work/vdir" | wc -l)" = 1 ] || { echo "recipes: accept did not write one vdir item"; exit 1; }
+"$bin" reply "$handle" --mime | python3 -c '
+import email, sys
+message = email.message_from_binary_file(sys.stdin.buffer)
+assert message["To"].endswith("<ann@example.org>") or message["To"] == "ann@example.org", message["To"]
+assert message["Subject"] == "Accepted: Planning", message["Subject"]
+parts = {part.get_content_type(): part for part in message.walk()}
+calendar = parts["text/calendar"]
+assert calendar.get_param("method") == "REPLY"
+body = calendar.get_payload(decode=True).decode()
+assert body.count("ATTENDEE") == 1 and "PARTSTAT=ACCEPTED" in body and "COMMENT:See you" in body, body
+'
+[ -z "$("$bin" status)" ] || { echo "recipes: status should print nothing with nothing pending"; exit 1; }
+# khal reads the vdir
+venv="$root/.build/recipes-venv"
+if [ ! -x "$venv/bin/khal" ]; then
+    if ! { python3 -m venv "$venv" && "$venv/bin/pip" install -q khal==0.14.1; } >/dev/null 2>&1; then
+        echo "recipes: khal part skipped: khal could not be installed from PyPI"
+        echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, reply --mime | sendmail -t: ok"
+        exit 0
+    fi
+fi
+cat > "$work/khal.conf" <<CONF
+[calendars]
+[[personal]]
+path = $work/vdir
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%d %H:%M
+longdatetimeformat = %Y-%m-%d %H:%M
+default_timezone = UTC
+local_timezone = UTC
+[sqlite]
+path = $work/khal.db
+CONF
+"$venv/bin/khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || { echo "recipes: khal does not list the accepted invite"; exit 1; }
+"$bin" decline "$handle" >/dev/null
+[ -z "$(ls "$work/vdir")" ] || { echo "recipes: decline did not remove the vdir item"; exit 1; }
+echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, khal list, reply --mime | sendmail -t: ok"
