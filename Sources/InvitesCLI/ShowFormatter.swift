@@ -7,20 +7,36 @@ struct ShowFormatter {
     var width: Int
     var color: Bool
 
-    func lines(_ stored: StoredInvite, series: ConflictFinder.SeriesReport) -> [String] {
+    /// `answered` is the latest answer in the history, to say what changed since.
+    func lines(_ stored: StoredInvite, series: ConflictFinder.SeriesReport, answered: HistoryEntry? = nil) -> [String] {
         guard let report = series.shown else { return [] }
         let invite = stored.invite
         var lines: [String] = []
         lines.append(Printable.sanitize(invite.title))
         lines.append("  when       " + time.span(start: invite.start, end: invite.end, dates: invite.dates))
-        if let zone = invite.timeZone, zone != time.zone.identifier {
-            lines.append("  their zone " + Printable.sanitize(zone))
+        if let tzid = invite.timeZone, invite.dates == nil {
+            if let zone = DisplayZone(tzid: tzid) {
+                let theirs = HumanTime(zone: zone)
+                if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end) {
+                    lines.append("  for them   " + theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
+                }
+            } else {
+                lines.append("  their zone " + Printable.sanitize(tzid) + " (unknown here)")
+            }
         }
         if let location = invite.location { lines.append("  where      " + Printable.sanitize(location)) }
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             lines.append("  organizer  " + Printable.sanitize(organizer))
         }
         lines.append("  answer     " + stored.status.rawValue)
+        if let answered, answered.start != invite.start || answered.end != invite.end || answered.title != invite.title {
+            var changes: [String] = []
+            if answered.title != invite.title { changes.append("title was \"" + Printable.sanitize(answered.title) + "\"") }
+            if answered.start != invite.start || answered.end != invite.end {
+                changes.append("time was " + time.span(start: answered.start, end: answered.end))
+            }
+            lines.append("  changed    since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
+        }
         lines.append("  handle     " + stored.handle)
         lines.append("")
         if series.reports.count > 1 {

@@ -23,7 +23,9 @@ enum ShowCommand {
             return .success
         }
         let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)
-        for line in formatter.lines(stored, series: series) {
+        let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
+        let answered = try context.openStore().history(actions: answers, limit: 1, handle: stored.handle).first
+        for line in formatter.lines(stored, series: series, answered: answered) {
             context.print(line)
         }
         return .success

@@ -20,6 +20,27 @@ public struct DisplayZone: Sendable, Hashable {
         self.timeZone = timeZone
     }
 
+    /// The zone a TZID names, however the producer wrote it: IANA, vendor-prefixed IANA or a
+    /// Windows name (for showing an invite in the organizer's zone).
+    public init?(tzid: String) {
+        let name = tzid.trimmingCharacters(in: .init(charactersIn: "\" "))
+        if let zone = DisplayZone(identifier: name) {
+            self = zone
+            return
+        }
+        let parts = name.split(separator: "/")
+        for count in [3, 2] where parts.count > count {
+            if let zone = DisplayZone(identifier: parts.suffix(count).joined(separator: "/")) {
+                self = zone
+                return
+            }
+        }
+        guard let iana = WindowsZoneTable.shared.iana(forWindowsName: name), let zone = DisplayZone(identifier: iana) else {
+            return nil
+        }
+        self = zone
+    }
+
     /// UTC, the zone the tests and the JSON output use.
     public static let utc = DisplayZone(fixed: "UTC")
 
