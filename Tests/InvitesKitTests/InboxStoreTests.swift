@@ -98,3 +98,26 @@ import Testing
         #expect(try mode.step() && mode.text(0) == "wal")
     }
 }
+
+/// A store written by every earlier schema version opens and keeps its data.
+@Suite struct MigrationTests {
+    @Test(arguments: 1..<Schema.currentVersion)
+    func fromEarlierVersion(version: Int) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let database = try Database(path: (home as NSString).appendingPathComponent(InboxStore.fileName))
+        for index in 0..<version { try database.execute(Schema.migrations[index]) }
+        try database.execute("PRAGMA user_version = \(version)")
+        try database.execute(
+            """
+            INSERT INTO invites (handle, uid, title, start_at, end_at, method, source, raw, status, received_at, updated_at)
+            VALUES ('abcd', 'old@example.org', 'Old', 0, 3600, 'REQUEST', 'itip', x'00', 'accepted', 0, 0)
+            """)
+        let store = try InboxStore(home: home)
+        #expect(try store.database.userVersion == Schema.currentVersion)
+        let invite = try store.resolve("abcd")
+        #expect(invite.invite.title == "Old")
+        #expect(invite.status == .accepted)
+        #expect(try store.calendarRecord(for: invite) == nil)
+    }
+}

@@ -38,12 +38,13 @@ public struct CalendarQuery {
     public func occurrences(in window: DateInterval) throws(CalendarError) -> Result {
         let range = CalendarQuery.seconds(window)
         var result = Result()
+        let zones = ZoneStore()
         for source in sources {
             switch source.layout {
             case .file:
-                if source.exists { try read(source.path, window: range, into: &result) }
+                if source.exists { try read(source.path, window: range, zones: zones, into: &result) }
             case .vdir:
-                try readVdir(source, window: range, into: &result)
+                try readVdir(source, window: range, zones: zones, into: &result)
             }
         }
         result.occurrences.sort { ($0.start, $0.end, $0.uid) < ($1.start, $1.end, $1.uid) }
@@ -56,7 +57,7 @@ public struct CalendarQuery {
         var result = Result()
         let file = CalendarFile(path: "invite", data: data)
         let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
-        try? expand(file, index: index, window: CalendarQuery.seconds(window), only: uid, into: &result)
+        try? expand(file, index: index, window: CalendarQuery.seconds(window), only: uid, zones: ZoneStore(), into: &result)
         return result.occurrences.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
@@ -68,7 +69,7 @@ public struct CalendarQuery {
 
     // MARK: Single files
 
-    private func read(_ path: String, window: Range<Int>, into result: inout Result) throws(CalendarError) {
+    private func read(_ path: String, window: Range<Int>, zones: ZoneStore, into result: inout Result) throws(CalendarError) {
         let file = try CalendarFile.read(path)
         let stamp = FileStamp(path: path)
         let key = "file:" + path
@@ -85,31 +86,34 @@ public struct CalendarQuery {
         }
         guard let index else { return }
         guard index.sawCalendar || file.data.isEmpty else { throw .notACalendar(path: path) }
-        try expand(file, index: index, window: window, only: nil, into: &result)
+        try expand(file, index: index, window: window, only: nil, zones: zones, into: &result)
     }
 
     private func expand(
-        _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uid: String?, into result: inout Result
+        _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uid: String?, zones: ZoneStore,
+        into result: inout Result
     ) throws(CalendarError) {
         let path = file.path
-        let resolver = ZoneResolver(display: display)
-        var warnings: [CalendarWarning] = []
         let filter = prefilter && index.filterable
+        let reaches: (FileIndex.Entry) -> Bool = { entry in
+            guard filter, let reach = entry.reach else { return true }
+            return reach.upperBound > window.lowerBound && reach.lowerBound < window.upperBound
+        }
+        let unterminated = index.entries.filter { $0.kind == .unterminated }
+        // Nothing can reach the window: not even the VTIMEZONEs need parsing (a vdir item has its own).
+        guard index.entries.contains(where: { $0.kind == .event && reaches($0) }) || !unterminated.isEmpty else { return }
+        let resolver = ZoneResolver(display: display, store: zones)
+        var warnings: [CalendarWarning] = []
         let series: [EventSeries] = file.data.withUnsafeBytes { bytes in
-            for entry in index.entries where entry.kind == .unterminated {
+            for entry in unterminated {
                 warnings.append(CalendarWarning(path: path, line: entry.line, message: "component never ends, skipped"))
             }
             for entry in index.entries where entry.kind == .timezone {
-                if let zone = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[entry.range])) {
-                    resolver.register(zone)
-                }
+                resolver.register(block: UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
             }
             var byUID: [String: EventSeries] = [:]
             var order: [String] = []
-            for entry in index.entries where entry.kind == .event {
-                if filter, let reach = entry.reach, reach.upperBound <= window.lowerBound || reach.lowerBound >= window.upperBound {
-                    continue
-                }
+            for entry in index.entries where entry.kind == .event && reaches(entry) {
                 let warn: (String) -> Void = {
                     warnings.append(CalendarWarning(path: path, line: entry.line, message: $0))
                 }
@@ -137,7 +141,9 @@ public struct CalendarQuery {
 
     /// Reads a vdir; with an index, a file that did not change and whose events cannot reach
     /// the window is not opened.
-    private func readVdir(_ source: CalendarSource, window: Range<Int>, into result: inout Result) throws(CalendarError) {
+    private func readVdir(
+        _ source: CalendarSource, window: Range<Int>, zones: ZoneStore, into result: inout Result
+    ) throws(CalendarError) {
         let key = "vdir:" + source.path
         let known = index.flatMap { $0.indexData(for: key) }.flatMap(VdirIndex.init) ?? VdirIndex(items: [:])
         var next = VdirIndex(items: [:])
@@ -163,7 +169,7 @@ public struct CalendarQuery {
                 result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
                 continue
             }
-            try expand(file, index: fileIndex, window: window, only: nil, into: &result)
+            try expand(file, index: fileIndex, window: window, only: nil, zones: zones, into: &result)
         }
         if let storage = index, next != known { storage.saveIndex(next.encoded(), for: key) }
     }

@@ -11,18 +11,16 @@ import Foundation
 final class ZoneResolver {
     /// The zone floating times and all-day dates are taken in.
     let display: OpaquePointer
+    private let store: ZoneStore
     private var embedded: [String: OpaquePointer] = [:]
     private var cache: [String: OpaquePointer?] = [:]
 
-    init(display: DisplayZone) {
+    /// A resolver for one file; `store` may be shared by the files of one query, so that the
+    /// same VTIMEZONE text in a thousand vdir items is parsed (and its transitions computed) once.
+    init(display: DisplayZone, store: ZoneStore = ZoneStore()) {
         LibICal.configure()
         self.display = ZoneResolver.builtin(display.identifier) ?? ZoneResolver.utc
-    }
-
-    deinit {
-        for zone in embedded.values {
-            icaltimezone_free(zone, 1)
-        }
+        self.store = store
     }
 
     static var utc: OpaquePointer {
@@ -33,20 +31,19 @@ final class ZoneResolver {
     }
 
     /// Registers a VTIMEZONE found in the calendar; later TZID look-ups prefer it.
-    @discardableResult
-    func register(_ vtimezone: ICalComponent) -> Bool {
-        guard let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
-            embedded[tzid] == nil,
-            let zone = icaltimezone_new()
-        else { return false }
-        guard let raw = icalcomponent_new_clone(vtimezone.raw), icaltimezone_set_component(zone, raw) != 0
-        else {
-            icaltimezone_free(zone, 1)
-            return false
-        }
+    func register(_ vtimezone: ICalComponent) {
+        if let (tzid, zone) = store.zone(for: vtimezone) { adopt(tzid, zone) }
+    }
+
+    /// Registers a VTIMEZONE block of a file, by its bytes.
+    func register(block bytes: UnsafeRawBufferPointer) {
+        if let (tzid, zone) = store.zone(forBlock: bytes) { adopt(tzid, zone) }
+    }
+
+    private func adopt(_ tzid: String, _ zone: OpaquePointer) {
+        guard embedded[tzid] == nil else { return }
         embedded[tzid] = zone
         cache[tzid] = nil
-        return true
     }
 
     /// The zone a TZID names, or `nil` when none of the four ways knows it.
@@ -102,6 +99,42 @@ final class ZoneResolver {
         default:
             return icaltimezone_get_builtin_timezone(name)
         }
+    }
+}
+
+/// The VTIMEZONEs of one query, each parsed once and freed together.
+final class ZoneStore {
+    private var byText: [UInt64: (String, OpaquePointer)?] = [:]
+    private var owned: [OpaquePointer] = []
+
+    deinit {
+        for zone in owned { icaltimezone_free(zone, 1) }
+    }
+
+    /// The TZID and zone of a VTIMEZONE block, parsed the first time its bytes are seen.
+    func zone(forBlock bytes: UnsafeRawBufferPointer) -> (String, OpaquePointer)? {
+        let key = StableHash.fnv1a(bytes)
+        if let known = byText[key] { return known }
+        let made = ICalComponent.parse(bytes).flatMap(make)
+        byText[key] = made
+        return made
+    }
+
+    func zone(for vtimezone: ICalComponent) -> (String, OpaquePointer)? {
+        make(vtimezone)
+    }
+
+    private func make(_ vtimezone: ICalComponent) -> (String, OpaquePointer)? {
+        guard vtimezone.kind == ICAL_VTIMEZONE_COMPONENT,
+            let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
+            let zone = icaltimezone_new()
+        else { return nil }
+        guard let raw = icalcomponent_new_clone(vtimezone.raw), icaltimezone_set_component(zone, raw) != 0 else {
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        owned.append(zone)
+        return (tzid, zone)
     }
 }
 

@@ -8,19 +8,43 @@ public struct HumanTime: Sendable {
         self.zone = zone
     }
 
-    private func formatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone.timeZone
-        formatter.dateFormat = pattern
-        return formatter
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The wall-clock fields of an instant in the display zone. Computed here rather than with
+    /// DateFormatter, which on Linux rebuilds an ICU formatter on every call.
+    private func fields(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, weekday: String) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.timeZone.secondsFromGMT(for: date)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let inDay = seconds - days * 86_400
+        let (year, month, day) = HumanTime.civil(days)
+        return (year, month, day, inDay / 3600, inDay % 3600 / 60, HumanTime.weekdays[((days % 7) + 7) % 7])
+    }
+
+    /// Howard Hinnant's `civil_from_days`.
+    private static func civil(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `HH:mm` in the display zone.
-    public func clock(_ date: Date) -> String { formatter("HH:mm").string(from: date) }
+    public func clock(_ date: Date) -> String {
+        let parts = fields(date)
+        return String(format: "%02d:%02d", parts.hour, parts.minute)
+    }
 
     /// `Tue 10 Apr 2018`.
-    public func day(_ date: Date) -> String { formatter("EEE d MMM yyyy").string(from: date) }
+    public func day(_ date: Date) -> String {
+        let parts = fields(date)
+        return "\(parts.weekday) \(parts.day) \(HumanTime.months[parts.month - 1]) \(parts.year)"
+    }
 
     /// A stretch of time: one day written once, a stretch over midnight with both days, an
     /// all-day stretch by its dates.
@@ -34,7 +58,8 @@ public struct HumanTime: Sendable {
         if LocalDate(start, in: zone.timeZone) == LocalDate(end, in: zone.timeZone) || end == start {
             return "\(day(start)) \(clock(start))-\(clock(end)) \(abbreviation)"
         }
-        let endDay = formatter("EEE d MMM").string(from: end)
+        let endParts = fields(end)
+        let endDay = "\(endParts.weekday) \(endParts.day) \(HumanTime.months[endParts.month - 1])"
         return "\(day(start)) \(clock(start)) - \(endDay) \(clock(end)) \(abbreviation)"
     }
 }
