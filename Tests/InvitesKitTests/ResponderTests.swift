@@ -228,3 +228,27 @@ import CLibical
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }
+
+/// A reply for every corpus invitation parses back through libical with exactly one ATTENDEE.
+@Suite struct CorpusReplyTests {
+    @Test(.enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"))
+    func everyReplyParsesWithOneAttendee() throws {
+        let invites = CorpusTimelineTests.invites.filter { $0.method == .request && $0.organizer?.email != nil }
+        #expect(invites.count > 30)
+        let now = Date.utc("2024-06-01T12:00:00Z")
+        for invite in invites {
+            let me = invite.attendees.first?.address ?? "someone@example.org"
+            let text = ITIPComposer.reply(
+                for: invite, action: .accepted, me: me, name: nil, comment: "ok, but:\nATTENDEE:mailto:x@y", now: now,
+                display: .utc)
+            let parsed = try #require(ICalComponent.parse(text), "\(invite.uid): reply does not parse")
+            let calendar = try #require(parsed.selfOrChildren(ICAL_VCALENDAR_COMPONENT).first)
+            #expect(calendar.text(ICAL_METHOD_PROPERTY) == "REPLY")
+            let events = calendar.children(ICAL_VEVENT_COMPONENT)
+            #expect(events.count == 1, "\(invite.uid)")
+            #expect(events.first?.properties(ICAL_ATTENDEE_PROPERTY).count == 1, "\(invite.uid)")
+            #expect(events.first?.text(ICAL_UID_PROPERTY) == invite.uid)
+            #expect(events.first?.firstProperty(ICAL_XLICERROR_PROPERTY) == nil, "\(invite.uid): \(text)")
+        }
+    }
+}

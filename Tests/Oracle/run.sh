@@ -66,4 +66,11 @@ fi
 gen=".build/oracle-generated"
 rm -rf "$gen"
 "$venv/bin/python" "$here/gen_hard.py" "$gen"
-exec "$venv/bin/python" "$here/oracle.py" --invites "$binary" --generated "$gen" "$@"
+status=0
+"$venv/bin/python" "$here/oracle.py" --invites "$binary" --generated "$gen" "$@" || status=$?
+if [ -d ../shared/corpus ]; then
+    "$venv/bin/python" "$here/replies.py" "$binary" ../shared/corpus || status=$?
+else
+    echo "replies: skipped: ../shared/corpus is not here"
+fi
+exit "$status"
