@@ -67,6 +67,20 @@ struct CommandContext {
         return Settings.Origin(value: fallback, source: "default")
     }
 
+    /// A comma-separated list of named values (`--status accepted,tentative`); `nil` when the
+    /// option is not given.
+    func choices<Choice: RawRepresentable & CaseIterable & Hashable>(_ option: String, command: String) throws -> Set<Choice>?
+    where Choice.RawValue == String {
+        guard let text = arguments.value(option) else { return nil }
+        return try Set(text.split(separator: ",").map { name in
+            guard let choice = Choice(rawValue: String(name)) else {
+                let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(message: "\(option) takes \(names), not '\(Printable.sanitize(String(name)))'", command: command)
+            }
+            return choice
+        })
+    }
+
     /// `--occurrences`, else the config's, else 10.
     func occurrences() throws -> Settings.Origin<Int> {
         if let text = arguments.value("--occurrences") {

@@ -58,17 +58,7 @@ enum HistoryCommand {
     static let spec = OptionSpec(values: ["--status", "--since", "--limit"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        var actions: Set<AnswerAction>?
-        if let text = context.arguments.value("--status") {
-            actions = try Set(text.split(separator: ",").map { name in
-                guard let action = AnswerAction(rawValue: String(name)) else {
-                    throw UsageError(
-                        message: "--status takes \(AnswerAction.allCases.map(\.rawValue).joined(separator: ", ")), not '\(Printable.sanitize(String(name)))'",
-                        command: "history")
-                }
-                return action
-            })
-        }
+        let actions: Set<AnswerAction>? = try context.choices("--status", command: "history")
         var since: Date?
         if let text = context.arguments.value("--since") {
             if let date = LocalDate(iso: text) {

@@ -6,18 +6,8 @@ enum ListCommand {
     static let spec = OptionSpec(values: ["--status"], flags: ["--all", "--handles"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        var statuses: Set<InviteStatus>? = [.pending]
-        if context.arguments.has("--all") { statuses = nil }
-        if let text = context.arguments.value("--status") {
-            statuses = try Set(text.split(separator: ",").map { name in
-                guard let status = InviteStatus(rawValue: String(name)) else {
-                    throw UsageError(
-                        message: "--status takes \(InviteStatus.allCases.map(\.rawValue).joined(separator: ", ")), not '\(Printable.sanitize(String(name)))'",
-                        command: "list")
-                }
-                return status
-            })
-        }
+        var statuses: Set<InviteStatus>? = context.arguments.has("--all") ? nil : [.pending]
+        if let chosen: Set<InviteStatus> = try context.choices("--status", command: "list") { statuses = chosen }
         let invites = try context.openStore().list(statuses: statuses)
         if context.arguments.has("--handles") {
             for stored in invites { context.print(stored.handle) }
