@@ -9,9 +9,6 @@ import Foundation
 final class Database {
     let path: String
     private let handle: OpaquePointer
-    /// Prepared statements by SQL text: preparing costs more than running, and an ingest of a
-    /// thousand invites runs the same few statements thousands of times.
-    private var prepared: [String: Statement] = [:]
 
     init(path: String) throws(StoreError) {
         var raw: OpaquePointer?
@@ -32,7 +29,6 @@ final class Database {
     }
 
     deinit {
-        prepared.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -49,16 +45,10 @@ final class Database {
     }
 
     func prepare(_ sql: String) throws(StoreError) -> Statement {
-        if let statement = prepared[sql] {
-            try statement.reset()
-            return statement
-        }
         var raw: OpaquePointer?
         try check(sqlite3_prepare_v2(handle, sql, -1, &raw, nil))
         guard let raw else { throw .sqlite(path: path, code: SQLITE_MISUSE, message: "empty statement") }
-        let statement = Statement(raw: raw, database: self)
-        prepared[sql] = statement
-        return statement
+        return Statement(raw: raw, database: self)
     }
 
     /// Runs `body` inside one `BEGIN IMMEDIATE` transaction: all of it lands, or none of it.

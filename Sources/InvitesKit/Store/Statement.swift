@@ -4,7 +4,7 @@ import Foundation
 /// A prepared SQLite statement; finalised when it goes away.
 final class Statement {
     private let raw: OpaquePointer
-    private unowned let database: Database
+    private let database: Database
 
     init(raw: OpaquePointer, database: Database) {
         self.raw = raw
@@ -21,12 +21,6 @@ final class Statement {
         case text(String)
         case blob(Data)
         case null
-    }
-
-    /// Makes the statement ready to run again from the start.
-    func reset() throws(StoreError) {
-        try database.check(sqlite3_reset(raw))
-        try database.check(sqlite3_clear_bindings(raw))
     }
 
     /// Binds values to the placeholders in order, after clearing earlier bindings.
