@@ -84,6 +84,14 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
+    @Test func windowsZoneTablesAreComplete() {
+        let table = WindowsZoneTable.shared
+        #expect(table.count >= 220)
+        #expect(table.iana(forWindowsName: "w. europe standard time") == "Europe/Berlin")
+        #expect(table.iana(forWindowsName: "(UTC-05:00) Eastern Time (US & Canada)") == "America/New_York")
+        #expect(DisplayZone(tzid: "Romance Standard Time")?.identifier == "Europe/Paris")
+    }
+
     @Test func weeklyKeepsWallTimeAcrossDST() throws {
         let result = try occurrences("calendars/zones.ics", from: "2024-02-28T00:00:00Z", to: "2024-03-20T00:00:00Z")
         #expect(starts(result, uid: "dst-weekly") == ["2024-03-01T14:00:00Z", "2024-03-08T14:00:00Z", "2024-03-15T13:00:00Z"])

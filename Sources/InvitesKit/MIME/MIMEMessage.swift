@@ -14,7 +14,6 @@ struct MIMEMessage {
         var contentType: String
     }
 
-    var subject: String?
     var calendarParts: [CalendarPart]
 
     private static let initialised: Bool = {
@@ -39,8 +38,7 @@ struct MIMEMessage {
         }
         guard let message else { return nil }
         defer { CGMime_unref(message) }
-        var result = MIMEMessage(
-            subject: g_mime_message_get_subject(message).map { String(cString: $0) }, calendarParts: [])
+        var result = MIMEMessage(calendarParts: [])
         if let body = g_mime_message_get_mime_part(message) {
             collect(body, depth: 0, into: &result.calendarParts)
         }
