@@ -15,7 +15,9 @@ enum IngestCommand {
             let name = file == "-" ? "<stdin>" : file
             do {
                 let data = try read(file, environment: context.environment)
-                invites += try reader.read(data, file: name)
+                var warnings: [String] = []
+                invites += try reader.read(data, file: name) { if !warnings.contains($0) { warnings.append($0) } }
+                for warning in warnings { context.warn(Printable.sanitize(warning)) }
             } catch {
                 let code = ErrorReport.report(error, to: context.environment)
                 if worst == .success || code == .noInput { worst = code }

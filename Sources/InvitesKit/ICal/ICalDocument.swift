@@ -44,8 +44,10 @@ struct ICalDocument {
         for calendar in calendars {
             if document.method == nil { document.method = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() }
             for component in calendar.children(ICAL_VEVENT_COMPONENT) {
+                // An empty value (Google writes `LOCATION:`) is harmless; anything else was lost.
                 for property in component.properties(ICAL_XLICERROR_PROPERTY) {
-                    document.problems.append(property.value ?? "unreadable property")
+                    let problem = property.value ?? "unreadable property"
+                    if !problem.hasPrefix("No value for") { document.problems.append(problem) }
                 }
                 guard let event = ICalEvent(component, resolver: resolver, line: 0, warn: { document.problems.append($0) })
                 else { continue }

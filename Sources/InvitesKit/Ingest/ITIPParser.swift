@@ -13,13 +13,15 @@ public struct ITIPParser: Sendable {
     static let organizerMethods: Set<String> = ["REPLY", "COUNTER", "REFRESH", "DECLINECOUNTER"]
 
     /// Reads one VCALENDAR. `fallbackMethod` is the `method=` parameter of an e-mail part's
-    /// Content-Type, used when the VCALENDAR itself names none.
-    public func parse(_ data: Data, file: String, source: Invite.Source, fallbackMethod: String?)
-        throws(IngestError) -> [Invite]
-    {
+    /// Content-Type, used when the VCALENDAR itself names none; `warn` hears of values libical
+    /// could not read and dropped.
+    public func parse(
+        _ data: Data, file: String, source: Invite.Source, fallbackMethod: String?, warn: (String) -> Void = { _ in }
+    ) throws(IngestError) -> [Invite] {
         guard let document = ICalDocument.parse(data, display: display) else {
             throw .notAnInvite(file: file, reason: "libical finds no VCALENDAR in it")
         }
+        for problem in document.problems { warn("\(file): \(problem)") }
         let written = document.method ?? fallbackMethod?.uppercased()
         if let written, ITIPParser.organizerMethods.contains(written) {
             throw .notForAttendee(file: file, method: written)

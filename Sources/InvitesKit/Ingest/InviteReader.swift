@@ -35,15 +35,16 @@ public struct InviteReader: Sendable {
         return nil
     }
 
-    /// Every invite in one input; an input that holds none is an error.
-    public func read(_ data: Data, file: String) throws(IngestError) -> [Invite] {
+    /// Every invite in one input; an input that holds none is an error. `warn` hears of parts
+    /// that were dropped but did not stop the invite from being read.
+    public func read(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
         switch InviteReader.kind(of: data) {
         case .json:
             return try PushPayloadParser().parse(data, file: file)
         case .iCalendar:
-            return try ITIPParser(display: display).parse(data, file: file, source: .itip, fallbackMethod: nil)
+            return try ITIPParser(display: display).parse(data, file: file, source: .itip, fallbackMethod: nil, warn: warn)
         case .email:
-            return try MailParser(display: display).parse(data, file: file)
+            return try MailParser(display: display).parse(data, file: file, warn: warn)
         case nil:
             throw .notAnInvite(file: file, reason: data.isEmpty ? "it is empty" : "it is neither JSON, iCalendar nor an e-mail")
         }

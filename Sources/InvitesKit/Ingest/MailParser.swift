@@ -12,7 +12,7 @@ public struct MailParser: Sendable {
         self.display = display
     }
 
-    public func parse(_ data: Data, file: String) throws(IngestError) -> [Invite] {
+    public func parse(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
         guard let message = MIMEMessage.parse(MailParser.normalised(data)) else {
             throw .notAnInvite(file: file, reason: "it is not an e-mail message GMime can read")
         }
@@ -25,7 +25,7 @@ public struct MailParser: Sendable {
         for part in message.calendarParts {
             do {
                 let parser = ITIPParser(display: display)
-                for invite in try parser.parse(part.data, file: file, source: .email, fallbackMethod: part.method) {
+                for invite in try parser.parse(part.data, file: file, source: .email, fallbackMethod: part.method, warn: warn) {
                     let key = invite.uid + "\u{0}" + (invite.recurrenceID ?? "")
                     if seen.insert(key).inserted { invites.append(invite) }
                 }
