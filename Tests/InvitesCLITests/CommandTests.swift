@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func valuesLibicalDroppedAreReportedAsWarnings() {
-        let invite = cli.write("bad-end.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:bad-end\r\nDTSTART:20240610T100000Z\r\nDTEND:2024061T110000Z\r\nLOCATION:\r\nSUMMARY:Bad end\r\nORGANIZER:mailto:a@example.org\r\nATTENDEE:mailto:b@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        let invite = cli.write("bad-end.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:bad-end\r\nDTSTART:20240610T100000Z\r\nDTEND:202406101T110000Z\r\nLOCATION:\r\nSUMMARY:Bad end\r\nORGANIZER:mailto:a@example.org\r\nATTENDEE:mailto:b@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
         let result = cli.run(["ingest", invite])
         #expect(result.status == 0)
         #expect(result.err.contains("invites: warning: \(invite): Can't parse as DATE-TIME value in DTEND property"))
