@@ -9,8 +9,19 @@ struct CommandContext {
 
     var time: HumanTime { HumanTime(zone: settings.zone.value) }
 
+    /// The command's one store connection, opened on first use: a `show` resolves the handle,
+    /// reads the calendar index and the last answer through the same connection.
+    private let opened = OpenedStore()
+
     func openStore() throws -> InboxStore {
-        try InboxStore(home: settings.home.value)
+        if let store = opened.store { return store }
+        let store = try InboxStore(home: settings.home.value)
+        opened.store = store
+        return store
+    }
+
+    private final class OpenedStore {
+        var store: InboxStore?
     }
 
     /// The answering machinery, writing to the first calendar.

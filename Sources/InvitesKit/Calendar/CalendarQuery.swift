@@ -128,7 +128,7 @@ public struct CalendarQuery {
             return order.compactMap { byUID[$0] }
         }
         let context = EventSeries.Context(
-            display: resolver.display, displayZone: display.timeZone, me: me.all, source: path,
+            display: resolver.display, me: me.all, source: path,
             jumpCounts: jumpCounts,
             warn: { line, message in warnings.append(CalendarWarning(path: path, line: line, message: message)) })
         for entry in series {

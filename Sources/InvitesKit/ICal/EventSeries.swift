@@ -12,7 +12,6 @@ struct EventSeries {
     /// What expansion needs beyond the events themselves.
     struct Context {
         var display: OpaquePointer
-        var displayZone: TimeZone
         var me: Set<String>
         var source: String
         /// Shared by every series of one file.

@@ -102,7 +102,14 @@ enum Schema {
     static var currentVersion: Int { migrations.count }
 
     /// Brings a store up to ``currentVersion``; refuses one from a newer `invites`.
+    ///
+    /// A store already at the current version is only read: no write lock is taken on every open.
     static func migrate(_ database: Database) throws(StoreError) {
+        let found = try database.userVersion
+        guard found != currentVersion else { return }
+        if found > currentVersion {
+            throw .tooNew(path: database.path, version: found, supported: currentVersion)
+        }
         try database.transaction { () throws(StoreError) in
             let version = try database.userVersion
             guard version <= currentVersion else {
