@@ -16,20 +16,6 @@ struct BlockPrefilter {
     /// More than the largest UTC offset (±14 h) plus a DST shift, with room for odd VTIMEZONEs.
     static let margin = 48 * 3_600
 
-    let lower: Int
-    let upper: Int
-
-    init(window: Range<Int>) {
-        lower = window.lowerBound
-        upper = window.upperBound
-    }
-
-    /// Whether the block may have an instance in the window (true when in doubt).
-    func mayReach(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bool {
-        guard let reach = BlockPrefilter.reach(bytes, block) else { return true }
-        return reach.lowerBound < upper && reach.upperBound > lower
-    }
-
     /// The stretch of time (Unix seconds, widened by ``margin``) outside which the block has no
     /// instance; `nil` when it cannot be bounded from the bytes alone. It depends on the block
     /// only, not on any window, so it can be kept in an index.
@@ -45,29 +31,74 @@ struct BlockPrefilter {
         } else {
             length = fields.start?.count == 8 ? 86_400 : 0
         }
-        if fields.hasRDATE || fields.thisAndFuture { return nil }
+        if fields.thisAndFuture { return nil }
         if let rid = fields.recurrenceID {
-            guard let original = wallSeconds(rid) else { return nil }
+            guard fields.rdates.isEmpty, let original = wallSeconds(rid) else { return nil }
             return (min(start, original) - margin)..<(max(start, original) + length + margin + 1)
         }
-        guard let rule = fields.rule else { return (start - margin)..<(start + length + margin + 1) }
-        guard let last = lastStart(rule: rule, start: start) else { return (start - margin)..<Int.max }
-        return (start - margin)..<(max(last, start) + length + margin + 1)
+        var first = start
+        var last = start
+        var longest = length
+        for list in fields.rdates {
+            for value in list.split(separator: UInt8(ascii: ",")) {
+                guard let instance = rdate(value, length: length) else { return nil }
+                first = min(first, instance.start)
+                last = max(last, instance.start)
+                longest = max(longest, instance.length)
+            }
+        }
+        if let rule = fields.rule {
+            guard let ruleLast = lastStart(rule: rule, start: start) else { return (first - margin)..<Int.max }
+            last = max(last, ruleLast)
+        }
+        return (first - margin)..<(last + longest + margin + 1)
+    }
+
+    /// One RDATE value: a date, a date-time, or a period (`start/end` or `start/duration`),
+    /// with the length of the instance it adds; `nil` for anything else.
+    private static func rdate(_ value: ArraySlice<UInt8>, length: Int) -> (start: Int, length: Int)? {
+        guard let slash = value.firstIndex(of: UInt8(ascii: "/")) else {
+            guard let start = wallSeconds(value) else { return nil }
+            return (start, value.count == 8 ? max(length, 86_400) : length)
+        }
+        guard let start = wallSeconds(value[..<slash]) else { return nil }
+        let tail = value[(slash + 1)...]
+        guard let end = wallSeconds(tail) ?? durationSeconds(tail).map({ start + $0 }) else { return nil }
+        return (start, max(end - start, 0))
     }
 
     /// Whether a VTIMEZONE keeps to offsets real zones use (within ±14 h); a calendar with one
     /// that does not is read without the filter, since its wall times may be further off.
     static func isOrdinaryZone(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bool {
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[block]), as: UTF8.self).uppercased()
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) where line.hasPrefix("TZOFFSET") {
-            guard let colon = line.firstIndex(of: ":") else { return false }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            let digits = value.dropFirst()
-            guard value.first == "+" || value.first == "-", digits.count >= 4, let hours = Int(digits.prefix(2)),
-                let minutes = Int(digits.dropFirst(2).prefix(2)), hours <= 14, minutes < 60
-            else { return false }
+        // Byte by byte: a vdir repeats the same VTIMEZONEs in each of its 100,000 items.
+        let name = Array("TZOFFSET".utf8)
+        var lineStart = block.lowerBound
+        while lineStart < block.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < block.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            if lineEnd - lineStart >= name.count,
+                name.indices.allSatisfy({ (bytes[lineStart + $0] & 0xDF) == name[$0] }),
+                !isOrdinaryOffset(bytes, lineStart..<lineEnd)
+            {
+                return false
+            }
+            lineStart = lineEnd + 1
         }
         return true
+    }
+
+    /// Whether a `TZOFFSETFROM`/`TZOFFSETTO` line holds `±hhmm[ss]` within ±14 h.
+    private static func isOrdinaryOffset(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Bool {
+        guard var at = line.first(where: { bytes[$0] == UInt8(ascii: ":") }).map({ $0 + 1 }) else { return false }
+        var end = line.upperBound
+        while at < end, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
+        while end > at, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end - at >= 5, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") else { return false }
+        let digits = (at + 1)..<(at + 5)
+        guard digits.allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return false }
+        let hours = Int(bytes[at + 1] - 0x30) * 10 + Int(bytes[at + 2] - 0x30)
+        let minutes = Int(bytes[at + 3] - 0x30) * 10 + Int(bytes[at + 4] - 0x30)
+        return hours <= 14 && minutes < 60
     }
 
     // MARK: Reading values
@@ -199,15 +230,57 @@ struct BlockFields {
     var duration: ArraySlice<UInt8>?
     var rule: ArraySlice<UInt8>?
     var recurrenceID: ArraySlice<UInt8>?
-    var hasRDATE = false
+    /// Each RDATE line's value: a comma-separated list.
+    var rdates: [ArraySlice<UInt8>] = []
     var thisAndFuture = false
 
     /// `nil` when the block has something the filter will not judge (two RRULEs, a nested
     /// DTSTART, a value it cannot find).
     init?(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) {
+        // The wanted lines, unfolded, copied one after another into one buffer: a block costs
+        // two allocations however many lines it has.
+        var storage: [UInt8] = []
+        var captured: [(name: Name, line: Range<Int>)] = []
+        BlockFields.topLevelLines(bytes, block) { name, line in
+            if let name {
+                let start = storage.count
+                storage.append(contentsOf: line)
+                captured.append((name, start..<storage.count))
+            } else if let last = captured.last {
+                storage.append(contentsOf: line)
+                captured[captured.count - 1].line = last.line.lowerBound..<storage.count
+            }
+        }
+        for (name, range) in captured {
+            let line = storage[range]
+            guard let colon = BlockFields.valueStart(line) else { continue }
+            let value = storage[(colon + 1)..<range.upperBound]
+            switch name {
+            case .start:
+                if start != nil { return nil }
+                start = value
+            case .end: end = value
+            case .duration: duration = value
+            case .rule:
+                if rule != nil { return nil }
+                rule = value
+            case .rdate: rdates.append(value)
+            case .recurrenceID:
+                recurrenceID = value
+                thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
+            }
+        }
+    }
+
+    /// Calls `body` with each line of the properties in ``Name`` that belong to the block
+    /// itself, not to a VALARM or other component nested in it (with the index of the name),
+    /// then with each of its continuation lines without the leading blank (with `nil`).
+    /// Byte-level, with memchr for the line ends.
+    private static func topLevelLines(
+        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ body: (Name?, UnsafeRawBufferPointer) -> Void
+    ) {
         var offset = block.lowerBound
         var depth = 0
-        var lines: [[UInt8]] = []
         var capturing = false
         while offset < block.upperBound {
             var end = offset
@@ -225,51 +298,50 @@ struct BlockFields {
             }
             let first = bytes[offset]
             if first == 0x20 || first == 0x09 {
-                if capturing, !lines.isEmpty {
-                    lines[lines.count - 1].append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd]))
-                }
+                if capturing { body(nil, UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd])) }
                 continue
             }
             capturing = false
-            switch first | 0x20 {
-            case 0x62 where BlockFields.starts(bytes, offset, lineEnd, "BEGIN:"):
+            let initial = first | 0x20
+            if initial == 0x62, starts(bytes, offset, lineEnd, "BEGIN:") {
                 depth += 1
-            case 0x65 where BlockFields.starts(bytes, offset, lineEnd, "END:"):
+            } else if initial == 0x65, starts(bytes, offset, lineEnd, "END:") {
                 depth -= 1
-            case 0x64, 0x72:  // 'd', 'r'
-                guard depth == 1 else { continue }
-                for name in BlockFields.names where BlockFields.property(bytes, offset, lineEnd, name) {
-                    lines.append(Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd])))
+            } else if depth == 1, initial == 0x64 || initial == 0x72 {  // 'd', 'r'
+                for name in Name.allCases where property(bytes, offset, lineEnd, name.text) {
+                    body(name, UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd]))
                     capturing = true
                     break
                 }
-            default:
-                continue
-            }
-        }
-        for line in lines {
-            guard let colon = BlockFields.valueStart(line) else { continue }
-            let name = String(decoding: line[..<colon].prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self).uppercased()
-            let value = line[(colon + 1)...]
-            switch name {
-            case "DTSTART":
-                if start != nil { return nil }
-                start = value
-            case "DTEND": end = value
-            case "DURATION": duration = value
-            case "RRULE":
-                if rule != nil { return nil }
-                rule = value
-            case "RDATE": hasRDATE = true
-            case "RECURRENCE-ID":
-                recurrenceID = value
-                thisAndFuture = String(decoding: line[..<colon], as: UTF8.self).uppercased().contains("THISANDFUTURE")
-            default: continue
             }
         }
     }
 
-    private static let names: [StaticString] = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "RECURRENCE-ID"]
+    /// The properties that decide where a block falls.
+    private enum Name: CaseIterable {
+        case start, end, duration, rule, rdate, recurrenceID
+
+        var text: StaticString {
+            switch self {
+            case .start: "DTSTART"
+            case .end: "DTEND"
+            case .duration: "DURATION"
+            case .rule: "RRULE"
+            case .rdate: "RDATE"
+            case .recurrenceID: "RECURRENCE-ID"
+            }
+        }
+    }
+
+    /// Whether `bytes` contain `word`, ASCII case-insensitively.
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard bytes.count >= length else { return false }
+        let pointer = word.utf8Start
+        return (bytes.startIndex...(bytes.endIndex - length)).contains { start in
+            (0..<length).allSatisfy { (bytes[start + $0] | 0x20) == (pointer[$0] | 0x20) }
+        }
+    }
 
     /// Whether the line starts with `word`, ASCII case-insensitively.
     private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
@@ -291,11 +363,11 @@ struct BlockFields {
     }
 
     /// Where the value starts: after the first colon outside double quotes.
-    private static func valueStart(_ line: [UInt8]) -> Int? {
+    private static func valueStart(_ line: ArraySlice<UInt8>) -> Int? {
         var quoted = false
-        for (index, byte) in line.enumerated() {
-            if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == UInt8(ascii: ":"), !quoted { return index }
+        for index in line.indices {
+            if line[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            if line[index] == UInt8(ascii: ":"), !quoted { return index }
         }
         return nil
     }

@@ -4,6 +4,9 @@ import Foundation
 public protocol CalendarIndexStorage: AnyObject {
     func indexData(for key: String) -> Data?
     func saveIndex(_ data: Data, for key: String)
+    /// The answer kept for a calendar over the whole days `days` (Unix seconds), if any.
+    func windowData(for key: String, days: Range<Int>) -> Data?
+    func saveWindow(_ data: Data, for key: String, days: Range<Int>)
 }
 
 /// What one scan of a calendar file learnt, kept so that the next run with the same file skips
@@ -13,18 +16,18 @@ public protocol CalendarIndexStorage: AnyObject {
 /// It is used only when the file's ``FileStamp`` (device, inode, size, modification time to the
 /// nanosecond) is the one it was built from, and each block it names must still start with its
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
-struct FileIndex: Equatable {
+struct FileIndex: Equatable, Sendable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
 
-    enum Kind: UInt64 {
+    enum Kind: UInt64, Sendable {
         case event = 1
         case timezone = 0
         /// A component whose END never came; kept so that its warning is given on every run.
         case unterminated = 4
     }
 
-    struct Entry: Equatable {
+    struct Entry: Equatable, Sendable {
         var kind: Kind
         var range: Range<Int>
         var line: Int
@@ -39,7 +42,7 @@ struct FileIndex: Equatable {
     var entries: [Entry]
 
     func encoded() -> Data {
-        var writer = Writer()
+        var writer = IndexWriter(capacity: 40 + entries.count * 48)
         writer.put(UInt64(FileIndex.format))
         writer.put(stamp)
         writer.put(UInt64((sawCalendar ? 1 : 0) | (filterable ? 2 : 0)))
@@ -63,7 +66,7 @@ struct FileIndex: Equatable {
 
     /// Decodes an index; `nil` for one of another format or a damaged one.
     init?(_ data: Data) {
-        var reader = Reader(data: data)
+        var reader = IndexReader(data: data)
         guard reader.next() == UInt64(FileIndex.format), let stamp = reader.stamp(), let flags = reader.next(),
             let count = reader.next(), count <= UInt64(data.count / 48)
         else { return nil }
@@ -86,19 +89,23 @@ struct FileIndex: Equatable {
         }
     }
 
-    /// Scans a file and computes each event's reach.
+    /// Scans a file and computes each event's reach, on every core for a large file.
     static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?) -> FileIndex {
         let scan = ICSBlockScanner.scan(bytes)
+        let shared = SharedBytes(bytes: bytes)
+        let reaches = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in
+            block.kind == .event ? BlockPrefilter.reach(shared.bytes, block.range) : nil
+        }
         var filterable = true
         var entries: [Entry] = []
         entries.reserveCapacity(scan.blocks.count + scan.unterminated.count)
-        for block in scan.blocks {
+        for (block, reach) in zip(scan.blocks, reaches) {
             switch block.kind {
             case .timezone:
                 if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filterable = false }
                 entries.append(Entry(kind: .timezone, range: block.range, line: block.line, reach: nil))
             case .event:
-                entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: BlockPrefilter.reach(bytes, block.range)))
+                entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: reach))
             }
         }
         for block in scan.unterminated {
@@ -134,49 +141,9 @@ struct FileIndex: Equatable {
         }
         return lower <= upper ? lower..<upper : 0..<0
     }
+}
 
-    struct Writer {
-        var data = Data()
-
-        mutating func put(_ value: UInt64) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-        }
-
-        mutating func put(_ stamp: FileStamp) {
-            for value in [Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.seconds, stamp.nanoseconds] {
-                put(UInt64(bitPattern: value))
-            }
-        }
-
-        mutating func put(_ reach: Range<Int>?) {
-            put(UInt64(bitPattern: Int64(reach?.lowerBound ?? 0)))
-            put(UInt64(bitPattern: Int64(reach?.upperBound ?? 0)))
-        }
-    }
-
-    struct Reader {
-        let data: Data
-        var offset = 0
-
-        mutating func next() -> UInt64? {
-            guard offset + 8 <= data.count else { return nil }
-            let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
-            offset += 8
-            return UInt64(littleEndian: value)
-        }
-
-        mutating func stamp() -> FileStamp? {
-            guard let device = next(), let inode = next(), let size = next(), let seconds = next(), let nanoseconds = next()
-            else { return nil }
-            return FileStamp(
-                device: device, inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
-                nanoseconds: Int64(bitPattern: nanoseconds))
-        }
-
-        mutating func bytes(_ count: Int) -> Data? {
-            guard count >= 0, offset + count <= data.count else { return nil }
-            defer { offset += count }
-            return data.subdata(in: (data.startIndex + offset)..<(data.startIndex + offset + count))
-        }
-    }
+/// The bytes of a file being indexed, read by several threads at once and written by none.
+private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
 }

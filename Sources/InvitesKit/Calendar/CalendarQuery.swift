@@ -8,6 +8,8 @@ import Foundation
 /// window needs, so the cost follows the calendar's size, never a rule's length. With an
 /// ``CalendarIndexStorage`` the split is remembered per file, and a file that did not change is
 /// not scanned again; in a vdir, files whose events cannot reach the window are not even read.
+/// The answer for the whole days around the window is kept too (``WindowCache``): asked again
+/// about those days, an unchanged calendar costs a stat per file and nothing else.
 public struct CalendarQuery {
     public var sources: [CalendarSource]
     public var display: DisplayZone
@@ -18,8 +20,10 @@ public struct CalendarQuery {
     /// Whether COUNT-bounded rules start near the window rather than at DTSTART; off only to
     /// check that it changes no answer.
     public var jumpCounts = true
-    /// Where indexes are kept between runs; `nil` scans every time.
+    /// Where indexes and answers are kept between runs; `nil` reads every time.
     public var index: CalendarIndexStorage?
+    /// The time, for telling whether a calendar has settled; tests move it on instead of waiting.
+    var clock: @Sendable () -> Date = { Date() }
 
     public init(sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil) {
         self.sources = sources
@@ -39,13 +43,10 @@ public struct CalendarQuery {
         let range = CalendarQuery.seconds(window)
         var result = Result()
         let zones = ZoneStore()
-        for source in sources {
-            switch source.layout {
-            case .file:
-                if source.exists { try read(source.path, window: range, zones: zones, into: &result) }
-            case .vdir:
-                try readVdir(source, window: range, zones: zones, into: &result)
-            }
+        for source in sources where source.exists {
+            let found = try occurrences(of: source, in: range, zones: zones)
+            result.occurrences += found.occurrences
+            result.warnings += found.warnings
         }
         result.occurrences.sort { ($0.start, $0.end, $0.uid) < ($1.start, $1.end, $1.uid) }
         return result
@@ -55,9 +56,12 @@ public struct CalendarQuery {
     /// own instances.
     public func occurrences(of data: Data, uid: String, in window: DateInterval) -> [Occurrence] {
         var result = Result()
+        var limited = false
         let file = CalendarFile(path: "invite", data: data)
         let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
-        try? expand(file, index: index, window: CalendarQuery.seconds(window), only: uid, zones: ZoneStore(), into: &result)
+        try? expand(
+            file, index: index, window: CalendarQuery.seconds(window), only: uid, zones: ZoneStore(), into: &result,
+            limited: &limited)
         return result.occurrences.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     }
 
@@ -67,31 +71,84 @@ public struct CalendarQuery {
         return lower..<max(upper, lower)
     }
 
+    // MARK: The window cache
+
+    /// One calendar's occurrences in `window`: from the ``WindowCache`` while the calendar's
+    /// ``CalendarVersion`` is the one it was made from, else read, expanded over the whole days
+    /// holding the window, and kept for the next run.
+    private func occurrences(of source: CalendarSource, in window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Result {
+        let items = source.layout == .vdir ? try VdirIndex.list(source.path) : nil
+        let version: CalendarVersion? = items.map { CalendarVersion(items: $0) } ?? FileStamp(path: source.path).map { CalendarVersion(file: $0) }
+        guard let storage = index, let version, let tile = WindowCache.tile(for: window) else {
+            var limited = false
+            return try read(source, items: items, window: window, zones: zones, limited: &limited)
+        }
+        let key = cacheKey(source)
+        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), cached.version == version.digest,
+            version.isSettled(at: cached.readAt)
+        {
+            return Result(occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
+        }
+        let readAt = Int64(clock().timeIntervalSince1970)
+        var limited = false
+        let found = try read(source, items: items, window: tile, zones: zones, limited: &limited)
+        guard !limited else {
+            // Whole days reached a limit the window alone may not: expand just the window.
+            limited = false
+            return try read(source, items: items, window: window, zones: zones, limited: &limited)
+        }
+        if version.isSettled(at: readAt) {
+            let cache = WindowCache(version: version.digest, readAt: readAt, warnings: found.warnings, occurrences: found.occurrences)
+            storage.saveWindow(cache.encoded(), for: key, days: tile)
+        }
+        return Result(occurrences: WindowCache.intersecting(found.occurrences, window), warnings: found.warnings)
+    }
+
+    /// What the cached answers depend on besides the calendar: its path and kind, the display
+    /// zone (floating and all-day times) and your addresses (what you declined is free).
+    private func cacheKey(_ source: CalendarSource) -> String {
+        let kind = source.layout == .vdir ? "vdir" : "file"
+        return ([kind, source.path, display.identifier] + me.all.sorted()).joined(separator: "\n")
+    }
+
+    private func read(
+        _ source: CalendarSource, items: [VdirIndex.Listed]?, window: Range<Int>, zones: ZoneStore, limited: inout Bool
+    ) throws(CalendarError) -> Result {
+        var result = Result()
+        if let items {
+            try readVdir(source, items: items, window: window, zones: zones, into: &result, limited: &limited)
+        } else {
+            try read(source.path, window: window, zones: zones, into: &result, limited: &limited)
+        }
+        return result
+    }
+
     // MARK: Single files
 
-    private func read(_ path: String, window: Range<Int>, zones: ZoneStore, into result: inout Result) throws(CalendarError) {
+    private func read(
+        _ path: String, window: Range<Int>, zones: ZoneStore, into result: inout Result, limited: inout Bool
+    ) throws(CalendarError) {
         let file = try CalendarFile.read(path)
-        let stamp = FileStamp(path: path)
         let key = "file:" + path
         var index: FileIndex?
-        if let storage = self.index, let stamp, let data = storage.indexData(for: key), let stored = FileIndex(data),
+        if let storage = self.index, let stamp = file.stamp, let data = storage.indexData(for: key), let stored = FileIndex(data),
             stored.stamp == stamp, stored.fits(file.data)
         {
             index = stored
         }
         if index == nil {
-            let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: stamp) }
-            if let storage = self.index, stamp != nil { storage.saveIndex(built.encoded(), for: key) }
+            let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
+            if let storage = self.index, file.stamp != nil { storage.saveIndex(built.encoded(), for: key) }
             index = built
         }
         guard let index else { return }
         guard index.sawCalendar || file.data.isEmpty else { throw .notACalendar(path: path) }
-        try expand(file, index: index, window: window, only: nil, zones: zones, into: &result)
+        try expand(file, index: index, window: window, only: nil, zones: zones, into: &result, limited: &limited)
     }
 
     private func expand(
         _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uid: String?, zones: ZoneStore,
-        into result: inout Result
+        into result: inout Result, limited: inout Bool
     ) throws(CalendarError) {
         let path = file.path
         let filter = prefilter && index.filterable
@@ -127,28 +184,31 @@ public struct CalendarQuery {
             }
             return order.compactMap { byUID[$0] }
         }
+        let budget = ExpansionBudget(steps: EventSeries.Context.steps)
         let context = EventSeries.Context(
-            display: resolver.display, me: me.all, source: path,
+            display: resolver.display, me: me.all, source: path, budget: budget,
             jumpCounts: jumpCounts,
             warn: { line, message in warnings.append(CalendarWarning(path: path, line: line, message: message)) })
         for entry in series {
             result.occurrences += entry.occurrences(in: window, context: context)
         }
+        if budget.reachedLimit { limited = true }
         result.warnings += warnings
     }
 
     // MARK: vdirs
 
-    /// Reads a vdir; with an index, a file that did not change and whose events cannot reach
-    /// the window is not opened.
+    /// Reads a vdir; with an index, an item that did not change and whose events cannot reach
+    /// the window is not opened. The items that are opened are read and scanned on every core.
     private func readVdir(
-        _ source: CalendarSource, window: Range<Int>, zones: ZoneStore, into result: inout Result
+        _ source: CalendarSource, items: [VdirIndex.Listed], window: Range<Int>, zones: ZoneStore, into result: inout Result,
+        limited: inout Bool
     ) throws(CalendarError) {
         let key = "vdir:" + source.path
         let known = index.flatMap { $0.indexData(for: key) }.flatMap(VdirIndex.init) ?? VdirIndex(items: [:])
         var next = VdirIndex(items: [:])
-        for item in try VdirIndex.list(source.path) {
-            let path = (source.path as NSString).appendingPathComponent(item.name)
+        var unread: [String] = []
+        for item in items {
             if let entry = known.items[item.name], entry.stamp == item.stamp {
                 next.items[item.name] = entry
                 if prefilter, entry.filterable, let reach = entry.reach,
@@ -157,19 +217,23 @@ public struct CalendarQuery {
                     continue
                 }
             }
-            let file: CalendarFile
-            do {
-                file = try CalendarFile.read(path)
-            } catch .notFound {
+            unread.append(item.name)
+        }
+        let loaded = VdirItemLoader(folder: source.path, window: prefilter ? window : nil).load(unread)
+        for item in loaded {
+            let file: VdirItemLoader.Loaded
+            switch item {
+            case .success(let found): file = found
+            case .failure(.notFound): continue
+            case .failure(let error): throw error
+            }
+            next.items[file.name] = VdirIndex.Item(stamp: file.stamp, reach: file.reach, filterable: file.filterable)
+            guard file.sawCalendar else {
+                result.warnings.append(CalendarWarning(path: file.path, line: 1, message: "holds no VCALENDAR, skipped"))
                 continue
             }
-            let fileIndex = file.data.withUnsafeBytes { FileIndex.build($0, stamp: item.stamp) }
-            next.items[item.name] = VdirIndex.Item(stamp: item.stamp, reach: fileIndex.reach, filterable: fileIndex.filterable)
-            guard fileIndex.sawCalendar else {
-                result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
-                continue
-            }
-            try expand(file, index: fileIndex, window: window, only: nil, zones: zones, into: &result)
+            guard let contents = file.contents else { continue }
+            try expand(contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &result, limited: &limited)
         }
         if let storage = index, next != known { storage.saveIndex(next.encoded(), for: key) }
     }

@@ -21,35 +21,37 @@ struct VdirIndex: Equatable {
         self.items = items
     }
 
+    /// One item of a vdir as its folder lists it.
+    typealias Listed = (name: String, stamp: FileStamp)
+
     /// The `.ics` items of a vdir in name order, each with its stamp (hidden and `.tmp` files and
-    /// anything without the `.ics` ending are left out, as vdirsyncer does).
-    static func list(_ folder: String) throws(CalendarError) -> [(name: String, stamp: FileStamp)] {
+    /// anything without the `.ics` ending are left out, as vdirsyncer does). The stamps are taken
+    /// on every core: a stat costs microseconds, and a vdir may hold 100,000 items.
+    static func list(_ folder: String) throws(CalendarError) -> [Listed] {
         guard let directory = opendir(folder) else {
             throw .unreadable(path: folder, reason: String(cString: strerror(errno)))
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
-        var result: [(name: String, stamp: FileStamp)] = []
+        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".ics"),
-                let stamp = FileStamp(folder: descriptor, name: name)
-            else { continue }
-            result.append((name, stamp))
+            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".ics") else { continue }
+            names.append(name)
         }
-        return result.sorted { $0.name < $1.name }
+        names.sort()
+        let stamps = Parallel.map(names) { FileStamp(folder: descriptor, name: $0) }
+        return zip(names, stamps).compactMap { name, stamp in stamp.map { (name, $0) } }
     }
 
     func encoded() -> Data {
-        var writer = FileIndex.Writer()
+        var writer = IndexWriter(capacity: 32 + items.count * 160)
         writer.put(UInt64(FileIndex.format))
         writer.put(UInt64(items.count))
         for (name, item) in items.sorted(by: { $0.key < $1.key }) {
-            let bytes = Data(name.utf8)
-            writer.put(UInt64(bytes.count))
-            writer.data.append(bytes)
+            writer.put(string: name)
             writer.put(item.stamp)
             writer.put(UInt64((item.reach == nil ? 1 : 0) | (item.filterable ? 2 : 0)))
             writer.put(item.reach)
@@ -58,7 +60,7 @@ struct VdirIndex: Equatable {
     }
 
     init?(_ data: Data) {
-        var reader = FileIndex.Reader(data: data)
+        var reader = IndexReader(data: data)
         guard reader.next() == UInt64(FileIndex.format), let count = reader.next(), count <= UInt64(data.count / 64) else {
             return nil
         }

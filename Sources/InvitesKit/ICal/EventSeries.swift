@@ -14,8 +14,10 @@ struct EventSeries {
         var display: OpaquePointer
         var me: Set<String>
         var source: String
-        /// Shared by every series of one file.
-        var budget = ExpansionBudget(steps: 300_000)
+        /// How many steps before the window one file may take, in all.
+        static let steps = 300_000
+        /// Shared by every series of one file; it also records whether a limit cut an answer short.
+        var budget = ExpansionBudget(steps: steps)
         /// The most instances one series may put into one window; an endless `FREQ=SECONDLY`
         /// would otherwise fill a day's window with 86,400 of them.
         var instanceLimit = 5_000
@@ -163,6 +165,7 @@ struct EventSeries {
             let instant = instance.start.instant(display: context.display)
             guard reach.contains(instant), seen.insert(instant).inserted else { return true }
             guard result.count < context.instanceLimit else {
+                context.budget.reachedLimit = true
                 if !full {
                     context.warn(event.line, "\"\(event.uid)\" has more than \(context.instanceLimit) instances near the window; the rest are left out")
                 }
@@ -256,6 +259,9 @@ final class ExpansionBudget {
     static let slack = 3 * 3_600
 
     private(set) var remaining: Int
+    /// Set once the budget ran out or a series had more instances than a window may take: the
+    /// answer then depends on the window's exact bounds and is not cached for whole days.
+    var reachedLimit = false
 
     init(steps: Int) {
         remaining = steps
@@ -263,7 +269,10 @@ final class ExpansionBudget {
 
     /// Takes one step from the budget; `false` once it is spent.
     func spend() -> Bool {
-        guard remaining > 0 else { return false }
+        guard remaining > 0 else {
+            reachedLimit = true
+            return false
+        }
         remaining -= 1
         return true
     }

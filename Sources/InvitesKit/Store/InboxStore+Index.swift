@@ -20,4 +20,33 @@ extension InboxStore: CalendarIndexStorage {
             ).bind([.text(key), .blob(data), .integer(Int(Date().timeIntervalSince1970))]).run()
         }
     }
+
+    public func windowData(for key: String, days: Range<Int>) -> Data? {
+        guard let statement = try? database.prepare("SELECT data FROM window_cache WHERE key = ? AND lower = ? AND upper = ?"),
+            (try? statement.bind([.text(key), .integer(days.lowerBound), .integer(days.upperBound)]).step()) == true
+        else { return nil }
+        return statement.blob(0)
+    }
+
+    /// Saves what a calendar held for some days and drops all but the newest
+    /// ``WindowCache/kept`` of that calendar; a failure only costs the next run an expansion.
+    public func saveWindow(_ data: Data, for key: String, days: Range<Int>) {
+        try? database.transaction { () throws(StoreError) in
+            try database.prepare(
+                """
+                INSERT INTO window_cache (key, lower, upper, data, updated_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (key, lower, upper) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
+                """
+            ).bind([
+                .text(key), .integer(days.lowerBound), .integer(days.upperBound), .blob(data),
+                .integer(Int(Date().timeIntervalSince1970)),
+            ]).run()
+            try database.prepare(
+                """
+                DELETE FROM window_cache WHERE key = ? AND rowid NOT IN
+                (SELECT rowid FROM window_cache WHERE key = ? ORDER BY updated_at DESC, rowid DESC LIMIT ?)
+                """
+            ).bind([.text(key), .text(key), .integer(WindowCache.kept)]).run()
+        }
+    }
 }

@@ -97,6 +97,18 @@ enum Schema {
             updated_at INTEGER NOT NULL
         );
         """,
+        // Version 4: the occurrences each calendar held for stretches of days (see WindowCache),
+        // so that a calendar that did not change is not expanded again.
+        """
+        CREATE TABLE window_cache (
+            key TEXT NOT NULL,
+            lower INTEGER NOT NULL,
+            upper INTEGER NOT NULL,
+            data BLOB NOT NULL,
+            updated_at INTEGER NOT NULL,
+            PRIMARY KEY (key, lower, upper)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

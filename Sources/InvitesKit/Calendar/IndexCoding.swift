@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes the stores' binary index formats: little-endian 64-bit words, and strings and bytes
+/// behind their length. Kept in memory as bytes with their room reserved up front, since an
+/// index of a 100,000-event calendar is hundreds of thousands of words.
+struct IndexWriter {
+    private var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var data: Data { Data(bytes) }
+
+    mutating func put(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func put(bytes more: Data) {
+        put(UInt64(more.count))
+        bytes.append(contentsOf: more)
+    }
+
+    mutating func put(string: String) {
+        put(bytes: Data(string.utf8))
+    }
+
+    mutating func put(_ stamp: FileStamp) {
+        for value in [
+            Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.seconds, stamp.nanoseconds,
+            stamp.changeSeconds, stamp.changeNanoseconds,
+        ] {
+            put(UInt64(bitPattern: value))
+        }
+    }
+
+    mutating func put(_ reach: Range<Int>?) {
+        put(UInt64(bitPattern: Int64(reach?.lowerBound ?? 0)))
+        put(UInt64(bitPattern: Int64(reach?.upperBound ?? 0)))
+    }
+}
+
+/// Reads what ``IndexWriter`` wrote; every read says `nil` rather than trusting a damaged blob.
+struct IndexReader {
+    let data: Data
+    var offset = 0
+
+    mutating func next() -> UInt64? {
+        guard offset + 8 <= data.count else { return nil }
+        let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        offset += 8
+        return UInt64(littleEndian: value)
+    }
+
+    mutating func stamp() -> FileStamp? {
+        guard let device = next(), let inode = next(), let size = next(), let seconds = next(), let nanoseconds = next(),
+            let changeSeconds = next(), let changeNanoseconds = next()
+        else { return nil }
+        return FileStamp(
+            device: device, inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
+            nanoseconds: Int64(bitPattern: nanoseconds), changeSeconds: Int64(bitPattern: changeSeconds),
+            changeNanoseconds: Int64(bitPattern: changeNanoseconds))
+    }
+
+    mutating func string() -> String? {
+        guard let length = next(), length <= UInt64(data.count), let bytes = bytes(Int(length)) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func bytes(_ count: Int) -> Data? {
+        guard count >= 0, offset + count <= data.count else { return nil }
+        defer { offset += count }
+        return data.subdata(in: (data.startIndex + offset)..<(data.startIndex + offset + count))
+    }
+}

@@ -1,0 +1,42 @@
+/// Reads and scans the items of a vdir that a query must open, on every core, keeping the bytes
+/// only of those whose events may reach the window, so that memory follows what is expanded
+/// rather than the size of the vdir.
+struct VdirItemLoader: Sendable {
+    let folder: String
+    /// The window the kept items must be able to reach; `nil` keeps every item.
+    let window: Range<Int>?
+
+    /// One item, read and scanned.
+    struct Loaded: Sendable {
+        var name: String
+        var path: String
+        var stamp: FileStamp
+        var reach: Range<Int>?
+        var filterable: Bool
+        var sawCalendar: Bool
+        /// The bytes and the index, when the item may reach the window.
+        var contents: (file: CalendarFile, index: FileIndex)?
+    }
+
+    /// Every named item in order: read and scanned, or the error reading it gave.
+    func load(_ names: [String]) -> [Result<Loaded, CalendarError>] {
+        Parallel.map(names, minimumPerThread: 64) { name in
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let file: CalendarFile
+            do throws(CalendarError) {
+                file = try CalendarFile.read(path)
+            } catch {
+                return .failure(error)
+            }
+            let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
+            let reach = index.reach
+            let needed = window.map { window in
+                !index.filterable || reach.map { $0.upperBound > window.lowerBound && $0.lowerBound < window.upperBound } ?? true
+            } ?? true
+            return .success(
+                Loaded(
+                    name: name, path: path, stamp: index.stamp, reach: reach, filterable: index.filterable,
+                    sawCalendar: index.sawCalendar, contents: needed && index.sawCalendar ? (file, index) : nil))
+        }
+    }
+}

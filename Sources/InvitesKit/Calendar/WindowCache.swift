@@ -1,0 +1,155 @@
+import Foundation
+
+/// What one calendar held for one stretch of whole UTC days the last time it was read: the
+/// occurrences and warnings there. A later run asking about a window inside those days reads
+/// neither the calendar nor libical while the calendar is unchanged.
+///
+/// It answers only for the calendar ``CalendarVersion`` it was built from, and only when that
+/// version was already settled when it was read (``CalendarVersion/isSettled(at:)``); otherwise
+/// the calendar is read again. Expanding whole days gives the same occurrences inside the window
+/// as expanding the window itself unless a limit was reached (a series with more instances
+/// than ``EventSeries/Context/instanceLimit``, a spent step budget); such days are never kept.
+struct WindowCache: Equatable {
+    /// Bumped whenever the layout, or what expansion yields, changes.
+    static let format: UInt64 = 1
+    /// Windows longer than this are expanded as they are, without a cache.
+    static let longestTile = 8 * 86_400
+    /// How many stretches of days are kept per calendar; older ones are dropped.
+    static let kept = 32
+
+    var version: ContentDigest
+    /// When the calendar was read, in Unix seconds.
+    var readAt: Int64
+    var warnings: [CalendarWarning]
+    var occurrences: [Occurrence]
+
+    /// The whole UTC days holding `window`; `nil` when they span more than ``longestTile``.
+    static func tile(for window: Range<Int>) -> Range<Int>? {
+        let day = 86_400
+        let lower = Int((Double(window.lowerBound) / Double(day)).rounded(.down)) * day
+        let upper = Int((Double(window.upperBound) / Double(day)).rounded(.up)) * day
+        let tile = lower..<max(upper, lower + day)
+        return tile.count <= longestTile ? tile : nil
+    }
+
+    /// The occurrences that intersect `window`, as ``EventSeries`` decides it: a zero-length
+    /// occurrence by its instant, any other by overlap of half-open intervals.
+    static func intersecting(_ occurrences: [Occurrence], _ window: Range<Int>) -> [Occurrence] {
+        occurrences.filter { occurrence in
+            let start = Int(occurrence.start.timeIntervalSince1970), end = Int(occurrence.end.timeIntervalSince1970)
+            return start == end ? window.contains(start) : start < window.upperBound && end > window.lowerBound
+        }
+    }
+
+    // MARK: Encoding
+
+    func encoded() -> Data {
+        var writer = IndexWriter(capacity: 64 + occurrences.count * 128)
+        writer.put(WindowCache.format)
+        writer.put(version.high)
+        writer.put(version.low)
+        writer.put(UInt64(bitPattern: readAt))
+        writer.put(UInt64(warnings.count))
+        for warning in warnings {
+            writer.put(string: warning.path)
+            writer.put(UInt64(warning.line))
+            writer.put(string: warning.message)
+        }
+        writer.put(UInt64(occurrences.count))
+        for occurrence in occurrences {
+            writer.put(occurrence)
+        }
+        return writer.data
+    }
+
+    /// Decodes a cache; `nil` for one of another format or a damaged one.
+    init?(_ data: Data) {
+        var reader = IndexReader(data: data)
+        guard reader.next() == WindowCache.format, let high = reader.next(), let low = reader.next(),
+            let readAt = reader.next(), let warningCount = reader.next(), warningCount <= UInt64(data.count / 24)
+        else { return nil }
+        version = ContentDigest(high: high, low: low)
+        self.readAt = Int64(bitPattern: readAt)
+        warnings = []
+        for _ in 0..<warningCount {
+            guard let path = reader.string(), let line = reader.next(), line <= UInt64(Int.max), let message = reader.string()
+            else { return nil }
+            warnings.append(CalendarWarning(path: path, line: Int(line), message: message))
+        }
+        guard let occurrenceCount = reader.next(), occurrenceCount <= UInt64(data.count / 48) else { return nil }
+        occurrences = []
+        occurrences.reserveCapacity(Int(occurrenceCount))
+        for _ in 0..<occurrenceCount {
+            guard let occurrence = reader.occurrence() else { return nil }
+            occurrences.append(occurrence)
+        }
+        guard reader.offset == data.count else { return nil }
+    }
+
+    init(version: ContentDigest, readAt: Int64, warnings: [CalendarWarning], occurrences: [Occurrence]) {
+        self.version = version
+        self.readAt = readAt
+        self.warnings = warnings
+        self.occurrences = occurrences
+    }
+}
+
+extension IndexWriter {
+    mutating func put(_ occurrence: Occurrence) {
+        put(string: occurrence.uid)
+        put(string: occurrence.title)
+        put(string: occurrence.source)
+        put(UInt64(bitPattern: Int64(occurrence.start.timeIntervalSince1970)))
+        put(UInt64(bitPattern: Int64(occurrence.end.timeIntervalSince1970)))
+        let free: UInt64 = switch occurrence.free {
+        case nil: 0
+        case .transparent: 1
+        case .cancelled: 2
+        case .declined: 3
+        }
+        put(free | (occurrence.dates == nil ? 0 : 4) | (occurrence.recurrenceID == nil ? 0 : 8))
+        if let dates = occurrence.dates {
+            for date in [dates.first, dates.endExclusive] {
+                put(UInt64(bitPattern: Int64(date.year)))
+                put(UInt64(date.month))
+                put(UInt64(date.day))
+            }
+        }
+        if let recurrenceID = occurrence.recurrenceID {
+            put(UInt64(bitPattern: Int64(recurrenceID.timeIntervalSince1970)))
+        }
+    }
+}
+
+extension IndexReader {
+    mutating func occurrence() -> Occurrence? {
+        guard let uid = string(), let title = string(), let source = string(), let start = next(), let end = next(),
+            let flags = next()
+        else { return nil }
+        let free: Occurrence.FreeReason?
+        switch flags & 3 {
+        case 1: free = .transparent
+        case 2: free = .cancelled
+        case 3: free = .declined
+        default: free = nil
+        }
+        var dates: Occurrence.AllDayDates?
+        if flags & 4 != 0 {
+            var values: [LocalDate] = []
+            for _ in 0..<2 {
+                guard let year = next(), let month = next(), month <= 12, let day = next(), day <= 31 else { return nil }
+                values.append(LocalDate(year: Int(Int64(bitPattern: year)), month: Int(month), day: Int(day)))
+            }
+            dates = Occurrence.AllDayDates(first: values[0], endExclusive: values[1])
+        }
+        var recurrenceID: Date?
+        if flags & 8 != 0 {
+            guard let value = next() else { return nil }
+            recurrenceID = Date(timeIntervalSince1970: Double(Int64(bitPattern: value)))
+        }
+        return Occurrence(
+            uid: uid, title: title, start: Date(timeIntervalSince1970: Double(Int64(bitPattern: start))),
+            end: Date(timeIntervalSince1970: Double(Int64(bitPattern: end))), dates: dates, recurrenceID: recurrenceID,
+            free: free, source: source)
+    }
+}
