@@ -3,12 +3,15 @@ import Foundation
 
 /// Work spread over every core for the few loops that touch thousands of files.
 enum Parallel {
+    /// Read once: Foundation reads the cgroup files every time it is asked.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     /// `transform` applied to every element, in order, on as many threads as there are cores;
     /// short inputs stay on the calling thread.
     static func map<Element: Sendable, Mapped: Sendable>(
         _ elements: [Element], minimumPerThread: Int = 256, _ transform: @Sendable (Element) -> Mapped
     ) -> [Mapped] {
-        let threads = min(ProcessInfo.processInfo.activeProcessorCount, elements.count / max(minimumPerThread, 1))
+        let threads = min(cores, elements.count / max(minimumPerThread, 1))
         guard threads > 1 else { return elements.map(transform) }
         return [Mapped](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
             let output = Output(base: buffer.baseAddress!)
