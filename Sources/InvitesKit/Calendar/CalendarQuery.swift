@@ -73,35 +73,57 @@ public struct CalendarQuery {
 
     // MARK: The window cache
 
-    /// One calendar's occurrences in `window`: from the ``WindowCache`` while the calendar's
-    /// ``CalendarVersion`` is the one it was made from, else read, expanded over the whole days
-    /// holding the window, and kept for the next run.
+    /// What one read of a calendar gave, and the version of the calendar it read.
+    private struct Pass {
+        var result: Result
+        var version: CalendarVersion?
+        /// Whether a limit cut the answer short, so that it holds for this window only.
+        var limited: Bool
+    }
+
+    /// One calendar's occurrences in `window`, asking the calendar for its version only when a
+    /// cached answer is there to check: from the ``WindowCache`` while the calendar's
+    /// ``CalendarVersion`` is the one it was made from, else read over the whole days holding
+    /// the window and kept for the next run.
     private func occurrences(of source: CalendarSource, in window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Result {
-        let items = source.layout == .vdir ? try VdirIndex.list(source.path) : nil
-        let version: CalendarVersion? = items.map { CalendarVersion(items: $0) } ?? FileStamp(path: source.path).map { CalendarVersion(file: $0) }
-        guard let storage = index, let version, let tile = WindowCache.tile(for: window) else {
-            var limited = false
-            return try read(source, items: items, window: window, zones: zones, limited: &limited)
+        switch source.layout {
+        case .file:
+            return try answer(source, window, version: { FileStamp(path: source.path).map { CalendarVersion(file: $0) } }) {
+                (range: Range<Int>) throws(CalendarError) -> Pass in
+                try read(source.path, window: range, zones: zones)
+            }
+        case .vdir:
+            let listing = try VdirListing(source.path)
+            return try answer(source, window, version: { () throws(CalendarError) -> CalendarVersion? in
+                try listing.stamp()
+                return listing.stamped.map { CalendarVersion(items: $0) }
+            }) { (range: Range<Int>) throws(CalendarError) -> Pass in
+                try readVdir(listing, window: range, zones: zones)
+            }
         }
+    }
+
+    private func answer(
+        _ source: CalendarSource, _ window: Range<Int>, version: () throws(CalendarError) -> CalendarVersion?,
+        read: (Range<Int>) throws(CalendarError) -> Pass
+    ) throws(CalendarError) -> Result {
+        guard let storage = index, let tile = WindowCache.tile(for: window) else { return try read(window).result }
         let key = cacheKey(source)
-        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), cached.version == version.digest,
-            version.isSettled(at: cached.readAt)
+        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), let current = try version(),
+            cached.version == current.digest, current.isSettled(at: cached.readAt)
         {
             return Result(occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
         }
         let readAt = Int64(clock().timeIntervalSince1970)
-        var limited = false
-        let found = try read(source, items: items, window: tile, zones: zones, limited: &limited)
-        guard !limited else {
-            // Whole days reached a limit the window alone may not: expand just the window.
-            limited = false
-            return try read(source, items: items, window: window, zones: zones, limited: &limited)
-        }
-        if version.isSettled(at: readAt) {
-            let cache = WindowCache(version: version.digest, readAt: readAt, warnings: found.warnings, occurrences: found.occurrences)
+        let pass = try read(tile)
+        // Whole days reached a limit the window alone may not: expand just the window.
+        guard !pass.limited else { return try read(window).result }
+        if let version = pass.version, version.isSettled(at: readAt) {
+            let cache = WindowCache(
+                version: version.digest, readAt: readAt, warnings: pass.result.warnings, occurrences: pass.result.occurrences)
             storage.saveWindow(cache.encoded(), for: key, days: tile)
         }
-        return Result(occurrences: WindowCache.intersecting(found.occurrences, window), warnings: found.warnings)
+        return Result(occurrences: WindowCache.intersecting(pass.result.occurrences, window), warnings: pass.result.warnings)
     }
 
     /// What the cached answers depend on besides the calendar: its path and kind, the display
@@ -111,23 +133,9 @@ public struct CalendarQuery {
         return ([kind, source.path, display.identifier] + me.all.sorted()).joined(separator: "\n")
     }
 
-    private func read(
-        _ source: CalendarSource, items: [VdirIndex.Listed]?, window: Range<Int>, zones: ZoneStore, limited: inout Bool
-    ) throws(CalendarError) -> Result {
-        var result = Result()
-        if let items {
-            try readVdir(source, items: items, window: window, zones: zones, into: &result, limited: &limited)
-        } else {
-            try read(source.path, window: window, zones: zones, into: &result, limited: &limited)
-        }
-        return result
-    }
-
     // MARK: Single files
 
-    private func read(
-        _ path: String, window: Range<Int>, zones: ZoneStore, into result: inout Result, limited: inout Bool
-    ) throws(CalendarError) {
+    private func read(_ path: String, window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Pass {
         let file = try CalendarFile.read(path)
         let key = "file:" + path
         var index: FileIndex?
@@ -141,9 +149,11 @@ public struct CalendarQuery {
             if let storage = self.index, file.stamp != nil { storage.saveIndex(built.encoded(), for: key) }
             index = built
         }
-        guard let index else { return }
+        var pass = Pass(result: Result(), version: file.stamp.map { CalendarVersion(file: $0) }, limited: false)
+        guard let index else { return pass }
         guard index.sawCalendar || file.data.isEmpty else { throw .notACalendar(path: path) }
-        try expand(file, index: index, window: window, only: nil, zones: zones, into: &result, limited: &limited)
+        try expand(file, index: index, window: window, only: nil, zones: zones, into: &pass.result, limited: &pass.limited)
+        return pass
     }
 
     private func expand(
@@ -200,42 +210,57 @@ public struct CalendarQuery {
 
     /// Reads a vdir; with an index, an item that did not change and whose events cannot reach
     /// the window is not opened. The items that are opened are read and scanned on every core.
-    private func readVdir(
-        _ source: CalendarSource, items: [VdirIndex.Listed], window: Range<Int>, zones: ZoneStore, into result: inout Result,
-        limited: inout Bool
-    ) throws(CalendarError) {
-        let key = "vdir:" + source.path
-        let known = index.flatMap { $0.indexData(for: key) }.flatMap(VdirIndex.init) ?? VdirIndex(items: [:])
-        var next = VdirIndex(items: [:])
-        var unread: [String] = []
-        for item in items {
-            if let entry = known.items[item.name], entry.stamp == item.stamp {
-                next.items[item.name] = entry
+    private func readVdir(_ listing: VdirListing, window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Pass {
+        let key = "vdir:" + listing.folder
+        let known = index?.indexData(for: key).flatMap(VdirIndex.init)
+        if known != nil { try listing.stamp() }
+        let knownItems = known?.items ?? []
+        var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.names.count)
+        var unread: [Int] = []
+        var knownAt = 0
+        for (position, name) in listing.names.enumerated() {
+            guard let stamps = listing.stamps else {
+                unread.append(position)
+                continue
+            }
+            guard let stamp = stamps[position] else { continue }
+            while knownAt < knownItems.count, knownItems[knownAt].name < name { knownAt += 1 }
+            if knownAt < knownItems.count, knownItems[knownAt].name == name, knownItems[knownAt].stamp == stamp {
+                let entry = knownItems[knownAt]
+                next[position] = entry
                 if prefilter, entry.filterable, let reach = entry.reach,
                     reach.upperBound <= window.lowerBound || reach.lowerBound >= window.upperBound
                 {
                     continue
                 }
             }
-            unread.append(item.name)
+            unread.append(position)
         }
-        let loaded = VdirItemLoader(folder: source.path, window: prefilter ? window : nil).load(unread)
-        for item in loaded {
+        let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
+        var pass = Pass(result: Result(), version: nil, limited: false)
+        for (position, item) in zip(unread, loader.load(unread.map { listing.names[$0] })) {
             let file: VdirItemLoader.Loaded
             switch item {
             case .success(let found): file = found
-            case .failure(.notFound): continue
+            case .failure(.notFound):
+                next[position] = nil
+                continue
             case .failure(let error): throw error
             }
-            next.items[file.name] = VdirIndex.Item(stamp: file.stamp, reach: file.reach, filterable: file.filterable)
+            next[position] = VdirIndex.Item(name: file.name, stamp: file.stamp, reach: file.reach, filterable: file.filterable)
             guard file.sawCalendar else {
-                result.warnings.append(CalendarWarning(path: file.path, line: 1, message: "holds no VCALENDAR, skipped"))
+                pass.result.warnings.append(CalendarWarning(path: file.path, line: 1, message: "holds no VCALENDAR, skipped"))
                 continue
             }
             guard let contents = file.contents else { continue }
-            try expand(contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &result, limited: &limited)
+            try expand(
+                contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
+                limited: &pass.limited)
         }
-        if let storage = index, next != known { storage.saveIndex(next.encoded(), for: key) }
+        let index = VdirIndex(items: next.compactMap { $0 })
+        if let storage = self.index, index != known { storage.saveIndex(index.encoded(), for: key) }
+        pass.version = CalendarVersion(items: index.items.map { ($0.name, $0.stamp) })
+        return pass
     }
 }
 
