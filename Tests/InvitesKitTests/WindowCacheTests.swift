@@ -134,6 +134,34 @@ import Testing
         #expect(try titles(query) == ["a2", "c"])
     }
 
+    @Test func aSettledVdirIsAnsweredFromTheCache() throws {
+        let vdir = folder + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
+        let query = try query(vdir)
+        #expect(try titles(query) == ["a"])
+        var cached = try #require(store.windowData(for: keyOf(vdir, kind: "vdir"), days: tile).flatMap(WindowCache.init))
+        cached.occurrences[0].title = "from the cache"
+        store.saveWindow(cached.encoded(), for: keyOf(vdir, kind: "vdir"), days: tile)
+        #expect(try titles(query) == ["from the cache"])
+    }
+
+    @Test func aListingHasTheVersionOfTheIndexItHolds() throws {
+        let vdir = folder + "/names"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        for name in ["b.ics", "A.ICS", "a.ics", ".hidden.ics", "c.ics.tmp", "notes.txt", "\u{e9}t\u{e9}.ics", "Z.ics"] {
+            try write(vdir + "/" + name, event(name, "20240610T090000Z"))
+        }
+        let listing = try VdirListing(vdir)
+        let names = (0..<listing.count).map(listing.name)
+        #expect(names == ["A.ICS", "Z.ics", "a.ics", "b.ics", "\u{e9}t\u{e9}.ics"])
+        #expect(listing.version == nil)
+        try listing.stamp()
+        let stamps = try names.map { try #require(FileStamp(path: vdir + "/" + $0)) }
+        #expect(listing.version == CalendarVersion(items: Array(zip(names, stamps))))
+        #expect(listing.version != CalendarVersion(items: Array(zip(names, stamps).dropLast())))
+    }
+
     /// Warm answers equal a fresh read without any store, over the fixtures and many windows.
     @Test(arguments: PrefilterEquivalenceTests.fixtureCalendars)
     func warmEqualsUncached(path: String) throws {

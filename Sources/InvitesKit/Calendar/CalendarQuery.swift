@@ -96,7 +96,7 @@ public struct CalendarQuery {
             let listing = try VdirListing(source.path)
             return try answer(source, window, version: { () throws(CalendarError) -> CalendarVersion? in
                 try listing.stamp()
-                return listing.stamped.map { CalendarVersion(items: $0) }
+                return listing.version
             }) { (range: Range<Int>) throws(CalendarError) -> Pass in
                 try readVdir(listing, window: range, zones: zones)
             }
@@ -215,17 +215,21 @@ public struct CalendarQuery {
         let known = index?.indexData(for: key).flatMap(VdirIndex.init)
         if known != nil { try listing.stamp() }
         let knownItems = known?.items ?? []
-        var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.names.count)
+        var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
         var knownAt = 0
-        for (position, name) in listing.names.enumerated() {
+        for position in 0..<listing.count {
             guard let stamps = listing.stamps else {
                 unread.append(position)
                 continue
             }
             guard let stamp = stamps[position] else { continue }
-            while knownAt < knownItems.count, knownItems[knownAt].name < name { knownAt += 1 }
-            if knownAt < knownItems.count, knownItems[knownAt].name == name, knownItems[knownAt].stamp == stamp {
+            while knownAt < knownItems.count, !listing.name(position, precedes: knownItems[knownAt].name),
+                !listing.name(position, equals: knownItems[knownAt].name)
+            {
+                knownAt += 1
+            }
+            if knownAt < knownItems.count, listing.name(position, equals: knownItems[knownAt].name), knownItems[knownAt].stamp == stamp {
                 let entry = knownItems[knownAt]
                 next[position] = entry
                 if prefilter, entry.filterable, let reach = entry.reach,
@@ -238,7 +242,7 @@ public struct CalendarQuery {
         }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
         var pass = Pass(result: Result(), version: nil, limited: false)
-        for (position, item) in zip(unread, loader.load(unread.map { listing.names[$0] })) {
+        for (position, item) in zip(unread, loader.load(unread.map { listing.name($0) })) {
             let file: VdirItemLoader.Loaded
             switch item {
             case .success(let found): file = found

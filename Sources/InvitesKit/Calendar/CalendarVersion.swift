@@ -18,27 +18,54 @@ struct CalendarVersion: Equatable {
     /// occurrences, so it is part of every version.
     static let zoneData = "/usr/share/zoneinfo/tzdata.zi"
 
-    init(file stamp: FileStamp) {
-        self.init(items: [("", stamp)])
-    }
-
-    init(items: [(name: String, stamp: FileStamp)]) {
-        var hasher = ContentHasher()
-        var last = Int64.min
-        if let zones = FileStamp(path: CalendarVersion.zoneData) { zones.add(to: &hasher) }
-        hasher.add(UInt64(items.count))
-        for item in items {
-            hasher.add(item.name)
-            item.stamp.add(to: &hasher)
-            last = max(last, item.stamp.lastChange)
-        }
-        digest = hasher.finish()
-        lastChange = last
-    }
-
     /// Whether the calendar had stopped changing long enough before `time` (Unix seconds) for
     /// an unchanged version to prove unchanged contents.
     func isSettled(at time: Int64) -> Bool {
         lastChange + CalendarVersion.settleTime < time
+    }
+
+    init(file stamp: FileStamp) {
+        var builder = Builder()
+        builder.add(name: UnsafeRawBufferPointer(start: nil, count: 0), stamp: stamp)
+        self = builder.finish()
+    }
+
+    /// The version of a vdir's items, in name order.
+    init(items: [(name: String, stamp: FileStamp)]) {
+        var builder = Builder()
+        for var item in items {
+            item.name.withUTF8 { builder.add(name: UnsafeRawBufferPointer($0), stamp: item.stamp) }
+        }
+        self = builder.finish()
+    }
+
+    /// Digests items one by one, so that a listing can feed its names as bytes.
+    struct Builder {
+        private var hasher = ContentHasher()
+        private var last = Int64.min
+        private var count: UInt64 = 0
+
+        init() {
+            if let zones = FileStamp(path: CalendarVersion.zoneData) { zones.add(to: &hasher) }
+        }
+
+        mutating func add(name: UnsafeRawBufferPointer, stamp: FileStamp) {
+            hasher.add(UInt64(name.count))
+            hasher.add(name)
+            stamp.add(to: &hasher)
+            last = max(last, stamp.lastChange)
+            count += 1
+        }
+
+        func finish() -> CalendarVersion {
+            var hasher = self.hasher
+            hasher.add(count)
+            return CalendarVersion(digest: hasher.finish(), lastChange: last)
+        }
+    }
+
+    private init(digest: ContentDigest, lastChange: Int64) {
+        self.digest = digest
+        self.lastChange = lastChange
     }
 }

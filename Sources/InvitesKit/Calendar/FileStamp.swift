@@ -35,8 +35,8 @@ struct FileStamp: Equatable, Hashable, Sendable {
         self.init(info)
     }
 
-    /// The stamp of an entry of an open folder.
-    init?(folder: Int32, name: String) {
+    /// The stamp of an entry of an open folder, by its NUL-terminated name.
+    init?(folder: Int32, name: UnsafePointer<CChar>) {
         var info = stat()
         guard fstatat(folder, name, &info, 0) == 0 else { return nil }
         self.init(info)

@@ -4,8 +4,8 @@ import Foundation
 /// events can reach. An item whose stamp is unchanged and whose reach misses the window is not
 /// opened; any other item is read afresh.
 ///
-/// Items are kept in name order, the order a ``VdirListing`` has, so the two are matched in one
-/// pass without hashing 100,000 names.
+/// Items are kept in the byte order of their names, the order a ``VdirListing`` has, so the two
+/// are matched in one pass without hashing 100,000 names.
 struct VdirIndex: Equatable {
     struct Item: Equatable, Sendable {
         var name: String
@@ -14,7 +14,7 @@ struct VdirIndex: Equatable {
         var filterable: Bool
     }
 
-    /// In ascending name order.
+    /// In ascending byte order of the names.
     var items: [Item]
 
     init(items: [Item]) {
@@ -51,7 +51,7 @@ struct VdirIndex: Equatable {
             let item = Item(
                 name: String(decoding: name, as: UTF8.self), stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high,
                 filterable: flags & 2 != 0)
-            if let last = items.last, !(last.name < item.name) { return nil }
+            if let last = items.last, !last.name.utf8.lexicographicallyPrecedes(item.name.utf8) { return nil }
             items.append(item)
         }
     }

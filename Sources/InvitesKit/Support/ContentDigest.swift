@@ -30,10 +30,6 @@ struct ContentHasher {
         length &+= 8
     }
 
-    mutating func add(_ text: String) {
-        var copy = text
-        copy.withUTF8 { add(UnsafeRawBufferPointer($0)) }
-    }
 
     private mutating func mix(_ word: UInt64) {
         high = (high ^ word) &* 0xBF58_476D_1CE4_E5B9
