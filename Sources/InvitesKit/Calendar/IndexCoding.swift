@@ -22,7 +22,11 @@ struct IndexWriter {
     }
 
     mutating func put(string: String) {
-        put(bytes: Data(string.utf8))
+        var string = string
+        string.withUTF8 { text in
+            put(UInt64(text.count))
+            bytes.append(contentsOf: text)
+        }
     }
 
     mutating func put(_ stamp: FileStamp) {
@@ -63,13 +67,9 @@ struct IndexReader {
     }
 
     mutating func string() -> String? {
-        guard let length = next(), length <= UInt64(data.count), let bytes = bytes(Int(length)) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    mutating func bytes(_ count: Int) -> Data? {
-        guard count >= 0, offset + count <= data.count else { return nil }
-        defer { offset += count }
-        return data.subdata(in: (data.startIndex + offset)..<(data.startIndex + offset + count))
+        guard let length = next(), length <= UInt64(data.count - offset) else { return nil }
+        let start = offset
+        offset += Int(length)
+        return data.withUnsafeBytes { String(decoding: $0[start..<(start + Int(length))], as: UTF8.self) }
     }
 }

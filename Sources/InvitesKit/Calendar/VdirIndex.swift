@@ -43,14 +43,12 @@ struct VdirIndex: Equatable {
         items = []
         items.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let length = reader.next(), length < 4096, let name = reader.bytes(Int(length)), let stamp = reader.stamp(),
-                let flags = reader.next(), let lower = reader.next(), let upper = reader.next()
+            guard let name = reader.string(), let stamp = reader.stamp(), let flags = reader.next(), let lower = reader.next(),
+                let upper = reader.next()
             else { return nil }
             let low = Int(Int64(bitPattern: lower)), high = Int(Int64(bitPattern: upper))
             guard flags & 1 != 0 || high >= low else { return nil }
-            let item = Item(
-                name: String(decoding: name, as: UTF8.self), stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high,
-                filterable: flags & 2 != 0)
+            let item = Item(name: name, stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high, filterable: flags & 2 != 0)
             if let last = items.last, !last.name.utf8.lexicographicallyPrecedes(item.name.utf8) { return nil }
             items.append(item)
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads and scans the items of a vdir that a query must open, on every core, keeping the bytes
 /// only of those whose events may reach the window, so that memory follows what is expanded
 /// rather than the size of the vdir.
@@ -20,11 +26,20 @@ struct VdirItemLoader: Sendable {
 
     /// Every named item in order: read and scanned, or the error reading it gave.
     func load(_ names: [String]) -> [Result<Loaded, CalendarError>] {
-        Parallel.map(names, minimumPerThread: 64) { name in
+        guard !names.isEmpty else { return [] }
+        guard let directory = opendir(folder) else {
+            let error = CalendarError.unreadable(path: folder, reason: String(cString: strerror(errno)))
+            return names.map { _ in .failure(error) }
+        }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        let folder = self.folder
+        let window = self.window
+        return Parallel.map(names, minimumPerThread: 64) { name in
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let file: CalendarFile
             do throws(CalendarError) {
-                file = try CalendarFile.read(path)
+                file = try CalendarFile.read(path, folder: descriptor, name: name)
             } catch {
                 return .failure(error)
             }
