@@ -14,7 +14,7 @@ import Testing
     }
 
     static var fixtureCalendars: [String] {
-        ["edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "vdir"].map { Fixture.path("calendars/" + $0) }
+        ["edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "patterns.ics", "thisandfuture.ics", "vdir"].map { Fixture.path("calendars/" + $0) }
             + [Fixture.repositoryFile("fixtures/calendar.ics")]
     }
 
@@ -40,6 +40,15 @@ import Testing
             let actual = try filtered.occurrences(in: window).occurrences
             #expect(actual == expected, "\(path) \(window): prefilter changed the answer")
         }
+    }
+
+    /// A THISANDFUTURE override moves the master's later instances, here weeks past where
+    /// the master's own bytes say it ends; the master must still be read.
+    @Test func thisAndFutureMovesInstancesPastTheMastersReach() throws {
+        let query = CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path("calendars/thisandfuture.ics"))], display: .utc, me: MyAddresses([]))
+        let found = try query.occurrences(in: DateInterval(start: .utc("2024-07-24T08:00:00Z"), duration: 6 * 3_600)).occurrences
+        #expect(found.map(\.start) == [.utc("2024-07-24T09:00:00Z"), .utc("2024-07-24T12:00:00Z")])
     }
 
     @Test(arguments: fixtureCalendars)

@@ -16,22 +16,44 @@ struct BlockPrefilter {
     /// More than the largest UTC offset (±14 h) plus a DST shift, with room for odd VTIMEZONEs.
     static let margin = 48 * 3_600
 
-    /// The stretch of time (Unix seconds, widened by ``margin``) outside which the block has no
-    /// instance; `nil` when it cannot be bounded from the bytes alone. It depends on the block
-    /// only, not on any window, so it can be kept in an index.
-    static func reach(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Range<Int>? {
-        guard let fields = BlockFields(bytes, block), let start = fields.start.flatMap(wallSeconds) else { return nil }
-        let length: Int
-        if let end = fields.end {
-            guard let endSeconds = wallSeconds(end) else { return nil }
-            length = max(endSeconds - start, 0)
-        } else if let duration = fields.duration {
-            guard let seconds = durationSeconds(duration) else { return nil }
-            length = max(seconds, 0)
-        } else {
-            length = fields.start?.count == 8 ? 86_400 : 0
+    /// What the bytes of a VEVENT block say about where its instances can fall. It depends on
+    /// the block only, not on any window, so it can be kept in an index.
+    struct Bounds: Equatable, Sendable {
+        /// The stretch of time (Unix seconds, widened by ``margin``) outside which the block
+        /// has no instance; `nil` when it cannot be bounded from the bytes alone.
+        var reach: Range<Int>?
+        /// The days a simple rule falls on, for ruling out a window inside the reach.
+        var pattern: RulePattern?
+        /// A `RANGE=THISANDFUTURE` override moves the instances of another block, its master,
+        /// so no block of its file can be ruled out by its own bounds.
+        var thisAndFuture = false
+    }
+
+    static func bounds(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bounds {
+        guard let fields = BlockFields(bytes, block) else { return Bounds() }
+        guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
+        guard let start = fields.start.flatMap(wallSeconds), let length = length(fields, start: start) else { return Bounds() }
+        var pattern: RulePattern?
+        if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil,
+            fields.end == nil || fields.startParameters == fields.endParameters
+        {
+            pattern = RulePattern(rule: rule, start: start, length: length)
         }
-        if fields.thisAndFuture { return nil }
+        return Bounds(reach: reach(fields, start: start, length: length), pattern: pattern)
+    }
+
+    /// The wall length of an instance: DTEND less DTSTART, DURATION, or the RFC 5545 defaults.
+    private static func length(_ fields: BlockFields, start: Int) -> Int? {
+        if let end = fields.end {
+            return wallSeconds(end).map { max($0 - start, 0) }
+        }
+        if let duration = fields.duration {
+            return durationSeconds(duration).map { max($0, 0) }
+        }
+        return fields.start?.count == 8 ? 86_400 : 0
+    }
+
+    private static func reach(_ fields: BlockFields, start: Int, length: Int) -> Range<Int>? {
         if let rid = fields.recurrenceID {
             guard fields.rdates.isEmpty, let original = wallSeconds(rid) else { return nil }
             return (min(start, original) - margin)..<(max(start, original) + length + margin + 1)
@@ -227,6 +249,10 @@ struct BlockPrefilter {
 struct BlockFields {
     var start: ArraySlice<UInt8>?
     var end: ArraySlice<UInt8>?
+    /// What stands between the name and the colon (`;TZID=Europe/Berlin`), to tell whether
+    /// DTSTART and DTEND are in one zone.
+    var startParameters: ArraySlice<UInt8> = []
+    var endParameters: ArraySlice<UInt8> = []
     var duration: ArraySlice<UInt8>?
     var rule: ArraySlice<UInt8>?
     var recurrenceID: ArraySlice<UInt8>?
@@ -259,7 +285,10 @@ struct BlockFields {
             case .start:
                 if start != nil { return nil }
                 start = value
-            case .end: end = value
+                startParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
+            case .end:
+                end = value
+                endParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
             case .duration: duration = value
             case .rule:
                 if rule != nil { return nil }

@@ -10,15 +10,15 @@ public protocol CalendarIndexStorage: AnyObject {
 }
 
 /// What one scan of a calendar file learnt, kept so that the next run with the same file skips
-/// the scan: where each VEVENT and VTIMEZONE block is, and the stretch of time each event can
-/// reach (``BlockPrefilter/reach(_:_:)``).
+/// the scan: where each VEVENT and VTIMEZONE block is, and where each event can fall
+/// (``BlockPrefilter/bounds(_:_:)``).
 ///
 /// It is used only when the file's ``FileStamp`` (device, inode, size, modification time to the
 /// nanosecond) is the one it was built from, and each block it names must still start with its
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
 struct FileIndex: Equatable, Sendable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 3
+    static let format: UInt32 = 4
 
     enum Kind: UInt64, Sendable {
         case event = 1
@@ -33,26 +33,44 @@ struct FileIndex: Equatable, Sendable {
         var line: Int
         /// `nil` when the block cannot be bounded.
         var reach: Range<Int>?
+        var pattern: RulePattern?
+
+        init(kind: Kind, range: Range<Int>, line: Int, reach: Range<Int>? = nil, pattern: RulePattern? = nil) {
+            self.kind = kind
+            self.range = range
+            self.line = line
+            self.reach = reach
+            self.pattern = pattern
+        }
+
+        /// Whether the block may have an instance in `window` (instants); true when unsure.
+        func mayReach(_ window: Range<Int>) -> Bool {
+            guard let reach else { return true }
+            guard reach.upperBound > window.lowerBound, reach.lowerBound < window.upperBound else { return false }
+            return pattern?.mayHaveInstance(in: window) ?? true
+        }
     }
 
     var stamp: FileStamp
     var sawCalendar: Bool
-    /// False when a VTIMEZONE has offsets beyond what the reach margin covers.
+    /// False when a VTIMEZONE has offsets beyond what the reach margin covers, or a
+    /// THISANDFUTURE override can move another block's instances anywhere.
     var filterable: Bool
     var entries: [Entry]
 
     func encoded() -> Data {
-        var writer = IndexWriter(capacity: 40 + entries.count * 48)
+        var writer = IndexWriter(capacity: 40 + entries.count * 64)
         writer.put(UInt64(FileIndex.format))
         writer.put(stamp)
         writer.put(UInt64((sawCalendar ? 1 : 0) | (filterable ? 2 : 0)))
         writer.put(UInt64(entries.count))
         for entry in entries {
-            writer.put(entry.kind.rawValue | (entry.reach == nil ? 2 : 0))
+            writer.put(entry.kind.rawValue | (entry.reach == nil ? 2 : 0) | (entry.pattern == nil ? 0 : 8))
             writer.put(UInt64(entry.range.lowerBound))
             writer.put(UInt64(entry.range.count))
             writer.put(UInt64(entry.line))
             writer.put(entry.reach)
+            if let pattern = entry.pattern { writer.put(pattern) }
         }
         return writer.data
     }
@@ -81,35 +99,41 @@ struct FileIndex: Equatable, Sendable {
             else { return nil }
             let low = Int(Int64(bitPattern: lower)), high = Int(Int64(bitPattern: upper))
             guard start <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2), high >= low || kind & 2 != 0 else { return nil }
-            guard let entryKind = Kind(rawValue: kind & ~2) else { return nil }
+            guard let entryKind = Kind(rawValue: kind & ~10) else { return nil }
+            var pattern: RulePattern?
+            if kind & 8 != 0 {
+                guard let stored = reader.pattern() else { return nil }
+                pattern = stored
+            }
             entries.append(
                 Entry(
                     kind: entryKind, range: Int(start)..<(Int(start) + Int(length)), line: Int(line),
-                    reach: kind & 2 != 0 ? nil : low..<high))
+                    reach: kind & 2 != 0 ? nil : low..<high, pattern: pattern))
         }
     }
 
-    /// Scans a file and computes each event's reach, on every core for a large file.
+    /// Scans a file and bounds each event, on every core for a large file.
     static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?) -> FileIndex {
         let scan = ICSBlockScanner.scan(bytes)
         let shared = SharedBytes(bytes: bytes)
-        let reaches = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in
-            block.kind == .event ? BlockPrefilter.reach(shared.bytes, block.range) : nil
+        let bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in
+            block.kind == .event ? BlockPrefilter.bounds(shared.bytes, block.range) : BlockPrefilter.Bounds()
         }
         var filterable = true
         var entries: [Entry] = []
         entries.reserveCapacity(scan.blocks.count + scan.unterminated.count)
-        for (block, reach) in zip(scan.blocks, reaches) {
+        for (block, bounds) in zip(scan.blocks, bounds) {
             switch block.kind {
             case .timezone:
                 if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filterable = false }
-                entries.append(Entry(kind: .timezone, range: block.range, line: block.line, reach: nil))
+                entries.append(Entry(kind: .timezone, range: block.range, line: block.line))
             case .event:
-                entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: reach))
+                if bounds.thisAndFuture { filterable = false }
+                entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: bounds.reach, pattern: bounds.pattern))
             }
         }
         for block in scan.unterminated {
-            entries.append(Entry(kind: .unterminated, range: block.range.lowerBound..<block.range.lowerBound, line: block.line, reach: nil))
+            entries.append(Entry(kind: .unterminated, range: block.range.lowerBound..<block.range.lowerBound, line: block.line))
         }
         return FileIndex(
             stamp: stamp ?? FileStamp(device: 0, inode: 0, size: Int64(bytes.count), seconds: 0, nanoseconds: 0),
@@ -140,6 +164,20 @@ struct FileIndex: Equatable, Sendable {
             upper = max(upper, reach.upperBound)
         }
         return lower <= upper ? lower..<upper : 0..<0
+    }
+
+    /// The pattern of the file's one event, as a vdir item has it; `nil` when it has another
+    /// number of events or its event has none.
+    var pattern: RulePattern? {
+        let events = entries.filter { $0.kind == .event }
+        return events.count == 1 ? events[0].pattern : nil
+    }
+
+    /// Whether any block may matter for `window`: an event that may reach it, or a component
+    /// that never ends (it is warned about on every run). Always true for an unfilterable file.
+    func mayMatter(_ window: Range<Int>) -> Bool {
+        guard filterable else { return true }
+        return entries.contains { $0.kind == .unterminated || ($0.kind == .event && $0.mayReach(window)) }
     }
 }
 

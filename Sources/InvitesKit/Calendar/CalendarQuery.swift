@@ -162,13 +162,10 @@ public struct CalendarQuery {
     ) throws(CalendarError) {
         let path = file.path
         let filter = prefilter && index.filterable
-        let reaches: (FileIndex.Entry) -> Bool = { entry in
-            guard filter, let reach = entry.reach else { return true }
-            return reach.upperBound > window.lowerBound && reach.lowerBound < window.upperBound
-        }
+        let reaches: (FileIndex.Entry) -> Bool = { entry in !filter || entry.mayReach(window) }
         let unterminated = index.entries.filter { $0.kind == .unterminated }
         // Nothing can reach the window: not even the VTIMEZONEs need parsing (a vdir item has its own).
-        guard index.entries.contains(where: { $0.kind == .event && reaches($0) }) || !unterminated.isEmpty else { return }
+        guard !prefilter || index.mayMatter(window) else { return }
         let resolver = ZoneResolver(display: display, store: zones)
         var warnings: [CalendarWarning] = []
         let series: [EventSeries] = file.data.withUnsafeBytes { bytes in
@@ -232,11 +229,7 @@ public struct CalendarQuery {
             if knownAt < knownItems.count, listing.name(position, equals: knownItems[knownAt].name), knownItems[knownAt].stamp == stamp {
                 let entry = knownItems[knownAt]
                 next[position] = entry
-                if prefilter, entry.filterable, let reach = entry.reach,
-                    reach.upperBound <= window.lowerBound || reach.lowerBound >= window.upperBound
-                {
-                    continue
-                }
+                if prefilter, !entry.mayReach(window) { continue }
             }
             unread.append(position)
         }
@@ -251,7 +244,8 @@ public struct CalendarQuery {
                 continue
             case .failure(let error): throw error
             }
-            next[position] = VdirIndex.Item(name: file.name, stamp: file.stamp, reach: file.reach, filterable: file.filterable)
+            next[position] = VdirIndex.Item(
+                name: file.name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
             guard file.sawCalendar else {
                 pass.result.warnings.append(CalendarWarning(path: file.path, line: 1, message: "holds no VCALENDAR, skipped"))
                 continue

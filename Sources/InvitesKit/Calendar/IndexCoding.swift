@@ -42,6 +42,12 @@ struct IndexWriter {
         put(UInt64(bitPattern: Int64(reach?.lowerBound ?? 0)))
         put(UInt64(bitPattern: Int64(reach?.upperBound ?? 0)))
     }
+
+    mutating func put(_ pattern: RulePattern) {
+        put(UInt64(pattern.weekdays) | UInt64(pattern.months) << 8 | UInt64(pattern.monthDays) << 20)
+        put(UInt64(bitPattern: Int64(pattern.start)))
+        put(UInt64(bitPattern: Int64(pattern.length)))
+    }
 }
 
 /// Reads what ``IndexWriter`` wrote; every read says `nil` rather than trusting a damaged blob.
@@ -64,6 +70,15 @@ struct IndexReader {
             device: device, inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
             nanoseconds: Int64(bitPattern: nanoseconds), changeSeconds: Int64(bitPattern: changeSeconds),
             changeNanoseconds: Int64(bitPattern: changeNanoseconds))
+    }
+
+    mutating func pattern() -> RulePattern? {
+        guard let masks = next(), masks >> 51 == 0, let start = next(), let length = next(),
+            length <= UInt64(RulePattern.longest)
+        else { return nil }
+        return RulePattern(
+            weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF), monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),
+            start: Int(Int64(bitPattern: start)), length: Int(length))
     }
 
     mutating func string() -> String? {

@@ -11,7 +11,14 @@ struct VdirIndex: Equatable {
         var name: String
         var stamp: FileStamp
         var reach: Range<Int>?
+        var pattern: RulePattern?
         var filterable: Bool
+
+        /// Whether the item may have to be read for `window`.
+        func mayReach(_ window: Range<Int>) -> Bool {
+            guard filterable else { return true }
+            return FileIndex.Entry(kind: .event, range: 0..<0, line: 0, reach: reach, pattern: pattern).mayReach(window)
+        }
     }
 
     /// In ascending byte order of the names.
@@ -28,8 +35,9 @@ struct VdirIndex: Equatable {
         for item in items {
             writer.put(string: item.name)
             writer.put(item.stamp)
-            writer.put(UInt64((item.reach == nil ? 1 : 0) | (item.filterable ? 2 : 0)))
+            writer.put(UInt64((item.reach == nil ? 1 : 0) | (item.filterable ? 2 : 0) | (item.pattern == nil ? 0 : 4)))
             writer.put(item.reach)
+            if let pattern = item.pattern { writer.put(pattern) }
         }
         return writer.data
     }
@@ -48,7 +56,13 @@ struct VdirIndex: Equatable {
             else { return nil }
             let low = Int(Int64(bitPattern: lower)), high = Int(Int64(bitPattern: upper))
             guard flags & 1 != 0 || high >= low else { return nil }
-            let item = Item(name: name, stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high, filterable: flags & 2 != 0)
+            var pattern: RulePattern?
+            if flags & 4 != 0 {
+                guard let stored = reader.pattern() else { return nil }
+                pattern = stored
+            }
+            let item = Item(
+                name: name, stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high, pattern: pattern, filterable: flags & 2 != 0)
             if let last = items.last, !last.name.utf8.lexicographicallyPrecedes(item.name.utf8) { return nil }
             items.append(item)
         }

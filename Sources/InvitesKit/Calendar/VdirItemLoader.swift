@@ -18,6 +18,7 @@ struct VdirItemLoader: Sendable {
         var path: String
         var stamp: FileStamp
         var reach: Range<Int>?
+        var pattern: RulePattern?
         var filterable: Bool
         var sawCalendar: Bool
         /// The bytes and the index, when the item may reach the window.
@@ -44,14 +45,12 @@ struct VdirItemLoader: Sendable {
                 return .failure(error)
             }
             let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
-            let reach = index.reach
-            let needed = window.map { window in
-                !index.filterable || reach.map { $0.upperBound > window.lowerBound && $0.lowerBound < window.upperBound } ?? true
-            } ?? true
+            let needed = window.map(index.mayMatter) ?? true
             return .success(
                 Loaded(
-                    name: name, path: path, stamp: index.stamp, reach: reach, filterable: index.filterable,
-                    sawCalendar: index.sawCalendar, contents: needed && index.sawCalendar ? (file, index) : nil))
+                    name: name, path: path, stamp: index.stamp, reach: index.reach, pattern: index.pattern,
+                    filterable: index.filterable, sawCalendar: index.sawCalendar,
+                    contents: needed && index.sawCalendar ? (file, index) : nil))
         }
     }
 }

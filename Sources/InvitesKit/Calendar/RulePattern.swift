@@ -1,0 +1,151 @@
+/// The days of the wall calendar a simple RRULE can fall on, and its time of day, read from a
+/// VEVENT block's bytes: enough to tell that a weekly, monthly or yearly series has no instance
+/// near a window without handing it to libical, which is where a cold run spends its time.
+///
+/// It is a superset, never the rule itself: INTERVAL, COUNT, UNTIL, EXDATE and BYSETPOS are
+/// ignored, since each only takes instances away; a rule with a part that could add a day or a
+/// time outside the pattern (BYHOUR, BYWEEKNO, an ordinal BYDAY, RSCALE…) has no pattern. The
+/// caller gives none to a block with RDATE, RECURRENCE-ID or a DTEND in another zone than its
+/// DTSTART. The equivalence tests compare answers with and without it.
+struct RulePattern: Equatable, Sendable {
+    /// Monday is bit 0.
+    var weekdays: UInt8
+    /// January is bit 0.
+    var months: UInt16
+    /// Day 1 is bit 0.
+    var monthDays: UInt32
+    /// DTSTART, as wall-clock seconds since 1970 read as UTC; always an instance.
+    var start: Int
+    /// The wall length of an instance, at most ``longest``.
+    var length: Int
+
+    /// How far an instance's instant can lie from its wall time read as UTC, in either
+    /// direction: the largest UTC offset (14 h), a DST shift and a nominal day's extra hour,
+    /// with hours to spare.
+    static let slack = 20 * 3_600
+    /// Longer instances are not worth a pattern: they reach across any window anyway.
+    static let longest = 7 * 86_400
+
+    private static let allWeekdays: UInt8 = 0x7F
+    private static let allMonths: UInt16 = 0xFFF
+    private static let allMonthDays: UInt32 = 0x7FFF_FFFF
+
+    /// The pattern of `rule` for a series starting at wall time `start`; `nil` when the rule
+    /// is not simple enough or no day could be ruled out.
+    init?(rule: ArraySlice<UInt8>, start: Int, length: Int) {
+        guard length >= 0, length <= RulePattern.longest else { return nil }
+        var frequency = ""
+        var weekdays: UInt8?
+        var months: UInt16?
+        var monthDays: UInt32?
+        for part in rule.split(separator: UInt8(ascii: ";")) {
+            guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            let value = part[(equals + 1)...]
+            switch String(decoding: part[..<equals], as: UTF8.self).uppercased() {
+            case "FREQ": frequency = String(decoding: value, as: UTF8.self).uppercased()
+            case "BYDAY":
+                guard let mask = RulePattern.weekdayMask(value) else { return nil }
+                weekdays = mask
+            case "BYMONTH":
+                guard let mask = RulePattern.numberMask(value, in: 1...12) else { return nil }
+                months = UInt16(mask)
+            case "BYMONTHDAY":
+                guard let mask = RulePattern.numberMask(value, in: 1...31) else { return nil }
+                monthDays = UInt32(mask)
+            case "INTERVAL", "COUNT", "UNTIL", "WKST", "BYSETPOS": continue
+            default: return nil
+            }
+        }
+        let first = LocalDate(daysSinceEpoch: RulePattern.day(of: start))
+        switch frequency {
+        case "DAILY":
+            break
+        case "WEEKLY":
+            // RFC 5545 allows no BYMONTHDAY here; whatever libical makes of one is not guessed.
+            guard monthDays == nil else { return nil }
+            weekdays = weekdays ?? 1 << RulePattern.weekday(ofDay: RulePattern.day(of: start))
+        case "MONTHLY":
+            guard weekdays == nil else { return nil }
+            monthDays = monthDays ?? 1 << (first.day - 1)
+        case "YEARLY":
+            guard weekdays == nil else { return nil }
+            months = months ?? (monthDays == nil ? 1 << (first.month - 1) : RulePattern.allMonths)
+            monthDays = monthDays ?? 1 << (first.day - 1)
+        default:
+            return nil
+        }
+        self.weekdays = weekdays ?? RulePattern.allWeekdays
+        self.months = months ?? RulePattern.allMonths
+        self.monthDays = monthDays ?? RulePattern.allMonthDays
+        self.start = start
+        self.length = length
+        guard self.weekdays != RulePattern.allWeekdays || self.months != RulePattern.allMonths
+            || self.monthDays != RulePattern.allMonthDays
+        else { return nil }
+    }
+
+    init(weekdays: UInt8, months: UInt16, monthDays: UInt32, start: Int, length: Int) {
+        self.weekdays = weekdays
+        self.months = months
+        self.monthDays = monthDays
+        self.start = start
+        self.length = length
+    }
+
+    /// Whether an instance may intersect `window` (instants): false only when no day of the
+    /// pattern puts one close enough.
+    func mayHaveInstance(in window: Range<Int>) -> Bool {
+        // The wall times, read as UTC, that an instance intersecting the window can start at.
+        let lower = window.lowerBound - length - RulePattern.slack
+        let upper = window.upperBound + RulePattern.slack
+        if start > lower, start < upper { return true }
+        guard upper - lower <= 62 * 86_400 else { return true }
+        let firstDay = RulePattern.day(of: start)
+        let timeOfDay = start - firstDay * 86_400
+        var day = max(RulePattern.day(of: lower), firstDay)
+        while day * 86_400 + timeOfDay < upper {
+            if day * 86_400 + timeOfDay > lower, matches(day: day) { return true }
+            day += 1
+        }
+        return false
+    }
+
+    private func matches(day: Int) -> Bool {
+        let date = LocalDate(daysSinceEpoch: day)
+        return weekdays & (1 << RulePattern.weekday(ofDay: day)) != 0 && months & (1 << (date.month - 1)) != 0
+            && monthDays & (1 << (date.day - 1)) != 0
+    }
+
+    private static func day(of seconds: Int) -> Int {
+        seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+    }
+
+    /// Monday 0 … Sunday 6; 1970-01-01 was a Thursday.
+    private static func weekday(ofDay day: Int) -> Int {
+        ((day + 3) % 7 + 7) % 7
+    }
+
+    /// `MO,WE,FR` as a mask; `nil` for an ordinal (`1MO`, `-1FR`) or anything else.
+    private static func weekdayMask(_ value: ArraySlice<UInt8>) -> UInt8? {
+        let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        var mask: UInt8 = 0
+        for item in value.split(separator: UInt8(ascii: ",")) {
+            guard let index = names.firstIndex(of: String(decoding: item, as: UTF8.self).uppercased()) else { return nil }
+            mask |= 1 << index
+        }
+        return mask == 0 ? nil : mask
+    }
+
+    /// `1,15` as a mask (bit 0 for the first number of `range`); `nil` for a negative number,
+    /// one out of range, or anything else.
+    private static func numberMask(_ value: ArraySlice<UInt8>, in range: ClosedRange<Int>) -> UInt64? {
+        var mask: UInt64 = 0
+        for item in value.split(separator: UInt8(ascii: ",")) {
+            guard !item.isEmpty, item.count <= 2, item.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            let number = item.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            guard range.contains(number) else { return nil }
+            mask |= 1 << UInt64(number - range.lowerBound)
+        }
+        return mask == 0 ? nil : mask
+    }
+}
