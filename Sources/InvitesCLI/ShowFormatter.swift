@@ -3,6 +3,9 @@ import InvitesKit
 
 /// The human output of `show`: the invite's details, then the nearby events with their conflicts.
 struct ShowFormatter {
+    /// Where the values of the details start, after `  when       `.
+    static let valueColumn = 13
+
     var time: HumanTime
     var width: Int
     var color: Bool
@@ -55,6 +58,12 @@ struct ShowFormatter {
             "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, window "
                 + "\(time.clock(report.window.start))-\(time.clock(report.window.end))")
         lines.append("")
+        // Titles, places and names are a stranger's text of any length: each line of the
+        // details is wrapped to the width under its value, counting the columns a terminal
+        // gives each character.
+        lines = lines.flatMap { line in
+            DisplayWidth.wrap(line, to: width, indent: line.hasPrefix("  ") ? ShowFormatter.valueColumn : 0)
+        }
         lines += TimelineRenderer(time: time, width: width, color: color).render(title: invite.title, report: report)
         return lines
     }

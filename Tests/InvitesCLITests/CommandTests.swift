@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import InvitesCLI
+import InvitesKit
 
 /// Whole commands, in-process: output, diagnostics and exit statuses as the spec promises them.
 @Suite struct CommandTests {
@@ -131,6 +132,19 @@ import Testing
         #expect(!result.out.contains("\u{202E}"))
         #expect(result.out.contains("^[]0;pwned^GEvil<U+202E>txt.exe"))
         #expect(!cli.run(["list"]).out.contains("\u{1B}"))
+    }
+
+    @Test func wideTextInTheDetailsIsCutByColumnsNotCharacters() throws {
+        let wide = cli.write(
+            "wide.json",
+            #"{"title":"四半期の予算レビューと来年度の計画についての打ち合わせ","location":"東京本社 第三会議室（十二階）、オンライン参加も可","organizer":{"name":"山田 太郎 👩‍💻","email":"taro@example.jp"},"start":"2018-04-10T09:30:00-07:00","end":"2018-04-10T10:30:00-07:00","id":"wide"}"#)
+        #expect(cli.run(sample() + ["ingest", wide]).status == 0)
+        let show = cli.run(sample() + ["show", "wide", "--width", "40"])
+        #expect(show.status == 0)
+        for line in show.out.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(DisplayWidth.of(String(line)) <= 40, "\(line)")
+        }
+        try Snapshot.assert(show.out, named: "show-wide-40")
     }
 
     @Test func iTIPReplyIsRefusedWithWhatItIs() {
