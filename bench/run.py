@@ -3,10 +3,12 @@
 
 Generates the calendars deterministically with ../shared/bench/gen_calendar.py (1k, 10k, 100k
 events, as a single file and as a vdir), builds invites in release mode and the libical floor
-program, and times `invites show` cold (never seen the calendar), warm (nothing changed) and
-after one event changed, beside the floor, recurring-ical-events and khal (from PyPI, in a
-virtualenv under .build/bench). Prints one table of medians, peak memory and ratios to the
-floor measured in the same run. A benchmark, not a test: nothing here fails on a slow machine.
+program, and times `invites show` cold (never seen the calendar), warm (nothing changed, the
+same invite again), warm for an invite on another day (the calendar's index is there, the
+answer for that day is not) and after one event changed, beside the floor, reading every vdir
+item once (`xargs cat`), recurring-ical-events and khal (from PyPI, in a virtualenv under
+.build/bench). Prints one table of medians, peak memory and ratios to the floor measured in the
+same run. A benchmark, not a test: nothing here fails on a slow machine.
 
 Usage: bench/run.py [--sizes 1000,10000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
 """
@@ -132,6 +134,24 @@ def invites_rows(binary, calendar, runs, label):
     home = homes[-1]
     rows.append((label, "invites warm", *median_of(runs, lambda: show(home))))
 
+    # One invite per run, each on a day of its own, so that every run misses the answers kept
+    # for earlier days but finds the calendar's index.
+    days = []
+    for day in range(runs):
+        other = dict(PAYLOAD, id="bench-day-%d" % day, start="2024-11-%02dT09:00:00Z" % (day + 4),
+                     end="2024-11-%02dT10:00:00Z" % (day + 4))
+        path = os.path.join(WORK, "invite-day-%d.json" % day)
+        with open(path, "w") as handle:
+            json.dump(other, handle)
+        subprocess.run([binary, "--home", home, "--calendar", calendar, "ingest", path], check=True,
+                       stdout=subprocess.DEVNULL, env=env)
+        days.append(other["id"])
+
+    def another_day():
+        return measure([binary, "--home", home, "--calendar", calendar, "--json", "show", days.pop()], env=env)
+
+    rows.append((label, "invites warm, another day", *median_of(runs, another_day)))
+
     def changed():
         touch_one_event(calendar)
         return show(home)
@@ -142,6 +162,12 @@ def invites_rows(binary, calendar, runs, label):
     for extra in homes:
         shutil.rmtree(extra, ignore_errors=True)
     return rows
+
+
+def read_row(vdir, runs, label):
+    """Reading every item of a vdir once, with nothing done to the bytes: the floor of a cold run."""
+    command = ["sh", "-c", "find \"$0\" -name '*.ics' -print0 | xargs -0 cat > /dev/null", vdir]
+    return (label, "read every item (xargs cat)", *median_of(runs, lambda: measure(command)))
 
 
 def floor_row(floor, calendar, runs, label):
@@ -209,6 +235,7 @@ def main():
         base = floor_row(floor, calendar, args.runs, "%dk file" % (size // 1000))
         rows.append(base)
         rows += invites_rows(binary, calendar, args.runs, "%dk file" % (size // 1000))
+        rows.append(read_row(vdir, args.runs, "%dk vdir" % (size // 1000)))
         rows += invites_rows(binary, vdir, args.runs, "%dk vdir" % (size // 1000))
         if size in others:
             rows += other_rows(calendar, vdir, max(1, min(args.runs, 3)), "%dk" % (size // 1000))
