@@ -1,5 +1,8 @@
+import Foundation
+
 /// One state of a calendar on disk, as far as its file stamps tell: a digest of the file's
-/// stamp, or of every vdir item's name and stamp, and of the installed zone data.
+/// stamp, or of every vdir item's name and stamp, and of what else an answer depends on — the
+/// installed zone data and the program that made the answer.
 ///
 /// Answers cached under a version are used again only while the calendar still has that
 /// version and it had already settled when they were made (``isSettled(at:)``).
@@ -17,6 +20,10 @@ struct CalendarVersion: Equatable {
     /// The zone data libical reads for IANA names without a VTIMEZONE: an update of it can move
     /// occurrences, so it is part of every version.
     static let zoneData = "/usr/share/zoneinfo/tzdata.zi"
+
+    /// The running program's own file: an upgraded `invites` may expand differently, so it
+    /// never trusts answers an older build kept.
+    static let program: FileStamp? = Bundle.main.executablePath.flatMap { FileStamp(path: $0) }
 
     /// Whether the calendar had stopped changing long enough before `time` (Unix seconds) for
     /// an unchanged version to prove unchanged contents.
@@ -46,7 +53,10 @@ struct CalendarVersion: Equatable {
         private var count: UInt64 = 0
 
         init() {
-            if let zones = FileStamp(path: CalendarVersion.zoneData) { zones.add(to: &hasher) }
+            for stamp in [FileStamp(path: CalendarVersion.zoneData), CalendarVersion.program] {
+                hasher.add(stamp == nil ? 0 : 1)
+                stamp?.add(to: &hasher)
+            }
         }
 
         mutating func add(name: UnsafeRawBufferPointer, stamp: FileStamp) {
