@@ -215,24 +215,29 @@ public struct CalendarQuery {
         var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
         var knownAt = 0
+        // Whether the index must be written again: an item came, went, or changed.
+        var changed = known == nil
+        var kept = 0
         for position in 0..<listing.count {
             guard let stamps = listing.stamps else {
                 unread.append(position)
                 continue
             }
             guard let stamp = stamps[position] else { continue }
-            while knownAt < knownItems.count, !listing.name(position, precedes: knownItems[knownAt].name),
-                !listing.name(position, equals: knownItems[knownAt].name)
+            while knownAt < knownItems.count, listing.compare(position, with: knownItems[knownAt].name) > 0 { knownAt += 1 }
+            if knownAt < knownItems.count, knownItems[knownAt].stamp == stamp,
+                listing.compare(position, with: knownItems[knownAt].name) == 0
             {
-                knownAt += 1
-            }
-            if knownAt < knownItems.count, listing.name(position, equals: knownItems[knownAt].name), knownItems[knownAt].stamp == stamp {
                 let entry = knownItems[knownAt]
                 next[position] = entry
+                kept += 1
                 if prefilter, !entry.mayReach(window) { continue }
+            } else {
+                changed = true
             }
             unread.append(position)
         }
+        if kept != knownItems.count { changed = true }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
         var pass = Pass(result: Result(), version: nil, limited: false)
         for (position, item) in zip(unread, loader.load(unread.map { listing.name($0) })) {
@@ -241,11 +246,14 @@ public struct CalendarQuery {
             case .success(let found): file = found
             case .failure(.notFound):
                 next[position] = nil
+                changed = true
                 continue
             case .failure(let error): throw error
             }
-            next[position] = VdirIndex.Item(
+            let item = VdirIndex.Item(
                 name: file.name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
+            if next[position] != item { changed = true }
+            next[position] = item
             guard file.sawCalendar else {
                 pass.result.warnings.append(CalendarWarning(path: file.path, line: 1, message: "holds no VCALENDAR, skipped"))
                 continue
@@ -255,8 +263,12 @@ public struct CalendarQuery {
                 contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
                 limited: &pass.limited)
         }
+        if let known, !changed {
+            pass.version = listing.version ?? CalendarVersion(items: known.items.map { ($0.name, $0.stamp) })
+            return pass
+        }
         let index = VdirIndex(items: next.compactMap { $0 })
-        if let storage = self.index, index != known { storage.saveIndex(index.encoded(), for: key) }
+        if let storage = self.index { storage.saveIndex(index.encoded(), for: key) }
         pass.version = CalendarVersion(items: index.items.map { ($0.name, $0.stamp) })
         return pass
     }

@@ -51,13 +51,21 @@ struct IndexWriter {
 }
 
 /// Reads what ``IndexWriter`` wrote; every read says `nil` rather than trusting a damaged blob.
+/// The blob is copied into an array once: reading words straight from `Data` goes through its
+/// representation switch for every one of them.
 struct IndexReader {
-    let data: Data
-    var offset = 0
+    private let bytes: [UInt8]
+    private(set) var offset = 0
+
+    init(data: Data) {
+        bytes = [UInt8](data)
+    }
+
+    var count: Int { bytes.count }
 
     mutating func next() -> UInt64? {
-        guard offset + 8 <= data.count else { return nil }
-        let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        guard offset + 8 <= bytes.count else { return nil }
+        let value = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         offset += 8
         return UInt64(littleEndian: value)
     }
@@ -82,9 +90,9 @@ struct IndexReader {
     }
 
     mutating func string() -> String? {
-        guard let length = next(), length <= UInt64(data.count - offset) else { return nil }
+        guard let length = next(), length <= UInt64(bytes.count - offset) else { return nil }
         let start = offset
         offset += Int(length)
-        return data.withUnsafeBytes { String(decoding: $0[start..<(start + Int(length))], as: UTF8.self) }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
 }

@@ -16,8 +16,8 @@ final class VdirListing {
     let folder: String
     /// Every name, NUL-terminated, one after another.
     private let buffer: [UInt8]
-    /// Where each name starts in ``buffer``, in ascending byte order of the names.
-    private let starts: [Int]
+    /// Where each name lies in ``buffer`` (without its NUL), in ascending byte order of the names.
+    private let names: [Range<Int>]
     /// One per name once stamped; `nil` for an item that vanished meanwhile.
     private(set) var stamps: [FileStamp?]?
 
@@ -27,23 +27,23 @@ final class VdirListing {
         }
         defer { closedir(directory) }
         var buffer: [UInt8] = []
-        var starts: [Int] = []
+        var names: [Range<Int>] = []
         while let entry = readdir(directory) {
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let name = raw.prefix { $0 != 0 }
                 guard VdirListing.isItemName(name) else { return }
-                starts.append(buffer.count)
+                names.append(buffer.count..<(buffer.count + name.count))
                 buffer.append(contentsOf: name)
                 buffer.append(0)
             }
         }
         buffer.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
-            starts.sort { strcmp(base + $0, base + $1) < 0 }
+            names.sort { strcmp(base + $0.lowerBound, base + $1.lowerBound) < 0 }
         }
         self.folder = folder
         self.buffer = buffer
-        self.starts = starts
+        self.names = names
     }
 
     /// Whether a file name is one of a vdir's items, as vdirsyncer decides it.
@@ -52,35 +52,31 @@ final class VdirListing {
         guard name.count > suffix.count, name.first != UInt8(ascii: "."),
             zip(name.suffix(suffix.count), suffix).allSatisfy({ $0 | 0x20 == $1 })
         else { return false }
-        return String(validating: name, as: UTF8.self) != nil
+        return name.allSatisfy { $0 < 0x80 } || String(validating: name, as: UTF8.self) != nil
     }
 
-    var count: Int { starts.count }
+    var count: Int { names.count }
 
     /// The name at `position`, without its NUL.
     func withName<Result>(_ position: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        buffer.withUnsafeBytes { bytes in
-            let start = starts[position]
-            let end = bytes[start...].firstIndex(of: 0) ?? bytes.endIndex
-            return body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-        }
+        buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[names[position]])) }
     }
 
     func name(_ position: Int) -> String {
         withName(position) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether the name at `position` sorts before `other`, by bytes, as ``VdirIndex`` keeps them.
-    func name(_ position: Int, precedes other: String) -> Bool {
+    /// How the name at `position` sorts against `other`, by bytes, as ``VdirIndex`` keeps them:
+    /// negative before, zero equal, positive after.
+    func compare(_ position: Int, with other: String) -> Int {
         var other = other
         return withName(position) { name in
-            other.withUTF8 { name.lexicographicallyPrecedes($0) }
+            other.withUTF8 { text in
+                let common = min(name.count, text.count)
+                let order = common == 0 ? 0 : Int(memcmp(name.baseAddress!, text.baseAddress!, common))
+                return order != 0 ? order : name.count - text.count
+            }
         }
-    }
-
-    func name(_ position: Int, equals other: String) -> Bool {
-        var other = other
-        return withName(position) { name in other.withUTF8 { name.elementsEqual($0) } }
     }
 
     /// Stamps every item, on every core.
@@ -92,10 +88,9 @@ final class VdirListing {
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         let buffer = self.buffer
-        stamps = Parallel.map(starts) { start in
+        stamps = Parallel.map(names) { name in
             buffer.withUnsafeBufferPointer { bytes in
-                let name = UnsafeRawPointer(bytes.baseAddress! + start).assumingMemoryBound(to: CChar.self)
-                return FileStamp(folder: descriptor, name: name)
+                FileStamp(folder: descriptor, name: UnsafeRawPointer(bytes.baseAddress! + name.lowerBound).assumingMemoryBound(to: CChar.self))
             }
         }
     }
