@@ -71,6 +71,10 @@ import Testing
         try FileManager.default.removeItem(atPath: vdir + "/a.ics")
         #expect(try uids(source) == ["old", "c"])
         #expect(try uids(source) == uids(source, indexed: false))
+        // The last item in name order goes: the index must notice what it no longer meets.
+        try FileManager.default.removeItem(atPath: vdir + "/old.ics")
+        #expect(try uids(source) == ["c"])
+        #expect(try #require(store.indexData(for: "vdir:" + vdir).flatMap(VdirIndex.init)).items.map(\.name) == ["c.ics"])
     }
 
     @Test func indexRoundTrips() throws {
