@@ -17,21 +17,8 @@ public struct HumanTime: Sendable {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.timeZone.secondsFromGMT(for: date)
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let inDay = seconds - days * 86_400
-        let (year, month, day) = HumanTime.civil(days)
-        return (year, month, day, inDay / 3600, inDay % 3600 / 60, HumanTime.weekdays[((days % 7) + 7) % 7])
-    }
-
-    /// Howard Hinnant's `civil_from_days`.
-    private static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = LocalDate(daysSinceEpoch: days)
+        return (date.year, date.month, date.day, inDay / 3600, inDay % 3600 / 60, HumanTime.weekdays[((days % 7) + 7) % 7])
     }
 
     /// `HH:mm` in the display zone.
