@@ -48,4 +48,25 @@ import Testing
         #expect(mixed.pattern == nil)
         #expect(mixed.reach != nil)
     }
+
+    @Test func hostileNumbersLeaveTheBlockUnboundedInsteadOfOverflowing() throws {
+        let huge = bounds("UID:h", "DTSTART:20240610T090000Z", "RRULE:FREQ=YEARLY;COUNT=999999999;INTERVAL=999999999")
+        #expect(huge.reach?.upperBound == Int.max)
+        let parts = String(repeating: "99999999W", count: 200_000)
+        #expect(bounds("UID:h", "DTSTART:20240610T090000Z", "DURATION:P" + parts).reach == nil)
+        #expect(bounds("UID:h", "DTSTART:20240610T090000Z", "RDATE;VALUE=PERIOD:20240610T090000Z/P" + parts).reach == nil)
+    }
+
+    @Test func propertiesGivenTwiceLeaveTheBlockUnbounded() {
+        #expect(bounds("UID:d", "DTSTART:20240610T090000Z", "DTEND:20240620T090000Z", "DTEND:20240610T090001Z").reach == nil)
+        #expect(bounds("UID:d", "DTSTART:20240610T090000Z", "DURATION:P10D", "DURATION:PT1S").reach == nil)
+        let untils = bounds(
+            "UID:d", "DTSTART:20240610T090000Z", "RRULE:FREQ=DAILY;UNTIL=20240611T000000Z;UNTIL=20300101T000000Z")
+        #expect(untils.reach?.upperBound == Int.max)
+        let overrides = bounds(
+            "UID:d", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240610T090000Z", "RECURRENCE-ID:20240610T090000Z",
+            "DTSTART:20240611T090000Z")
+        #expect(overrides.thisAndFuture)
+        #expect(overrides.reach == nil)
+    }
 }

@@ -37,13 +37,15 @@ import Testing
 
     @Test func rulesThatCouldAddDaysOrTimesHaveNone() {
         for rule in [
-            "FREQ=DAILY", "FREQ=WEEKLY;BYHOUR=9,17", "FREQ=MONTHLY;BYDAY=1MO", "FREQ=MONTHLY;BYMONTHDAY=-1",
+            "FREQ=WEEKLY;BYHOUR=9,17", "FREQ=DAILY;;BYDAY=MO", "FREQ=YEARLY;;BYMONTH=1", "FREQ=WEEKLY;BYDAY=MO;", "FREQ=MONTHLY;BYDAY=1MO", "FREQ=MONTHLY;BYMONTHDAY=-1",
             "FREQ=WEEKLY;BYMONTHDAY=3", "FREQ=YEARLY;BYWEEKNO=20", "FREQ=HOURLY;BYDAY=MO", "FREQ=WEEKLY;RSCALE=HEBREW",
             "FREQ=WEEKLY;BYDAY=XX", "FREQ=YEARLY;BYDAY=MO", "garbage",
         ] {
             #expect(pattern(rule) == nil, "\(rule)")
         }
         #expect(pattern("FREQ=WEEKLY", length: 8 * 86_400) == nil)
+        // Every day of every month: nothing to rule out, so no pattern to keep.
+        #expect(pattern("FREQ=DAILY") == nil)
     }
 
     @Test func windowsAwayFromThePatternAreRuledOut() throws {

@@ -29,8 +29,13 @@ struct BlockPrefilter {
         var thisAndFuture = false
     }
 
+    /// The bounds of the VEVENT block at `block`; unbounded whenever the bytes leave a doubt.
     static func bounds(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bounds {
-        guard let fields = BlockFields(bytes, block) else { return Bounds() }
+        guard let fields = BlockFields(bytes, block) else {
+            // Unreadable here, it may still be an override that moves its master's instances.
+            let text = ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[block]))
+            return Bounds(thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"))
+        }
         guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
         guard let start = fields.start.flatMap(wallSeconds), let length = length(fields, start: start) else { return Bounds() }
         var pattern: RulePattern?
@@ -181,46 +186,56 @@ struct BlockPrefilter {
             case ("S", true): total += number
             default: return nil
             }
-            guard sawDigit else { return nil }
+            // Each part is below 10^8 weeks; a stranger's thousand parts must not add up past Int.
+            guard sawDigit, total < longestDuration else { return nil }
             number = 0
             sawDigit = false
         }
         return sawDigit ? nil : sign * total
     }
 
+    /// The longest duration read, about 3,000 years: beyond it the block is not bounded.
+    private static let longestDuration = 100_000_000_000
+
     /// The latest an instance of the rule can start, or `nil` when the rule cannot be bounded
-    /// cheaply (no COUNT or UNTIL, or BY parts that may thin the instances out).
+    /// cheaply (no COUNT or UNTIL, BY parts that may thin the instances out, a part given twice
+    /// or empty, where what libical makes of the rule is not guessed).
     static func lastStart(rule: ArraySlice<UInt8>, start: Int) -> Int? {
+        var until: Int?
         var count: Int?
         var interval = 1
         var frequency: ArraySlice<UInt8> = []
         var hasDays = false
         var monthDay: Int?
-        var index = rule.startIndex
-        while index < rule.endIndex {
-            let partEnd = rule[index...].firstIndex(of: UInt8(ascii: ";")) ?? rule.endIndex
-            let part = rule[index..<partEnd]
-            index = partEnd < rule.endIndex ? partEnd + 1 : partEnd
+        var periodic = true
+        var seen = Set<String>()
+        for part in rule.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            let key = part[part.startIndex..<equals]
+            let key = asciiUpper(part[part.startIndex..<equals])
             let value = part[(equals + 1)...]
-            switch asciiUpper(key) {
+            guard seen.insert(key).inserted else { return nil }
+            switch key {
             case "UNTIL":
                 guard let seconds = wallSeconds(value) else { return nil }
-                return seconds + 86_400
+                until = seconds
             case "COUNT": count = number(value)
             case "INTERVAL": interval = number(value) ?? 0
             case "FREQ": frequency = value
             case "BYDAY": hasDays = true
             case "BYMONTHDAY":
                 // One day of the month that every month has keeps MONTHLY periodic.
-                guard let day = number(value), (1...28).contains(day) else { return nil }
+                guard let day = number(value), (1...28).contains(day) else {
+                    periodic = false
+                    continue
+                }
                 monthDay = day
             case "WKST": continue
-            default: return nil
+            default: periodic = false
             }
         }
-        guard let count, interval >= 1 else { return nil }
+        // UNTIL bounds every instance, whatever else the rule says.
+        if let until { return until + 86_400 }
+        guard periodic, let count, interval >= 1, count < 1_000_000, interval < 1_000_000 else { return nil }
         let days: Int
         switch asciiUpper(frequency) {
         case "DAILY" where !hasDays && monthDay == nil: days = count * interval
@@ -285,19 +300,25 @@ struct BlockFields {
             guard let colon = BlockFields.valueStart(line) else { continue }
             let value = storage[(colon + 1)..<range.upperBound]
             switch name {
+            // A property given twice is read one way by libical and maybe another here: the
+            // block is left unbounded (RDATE may come many times).
             case .start:
                 if start != nil { return nil }
                 start = value
                 startParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
             case .end:
+                if end != nil { return nil }
                 end = value
                 endParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
-            case .duration: duration = value
+            case .duration:
+                if duration != nil { return nil }
+                duration = value
             case .rule:
                 if rule != nil { return nil }
                 rule = value
             case .rdate: rdates.append(value)
             case .recurrenceID:
+                if recurrenceID != nil { return nil }
                 recurrenceID = value
                 thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
             }
@@ -366,7 +387,7 @@ struct BlockFields {
     }
 
     /// Whether `bytes` contain `word`, ASCII case-insensitively.
-    private static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+    static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
         guard bytes.count >= length else { return false }
         let pointer = word.utf8Start

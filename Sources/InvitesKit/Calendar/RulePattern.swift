@@ -38,7 +38,8 @@ struct RulePattern: Equatable, Sendable {
         var weekdays: UInt8?
         var months: UInt16?
         var monthDays: UInt32?
-        for part in rule.split(separator: UInt8(ascii: ";")) {
+        // libical stops reading a rule at an empty part: such a rule gets no pattern.
+        for part in rule.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
             let value = part[(equals + 1)...]
             switch String(decoding: part[..<equals], as: UTF8.self).uppercased() {
