@@ -23,8 +23,10 @@ import Testing
         Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n" + events.joined() + "END:VCALENDAR\r\n").utf8)
     }
 
-    func uids(_ source: CalendarSource, indexed: Bool = true) throws -> [String] {
-        let query = CalendarQuery(sources: [source], display: .utc, me: MyAddresses([]), index: indexed ? store : nil)
+    /// With the query's clock a minute ahead, so that files just written count as settled.
+    func uids(_ source: CalendarSource, indexed: Bool = true, ahead: TimeInterval = 60) throws -> [String] {
+        var query = CalendarQuery(sources: [source], display: .utc, me: MyAddresses([]), index: indexed ? store : nil)
+        query.clock = { Date().addingTimeInterval(ahead) }
         return try query.occurrences(in: window).occurrences.map(\.uid)
     }
 
@@ -48,6 +50,18 @@ import Testing
         let index = try #require(FileIndex(data))
         #expect(index.stamp == FileStamp(path: path))
         #expect(index.fits(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func aFileThatJustChangedIsNotIndexed() throws {
+        let path = folder + "/cal.ics"
+        try calendar(event("a", "20240610T090000Z")).write(to: URL(fileURLWithPath: path))
+        #expect(try uids(try CalendarSource.named(path), ahead: 0) == ["a"])
+        #expect(store.indexData(for: "file:" + path) == nil)
+        let vdir = folder + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try calendar(event("b", "20240610T090000Z")).write(to: URL(fileURLWithPath: vdir + "/b.ics"))
+        #expect(try uids(try CalendarSource.named(vdir), ahead: 0) == ["b"])
+        #expect(try #require(store.indexData(for: "vdir:" + vdir).flatMap(VdirIndex.init)).items.isEmpty)
     }
 
     @Test func aDamagedIndexIsIgnored() throws {

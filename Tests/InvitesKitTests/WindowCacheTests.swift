@@ -35,8 +35,8 @@ import Testing
         try query.occurrences(in: window ?? self.window).occurrences.map(\.title)
     }
 
-    func keyOf(_ path: String, kind: String = "file", zone: String = "UTC") -> String {
-        [kind, path, zone].joined(separator: "\n")
+    func keyOf(_ path: String, zone: DisplayZone = .utc, me: [String] = []) throws -> String {
+        try query(path, zone: zone, me: me).cacheKey(try CalendarSource.named(path))
     }
 
     var tile: Range<Int> {
@@ -49,12 +49,12 @@ import Testing
         try write(path, event("a", "20240610T090000Z"), event("late", "20240610T220000Z"))
         let query = try query(path)
         #expect(try titles(query) == ["a"])
-        let data = try #require(store.windowData(for: keyOf(path), days: tile))
+        let data = try #require(store.windowData(for: try keyOf(path), days: tile))
         var cached = try #require(WindowCache(data))
         #expect(cached.occurrences.map(\.title) == ["a", "late"])
         // A planted answer under the same version is what the next run gives: nothing is read.
         cached.occurrences[0].title = "from the cache"
-        store.saveWindow(cached.encoded(), for: keyOf(path), days: tile)
+        store.saveWindow(cached.encoded(), for: try keyOf(path), days: tile)
         #expect(try titles(query) == ["from the cache"])
         // Another window on the same day is answered from the same entry.
         let evening = DateInterval(start: .utc("2024-06-10T21:00:00Z"), end: .utc("2024-06-10T23:00:00Z"))
@@ -66,6 +66,7 @@ import Testing
         try write(path, event("a", "20240610T090000Z"))
         let query = try query(path)
         #expect(try titles(query) == ["a"])
+        #expect(store.windowData(for: try keyOf(path), days: tile) != nil)
         let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         try write(path, event("b", "20240610T090000Z"))
         try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: path)
@@ -76,18 +77,18 @@ import Testing
         let path = folder + "/cal.ics"
         try write(path, event("a", "20240610T090000Z"))
         #expect(try titles(try query(path, ahead: 0)) == ["a"])
-        #expect(store.windowData(for: keyOf(path), days: tile) == nil)
+        #expect(store.windowData(for: try keyOf(path), days: tile) == nil)
     }
 
     @Test func aDamagedOrForeignEntryIsIgnored() throws {
         let path = folder + "/cal.ics"
         try write(path, event("a", "20240610T090000Z"))
-        store.saveWindow(Data([1, 2, 3]), for: keyOf(path), days: tile)
+        store.saveWindow(Data([1, 2, 3]), for: try keyOf(path), days: tile)
         #expect(try titles(try query(path)) == ["a"])
         let stale = WindowCache(
             version: ContentDigest(high: 1, low: 2), readAt: Int64(Date().timeIntervalSince1970) + 60, warnings: [],
             occurrences: [])
-        store.saveWindow(stale.encoded(), for: keyOf(path), days: tile)
+        store.saveWindow(stale.encoded(), for: try keyOf(path), days: tile)
         #expect(try titles(try query(path)) == ["a"])
     }
 
@@ -114,7 +115,7 @@ import Testing
         uncached.index = nil
         #expect(cached.occurrences == (try uncached.occurrences(in: short)).occurrences)
         #expect(cached.occurrences.count == 600)
-        #expect(store.windowData(for: keyOf(path), days: tile) == nil)
+        #expect(store.windowData(for: try keyOf(path), days: tile) == nil)
     }
 
     @Test func vdirChangesAreSeen() throws {
@@ -124,7 +125,7 @@ import Testing
         try write(vdir + "/b.ics", event("b", "20240610T100000Z"))
         let query = try query(vdir)
         #expect(try titles(query) == ["a", "b"])
-        #expect(store.windowData(for: keyOf(vdir, kind: "vdir"), days: tile) != nil)
+        #expect(store.windowData(for: try keyOf(vdir), days: tile) != nil)
         #expect(try titles(query) == ["a", "b"])
         try write(vdir + "/c.ics", event("c", "20240610T110000Z"))
         #expect(try titles(query) == ["a", "b", "c"])
@@ -132,6 +133,19 @@ import Testing
         #expect(try titles(query) == ["a2", "b", "c"])
         try FileManager.default.removeItem(atPath: vdir + "/b.ics")
         #expect(try titles(query) == ["a2", "c"])
+        // The same size, written in place.
+        try write(vdir + "/c.ics", event("d", "20240610T110000Z"))
+        #expect(try titles(query) == ["a2", "d"])
+        // Renamed: the same bytes under another name.
+        try FileManager.default.moveItem(atPath: vdir + "/c.ics", toPath: vdir + "/e.ics")
+        #expect(try titles(query) == ["a2", "d"])
+        // Replaced atomically, as vdirsyncer writes: a new file renamed over the old one.
+        try write(vdir + "/.e.ics.tmp", event("f", "20240610T110000Z"))
+        #expect(rename(vdir + "/.e.ics.tmp", vdir + "/e.ics") == 0)
+        #expect(try titles(query) == ["a2", "f"])
+        var uncached = query
+        uncached.index = nil
+        #expect(try titles(query) == titles(uncached))
     }
 
     @Test func aSettledVdirIsAnsweredFromTheCache() throws {
@@ -140,9 +154,9 @@ import Testing
         try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
         let query = try query(vdir)
         #expect(try titles(query) == ["a"])
-        var cached = try #require(store.windowData(for: keyOf(vdir, kind: "vdir"), days: tile).flatMap(WindowCache.init))
+        var cached = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
         cached.occurrences[0].title = "from the cache"
-        store.saveWindow(cached.encoded(), for: keyOf(vdir, kind: "vdir"), days: tile)
+        store.saveWindow(cached.encoded(), for: try keyOf(vdir), days: tile)
         #expect(try titles(query) == ["from the cache"])
     }
 

@@ -25,6 +25,8 @@ public struct CalendarQuery {
     /// The time, for telling whether a calendar has settled; tests move it on instead of waiting.
     var clock: @Sendable () -> Date = { Date() }
 
+    private var now: Int64 { Int64(clock().timeIntervalSince1970) }
+
     public init(sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil) {
         self.sources = sources
         self.display = display
@@ -110,11 +112,11 @@ public struct CalendarQuery {
         guard let storage = index, let tile = WindowCache.tile(for: window) else { return try read(window).result }
         let key = cacheKey(source)
         if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), let current = try version(),
-            cached.version == current.digest, current.isSettled(at: cached.readAt)
+            cached.version == current.digest
         {
             return Result(occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
         }
-        let readAt = Int64(clock().timeIntervalSince1970)
+        let readAt = now
         let pass = try read(tile)
         // Whole days reached a limit the window alone may not: expand just the window.
         guard !pass.limited else { return try read(window).result }
@@ -128,7 +130,7 @@ public struct CalendarQuery {
 
     /// What the cached answers depend on besides the calendar: its path and kind, the display
     /// zone (floating and all-day times) and your addresses (what you declined is free).
-    private func cacheKey(_ source: CalendarSource) -> String {
+    func cacheKey(_ source: CalendarSource) -> String {
         let kind = source.layout == .vdir ? "vdir" : "file"
         return ([kind, source.path, display.identifier] + me.all.sorted()).joined(separator: "\n")
     }
@@ -146,7 +148,10 @@ public struct CalendarQuery {
         }
         if index == nil {
             let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
-            if let storage = self.index, file.stamp != nil { storage.saveIndex(built.encoded(), for: key) }
+            // A file that has just changed may change again within the same tick of its clock.
+            if let storage = self.index, let stamp = file.stamp, stamp.isSettled(at: now) {
+                storage.saveIndex(built.encoded(), for: key)
+            }
             index = built
         }
         var pass = Pass(result: Result(), version: file.stamp.map { CalendarVersion(file: $0) }, limited: false)
@@ -263,13 +268,17 @@ public struct CalendarQuery {
                 contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
                 limited: &pass.limited)
         }
-        if let known, !changed {
-            pass.version = listing.version ?? CalendarVersion(items: known.items.map { ($0.name, $0.stamp) })
+        if known != nil, !changed, let version = listing.version {
+            pass.version = version
             return pass
         }
-        let index = VdirIndex(items: next.compactMap { $0 })
-        if let storage = self.index { storage.saveIndex(index.encoded(), for: key) }
-        pass.version = CalendarVersion(items: index.items.map { ($0.name, $0.stamp) })
+        let items = next.compactMap { $0 }
+        pass.version = CalendarVersion(items: items.map { ($0.name, $0.stamp) })
+        // Items that have just changed may change again within the same tick of their clock:
+        // they are left out, to be read again next time.
+        let readAt = now
+        let index = VdirIndex(items: items.filter { $0.stamp.isSettled(at: readAt) })
+        if let storage = self.index, index != known { storage.saveIndex(index.encoded(), for: key) }
         return pass
     }
 }

@@ -11,24 +11,20 @@ struct CalendarVersion: Equatable {
     /// The latest modification or status change of any of its files, in Unix seconds.
     var lastChange: Int64
 
-    /// How long after its last change a calendar's stamps are trusted on their own. File times
-    /// tick coarsely (a kernel tick, two seconds on FAT), so a write in the same tick as the read
-    /// that made an answer could leave a stamp as it was; like git's "racy" entries, a calendar
-    /// changed this shortly before it was read is read again next time.
-    static let settleTime: Int64 = 2
-
-    /// The zone data libical reads for IANA names without a VTIMEZONE: an update of it can move
-    /// occurrences, so it is part of every version.
-    static let zoneData = "/usr/share/zoneinfo/tzdata.zi"
-
-    /// The running program's own file: an upgraded `invites` may expand differently, so it
-    /// never trusts answers an older build kept.
-    static let program: FileStamp? = Bundle.main.executablePath.flatMap { FileStamp(path: $0) }
+    /// The files besides the calendar an answer depends on, by their stamps: the zone data
+    /// libical reads for IANA names without a VTIMEZONE (an update can move occurrences), the
+    /// running program and the libical it loaded (another build may expand differently).
+    static let dependencies: [FileStamp?] = {
+        let zoneFolders = [ProcessInfo.processInfo.environment["TZDIR"], "/usr/share/zoneinfo"].compactMap { $0 }
+        let zoneFiles = zoneFolders.flatMap { [$0 + "/tzdata.zi", $0 + "/+VERSION"] }
+        let programs = [Bundle.main.executablePath, LibICal.libraryPath].map { $0 ?? "" }
+        return (zoneFiles + programs).map { FileStamp(path: $0) }
+    }()
 
     /// Whether the calendar had stopped changing long enough before `time` (Unix seconds) for
     /// an unchanged version to prove unchanged contents.
     func isSettled(at time: Int64) -> Bool {
-        lastChange + CalendarVersion.settleTime < time
+        lastChange < time - FileStamp.settleTime
     }
 
     init(file stamp: FileStamp) {
@@ -53,7 +49,7 @@ struct CalendarVersion: Equatable {
         private var count: UInt64 = 0
 
         init() {
-            for stamp in [FileStamp(path: CalendarVersion.zoneData), CalendarVersion.program] {
+            for stamp in CalendarVersion.dependencies {
                 hasher.add(stamp == nil ? 0 : 1)
                 stamp?.add(to: &hasher)
             }

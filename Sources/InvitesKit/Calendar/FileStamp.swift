@@ -21,11 +21,33 @@ struct FileStamp: Equatable, Hashable, Sendable {
     /// The later of the modification and status-change times, in whole Unix seconds.
     var lastChange: Int64 { max(seconds, changeSeconds) }
 
-    /// Feeds every field into a digest.
+    /// How long after its last change a file's stamp is trusted on its own. File times tick
+    /// coarsely (a kernel tick, two seconds on FAT), so a write in the same tick as the read
+    /// that made an index or an answer could leave the stamp as it was; like git's "racy"
+    /// entries, a file changed this shortly before it was read is read again next time.
+    static let settleTime: Int64 = 2
+
+    /// Whether the file had stopped changing long enough before `time` (Unix seconds) for an
+    /// unchanged stamp to prove unchanged contents.
+    func isSettled(at time: Int64) -> Bool {
+        lastChange < time - FileStamp.settleTime
+    }
+
+    /// Every field, in the order indexes store them and digests take them.
+    var fields: [Int64] {
+        [Int64(bitPattern: device), Int64(bitPattern: inode), size, seconds, nanoseconds, changeSeconds, changeNanoseconds]
+    }
+
+    /// A stamp from its ``fields``; `nil` for any other number of them.
+    init?(fields: [Int64]) {
+        guard fields.count == 7 else { return nil }
+        self.init(
+            device: UInt64(bitPattern: fields[0]), inode: UInt64(bitPattern: fields[1]), size: fields[2], seconds: fields[3],
+            nanoseconds: fields[4], changeSeconds: fields[5], changeNanoseconds: fields[6])
+    }
+
     func add(to hasher: inout ContentHasher) {
-        for value in [Int64(bitPattern: device), Int64(bitPattern: inode), size, seconds, nanoseconds, changeSeconds, changeNanoseconds] {
-            hasher.add(UInt64(bitPattern: value))
-        }
+        for value in fields { hasher.add(UInt64(bitPattern: value)) }
     }
 
     /// The stamp of a path, or `nil` when it does not exist.

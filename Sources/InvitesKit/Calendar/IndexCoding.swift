@@ -16,11 +16,6 @@ struct IndexWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func put(bytes more: Data) {
-        put(UInt64(more.count))
-        bytes.append(contentsOf: more)
-    }
-
     mutating func put(string: String) {
         var string = string
         string.withUTF8 { text in
@@ -30,12 +25,7 @@ struct IndexWriter {
     }
 
     mutating func put(_ stamp: FileStamp) {
-        for value in [
-            Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.seconds, stamp.nanoseconds,
-            stamp.changeSeconds, stamp.changeNanoseconds,
-        ] {
-            put(UInt64(bitPattern: value))
-        }
+        for value in stamp.fields { put(UInt64(bitPattern: value)) }
     }
 
     mutating func put(_ reach: Range<Int>?) {
@@ -71,13 +61,12 @@ struct IndexReader {
     }
 
     mutating func stamp() -> FileStamp? {
-        guard let device = next(), let inode = next(), let size = next(), let seconds = next(), let nanoseconds = next(),
-            let changeSeconds = next(), let changeNanoseconds = next()
-        else { return nil }
-        return FileStamp(
-            device: device, inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
-            nanoseconds: Int64(bitPattern: nanoseconds), changeSeconds: Int64(bitPattern: changeSeconds),
-            changeNanoseconds: Int64(bitPattern: changeNanoseconds))
+        var fields: [Int64] = []
+        for _ in 0..<7 {
+            guard let value = next() else { return nil }
+            fields.append(Int64(bitPattern: value))
+        }
+        return FileStamp(fields: fields)
     }
 
     mutating func pattern() -> RulePattern? {

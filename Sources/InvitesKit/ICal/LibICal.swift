@@ -14,4 +14,7 @@ enum LibICal {
     static func configure() {
         precondition(configured, "libical configuration runs once")
     }
+
+    /// The shared library libical was loaded from, when the loader says.
+    static let libraryPath: String? = CLibical_library_path().map { String(cString: $0) }
 }
