@@ -119,6 +119,23 @@ import Testing
         }
     }
 
+    @Test func aFIFONamedLikeACalendarNeitherHangsNorHidesTheRest() throws {
+        let vdir = FileManager.default.temporaryDirectory.appendingPathComponent("invites-fifo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: vdir) }
+        let item = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try Data(item.utf8).write(to: URL(fileURLWithPath: vdir + "/a.ics"))
+        #expect(mkfifo(vdir + "/pipe.ics", 0o600) == 0)
+        let window = DateInterval(start: .utc("2024-01-01T09:00:00Z"), duration: 3 * 3600)
+        let found = try CalendarQuery(sources: [try CalendarSource.named(vdir)], display: .utc, me: MyAddresses([])).occurrences(in: window)
+        #expect(found.occurrences.map(\.uid) == ["a"])
+        #expect(found.warnings.map(\.message) == ["cannot be read (not a regular file), skipped"])
+        let alone = CalendarQuery(sources: [try CalendarSource.named(vdir + "/pipe.ics")], display: .utc, me: MyAddresses([]))
+        #expect(throws: CalendarError.unreadable(path: vdir + "/pipe.ics", reason: "not a regular file")) {
+            try alone.occurrences(in: window)
+        }
+    }
+
     @Test func defaultCalendarMayNotExistYet() throws {
         let source = CalendarSource.defaultCalendar("/nonexistent/calendar.ics")
         #expect(!source.exists)

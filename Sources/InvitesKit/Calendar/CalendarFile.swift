@@ -5,16 +5,17 @@ import Darwin
 #endif
 import Foundation
 
-/// The bytes of one calendar file: large files memory-mapped, small ones (a vdir item) read in
-/// one system call, without Foundation's URL machinery, since a vdir may hold 100,000 of them.
+/// The bytes of one calendar file, read through the descriptor that was stamped, without
+/// Foundation's URL machinery, since a vdir may hold 100,000 of them.
+///
+/// Never memory-mapped: another program truncating a mapped file would kill the process with
+/// SIGBUS the moment a vanished page was read.
 struct CalendarFile: Sendable {
     let path: String
     let data: Data
     /// The file's stamp, taken from the open file before its bytes were read: anything cached
     /// under it describes these bytes or older ones, never newer ones.
     var stamp: FileStamp?
-
-    static let mappingThreshold = 1 << 20
 
     /// Reads `path`; with `folder` (an open folder) and `name`, the name is opened in that
     /// folder, sparing the kernel a walk of the whole path for each of a vdir's items.
@@ -32,27 +33,26 @@ struct CalendarFile: Sendable {
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         let size = Int(info.st_size)
         let stamp = FileStamp(info)
-        if size >= mappingThreshold {
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-                return CalendarFile(path: path, data: data, stamp: stamp)
-            } catch {
-                throw .unreadable(path: path, reason: error.localizedDescription)
-            }
-        }
-        var data = Data(count: size)
+        // Room the kernel fills directly: Data(count:) would write zeros over it first.
+        guard let buffer = malloc(max(size, 1)) else { throw .unreadable(path: path, reason: "out of memory") }
         var total = 0
-        let failed = data.withUnsafeMutableBytes { buffer -> Bool in
-            while total < size {
-                let count = systemRead(descriptor, buffer.baseAddress?.advanced(by: total), size - total)
-                if count < 0, errno == EINTR { continue }
-                if count <= 0 { return count < 0 }
-                total += count
+        while total < size {
+            let count = systemRead(descriptor, buffer + total, size - total)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            if count <= 0 {
+                guard count == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    free(buffer)
+                    throw .unreadable(path: path, reason: reason)
+                }
+                break
             }
-            return false
+            total += count
         }
-        guard !failed else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        return CalendarFile(path: path, data: total == size ? data : data.prefix(total), stamp: stamp)
+        // A file that shrank while being read is taken as far as it went; one that grew, as it
+        // was stamped (the stamp then no longer matches, and the next run reads it again).
+        let data = Data(bytesNoCopy: buffer, count: total, deallocator: .free)
+        return CalendarFile(path: path, data: data, stamp: stamp)
     }
 
     /// Opens read-only; on Linux without updating the access time where the file is ours, which
@@ -61,10 +61,12 @@ struct CalendarFile: Sendable {
         let base = folder ?? AT_FDCWD
         #if os(Linux)
         let noAccessTime: Int32 = 0o1000000  // O_NOATIME, which Glibc's module does not export
-        let descriptor = openat(base, path, O_RDONLY | O_CLOEXEC | noAccessTime)
+        let descriptor = openat(base, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime)
         if descriptor >= 0 || errno != EPERM { return descriptor }
         #endif
-        return openat(base, path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO named like a calendar cannot hang the open; it is then
+        // refused as not a regular file.
+        return openat(base, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     }
 }
 

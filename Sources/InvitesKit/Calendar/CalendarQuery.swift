@@ -253,6 +253,12 @@ public struct CalendarQuery {
                 next[position] = nil
                 changed = true
                 continue
+            case .failure(.unreadable(let path, let reason)):
+                // One item that cannot be read (a FIFO, no permission) does not hide the others.
+                pass.result.warnings.append(CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
+                next[position] = nil
+                changed = true
+                continue
             case .failure(let error): throw error
             }
             let item = VdirIndex.Item(
