@@ -14,56 +14,59 @@ struct ShowFormatter {
     func lines(_ stored: StoredInvite, series: ConflictFinder.SeriesReport, answered: HistoryEntry? = nil) -> [String] {
         guard let report = series.shown else { return [] }
         let invite = stored.invite
+        // Titles, places and names are a stranger's text of any length: each line of the
+        // details is wrapped to the width under its value, counting the columns a terminal
+        // gives each character.
         var lines: [String] = []
-        lines.append(Printable.sanitize(invite.title))
-        lines.append("  when       " + time.span(start: invite.start, end: invite.end, dates: invite.dates))
+        func add(_ text: String, indent: Int = 0) {
+            lines += DisplayWidth.wrap(text, to: width, indent: indent)
+        }
+        func detail(_ label: String, _ value: String) {
+            add("  " + label.padding(toLength: ShowFormatter.valueColumn - 2, withPad: " ", startingAt: 0) + value,
+                indent: ShowFormatter.valueColumn)
+        }
+        add(Printable.sanitize(invite.title))
+        detail("when", time.span(start: invite.start, end: invite.end, dates: invite.dates))
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)
                 if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end) {
-                    lines.append("  for them   " + theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
+                    detail("for them", theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
                 }
             } else {
-                lines.append("  their zone " + Printable.sanitize(tzid) + " (unknown here)")
+                detail("their zone", Printable.sanitize(tzid) + " (unknown here)")
             }
         }
-        if let location = invite.location { lines.append("  where      " + Printable.sanitize(location)) }
+        if let location = invite.location { detail("where", Printable.sanitize(location)) }
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
-            lines.append("  organizer  " + Printable.sanitize(organizer))
+            detail("organizer", Printable.sanitize(organizer))
         }
-        lines.append("  answer     " + stored.status.rawValue)
+        detail("answer", stored.status.rawValue)
         if let answered, answered.start != invite.start || answered.end != invite.end || answered.title != invite.title {
             var changes: [String] = []
             if answered.title != invite.title { changes.append("title was \"" + Printable.sanitize(answered.title) + "\"") }
             if answered.start != invite.start || answered.end != invite.end {
                 changes.append("time was " + time.span(start: answered.start, end: answered.end))
             }
-            lines.append("  changed    since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
+            detail("changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
         }
-        lines.append("  handle     " + stored.handle)
-        lines.append("")
+        detail("handle", stored.handle)
+        add("")
         if series.reports.count > 1 {
-            lines.append(
-                "Recurring: conflicts with \(series.conflicting) of the next \(series.reports.count) occurrences")
+            add("Recurring: conflicts with \(series.conflicting) of the next \(series.reports.count) occurrences")
             for occurrence in series.reports {
                 let names = occurrence.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
                 let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
-                lines.append("  " + time.span(start: occurrence.invite.start, end: occurrence.invite.end) + "  " + mark)
+                add("  " + time.span(start: occurrence.invite.start, end: occurrence.invite.end) + "  " + mark, indent: 4)
             }
-            lines.append("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
-            lines.append("")
+            add("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
+            add("")
         }
         let conflicts = report.conflicts
-        lines.append(
+        add(
             "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, window "
                 + "\(time.clock(report.window.start))-\(time.clock(report.window.end))")
-        lines.append("")
-        // Titles, places and names are a stranger's text of any length: each line of the
-        // details is wrapped to the width under its value, counting the columns a terminal
-        // gives each character.
-        lines = lines.flatMap { line in
-            DisplayWidth.wrap(line, to: width, indent: line.hasPrefix("  ") ? ShowFormatter.valueColumn : 0)
-        }
+        add("")
         lines += TimelineRenderer(time: time, width: width, color: color).render(title: invite.title, report: report)
         return lines
     }

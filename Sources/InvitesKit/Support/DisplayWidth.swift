@@ -61,9 +61,11 @@ public enum DisplayWidth {
         var lines: [String] = []
         var rest = Substring(text)
         var prefix = ""
+        // An indent that leaves no room is dropped rather than the text.
+        let indent = width - indent > 3 ? indent : 0
         while !rest.isEmpty {
             let room = width - of(prefix)
-            guard room > 3 else { return lines.isEmpty ? [fit(text, to: width)] : lines }
+            guard room > 3 else { return [fit(text, to: width)] }
             if of(String(rest)) <= room {
                 lines.append(prefix + rest)
                 break
