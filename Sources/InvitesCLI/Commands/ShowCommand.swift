@@ -73,7 +73,7 @@ enum ShowCommand {
         ConflictFinder(
             query: CalendarQuery(
                 sources: context.settings.calendars.value, display: context.settings.zone.value,
-                me: context.settings.me.value, index: try context.openStore()),
+                me: context.settings.me.value, index: try context.openStore(), clock: context.environment.now),
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200))
     }

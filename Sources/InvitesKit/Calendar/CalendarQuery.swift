@@ -23,15 +23,19 @@ public struct CalendarQuery {
     /// Where indexes and answers are kept between runs; `nil` reads every time.
     public var index: CalendarIndexStorage?
     /// The time, for telling whether a calendar has settled; tests move it on instead of waiting.
-    var clock: @Sendable () -> Date = { Date() }
+    public var clock: @Sendable () -> Date
 
     private var now: Int64 { Int64(clock().timeIntervalSince1970) }
 
-    public init(sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil) {
+    public init(
+        sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.sources = sources
         self.display = display
         self.me = me
         self.index = index
+        self.clock = clock
     }
 
     /// The occurrences found and the problems met on the way.

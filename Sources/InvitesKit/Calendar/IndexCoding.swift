@@ -28,6 +28,7 @@ struct IndexWriter {
         for value in stamp.fields { put(UInt64(bitPattern: value)) }
     }
 
+    /// A reach as its two bounds (zeros for none: a flag says which).
     mutating func put(_ reach: Range<Int>?) {
         put(UInt64(bitPattern: Int64(reach?.lowerBound ?? 0)))
         put(UInt64(bitPattern: Int64(reach?.upperBound ?? 0)))
@@ -70,8 +71,9 @@ struct IndexReader {
     }
 
     mutating func pattern() -> RulePattern? {
-        guard let masks = next(), masks >> 51 == 0, let start = next(), let length = next(),
-            length <= UInt64(RulePattern.longest)
+        // A start beyond any four-digit year is damage; arithmetic on it could overflow.
+        guard let masks = next(), masks >> 51 == 0, let start = next(), abs(Int64(bitPattern: start)) < 1 << 40,
+            let length = next(), length <= UInt64(RulePattern.longest)
         else { return nil }
         return RulePattern(
             weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF), monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),

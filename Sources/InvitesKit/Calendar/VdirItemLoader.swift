@@ -28,12 +28,14 @@ struct VdirItemLoader: Sendable {
     /// Every named item in order: read and scanned, or the error reading it gave.
     func load(_ names: [String]) -> [Result<Loaded, CalendarError>] {
         guard !names.isEmpty else { return [] }
-        guard let directory = opendir(folder) else {
-            let error = CalendarError.unreadable(path: folder, reason: String(cString: strerror(errno)))
+        let directory: OpenFolder
+        do throws(CalendarError) {
+            directory = try OpenFolder(folder)
+        } catch {
             return names.map { _ in .failure(error) }
         }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
+        defer { withExtendedLifetime(directory) {} }
+        let descriptor = directory.descriptor
         let folder = self.folder
         let window = self.window
         return Parallel.map(names, minimumPerThread: 64) { name in

@@ -22,13 +22,10 @@ final class VdirListing {
     private(set) var stamps: [FileStamp?]?
 
     init(_ folder: String) throws(CalendarError) {
-        guard let directory = opendir(folder) else {
-            throw .unreadable(path: folder, reason: String(cString: strerror(errno)))
-        }
-        defer { closedir(directory) }
+        let directory = try OpenFolder(folder)
         var buffer: [UInt8] = []
         var names: [Range<Int>] = []
-        while let entry = readdir(directory) {
+        while let entry = readdir(directory.stream) {
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let name = raw.prefix { $0 != 0 }
                 guard VdirListing.isItemName(name) else { return }
@@ -38,7 +35,7 @@ final class VdirListing {
             }
         }
         buffer.withUnsafeBufferPointer { bytes in
-            let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+            guard let base = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self) else { return }
             names.sort { strcmp(base + $0.lowerBound, base + $1.lowerBound) < 0 }
         }
         self.folder = folder
@@ -73,7 +70,8 @@ final class VdirListing {
         return withName(position) { name in
             other.withUTF8 { text in
                 let common = min(name.count, text.count)
-                let order = common == 0 ? 0 : Int(memcmp(name.baseAddress!, text.baseAddress!, common))
+                guard common > 0, let left = name.baseAddress, let right = text.baseAddress else { return name.count - text.count }
+                let order = Int(memcmp(left, right, common))
                 return order != 0 ? order : name.count - text.count
             }
         }
@@ -82,17 +80,16 @@ final class VdirListing {
     /// Stamps every item, on every core.
     func stamp() throws(CalendarError) {
         guard stamps == nil else { return }
-        guard let directory = opendir(folder) else {
-            throw .unreadable(path: folder, reason: String(cString: strerror(errno)))
-        }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
+        let directory = try OpenFolder(folder)
+        let descriptor = directory.descriptor
         let buffer = self.buffer
         stamps = Parallel.map(names) { name in
-            buffer.withUnsafeBufferPointer { bytes in
-                FileStamp(folder: descriptor, name: UnsafeRawPointer(bytes.baseAddress! + name.lowerBound).assumingMemoryBound(to: CChar.self))
+            buffer.withUnsafeBytes { bytes in
+                guard let start = bytes.baseAddress?.advanced(by: name.lowerBound) else { return nil }
+                return FileStamp(folder: descriptor, name: start.assumingMemoryBound(to: CChar.self))
             }
         }
+        withExtendedLifetime(directory) {}
     }
 
     /// The version of the vdir as listed; `nil` before ``stamp()``. The same as the version of a

@@ -17,7 +17,7 @@ struct EventSeries {
         /// How many steps before the window one file may take, in all.
         static let steps = 300_000
         /// Shared by every series of one file; it also records whether a limit cut an answer short.
-        var budget = ExpansionBudget(steps: steps)
+        var budget: ExpansionBudget
         /// The most instances one series may put into one window; an endless `FREQ=SECONDLY`
         /// would otherwise fill a day's window with 86,400 of them.
         var instanceLimit = 5_000

@@ -30,7 +30,6 @@ struct ContentHasher {
         length &+= 8
     }
 
-
     private mutating func mix(_ word: UInt64) {
         high = (high ^ word) &* 0xBF58_476D_1CE4_E5B9
         high = (high << 31) | (high >> 33)
