@@ -69,4 +69,16 @@ import Testing
         #expect(overrides.thisAndFuture)
         #expect(overrides.reach == nil)
     }
+
+    @Test func uidKeysGroupAtLeastWhatLibicalGroups() {
+        func key(_ lines: String...) -> String? {
+            let data = Data(("BEGIN:VEVENT\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n").utf8)
+            return data.withUnsafeBytes { BlockFields.uidKey($0, 0..<$0.count) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(key("UID:Abc@Example.org") == "abc@example.org")
+        #expect(key("UID:abc@exa", " mple.org") == "abc@example.org")
+        #expect(key("UID:a\\,b ") == "a,b")
+        #expect(key("UID;X-PARAM=\"x:y\":abc", "BEGIN:VALARM", "UID:alarm", "END:VALARM") == "abc")
+        #expect(key("SUMMARY:no uid") == nil)
+    }
 }

@@ -49,6 +49,11 @@ import Testing
             sources: [try CalendarSource.named(Fixture.path("calendars/thisandfuture.ics"))], display: .utc, me: MyAddresses([]))
         let found = try query.occurrences(in: DateInterval(start: .utc("2024-07-24T08:00:00Z"), duration: 6 * 3_600)).occurrences
         #expect(found.map(\.start) == [.utc("2024-07-24T09:00:00Z"), .utc("2024-07-24T12:00:00Z")])
+        // Only the override's own series is left unbounded; the rest of the file is filtered.
+        let data = try Fixture.data("calendars/thisandfuture.ics")
+        let index = data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
+        #expect(index.filterable)
+        #expect(index.entries.filter { $0.kind == .event }.map { $0.reach == nil } == [true, true, false])
     }
 
     @Test(arguments: fixtureCalendars)

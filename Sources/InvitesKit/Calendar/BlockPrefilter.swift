@@ -285,7 +285,7 @@ struct BlockFields {
         // two allocations however many lines it has.
         var storage: [UInt8] = []
         var captured: [(name: Name, line: Range<Int>)] = []
-        BlockFields.topLevelLines(bytes, block) { name, line in
+        BlockFields.topLevelLines(bytes, block, Name.bounding) { name, line in
             if let name {
                 let start = storage.count
                 storage.append(contentsOf: line)
@@ -321,6 +321,7 @@ struct BlockFields {
                 if recurrenceID != nil { return nil }
                 recurrenceID = value
                 thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
+            case .uid: continue
             }
         }
     }
@@ -330,7 +331,7 @@ struct BlockFields {
     /// then with each of its continuation lines without the leading blank (with `nil`).
     /// Byte-level, with memchr for the line ends.
     private static func topLevelLines(
-        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ body: (Name?, UnsafeRawBufferPointer) -> Void
+        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ names: [Name], _ body: (Name?, UnsafeRawBufferPointer) -> Void
     ) {
         var offset = block.lowerBound
         var depth = 0
@@ -360,8 +361,8 @@ struct BlockFields {
                 depth += 1
             } else if initial == 0x65, starts(bytes, offset, lineEnd, "END:") {
                 depth -= 1
-            } else if depth == 1, initial == 0x64 || initial == 0x72 {  // 'd', 'r'
-                for name in Name.allCases where property(bytes, offset, lineEnd, name.text) {
+            } else if depth == 1, names.contains(where: { $0.text.utf8Start.pointee | 0x20 == initial }) {
+                for name in names where property(bytes, offset, lineEnd, name.text) {
                     body(name, UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd]))
                     capturing = true
                     break
@@ -370,9 +371,12 @@ struct BlockFields {
         }
     }
 
-    /// The properties that decide where a block falls.
-    private enum Name: CaseIterable {
-        case start, end, duration, rule, rdate, recurrenceID
+    /// The properties read from a block's bytes.
+    private enum Name {
+        case start, end, duration, rule, rdate, recurrenceID, uid
+
+        /// The ones that decide where a block falls.
+        static let bounding: [Name] = [.start, .end, .duration, .rule, .rdate, .recurrenceID]
 
         var text: StaticString {
             switch self {
@@ -382,8 +386,28 @@ struct BlockFields {
             case .rule: "RRULE"
             case .rdate: "RDATE"
             case .recurrenceID: "RECURRENCE-ID"
+            case .uid: "UID"
             }
         }
+    }
+
+    /// The block's UID as a key for grouping blocks the way libical's UIDs group them, or a
+    /// little coarser: unfolded, without backslashes, ASCII lower-cased and trimmed. `nil` when
+    /// the block has no UID line.
+    static func uidKey(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> [UInt8]? {
+        var line: [UInt8]?
+        var extending = false
+        topLevelLines(bytes, block, [.uid]) { name, text in
+            if name != nil {
+                extending = line == nil
+                if line == nil { line = Array(text) }
+            } else if extending {
+                line?.append(contentsOf: text)
+            }
+        }
+        guard let line, let colon = valueStart(line[...]) else { return nil }
+        let key = line[(colon + 1)...].filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
     }
 
     /// Whether `bytes` contain `word`, ASCII case-insensitively.

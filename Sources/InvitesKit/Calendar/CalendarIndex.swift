@@ -54,7 +54,7 @@ struct FileIndex: Equatable, Sendable {
     var stamp: FileStamp
     var sawCalendar: Bool
     /// False when a VTIMEZONE has offsets beyond what the reach margin covers, or a
-    /// THISANDFUTURE override can move another block's instances anywhere.
+    /// THISANDFUTURE override without a UID could move any block's instances.
     var filterable: Bool
     var entries: [Entry]
 
@@ -120,6 +120,16 @@ struct FileIndex: Equatable, Sendable {
             block.kind == .event ? BlockPrefilter.bounds(shared.bytes, block.range) : BlockPrefilter.Bounds()
         }
         var filterable = true
+        // A THISANDFUTURE override moves its master's later instances anywhere: every block of
+        // its UID is left unbounded (all of the file's when one of them has no UID to match).
+        var moved = Set<[UInt8]>()
+        for (block, bounds) in zip(scan.blocks, bounds) where bounds.thisAndFuture {
+            guard let key = BlockFields.uidKey(bytes, block.range) else {
+                filterable = false
+                break
+            }
+            moved.insert(key)
+        }
         var entries: [Entry] = []
         entries.reserveCapacity(scan.blocks.count + scan.unterminated.count)
         for (block, bounds) in zip(scan.blocks, bounds) {
@@ -128,8 +138,11 @@ struct FileIndex: Equatable, Sendable {
                 if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filterable = false }
                 entries.append(Entry(kind: .timezone, range: block.range, line: block.line))
             case .event:
-                if bounds.thisAndFuture { filterable = false }
-                entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: bounds.reach, pattern: bounds.pattern))
+                if !moved.isEmpty, let key = BlockFields.uidKey(bytes, block.range), moved.contains(key) {
+                    entries.append(Entry(kind: .event, range: block.range, line: block.line))
+                } else {
+                    entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: bounds.reach, pattern: bounds.pattern))
+                }
             }
         }
         for block in scan.unterminated {
