@@ -27,6 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 WORK = os.path.join(ROOT, ".build", "bench")
 WINDOW = ("20241028T113000Z", "20241028T163000Z")
+TABLE_MARKER = "<!-- bench/run.py writes the table below -->"
 PAYLOAD = {"title": "Benchmark invite", "start": "2024-10-28T13:30:00Z", "end": "2024-10-28T14:30:00Z", "id": "bench"}
 
 
@@ -253,8 +254,14 @@ def main():
     print(header)
     print("\n".join(lines))
     if args.markdown:
+        # The prose above the marker is kept; the table below it is this run's.
+        kept = ""
+        if os.path.exists(args.markdown):
+            text = open(args.markdown).read()
+            if TABLE_MARKER in text:
+                kept = text[:text.index(TABLE_MARKER) + len(TABLE_MARKER)] + "\n\n"
         with open(args.markdown, "w") as handle:
-            handle.write(header + "\n\n" + "\n".join(lines) + "\n")
+            handle.write(kept + header + "\n\n" + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
