@@ -61,7 +61,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         try calendar(event("b", "20240610T090000Z")).write(to: URL(fileURLWithPath: vdir + "/b.ics"))
         #expect(try uids(try CalendarSource.named(vdir), ahead: 0) == ["b"])
-        #expect(try #require(store.indexData(for: "vdir:" + vdir).flatMap(VdirIndex.init)).items.isEmpty)
+        #expect(try #require(VdirIndex.load(vdir, from: store)?.index).items.isEmpty)
     }
 
     @Test func aDamagedIndexIsIgnored() throws {
@@ -88,7 +88,7 @@ import Testing
         // The last item in name order goes: the index must notice what it no longer meets.
         try FileManager.default.removeItem(atPath: vdir + "/old.ics")
         #expect(try uids(source) == ["c"])
-        #expect(try #require(store.indexData(for: "vdir:" + vdir).flatMap(VdirIndex.init)).items.map(\.name) == ["c.ics"])
+        #expect(try #require(VdirIndex.load(vdir, from: store)?.index).items.map(\.name) == ["c.ics"])
     }
 
     @Test func indexRoundTrips() throws {
@@ -97,5 +97,51 @@ import Testing
         #expect(FileIndex(index.encoded()) == index)
         #expect(index.fits(data))
         #expect(!index.fits(data.prefix(20)))
+    }
+}
+
+/// A vdir's index is kept as a base and a delta of what changed since.
+@Suite struct VdirIndexDeltaTests {
+    func item(_ name: String, _ size: Int64) -> VdirIndex.Item {
+        VdirIndex.Item(
+            name: name, stamp: FileStamp(device: 1, inode: UInt64(size), size: size, seconds: 1, nanoseconds: 0), reach: 0..<Int(size),
+            pattern: nil, filterable: true)
+    }
+
+    @Test func aDeltaAppliedToItsBaseGivesTheNewIndex() throws {
+        let base = VdirIndex(items: ["a", "c", "e", "g"].enumerated().map { item($1 + ".ics", Int64($0)) })
+        let changes: [[VdirIndex.Item]] = [
+            base.items,
+            [item("0.ics", 9)] + base.items,
+            base.items + [item("z.ics", 9)],
+            [base.items[0], item("b.ics", 9), item("c.ics", 7), base.items[3]],
+            [],
+            // Two names Unicode calls equal but a folder tells apart.
+            (base.items + [item("\u{e9}.ics", 1), item("e\u{301}.ics", 2)]).sorted { VdirIndex.precedes($0.name, $1.name) },
+        ]
+        for new in changes {
+            let next = VdirIndex(items: new)
+            let delta = VdirIndex.Delta(from: base, to: next)
+            #expect(base.applying(delta) == next)
+            #expect(VdirIndex.Delta(delta.encoded()) == delta)
+        }
+        #expect(VdirIndex.Delta(from: base, to: base).size == 0)
+    }
+
+    @Test func smallChangesWriteADeltaAndLargeOnesANewBase() throws {
+        let store = try InboxStore(home: FileManager.default.temporaryDirectory.appendingPathComponent("delta-\(UUID().uuidString)").path)
+        let base = VdirIndex(items: (0..<1_000).map { item(String(format: "%04d.ics", $0), Int64($0)) })
+        VdirIndex.save(base, over: nil, folder: "/v", in: store)
+        var changed = base
+        changed.items[500] = item("0500.ics", 12_345)
+        VdirIndex.save(changed, over: base, folder: "/v", in: store)
+        #expect(store.indexData(for: "vdir:/v").flatMap(VdirIndex.init) == base)
+        #expect(VdirIndex.load("/v", from: store)?.index == changed)
+        let rewritten = VdirIndex(items: (0..<1_000).map { item(String(format: "%04d.ics", $0), Int64($0 + 1)) })
+        VdirIndex.save(rewritten, over: base, folder: "/v", in: store)
+        #expect(store.indexData(for: "vdir:/v").flatMap(VdirIndex.init) == rewritten)
+        #expect(VdirIndex.load("/v", from: store)?.index == rewritten)
+        store.saveIndex(Data([1, 2, 3]), for: "vdir-delta:/v")
+        #expect(VdirIndex.load("/v", from: store) == nil)
     }
 }

@@ -217,8 +217,8 @@ public struct CalendarQuery {
     /// Reads a vdir; with an index, an item that did not change and whose events cannot reach
     /// the window is not opened. The items that are opened are read and scanned on every core.
     private func readVdir(_ listing: VdirListing, window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Pass {
-        let key = "vdir:" + listing.folder
-        let known = index?.indexData(for: key).flatMap(VdirIndex.init)
+        let stored = index.flatMap { VdirIndex.load(listing.folder, from: $0) }
+        let known = stored?.index
         if known != nil { try listing.stamp() }
         let knownItems = known?.items ?? []
         var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
@@ -288,7 +288,9 @@ public struct CalendarQuery {
         // they are left out, to be read again next time.
         let readAt = now
         let index = VdirIndex(items: items.filter { $0.stamp.isSettled(at: readAt) })
-        if let storage = self.index, index != known { storage.saveIndex(index.encoded(), for: key) }
+        if let storage = self.index, index != known {
+            VdirIndex.save(index, over: stored?.base, folder: listing.folder, in: storage)
+        }
         return pass
     }
 }

@@ -16,6 +16,12 @@ struct IndexWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Bytes behind their length, such as another index nested in this one.
+    mutating func put(_ blob: Data) {
+        put(UInt64(blob.count))
+        bytes.append(contentsOf: blob)
+    }
+
     mutating func put(string: String) {
         var string = string
         string.withUTF8 { text in
@@ -78,6 +84,13 @@ struct IndexReader {
         return RulePattern(
             weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF), monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),
             start: Int(Int64(bitPattern: start)), length: Int(length))
+    }
+
+    mutating func blob() -> Data? {
+        guard let length = next(), length <= UInt64(bytes.count - offset) else { return nil }
+        let start = offset
+        offset += Int(length)
+        return Data(bytes[start..<offset])
     }
 
     mutating func string() -> String? {

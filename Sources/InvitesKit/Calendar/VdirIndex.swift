@@ -63,7 +63,7 @@ struct VdirIndex: Equatable {
             }
             let item = Item(
                 name: name, stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high, pattern: pattern, filterable: flags & 2 != 0)
-            if let last = items.last, !last.name.utf8.lexicographicallyPrecedes(item.name.utf8) { return nil }
+            if let last = items.last, !VdirIndex.precedes(last.name, item.name) { return nil }
             items.append(item)
         }
     }
