@@ -160,6 +160,24 @@ import Testing
         #expect(try titles(query) == ["from the cache"])
     }
 
+    @Test func afterOneItemChangesTheOthersAreTakenFromTheirParts() throws {
+        let vdir = folder + "/parts"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
+        try write(vdir + "/b.ics", event("b", "20240610T100000Z"))
+        let query = try query(vdir)
+        #expect(try titles(query) == ["a", "b"])
+        var cached = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
+        #expect(cached.parts.map(\.name) == ["a.ics", "b.ics"])
+        cached.occurrences[0].title = "a, from its part"
+        store.saveWindow(cached.encoded(), for: try keyOf(vdir), days: tile)
+        try write(vdir + "/b.ics", event("c", "20240610T100000Z"))
+        #expect(try titles(query) == ["a, from its part", "c"])
+        var uncached = query
+        uncached.index = nil
+        #expect(try titles(uncached) == ["a", "c"])
+    }
+
     @Test func aListingHasTheVersionOfTheIndexItHolds() throws {
         let vdir = folder + "/names"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)

@@ -85,6 +85,8 @@ public struct CalendarQuery {
         var version: CalendarVersion?
         /// Whether a limit cut the answer short, so that it holds for this window only.
         var limited: Bool
+        /// For a vdir, what each expanded item gave (``WindowCache/Part``).
+        var parts: [WindowCache.Part] = []
     }
 
     /// One calendar's occurrences in `window`, asking the calendar for its version only when a
@@ -95,7 +97,7 @@ public struct CalendarQuery {
         switch source.layout {
         case .file:
             return try answer(source, window, version: { FileStamp(path: source.path).map { CalendarVersion(file: $0) } }) {
-                (range: Range<Int>) throws(CalendarError) -> Pass in
+                (range: Range<Int>, _: WindowCache?) throws(CalendarError) -> Pass in
                 try read(source.path, window: range, zones: zones)
             }
         case .vdir:
@@ -103,30 +105,35 @@ public struct CalendarQuery {
             return try answer(source, window, version: { () throws(CalendarError) -> CalendarVersion? in
                 try listing.stamp()
                 return listing.version
-            }) { (range: Range<Int>) throws(CalendarError) -> Pass in
-                try readVdir(listing, window: range, zones: zones)
+            }) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
+                try readVdir(listing, window: range, zones: zones, earlier: earlier)
             }
         }
     }
 
+    /// `read` is given the days to read and the answer kept for them from an earlier version of
+    /// the calendar, whose parts an unchanged vdir item may take.
     private func answer(
         _ source: CalendarSource, _ window: Range<Int>, version: () throws(CalendarError) -> CalendarVersion?,
-        read: (Range<Int>) throws(CalendarError) -> Pass
+        read: (Range<Int>, WindowCache?) throws(CalendarError) -> Pass
     ) throws(CalendarError) -> Result {
-        guard let storage = index, let tile = WindowCache.tile(for: window) else { return try read(window).result }
+        guard let storage = index, let tile = WindowCache.tile(for: window) else { return try read(window, nil).result }
         let key = cacheKey(source)
-        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), let current = try version(),
-            cached.version == current.digest
-        {
-            return Result(occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
+        var earlier: WindowCache?
+        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), let current = try version() {
+            if cached.version == current.digest {
+                return Result(occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
+            }
+            if cached.dependencies == CalendarVersion.dependencyDigest { earlier = cached }
         }
         let readAt = now
-        let pass = try read(tile)
+        let pass = try read(tile, earlier)
         // Whole days reached a limit the window alone may not: expand just the window.
-        guard !pass.limited else { return try read(window).result }
+        guard !pass.limited else { return try read(window, nil).result }
         if let version = pass.version, version.isSettled(at: readAt) {
             let cache = WindowCache(
-                version: version.digest, readAt: readAt, warnings: pass.result.warnings, occurrences: pass.result.occurrences)
+                version: version.digest, readAt: readAt, warnings: pass.result.warnings, occurrences: pass.result.occurrences,
+                parts: pass.parts)
             storage.saveWindow(cache.encoded(), for: key, days: tile)
         }
         return Result(occurrences: WindowCache.intersecting(pass.result.occurrences, window), warnings: pass.result.warnings)
@@ -215,8 +222,12 @@ public struct CalendarQuery {
     // MARK: vdirs
 
     /// Reads a vdir; with an index, an item that did not change and whose events cannot reach
-    /// the window is not opened. The items that are opened are read and scanned on every core.
-    private func readVdir(_ listing: VdirListing, window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Pass {
+    /// the window is not opened, and one that did not change and was expanded over the same days
+    /// before takes what it gave then from `earlier`. The items that are opened are read and
+    /// scanned on every core.
+    private func readVdir(
+        _ listing: VdirListing, window: Range<Int>, zones: ZoneStore, earlier: WindowCache?
+    ) throws(CalendarError) -> Pass {
         let stored = index.flatMap { VdirIndex.load(listing.folder, from: $0) }
         let known = stored?.index
         if known != nil { try listing.stamp() }
@@ -247,11 +258,25 @@ public struct CalendarQuery {
             unread.append(position)
         }
         if kept != knownItems.count { changed = true }
+        let reused = reusableParts(earlier, for: unread.filter { next[$0] != nil }, in: listing)
+        let toLoad = unread.filter { reused[$0] == nil }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
+        var loaded = loader.load(toLoad.map { listing.name($0) }).makeIterator()
         var pass = Pass(result: Result(), version: nil, limited: false)
-        for (position, item) in zip(unread, loader.load(unread.map { listing.name($0) })) {
+        for position in unread {
+            if let earlier, let part = reused[position] {
+                pass.parts.append(
+                    WindowCache.Part(
+                        name: part.name, stamp: part.stamp,
+                        occurrences: pass.result.occurrences.count..<(pass.result.occurrences.count + part.occurrences.count),
+                        warnings: pass.result.warnings.count..<(pass.result.warnings.count + part.warnings.count)))
+                pass.result.occurrences += earlier.occurrences[part.occurrences]
+                pass.result.warnings += earlier.warnings[part.warnings]
+                continue
+            }
+            guard let result = loaded.next() else { break }
             let file: VdirItemLoader.Loaded
-            switch item {
+            switch result {
             case .success(let found): file = found
             case .failure(.notFound):
                 next[position] = nil
@@ -274,9 +299,14 @@ public struct CalendarQuery {
                 continue
             }
             guard let contents = file.contents else { continue }
+            let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
             try expand(
                 contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
                 limited: &pass.limited)
+            pass.parts.append(
+                WindowCache.Part(
+                    name: file.name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
+                    warnings: before.warnings..<pass.result.warnings.count))
         }
         if known != nil, !changed, let version = listing.version {
             pass.version = version
@@ -292,6 +322,24 @@ public struct CalendarQuery {
             VdirIndex.save(index, over: stored?.base, folder: listing.folder, in: storage)
         }
         return pass
+    }
+
+    /// The parts of `earlier` that the items at `positions` (in name order, each unchanged since
+    /// the index was written) can take: same name, same stamp.
+    private func reusableParts(
+        _ earlier: WindowCache?, for positions: [Int], in listing: VdirListing
+    ) -> [Int: WindowCache.Part] {
+        guard let parts = earlier?.parts, !parts.isEmpty, let stamps = listing.stamps else { return [:] }
+        var found: [Int: WindowCache.Part] = [:]
+        var partAt = 0
+        for position in positions {
+            while partAt < parts.count, listing.compare(position, with: parts[partAt].name) > 0 { partAt += 1 }
+            guard partAt < parts.count else { break }
+            if listing.compare(position, with: parts[partAt].name) == 0, parts[partAt].stamp == stamps[position] {
+                found[position] = parts[partAt]
+            }
+        }
+        return found
     }
 }
 

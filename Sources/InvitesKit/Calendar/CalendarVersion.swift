@@ -21,6 +21,16 @@ struct CalendarVersion: Equatable {
         return (zoneFiles + programs).map { FileStamp(path: $0) }
     }()
 
+    /// A digest of ``dependencies`` alone.
+    static let dependencyDigest: ContentDigest = {
+        var hasher = ContentHasher()
+        for stamp in dependencies {
+            hasher.add(stamp == nil ? 0 : 1)
+            stamp?.add(to: &hasher)
+        }
+        return hasher.finish()
+    }()
+
     /// Whether the calendar had stopped changing long enough before `time` (Unix seconds) for
     /// an unchanged version to prove unchanged contents.
     func isSettled(at time: Int64) -> Bool {
@@ -49,10 +59,8 @@ struct CalendarVersion: Equatable {
         private var count: UInt64 = 0
 
         init() {
-            for stamp in CalendarVersion.dependencies {
-                hasher.add(stamp == nil ? 0 : 1)
-                stamp?.add(to: &hasher)
-            }
+            hasher.add(CalendarVersion.dependencyDigest.high)
+            hasher.add(CalendarVersion.dependencyDigest.low)
         }
 
         mutating func add(name: UnsafeRawBufferPointer, stamp: FileStamp) {

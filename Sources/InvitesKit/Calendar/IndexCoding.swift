@@ -86,6 +86,16 @@ struct IndexReader {
             start: Int(Int64(bitPattern: start)), length: Int(length))
     }
 
+    /// `count` ranges, each stored as its two bounds; `nil` for one upside down.
+    mutating func ranges(_ count: Int) -> [Range<Int>]? {
+        var result: [Range<Int>] = []
+        for _ in 0..<count {
+            guard let lower = next(), let upper = next(), lower <= upper, upper <= UInt64(Int.max) else { return nil }
+            result.append(Int(lower)..<Int(upper))
+        }
+        return result
+    }
+
     mutating func blob() -> Data? {
         guard let length = next(), length <= UInt64(bytes.count - offset) else { return nil }
         let start = offset

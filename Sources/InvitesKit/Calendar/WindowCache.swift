@@ -11,7 +11,7 @@ import Foundation
 /// than ``EventSeries/Context/instanceLimit``, a spent step budget); such days are never kept.
 struct WindowCache: Equatable {
     /// Bumped whenever the layout, or what expansion yields, changes.
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     /// Windows longer than this are expanded as they are, without a cache.
     static let longestTile = 8 * 86_400
     /// How many stretches of days are kept per calendar; older ones are dropped.
@@ -22,6 +22,21 @@ struct WindowCache: Equatable {
     var readAt: Int64
     var warnings: [CalendarWarning]
     var occurrences: [Occurrence]
+    /// ``CalendarVersion/dependencies`` when the answer was made: parts are only taken again
+    /// from an answer made with the same zone data, program and libical.
+    var dependencies: ContentDigest
+    /// For a vdir, what each item that was expanded gave, in name order.
+    var parts: [Part] = []
+
+    /// What one vdir item gave. When another item changes, the version no longer matches, but
+    /// an item whose stamp is the same is taken from here rather than read and expanded again.
+    struct Part: Equatable {
+        var name: String
+        var stamp: FileStamp
+        /// Its share of ``WindowCache/occurrences`` and ``WindowCache/warnings``.
+        var occurrences: Range<Int>
+        var warnings: Range<Int>
+    }
 
     /// The whole UTC days holding `window`; `nil` when they span more than ``longestTile``.
     static func tile(for window: Range<Int>) -> Range<Int>? {
@@ -59,6 +74,16 @@ struct WindowCache: Equatable {
         for occurrence in occurrences {
             writer.put(occurrence)
         }
+        writer.put(dependencies.high)
+        writer.put(dependencies.low)
+        writer.put(UInt64(parts.count))
+        for part in parts {
+            writer.put(string: part.name)
+            writer.put(part.stamp)
+            for bound in [part.occurrences.lowerBound, part.occurrences.upperBound, part.warnings.lowerBound, part.warnings.upperBound] {
+                writer.put(UInt64(bound))
+            }
+        }
         return writer.data
     }
 
@@ -83,13 +108,28 @@ struct WindowCache: Equatable {
             guard let occurrence = reader.occurrence() else { return nil }
             occurrences.append(occurrence)
         }
+        guard let high = reader.next(), let low = reader.next(), let partCount = reader.next(),
+            partCount <= UInt64(data.count / 64)
+        else { return nil }
+        dependencies = ContentDigest(high: high, low: low)
+        for _ in 0..<partCount {
+            guard let name = reader.string(), let stamp = reader.stamp(), let bounds = reader.ranges(2),
+                bounds[0].upperBound <= occurrences.count, bounds[1].upperBound <= warnings.count
+            else { return nil }
+            parts.append(Part(name: name, stamp: stamp, occurrences: bounds[0], warnings: bounds[1]))
+        }
         guard reader.offset == data.count else { return nil }
     }
 
-    init(version: ContentDigest, readAt: Int64, warnings: [CalendarWarning], occurrences: [Occurrence]) {
+    init(
+        version: ContentDigest, readAt: Int64, warnings: [CalendarWarning], occurrences: [Occurrence],
+        dependencies: ContentDigest = CalendarVersion.dependencyDigest, parts: [Part] = []
+    ) {
         self.version = version
         self.readAt = readAt
         self.warnings = warnings
         self.occurrences = occurrences
+        self.dependencies = dependencies
+        self.parts = parts
     }
 }
