@@ -290,12 +290,14 @@ public struct CalendarQuery {
                 continue
             case .failure(let error): throw error
             }
+            let name = listing.name(position)
             let item = VdirIndex.Item(
-                name: file.name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
+                name: name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
             if next[position] != item { changed = true }
             next[position] = item
             guard file.sawCalendar else {
-                pass.result.warnings.append(CalendarWarning(path: file.path, line: 1, message: "holds no VCALENDAR, skipped"))
+                let path = (listing.folder as NSString).appendingPathComponent(name)
+                pass.result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
                 continue
             }
             guard let contents = file.contents else { continue }
@@ -305,7 +307,7 @@ public struct CalendarQuery {
                 limited: &pass.limited)
             pass.parts.append(
                 WindowCache.Part(
-                    name: file.name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
+                    name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
                     warnings: before.warnings..<pass.result.warnings.count))
         }
         if known != nil, !changed, let version = listing.version {

@@ -12,17 +12,26 @@ struct VdirItemLoader: Sendable {
     /// The window the kept items must be able to reach; `nil` keeps every item.
     let window: Range<Int>?
 
-    /// One item, read and scanned.
+    /// One item, read and scanned. Small, since a cold read holds one per item of the vdir.
     struct Loaded: Sendable {
-        var name: String
-        var path: String
         var stamp: FileStamp
         var reach: Range<Int>?
         var pattern: RulePattern?
         var filterable: Bool
         var sawCalendar: Bool
         /// The bytes and the index, when the item may reach the window.
-        var contents: (file: CalendarFile, index: FileIndex)?
+        var contents: Contents?
+    }
+
+    /// What is kept of an item that may reach the window.
+    final class Contents: Sendable {
+        let file: CalendarFile
+        let index: FileIndex
+
+        init(file: CalendarFile, index: FileIndex) {
+            self.file = file
+            self.index = index
+        }
     }
 
     /// Every named item in order: read and scanned, or the error reading it gave.
@@ -50,9 +59,9 @@ struct VdirItemLoader: Sendable {
             let needed = window.map(index.mayMatter) ?? true
             return .success(
                 Loaded(
-                    name: name, path: path, stamp: index.stamp, reach: index.reach, pattern: index.pattern,
-                    filterable: index.filterable, sawCalendar: index.sawCalendar,
-                    contents: needed && index.sawCalendar ? (file, index) : nil))
+                    stamp: index.stamp, reach: index.reach, pattern: index.pattern, filterable: index.filterable,
+                    sawCalendar: index.sawCalendar,
+                    contents: needed && index.sawCalendar ? Contents(file: file, index: index) : nil))
         }
     }
 }
