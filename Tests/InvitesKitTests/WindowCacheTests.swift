@@ -86,7 +86,7 @@ import Testing
         store.saveWindow(Data([1, 2, 3]), for: try keyOf(path), days: tile)
         #expect(try titles(try query(path)) == ["a"])
         let stale = WindowCache(
-            version: ContentDigest(high: 1, low: 2), readAt: Int64(Date().timeIntervalSince1970) + 60, warnings: [],
+            version: ContentDigest(high: 1, low: 2), warnings: [],
             occurrences: [])
         store.saveWindow(stale.encoded(), for: try keyOf(path), days: tile)
         #expect(try titles(try query(path)) == ["a"])
@@ -176,6 +176,25 @@ import Testing
         var uncached = query
         uncached.index = nil
         #expect(try titles(uncached) == ["a", "c"])
+    }
+
+    @Test func anItemThatCannotBeReadStillLetsTheAnswerBeKept() throws {
+        let vdir = folder + "/fifo"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
+        #expect(mkfifo(vdir + "/pipe.ics", 0o600) == 0)
+        let query = try query(vdir)
+        for _ in 0..<3 {
+            let found = try query.occurrences(in: window)
+            #expect(found.occurrences.map(\.title) == ["a"])
+            #expect(found.warnings.map(\.message) == ["cannot be read (not a regular file), skipped"])
+        }
+        var cached = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
+        cached.occurrences[0].title = "from the cache"
+        store.saveWindow(cached.encoded(), for: try keyOf(vdir), days: tile)
+        let found = try query.occurrences(in: window)
+        #expect(found.occurrences.map(\.title) == ["from the cache"])
+        #expect(found.warnings.count == 1)
     }
 
     @Test func aListingHasTheVersionOfTheIndexItHolds() throws {

@@ -132,7 +132,7 @@ public struct CalendarQuery {
         guard !pass.limited else { return try read(window, nil).result }
         if let version = pass.version, version.isSettled(at: readAt) {
             let cache = WindowCache(
-                version: version.digest, readAt: readAt, warnings: pass.result.warnings, occurrences: pass.result.occurrences,
+                version: version.digest, warnings: pass.result.warnings, occurrences: pass.result.occurrences,
                 parts: pass.parts)
             storage.saveWindow(cache.encoded(), for: key, days: tile)
         }
@@ -143,12 +143,16 @@ public struct CalendarQuery {
     /// zone (floating and all-day times) and your addresses (what you declined is free).
     func cacheKey(_ source: CalendarSource) -> String {
         let kind = source.layout == .vdir ? "vdir" : "file"
-        return ([kind, source.path, display.identifier] + me.all.sorted()).joined(separator: "\n")
+        // The checks that turn the shortcuts off never share answers with the shortcuts.
+        let checks = (prefilter ? [] : ["no prefilter"]) + (jumpCounts ? [] : ["no count jump"])
+        return ([kind, source.path, display.identifier] + checks + me.all.sorted()).joined(separator: "\n")
     }
 
     // MARK: Single files
 
     private func read(_ path: String, window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Pass {
+        // Taken before the read: a stamp settled by then proves the bytes read are current.
+        let readAt = now
         let file = try CalendarFile.read(path)
         let key = "file:" + path
         var index: FileIndex?
@@ -160,7 +164,7 @@ public struct CalendarQuery {
         if index == nil {
             let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
             // A file that has just changed may change again within the same tick of its clock.
-            if let storage = self.index, let stamp = file.stamp, stamp.isSettled(at: now) {
+            if let storage = self.index, let stamp = file.stamp, stamp.isSettled(at: readAt) {
                 storage.saveIndex(built.encoded(), for: key)
             }
             index = built
@@ -228,6 +232,8 @@ public struct CalendarQuery {
     private func readVdir(
         _ listing: VdirListing, window: Range<Int>, zones: ZoneStore, earlier: WindowCache?
     ) throws(CalendarError) -> Pass {
+        // Taken before any item is read: a stamp settled by then proves the bytes read are current.
+        let readAt = now
         let stored = index.flatMap { VdirIndex.load(listing.folder, from: $0) }
         let known = stored?.index
         if known != nil { try listing.stamp() }
@@ -261,7 +267,10 @@ public struct CalendarQuery {
         let reused = reusableParts(earlier, for: unread.filter { next[$0] != nil }, in: listing)
         let toLoad = unread.filter { reused[$0] == nil }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
-        var loaded = loader.load(toLoad.map { listing.name($0) }).makeIterator()
+        var loaded = try loader.load(toLoad.map { listing.name($0) }).makeIterator()
+        // Items that exist but cannot be read: they stay in the version, so that an answer
+        // holding their warning can still be kept.
+        var unreadable: [Int: FileStamp] = [:]
         var pass = Pass(result: Result(), version: nil, limited: false)
         for position in unread {
             if let earlier, let part = reused[position] {
@@ -274,7 +283,7 @@ public struct CalendarQuery {
                 pass.result.warnings += earlier.warnings[part.warnings]
                 continue
             }
-            guard let result = loaded.next() else { break }
+            guard let result = loaded.next() else { preconditionFailure("one loaded item for each position to load") }
             let file: VdirItemLoader.Loaded
             switch result {
             case .success(let found): file = found
@@ -286,6 +295,7 @@ public struct CalendarQuery {
                 // One item that cannot be read (a FIFO, no permission) does not hide the others.
                 pass.result.warnings.append(CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
                 next[position] = nil
+                unreadable[position] = listing.stamps?[position] ?? nil
                 changed = true
                 continue
             case .failure(let error): throw error
@@ -295,16 +305,16 @@ public struct CalendarQuery {
                 name: name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
             if next[position] != item { changed = true }
             next[position] = item
-            guard file.sawCalendar else {
+            let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
+            if !file.sawCalendar {
                 let path = (listing.folder as NSString).appendingPathComponent(name)
                 pass.result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
-                continue
+            } else if let contents = file.contents {
+                try expand(
+                    contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
+                    limited: &pass.limited)
             }
-            guard let contents = file.contents else { continue }
-            let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
-            try expand(
-                contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
-                limited: &pass.limited)
+            // Also for an item read for nothing: after another item changes, it is not read again.
             pass.parts.append(
                 WindowCache.Part(
                     name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
@@ -315,10 +325,13 @@ public struct CalendarQuery {
             return pass
         }
         let items = next.compactMap { $0 }
-        pass.version = CalendarVersion(items: items.map { ($0.name, $0.stamp) })
+        pass.version = CalendarVersion(
+            items: (0..<listing.count).compactMap { position in
+                if let item = next[position] { return (item.name, item.stamp) }
+                return unreadable[position].map { (listing.name(position), $0) }
+            })
         // Items that have just changed may change again within the same tick of their clock:
         // they are left out, to be read again next time.
-        let readAt = now
         let index = VdirIndex(items: items.filter { $0.stamp.isSettled(at: readAt) })
         if let storage = self.index, index != known {
             VdirIndex.save(index, over: stored?.base, folder: listing.folder, in: storage)

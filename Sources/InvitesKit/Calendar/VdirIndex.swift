@@ -1,8 +1,8 @@
 import Foundation
 
-/// What the last run learnt of each item of a vdir: its stamp and the stretch of time its
-/// events can reach. An item whose stamp is unchanged and whose reach misses the window is not
-/// opened; any other item is read afresh.
+/// What the last run learnt of each item of a vdir: its stamp and where its events can fall. An
+/// item whose stamp is unchanged and whose events cannot reach the window is not opened; any
+/// other is read afresh, unless an answer kept for the same days holds its part.
 ///
 /// Items are kept in the byte order of their names, the order a ``VdirListing`` has, so the two
 /// are matched in one pass without hashing 100,000 names.
@@ -13,6 +13,12 @@ struct VdirIndex: Equatable {
         var reach: Range<Int>?
         var pattern: RulePattern?
         var filterable: Bool
+
+        /// Equal names are equal bytes: a folder tells apart what Unicode calls one string.
+        static func == (left: Item, right: Item) -> Bool {
+            VdirIndex.same(left.name, right.name) && left.stamp == right.stamp && left.reach == right.reach
+                && left.pattern == right.pattern && left.filterable == right.filterable
+        }
 
         /// Whether the item may have to be read for `window`.
         func mayReach(_ window: Range<Int>) -> Bool {

@@ -34,15 +34,11 @@ struct VdirItemLoader: Sendable {
         }
     }
 
-    /// Every named item in order: read and scanned, or the error reading it gave.
-    func load(_ names: [String]) -> [Result<Loaded, CalendarError>] {
+    /// Every named item in order: read and scanned, or the error reading it gave. Throws when
+    /// the folder itself cannot be opened any more.
+    func load(_ names: [String]) throws(CalendarError) -> [Result<Loaded, CalendarError>] {
         guard !names.isEmpty else { return [] }
-        let directory: OpenFolder
-        do throws(CalendarError) {
-            directory = try OpenFolder(folder)
-        } catch {
-            return names.map { _ in .failure(error) }
-        }
+        let directory = try OpenFolder(folder)
         defer { withExtendedLifetime(directory) {} }
         let descriptor = directory.descriptor
         let folder = self.folder

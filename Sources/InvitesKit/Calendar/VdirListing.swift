@@ -37,6 +37,10 @@ final class VdirListing {
         buffer.withUnsafeBufferPointer { bytes in
             guard let base = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self) else { return }
             names.sort { strcmp(base + $0.lowerBound, base + $1.lowerBound) < 0 }
+            // A folder renamed into while it is read may list a name twice.
+            names = names.enumerated().filter { index, name in
+                index == 0 || strcmp(base + names[index - 1].lowerBound, base + name.lowerBound) != 0
+            }.map(\.element)
         }
         self.folder = folder
         self.buffer = buffer

@@ -11,15 +11,13 @@ import Foundation
 /// than ``EventSeries/Context/instanceLimit``, a spent step budget); such days are never kept.
 struct WindowCache: Equatable {
     /// Bumped whenever the layout, or what expansion yields, changes.
-    static let format: UInt64 = 2
+    static let format: UInt64 = 3
     /// Windows longer than this are expanded as they are, without a cache.
     static let longestTile = 8 * 86_400
     /// How many stretches of days are kept per calendar; older ones are dropped.
     static let kept = 32
 
     var version: ContentDigest
-    /// When the calendar was read, in Unix seconds.
-    var readAt: Int64
     var warnings: [CalendarWarning]
     var occurrences: [Occurrence]
     /// ``CalendarVersion/dependencies`` when the answer was made: parts are only taken again
@@ -63,7 +61,6 @@ struct WindowCache: Equatable {
         writer.put(WindowCache.format)
         writer.put(version.high)
         writer.put(version.low)
-        writer.put(UInt64(bitPattern: readAt))
         writer.put(UInt64(warnings.count))
         for warning in warnings {
             writer.put(string: warning.path)
@@ -91,10 +88,9 @@ struct WindowCache: Equatable {
     init?(_ data: Data) {
         var reader = IndexReader(data: data)
         guard reader.next() == WindowCache.format, let high = reader.next(), let low = reader.next(),
-            let readAt = reader.next(), let warningCount = reader.next(), warningCount <= UInt64(data.count / 24)
+            let warningCount = reader.next(), warningCount <= UInt64(data.count / 24)
         else { return nil }
         version = ContentDigest(high: high, low: low)
-        self.readAt = Int64(bitPattern: readAt)
         warnings = []
         for _ in 0..<warningCount {
             guard let path = reader.string(), let line = reader.next(), line <= UInt64(Int.max), let message = reader.string()
@@ -122,11 +118,10 @@ struct WindowCache: Equatable {
     }
 
     init(
-        version: ContentDigest, readAt: Int64, warnings: [CalendarWarning], occurrences: [Occurrence],
+        version: ContentDigest, warnings: [CalendarWarning], occurrences: [Occurrence],
         dependencies: ContentDigest = CalendarVersion.dependencyDigest, parts: [Part] = []
     ) {
         self.version = version
-        self.readAt = readAt
         self.warnings = warnings
         self.occurrences = occurrences
         self.dependencies = dependencies
