@@ -314,11 +314,14 @@ public struct CalendarQuery {
                     contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
                     limited: &pass.limited)
             }
-            // Also for an item read for nothing: after another item changes, it is not read again.
-            pass.parts.append(
-                WindowCache.Part(
-                    name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
-                    warnings: before.warnings..<pass.result.warnings.count))
+            // A part for every item a later run would read for these days, even one that gave
+            // nothing; none for the rest, which the index already keeps from being read.
+            if !prefilter || item.mayReach(window) {
+                pass.parts.append(
+                    WindowCache.Part(
+                        name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
+                        warnings: before.warnings..<pass.result.warnings.count))
+            }
         }
         if known != nil, !changed, let version = listing.version {
             pass.version = version
