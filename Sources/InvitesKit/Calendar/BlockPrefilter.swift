@@ -285,8 +285,9 @@ struct BlockFields {
         // two allocations however many lines it has.
         var storage: [UInt8] = []
         var captured: [(name: Name, line: Range<Int>)] = []
-        BlockFields.topLevelLines(bytes, block, Name.bounding) { name, line in
-            if let name {
+        ICSBlockScanner.topLevelLines(bytes, block, Name.bounding.map(\.text)) { found, line in
+            if let found {
+                let name = Name.bounding[found]
                 let start = storage.count
                 storage.append(contentsOf: line)
                 captured.append((name, start..<storage.count))
@@ -297,7 +298,7 @@ struct BlockFields {
         }
         for (name, range) in captured {
             let line = storage[range]
-            guard let colon = BlockFields.valueStart(line) else { continue }
+            guard let colon = ICSBlockScanner.valueStart(line) else { continue }
             let value = storage[(colon + 1)..<range.upperBound]
             switch name {
             // A property given twice is read one way by libical and maybe another here: the
@@ -321,61 +322,14 @@ struct BlockFields {
                 if recurrenceID != nil { return nil }
                 recurrenceID = value
                 thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
-            case .uid: continue
             }
         }
     }
 
-    /// Calls `body` with each line of the properties in ``Name`` that belong to the block
-    /// itself, not to a VALARM or other component nested in it (with the index of the name),
-    /// then with each of its continuation lines without the leading blank (with `nil`).
-    /// Byte-level, with memchr for the line ends.
-    private static func topLevelLines(
-        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ names: [Name], _ body: (Name?, UnsafeRawBufferPointer) -> Void
-    ) {
-        var offset = block.lowerBound
-        var depth = 0
-        var capturing = false
-        while offset < block.upperBound {
-            var end = offset
-            if let base = bytes.baseAddress, let found = memchr(base + offset, 0x0A, block.upperBound - offset) {
-                end = base.distance(to: UnsafeRawPointer(found))
-            } else {
-                end = block.upperBound
-            }
-            var lineEnd = end
-            if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            defer { offset = end + 1 }
-            guard offset < lineEnd else {
-                capturing = false
-                continue
-            }
-            let first = bytes[offset]
-            if first == 0x20 || first == 0x09 {
-                if capturing { body(nil, UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd])) }
-                continue
-            }
-            capturing = false
-            let initial = first | 0x20
-            if initial == 0x62, starts(bytes, offset, lineEnd, "BEGIN:") {
-                depth += 1
-            } else if initial == 0x65, starts(bytes, offset, lineEnd, "END:") {
-                depth -= 1
-            } else if depth == 1, names.contains(where: { $0.text.utf8Start.pointee | 0x20 == initial }) {
-                for name in names where property(bytes, offset, lineEnd, name.text) {
-                    body(name, UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd]))
-                    capturing = true
-                    break
-                }
-            }
-        }
-    }
-
-    /// The properties read from a block's bytes.
+    /// The properties that decide where a block falls.
     private enum Name {
-        case start, end, duration, rule, rdate, recurrenceID, uid
+        case start, end, duration, rule, rdate, recurrenceID
 
-        /// The ones that decide where a block falls.
         static let bounding: [Name] = [.start, .end, .duration, .rule, .rdate, .recurrenceID]
 
         var text: StaticString {
@@ -386,7 +340,6 @@ struct BlockFields {
             case .rule: "RRULE"
             case .rdate: "RDATE"
             case .recurrenceID: "RECURRENCE-ID"
-            case .uid: "UID"
             }
         }
     }
@@ -395,18 +348,8 @@ struct BlockFields {
     /// little coarser: unfolded, without backslashes, ASCII lower-cased and trimmed. `nil` when
     /// the block has no UID line.
     static func uidKey(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> [UInt8]? {
-        var line: [UInt8]?
-        var extending = false
-        topLevelLines(bytes, block, [.uid]) { name, text in
-            if name != nil {
-                extending = line == nil
-                if line == nil { line = Array(text) }
-            } else if extending {
-                line?.append(contentsOf: text)
-            }
-        }
-        guard let line, let colon = valueStart(line[...]) else { return nil }
-        let key = line[(colon + 1)...].filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard let value = ICSBlockScanner.value(of: "UID", in: bytes, block: block) else { return nil }
+        let key = value.filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
     }
 
@@ -418,34 +361,5 @@ struct BlockFields {
         return (bytes.startIndex...(bytes.endIndex - length)).contains { start in
             (0..<length).allSatisfy { (bytes[start + $0] | 0x20) == (pointer[$0] | 0x20) }
         }
-    }
-
-    /// Whether the line starts with `word`, ASCII case-insensitively.
-    private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard end - start >= length else { return false }
-        let pointer = word.utf8Start
-        for index in 0..<length where (bytes[start + index] | 0x20) != (pointer[index] | 0x20) {
-            return false
-        }
-        return true
-    }
-
-    /// Whether the line is the property `name` (followed by `:` or `;`).
-    private static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString) -> Bool {
-        let length = name.utf8CodeUnitCount
-        guard end - start > length, starts(bytes, start, end, name) else { return false }
-        let next = bytes[start + length]
-        return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
-    }
-
-    /// Where the value starts: after the first colon outside double quotes.
-    private static func valueStart(_ line: ArraySlice<UInt8>) -> Int? {
-        var quoted = false
-        for index in line.indices {
-            if line[index] == UInt8(ascii: "\"") { quoted.toggle() }
-            if line[index] == UInt8(ascii: ":"), !quoted { return index }
-        }
-        return nil
     }
 }

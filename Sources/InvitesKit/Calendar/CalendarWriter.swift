@@ -71,7 +71,7 @@ public struct CalendarWriter: Sendable {
             let scan = ICSBlockScanner.scan(bytes)
             guard scan.sawCalendar, let end = scan.calendarEnd else { throw CalendarError.notACalendar(path: path) }
             let known = Set(scan.blocks.filter { $0.kind == .timezone }.compactMap {
-                ICSBlockScanner.value(of: "TZID", in: bytes, block: $0.range)
+                ICSBlockScanner.text(of: "TZID", in: bytes, block: $0.range)
             })
             let zones = entry.timezones.filter { !known.contains($0.tzid) }.map { lineEnds($0.text, crlf: scan.usesCRLF) }
             let events = lineEnds(entry.events, crlf: scan.usesCRLF)
@@ -123,14 +123,14 @@ public struct CalendarWriter: Sendable {
 
     /// The byte ranges of the VEVENT blocks that carry a UID.
     private static func eventBlocks(uid: String, in bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result) -> [Range<Int>] {
-        scan.blocks.filter { $0.kind == .event && ICSBlockScanner.value(of: "UID", in: bytes, block: $0.range) == uid }
+        scan.blocks.filter { $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid }
             .map(\.range)
     }
 
     private static func zoneID(_ text: String) -> String? {
         var copy = text
         return copy.withUTF8 { buffer in
-            ICSBlockScanner.value(of: "TZID", in: UnsafeRawBufferPointer(buffer), block: 0..<buffer.count)
+            ICSBlockScanner.text(of: "TZID", in: UnsafeRawBufferPointer(buffer), block: 0..<buffer.count)
         }
     }
 

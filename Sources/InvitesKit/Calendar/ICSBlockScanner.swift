@@ -99,13 +99,9 @@ struct ICSBlockScanner {
     /// Whether the line at `start` begins with `word` (ASCII, case-insensitive) and, for a
     /// component name, ends right after it but for trailing white space.
     private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+        guard starts(bytes, start, end, word) else { return false }
         let length = word.utf8CodeUnitCount
-        guard end - start >= length else { return false }
-        let pointer = word.utf8Start
-        for index in 0..<length where (bytes[start + index] | 0x20) != (pointer[index] | 0x20) {
-            return false
-        }
-        if pointer[length - 1] == UInt8(ascii: ":") { return true }
+        if word.utf8Start[length - 1] == UInt8(ascii: ":") { return true }
         var rest = start + length
         while rest < end, bytes[rest] == 0x0D || bytes[rest] == 0x20 || bytes[rest] == 0x09 { rest += 1 }
         return rest == end
@@ -117,33 +113,99 @@ struct ICSBlockScanner {
         return base.distance(to: UnsafeRawPointer(found))
     }
 
-    /// The unfolded value of the first `NAME:` or `NAME;…:` line of a block (not of its nested
-    /// components), read without libical: for finding a UID or TZID in a file that is about to
-    /// be edited byte for byte.
-    static func value(of name: String, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> String? {
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[block]), as: UTF8.self)
-        var unfolded: [Substring] = []
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if let first = line.first, first == " " || first == "\t", let last = unfolded.popLast() {
-                unfolded.append(Substring(String(last) + line.dropFirst()))
-            } else {
-                unfolded.append(line)
+    /// The unfolded value of the block's first `name` property (not of a component nested in
+    /// it), read without libical: for finding a UID or TZID in a file about to be edited byte
+    /// for byte, or for grouping blocks by UID before any is parsed.
+    static func value(of name: StaticString, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> [UInt8]? {
+        var line: [UInt8]?
+        var extending = false
+        topLevelLines(bytes, block, [name]) { found, text in
+            if found != nil {
+                extending = line == nil
+                if line == nil { line = Array(text) }
+            } else if extending {
+                line?.append(contentsOf: text)
             }
         }
-        let upper = name.uppercased()
+        guard let line, let colon = valueStart(line[...]) else { return nil }
+        return Array(line[(colon + 1)...])
+    }
+
+    /// ``value(of:in:block:)`` as text.
+    static func text(of name: StaticString, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> String? {
+        value(of: name, in: bytes, block: block).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with each line of the properties `names` that belong to the block itself,
+    /// not to a VALARM or other component nested in it (with the index of the name), then with
+    /// each of its continuation lines without the leading blank (with `nil`). Byte-level, with
+    /// memchr for the line ends.
+    static func topLevelLines(
+        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ names: [StaticString], _ body: (Int?, UnsafeRawBufferPointer) -> Void
+    ) {
+        var offset = block.lowerBound
         var depth = 0
-        for line in unfolded.dropFirst() {
-            let marker = line.prefix(6).uppercased()
-            if marker.hasPrefix("BEGIN:") { depth += 1 }
-            if marker.hasPrefix("END:") { depth -= 1 }
-            let head = line.prefix(upper.count + 1).uppercased()
-            guard depth == 0, head == upper + ":" || head == upper + ";" else { continue }
-            var quoted = false
-            for index in line.indices {
-                if line[index] == "\"" { quoted.toggle() }
-                if line[index] == ":", !quoted { return String(line[line.index(after: index)...]) }
+        var capturing = false
+        while offset < block.upperBound {
+            var end = offset
+            if let base = bytes.baseAddress, let found = memchr(base + offset, 0x0A, block.upperBound - offset) {
+                end = base.distance(to: UnsafeRawPointer(found))
+            } else {
+                end = block.upperBound
             }
+            var lineEnd = end
+            if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            defer { offset = end + 1 }
+            guard offset < lineEnd else {
+                capturing = false
+                continue
+            }
+            let first = bytes[offset]
+            if first == 0x20 || first == 0x09 {
+                if capturing { body(nil, UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd])) }
+                continue
+            }
+            capturing = false
+            let initial = first | 0x20
+            if initial == 0x62, starts(bytes, offset, lineEnd, "BEGIN:") {
+                depth += 1
+            } else if initial == 0x65, starts(bytes, offset, lineEnd, "END:") {
+                depth -= 1
+            } else if depth == 1, names.contains(where: { $0.utf8Start.pointee | 0x20 == initial }) {
+                for (index, name) in names.enumerated() where property(bytes, offset, lineEnd, name) {
+                    body(index, UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd]))
+                    capturing = true
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether the line starts with `word`, ASCII case-insensitively.
+    private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard end - start >= length else { return false }
+        let pointer = word.utf8Start
+        for index in 0..<length where (bytes[start + index] | 0x20) != (pointer[index] | 0x20) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the line is the property `name` (followed by `:` or `;`).
+    private static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString) -> Bool {
+        let length = name.utf8CodeUnitCount
+        guard end - start > length, starts(bytes, start, end, name) else { return false }
+        let next = bytes[start + length]
+        return next == UInt8(ascii: ":") || next == UInt8(ascii: ";")
+    }
+
+    /// Where the value starts: after the first colon outside double quotes.
+    static func valueStart(_ line: ArraySlice<UInt8>) -> Int? {
+        var quoted = false
+        for index in line.indices {
+            if line[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            if line[index] == UInt8(ascii: ":"), !quoted { return index }
         }
         return nil
     }
