@@ -240,7 +240,7 @@ public struct CalendarQuery {
         let knownItems = known?.items ?? []
         var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
-        var knownAt = 0
+        let matches = listing.matches(0..<listing.count, in: knownItems.map(\.name))
         // Whether the index must be written again: an item came, went, or changed.
         var changed = known == nil
         var kept = 0
@@ -250,11 +250,8 @@ public struct CalendarQuery {
                 continue
             }
             guard let stamp = stamps[position] else { continue }
-            while knownAt < knownItems.count, listing.compare(position, with: knownItems[knownAt].name) > 0 { knownAt += 1 }
-            if knownAt < knownItems.count, knownItems[knownAt].stamp == stamp,
-                listing.compare(position, with: knownItems[knownAt].name) == 0
-            {
-                let entry = knownItems[knownAt]
+            if let match = matches[position], knownItems[match].stamp == stamp {
+                let entry = knownItems[match]
                 next[position] = entry
                 kept += 1
                 if prefilter, !entry.mayReach(window) { continue }
@@ -349,13 +346,8 @@ public struct CalendarQuery {
     ) -> [Int: WindowCache.Part] {
         guard let parts = earlier?.parts, !parts.isEmpty, let stamps = listing.stamps else { return [:] }
         var found: [Int: WindowCache.Part] = [:]
-        var partAt = 0
-        for position in positions {
-            while partAt < parts.count, listing.compare(position, with: parts[partAt].name) > 0 { partAt += 1 }
-            guard partAt < parts.count else { break }
-            if listing.compare(position, with: parts[partAt].name) == 0, parts[partAt].stamp == stamps[position] {
-                found[position] = parts[partAt]
-            }
+        for (position, match) in zip(positions, listing.matches(positions, in: parts.map(\.name))) {
+            if let match, parts[match].stamp == stamps[position] { found[position] = parts[match] }
         }
         return found
     }

@@ -20,6 +20,9 @@ final class VdirListing {
     private let names: [Range<Int>]
     /// One per name once stamped; `nil` for an item that vanished meanwhile.
     private(set) var stamps: [FileStamp?]?
+    /// The version of the vdir as listed, once stamped: the same as the version of a
+    /// ``VdirIndex`` holding the same names and stamps.
+    private(set) var version: CalendarVersion?
 
     init(_ folder: String) throws(CalendarError) {
         let directory = try OpenFolder(folder)
@@ -94,17 +97,23 @@ final class VdirListing {
             }
         }
         withExtendedLifetime(directory) {}
+        var builder = CalendarVersion.Builder()
+        for (position, stamp) in (stamps ?? []).enumerated() {
+            guard let stamp else { continue }
+            withName(position) { builder.add(name: $0, stamp: stamp) }
+        }
+        version = builder.finish()
     }
 
-    /// The version of the vdir as listed; `nil` before ``stamp()``. The same as the version of a
-    /// ``VdirIndex`` holding the same names and stamps.
-    var version: CalendarVersion? {
-        guard let stamps else { return nil }
-        var version = CalendarVersion.Builder()
-        for (position, stamp) in stamps.enumerated() {
-            guard let stamp else { continue }
-            withName(position) { version.add(name: $0, stamp: stamp) }
+    /// For each of `positions` (ascending), where the same name stands in `names` (ascending
+    /// in byte order, as ``VdirIndex`` keeps them), if it does: one walk through both.
+    func matches(_ positions: some Sequence<Int>, in names: [String]) -> [Int?] {
+        var result: [Int?] = []
+        var at = 0
+        for position in positions {
+            while at < names.count, compare(position, with: names[at]) > 0 { at += 1 }
+            result.append(at < names.count && compare(position, with: names[at]) == 0 ? at : nil)
         }
-        return version.finish()
+        return result
     }
 }
