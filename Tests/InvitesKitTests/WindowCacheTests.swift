@@ -39,6 +39,17 @@ import Testing
         try query(path, zone: zone, me: me).cacheKey(try CalendarSource.named(path))
     }
 
+    /// Renames the first occurrence of the answer kept for `path` on the test's day, and gives
+    /// the answer as it was: a planted title that a query returns can only come from the store.
+    @discardableResult
+    func plant(_ title: String, for path: String) throws -> WindowCache {
+        let cached = try #require(store.windowData(for: try keyOf(path), days: tile).flatMap(WindowCache.init))
+        var planted = cached
+        planted.occurrences[0].title = title
+        store.saveWindow(planted.encoded(), for: try keyOf(path), days: tile)
+        return cached
+    }
+
     var tile: Range<Int> {
         let day = Int(window.start.timeIntervalSince1970) / 86_400 * 86_400
         return day..<(day + 86_400)
@@ -49,12 +60,8 @@ import Testing
         try write(path, event("a", "20240610T090000Z"), event("late", "20240610T220000Z"))
         let query = try query(path)
         #expect(try titles(query) == ["a"])
-        let data = try #require(store.windowData(for: try keyOf(path), days: tile))
-        var cached = try #require(WindowCache(data))
-        #expect(cached.occurrences.map(\.title) == ["a", "late"])
         // A planted answer under the same version is what the next run gives: nothing is read.
-        cached.occurrences[0].title = "from the cache"
-        store.saveWindow(cached.encoded(), for: try keyOf(path), days: tile)
+        #expect(try plant("from the cache", for: path).occurrences.map(\.title) == ["a", "late"])
         #expect(try titles(query) == ["from the cache"])
         // Another window on the same day is answered from the same entry.
         let evening = DateInterval(start: .utc("2024-06-10T21:00:00Z"), end: .utc("2024-06-10T23:00:00Z"))
@@ -154,9 +161,7 @@ import Testing
         try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
         let query = try query(vdir)
         #expect(try titles(query) == ["a"])
-        var cached = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
-        cached.occurrences[0].title = "from the cache"
-        store.saveWindow(cached.encoded(), for: try keyOf(vdir), days: tile)
+        try plant("from the cache", for: vdir)
         #expect(try titles(query) == ["from the cache"])
     }
 
@@ -167,10 +172,7 @@ import Testing
         try write(vdir + "/b.ics", event("b", "20240610T100000Z"))
         let query = try query(vdir)
         #expect(try titles(query) == ["a", "b"])
-        var cached = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
-        #expect(cached.parts.map(\.name) == ["a.ics", "b.ics"])
-        cached.occurrences[0].title = "a, from its part"
-        store.saveWindow(cached.encoded(), for: try keyOf(vdir), days: tile)
+        #expect(try plant("a, from its part", for: vdir).parts.map(\.name) == ["a.ics", "b.ics"])
         try write(vdir + "/b.ics", event("c", "20240610T100000Z"))
         #expect(try titles(query) == ["a, from its part", "c"])
         var uncached = query
@@ -189,9 +191,7 @@ import Testing
             #expect(found.occurrences.map(\.title) == ["a"])
             #expect(found.warnings.map(\.message) == ["cannot be read (not a regular file), skipped"])
         }
-        var cached = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
-        cached.occurrences[0].title = "from the cache"
-        store.saveWindow(cached.encoded(), for: try keyOf(vdir), days: tile)
+        try plant("from the cache", for: vdir)
         let found = try query.occurrences(in: window)
         #expect(found.occurrences.map(\.title) == ["from the cache"])
         #expect(found.warnings.count == 1)
