@@ -17,7 +17,14 @@ extension InvitesCommand {
     static let answerOptions: [(String, String)] = [
         ("--comment TEXT", "a comment for the organizer, kept in the history and sent in the reply"),
         ("--no-add", "record the answer without writing the calendar"),
+        occurrenceOption,
     ]
+
+    static let occurrenceOption = (
+        "--occurrence WHEN",
+        "answer only this occurrence of a series (repeatable): its start as show prints it (2026-12-14 10:00, "
+            + "or 2026-12-14 where that day has one), or its RECURRENCE-ID (20261214T090000Z)"
+    )
 
     static let commands: [Entry] = [
         Entry(name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail) into the inbox", usage: "ingest [FILE... | -]",
@@ -41,16 +48,17 @@ extension InvitesCommand {
                         ("--occurrences N", "as for show (default: 10)")],
               examples: ["invites check k3m9 && echo free"], run: CheckCommand.run),
         Entry(name: "accept", summary: "accept; the invite goes into your first calendar",
-              usage: "accept HANDLE [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, options: answerOptions,
+              usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, options: answerOptions,
               examples: ["invites accept k3m9 --comment 'See you there'"], run: { try AnswerCommand.run(.accepted, $0) }),
         Entry(name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
-              usage: "decline HANDLE [--comment TEXT]", spec: AnswerCommand.spec, options: answerOptions,
-              examples: ["invites decline k3m9 --comment 'Travelling that week'"], run: { try AnswerCommand.run(.declined, $0) }),
+              usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT]", spec: AnswerCommand.spec, options: answerOptions,
+              examples: ["invites decline k3m9 --comment 'Travelling that week'",
+                         "invites decline k3m9 --occurrence '2026-12-14 10:00'"], run: { try AnswerCommand.run(.declined, $0) }),
         Entry(name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
-              usage: "tentative HANDLE [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, options: answerOptions,
+              usage: "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, options: answerOptions,
               examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
-        Entry(name: "comment", summary: "a comment without changing the answer", usage: "comment HANDLE TEXT",
-              spec: AnswerCommand.commentSpec, examples: ["invites comment k3m9 'Can we move it by 30 minutes?'"],
+        Entry(name: "comment", summary: "a comment without changing the answer", usage: "comment HANDLE TEXT [--occurrence WHEN]...",
+              spec: AnswerCommand.commentSpec, options: [occurrenceOption], examples: ["invites comment k3m9 'Can we move it by 30 minutes?'"],
               run: { try AnswerCommand.run(.commented, $0) }),
         Entry(name: "history", summary: "every answer and comment, newest first",
               usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec,

@@ -100,11 +100,17 @@ enum JSONOutput {
         var start: String
         var end: String
         var conflicts: Int
+        /// The occurrence's original start (``RecurrenceKey``), what `--occurrence` takes.
+        var recurrenceId: String
+        /// `pending`, `accepted`, `declined`, `tentative` or `cancelled`.
+        var state: String
+        var moved: Bool
     }
 
     struct HistoryEntry: Encodable {
         var handle: String
         var uid: String
+        var recurrenceId: String?
         var id: String?
         var title: String
         var start: String
@@ -118,6 +124,7 @@ enum JSONOutput {
         init(_ entry: InvitesKit.HistoryEntry) {
             handle = entry.handle
             uid = entry.uid
+            recurrenceId = entry.recurrenceID
             id = entry.senderID
             title = entry.title
             (start, end) = JSONOutput.times(entry.start, entry.end, nil)

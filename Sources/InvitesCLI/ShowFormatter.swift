@@ -54,10 +54,20 @@ struct ShowFormatter {
         add("")
         if series.reports.count > 1 {
             add("Recurring: conflicts with \(series.conflicting) of the next \(series.reports.count) occurrences")
-            for occurrence in series.reports {
+            for (index, occurrence) in series.reports.enumerated() {
                 let names = occurrence.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
                 let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
-                add("  " + time.span(start: occurrence.invite.start, end: occurrence.invite.end) + "  " + mark, indent: 4)
+                var state = ""
+                if index < series.occurrences.count {
+                    let own = series.occurrences[index]
+                    let key = StoredInvite.key(of: own, display: time.zone)
+                    state = ShowFormatter.state(of: own, key: key, in: stored).rawValue
+                    if stored.instance(key)?.isMoved == true, let original = own.recurrenceID {
+                        state = "moved from " + time.clock(original) + ", " + state
+                    }
+                    state = "  " + state
+                }
+                add("  " + time.span(start: occurrence.invite.start, end: occurrence.invite.end) + state + "  " + mark, indent: 4)
             }
             add("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
             add("")
@@ -69,5 +79,12 @@ struct ShowFormatter {
         add("")
         lines += TimelineRenderer(time: time, width: width, color: color).render(title: invite.title, report: report)
         return lines
+    }
+
+    /// Where one of the invitation's occurrences stands: cancelled by the organizer, else your
+    /// answer to it (its own, or the series').
+    static func state(of occurrence: Occurrence, key: String, in stored: StoredInvite) -> InviteStatus {
+        if occurrence.free == .cancelled { return .cancelled }
+        return stored.answer(for: key)
     }
 }

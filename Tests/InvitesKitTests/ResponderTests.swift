@@ -238,16 +238,28 @@ import CLibical
         let now = Date.utc("2024-06-01T12:00:00Z")
         for invite in invites {
             let me = invite.attendees.first?.address ?? "someone@example.org"
-            let text = ITIPComposer.reply(
-                for: invite, action: .accepted, me: me, name: nil, comment: "ok, but:\nATTENDEE:mailto:x@y", now: now,
-                display: .utc)
+            let stored = StoredInvite(
+                handle: "test", invite: invite, status: .accepted, receivedAt: now, updatedAt: now,
+                instances: invite.instances.map {
+                    StoredInstance(recurrenceID: $0.recurrenceID, organizer: $0, message: invite.raw, answer: nil)
+                })
+            let answers = Reply.reported(stored, history: [], comment: nil).map {
+                (key: $0.key, action: $0.action, comment: Optional("ok, but:\nATTENDEE:mailto:x@y"))
+            }
+            let text = ITIPComposer.reply(for: stored, answers: answers, me: me, name: nil, now: now, display: .utc)
             let parsed = try #require(ICalComponent.parse(text), "\(invite.uid): reply does not parse")
             let calendar = try #require(parsed.selfOrChildren(ICAL_VCALENDAR_COMPONENT).first)
             #expect(calendar.text(ICAL_METHOD_PROPERTY) == "REPLY")
             let events = calendar.children(ICAL_VEVENT_COMPONENT)
-            #expect(events.count == 1, "\(invite.uid)")
-            #expect(events.first?.properties(ICAL_ATTENDEE_PROPERTY).count == 1, "\(invite.uid)")
-            #expect(events.first?.text(ICAL_UID_PROPERTY) == invite.uid)
+            #expect(events.count == answers.count && !events.isEmpty, "\(invite.uid)")
+            for event in events {
+                #expect(event.properties(ICAL_ATTENDEE_PROPERTY).count == 1, "\(invite.uid)")
+                #expect(event.text(ICAL_UID_PROPERTY) == invite.uid)
+            }
+            let keys = events.compactMap { event in
+                stored.instances.first { ICalDocument.recurrenceID(of: event, resolver: ZoneResolver(display: .utc)) == $0.recurrenceID }
+            }
+            #expect(keys.count == events.count - (invite.recurrenceID == nil ? 1 : 0), "\(invite.uid): RECURRENCE-IDs")
             #expect(events.first?.firstProperty(ICAL_XLICERROR_PROPERTY) == nil, "\(invite.uid): \(text)")
         }
     }

@@ -1,15 +1,16 @@
 import Foundation
 import InvitesKit
 
-/// `invites accept|decline|tentative HANDLE [--comment TEXT] [--no-add]` and
-/// `invites comment HANDLE TEXT`.
+/// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]` and
+/// `invites comment HANDLE TEXT [--occurrence WHEN]...`.
 enum AnswerCommand {
-    static let spec = OptionSpec(values: ["--comment"], flags: ["--no-add"])
-    static let commentSpec = OptionSpec()
+    static let spec = OptionSpec(values: ["--comment", "--occurrence"], flags: ["--no-add"])
+    static let commentSpec = OptionSpec(values: ["--occurrence"])
 
     static func run(_ action: AnswerAction, _ context: CommandContext) throws -> ExitCode {
         var comment = context.arguments.value("--comment")
         var arguments = context.arguments
+        let command = action == .commented ? "comment" : verb(action)
         if action == .commented {
             guard arguments.positionals.count == 2 else {
                 throw UsageError(message: "comment takes a HANDLE and the TEXT", command: "comment")
@@ -19,18 +20,30 @@ enum AnswerCommand {
         }
         var resolving = context
         resolving.arguments = arguments
-        let stored = try ShowCommand.resolveInvite(resolving, command: action == .commented ? "comment" : verb(action))
+        let stored = try ShowCommand.resolveInvite(resolving, command: command)
+        let occurrences = try pick(context.arguments.all("--occurrence"), of: stored, context, command: command)
         if stored.status == .cancelled, action != .commented {
             context.warn("\(stored.handle) was cancelled by the organizer; the answer is recorded anyway")
         }
+        for key in occurrences where stored.instance(key)?.isCancelled == true && action != .commented {
+            context.warn("the occurrence \(key) was cancelled by the organizer; the answer is recorded anyway")
+        }
         let outcome = try context.responder().answer(
-            stored, action: action, comment: comment, addToCalendar: !context.arguments.has("--no-add"),
-            now: context.environment.now())
+            stored, action: action, occurrences: occurrences, comment: comment,
+            addToCalendar: !context.arguments.has("--no-add"), now: context.environment.now())
         if context.settings.json {
-            try context.printJSON(JSONOutput.HistoryEntry(outcome.entry))
+            if occurrences.count > 1 {
+                try context.printJSON(["entries": outcome.entries.map(JSONOutput.HistoryEntry.init)])
+            } else if let entry = outcome.entry {
+                try context.printJSON(JSONOutput.HistoryEntry(entry))
+            }
             return .success
         }
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
+        if !occurrences.isEmpty {
+            let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
+            line += " (\(occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
+        }
         switch outcome.calendar {
         case .added(let path): line += "; added to \(Printable.sanitize(path))"
         case .rewritten(let path): line += "; updated in \(Printable.sanitize(path))"
@@ -42,6 +55,20 @@ enum AnswerCommand {
             context.note("your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you")
         }
         return .success
+    }
+
+    /// The keys of the occurrences `--occurrence` names; a WHEN the series does not have is a
+    /// usage error that names the nearest ones.
+    static func pick(_ whens: [String], of stored: StoredInvite, _ context: CommandContext, command: String) throws -> [String] {
+        guard !whens.isEmpty else { return [] }
+        let query = CalendarQuery(
+            sources: [], display: context.settings.zone.value, me: context.settings.me.value, index: nil,
+            clock: context.environment.now)
+        do {
+            return try OccurrencePicker(query: query).keys(for: whens, of: stored)
+        } catch {
+            throw UsageError(message: error.description, command: command)
+        }
     }
 
     private static func verb(_ action: AnswerAction) -> String {

@@ -31,6 +31,7 @@ enum ListCommand {
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
                 line += "  (\(Printable.sanitize(organizer)))"
             }
+            if let summary = stored.instanceSummary { line += "  [\(summary)]" }
             context.print(line)
         }
         return .success

@@ -11,8 +11,16 @@ enum ShowCommand {
         let series = try makeSeries(for: stored, context)
         guard let report = series.shown else { return .failure }
         if context.settings.json {
+            let display = context.settings.zone.value
             let occurrences = series.reports.count > 1
-                ? series.reports.map { JSONOutput.CheckedOccurrence(start: RFC3339.utc($0.invite.start), end: RFC3339.utc($0.invite.end), conflicts: $0.conflicts) }
+                ? zip(series.reports, series.occurrences).map { report, occurrence in
+                    let key = StoredInvite.key(of: occurrence, display: display)
+                    return JSONOutput.CheckedOccurrence(
+                        start: RFC3339.utc(report.invite.start), end: RFC3339.utc(report.invite.end),
+                        conflicts: report.conflicts, recurrenceId: key,
+                        state: ShowFormatter.state(of: occurrence, key: key, in: stored).rawValue,
+                        moved: stored.instance(key)?.isMoved ?? false)
+                }
                 : nil
             try context.printJSON(
                 JSONOutput.Show(
@@ -23,8 +31,8 @@ enum ShowCommand {
             return .success
         }
         let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)
-        let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
-        let answered = try context.openStore().history(actions: answers, limit: 1, handle: stored.handle).first
+        let answered = try context.openStore().history(actions: AnswerAction.answers, limit: 1, handle: stored.handle)
+            .first { $0.recurrenceID == stored.invite.recurrenceID }
         for line in formatter.lines(stored, series: series, answered: answered) {
             context.print(line)
         }
@@ -64,7 +72,7 @@ enum ShowCommand {
         let horizon = try context.occurrences().value
         let finder = try finder(context)
         context.mentionMissingCalendars()
-        let series = try finder.series(for: stored.invite, horizon: horizon, now: context.environment.now())
+        let series = try finder.series(for: stored, horizon: horizon, now: context.environment.now())
         for warning in series.warnings { context.warn(Printable.sanitize(warning.description)) }
         return series
     }

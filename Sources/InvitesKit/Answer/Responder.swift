@@ -31,86 +31,133 @@ public struct Responder {
     }
 
     public struct Outcome: Sendable {
-        public var entry: HistoryEntry
+        /// One entry per occurrence answered, or one for the series.
+        public var entries: [HistoryEntry]
         public var calendar: CalendarChange
+
+        public var entry: HistoryEntry? { entries.first }
     }
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
-    /// `--no-add`.
+    /// `--no-add`. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
+    /// alone, and only their components in the calendar change.
     public func answer(
-        _ stored: StoredInvite, action: AnswerAction, comment: String?, addToCalendar: Bool, now: Date
+        _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
+        now: Date
     ) throws -> Outcome {
         let record = try store.calendarRecord(for: stored)
-        let delivery = stored.invite.expectsReply ? "pending" : "none"
-        switch action {
-        case .accepted, .tentative:
-            guard addToCalendar else { break }
-            if let record, !record.pending, record.version == stored.invite.raw, stored.status == action.status {
-                let entry = try store.record(action, for: stored, comment: comment, delivery: delivery, now: now)
-                return Outcome(entry: entry, calendar: .unchanged)
-            }
-            let (change, newRecord) = try write(stored, action: action, record: record, now: now)
-            let entry = try store.record(action, for: stored, comment: comment, delivery: delivery, now: now, calendar: .set(newRecord))
-            return Outcome(entry: entry, calendar: change)
-        case .declined, .cancelled:
-            if let record {
-                if action == .cancelled {
-                    let (change, newRecord) = try write(stored, action: .cancelled, record: record, now: now)
-                    let entry = try store.record(action, for: stored, comment: comment, delivery: "none", now: now, calendar: .set(newRecord))
-                    return Outcome(entry: entry, calendar: change)
-                }
-                let source = try target(record)
-                var intent = record
-                intent.pending = true
-                try store.setCalendarRecord(.set(intent), for: stored, now: now)
-                try CalendarWriter(source: source, lockFolder: lockFolder).delete(uid: stored.invite.uid, zones: record.zones)
-                let entry = try store.record(action, for: stored, comment: comment, delivery: delivery, now: now, calendar: .remove)
-                return Outcome(entry: entry, calendar: .removed(source.path))
-            }
-        case .commented:
-            break
+        let delivery = stored.invite.expectsReply && action != .cancelled ? "pending" : "none"
+        let after = Responder.state(of: stored, after: action, occurrences: occurrences)
+        func finish(_ change: CalendarChange, _ calendar: InboxStore.RecordChange = .keep) throws -> Outcome {
+            let entries = try store.record(
+                action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+                calendar: calendar)
+            return Outcome(entries: entries, calendar: change)
         }
-        let entry = try store.record(
-            action, for: stored, comment: comment, delivery: action == .cancelled ? "none" : delivery, now: now)
-        return Outcome(entry: entry, calendar: .unchanged)
+        switch action {
+        case .commented:
+            return try finish(.unchanged)
+        case .cancelled:
+            guard let record else { return try finish(.unchanged) }
+            let (change, newRecord) = try write(after, keys: nil, record: record, now: now)
+            return try finish(change, .set(newRecord))
+        case .declined where occurrences.isEmpty:
+            guard let record else { return try finish(.unchanged) }
+            let source = try target(record)
+            var intent = record
+            intent.pending = true
+            try store.setCalendarRecord(.set(intent), for: stored, now: now)
+            try CalendarWriter(source: source, lockFolder: lockFolder, display: display)
+                .delete(uid: stored.invite.uid, zones: record.zones)
+            return try finish(.removed(source.path), .remove)
+        case .accepted, .tentative, .declined:
+            guard addToCalendar, record != nil || action != .declined else { return try finish(.unchanged) }
+            if occurrences.isEmpty, let record, !record.pending, record.version == Responder.version(of: after),
+                stored.status == action.status
+            {
+                return try finish(.unchanged)
+            }
+            let (change, newRecord) = try write(
+                after, keys: occurrences.isEmpty ? nil : occurrences.map { $0 }, record: record, now: now)
+            return try finish(change, .set(newRecord))
+        }
     }
 
-    /// Brings the calendar in step with a newly ingested version of an invite that an earlier
-    /// answer put there: a cancellation marks it cancelled, an update rewrites it.
+    /// Brings the calendar in step with a newly ingested version of an invitation that an earlier
+    /// answer put there: a cancellation marks it (or the instance) cancelled, an update rewrites
+    /// what the organizer changed and nothing else.
     public func follow(_ outcome: IngestOutcome, now: Date) throws -> CalendarChange? {
+        let stored = outcome.stored
         guard outcome.result == .cancelled || outcome.result == .updated,
-            let record = try store.calendarRecord(for: outcome.stored), record.version != outcome.stored.invite.raw
+            let record = try store.calendarRecord(for: stored), record.version != Responder.version(of: stored)
         else { return nil }
-        if outcome.result == .cancelled {
-            return try answer(outcome.stored, action: .cancelled, comment: nil, addToCalendar: true, now: now).calendar
+        if outcome.result == .cancelled, stored.status == .cancelled, outcome.changed.contains(where: { $0 == nil }) {
+            return try answer(stored, action: .cancelled, comment: nil, addToCalendar: true, now: now).calendar
         }
-        // A moved invite is back to pending: the calendar keeps it, with the organizer's new
-        // times and your PARTSTAT as the new version has it, until you answer again.
-        let action: AnswerAction
-        switch outcome.stored.status {
-        case .accepted: action = .accepted
-        case .tentative: action = .tentative
-        default: action = .commented
-        }
-        let (change, newRecord) = try write(outcome.stored, action: action, record: record, now: now)
-        try store.setCalendarRecord(.set(newRecord), for: outcome.stored, now: now)
+        // An update keeps your answers as the inbox now has them: an answer the new time put
+        // back to pending is NEEDS-ACTION in the calendar too.
+        let keys: [String?]? = outcome.changed.contains(where: { $0 == nil }) ? nil : outcome.changed
+        let (change, newRecord) = try write(stored, keys: keys, record: record, now: now)
+        try store.setCalendarRecord(.set(newRecord), for: stored, now: now)
         return change
     }
 
+    /// The invitation as it stands once an answer is recorded.
+    static func state(of stored: StoredInvite, after action: AnswerAction, occurrences: [String]) -> StoredInvite {
+        guard let status = action.status else { return stored }
+        var after = stored
+        if occurrences.isEmpty {
+            after.status = status
+            if action != .cancelled {
+                after.instances = after.instances.compactMap { instance in
+                    var copy = instance
+                    copy.answer = nil
+                    return copy.organizer == nil ? nil : copy
+                }
+            }
+            return after
+        }
+        for key in occurrences {
+            if let index = after.instances.firstIndex(where: { $0.recurrenceID == key }) {
+                after.instances[index].answer = status
+            } else {
+                after.instances.append(StoredInstance(recurrenceID: key, organizer: nil, message: nil, answer: status))
+            }
+        }
+        return after
+    }
+
+    /// What the calendar copy was made from: the messages and every answer, so a copy is written
+    /// again exactly when one of them changed.
+    static func version(of stored: StoredInvite) -> Data {
+        var hasher = ContentHasher()
+        stored.invite.raw.withUnsafeBytes { hasher.add($0) }
+        var state = stored.status.rawValue
+        for instance in stored.instances {
+            state += "|\(instance.recurrenceID),\(instance.answer?.rawValue ?? "-"),\(instance.isCancelled),"
+                + "\(instance.organizer?.sequence ?? -1),\(instance.organizer.map { RFC3339.utc($0.start) } ?? "")"
+            if let message = instance.message { message.withUnsafeBytes { hasher.add($0) } }
+        }
+        Data(state.utf8).withUnsafeBytes { hasher.add($0) }
+        let digest = hasher.finish()
+        return Data(String(format: "%016llx%016llx", digest.high, digest.low).utf8)
+    }
+
     private func write(
-        _ stored: StoredInvite, action: AnswerAction, record: InboxStore.CalendarRecord?, now: Date
+        _ stored: StoredInvite, keys: [String?]?, record: InboxStore.CalendarRecord?, now: Date
     ) throws -> (CalendarChange, InboxStore.CalendarRecord) {
         let source = try record.map(target) ?? calendar
-        let entry = ITIPComposer.calendarEntry(for: stored.invite, action: action, me: me, now: now, display: display)
+        let entry = ITIPComposer.calendarEntry(for: stored, keys: keys, me: me, now: now, display: display)
         // The intent lands first: a crash during the write leaves a pending record, never an
         // event in the calendar that the store knows nothing of.
-        let intent = InboxStore.CalendarRecord(
-            calendar: source.path, zones: record?.zones ?? [], version: stored.invite.raw, pending: true)
+        let version = Responder.version(of: stored)
+        let intent = InboxStore.CalendarRecord(calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)
-        let written = try CalendarWriter(source: source, lockFolder: lockFolder).put(entry)
-        let zones = record?.zones ?? written.zones
+        let written = try CalendarWriter(source: source, lockFolder: lockFolder, display: display).put(entry)
+        var zones = record?.zones ?? []
+        for zone in written.zones where !zones.contains(zone) { zones.append(zone) }
         let change: CalendarChange = record == nil ? .added(source.path) : .rewritten(source.path)
-        return (change, InboxStore.CalendarRecord(calendar: source.path, zones: zones, version: stored.invite.raw))
+        return (change, InboxStore.CalendarRecord(calendar: source.path, zones: zones, version: version))
     }
 
     /// The calendar an earlier answer wrote to, which may no longer be the first one.

@@ -3,18 +3,23 @@ import Foundation
 /// Puts accepted invites into your calendar and takes them out again, changing no byte it did
 /// not mean to change.
 ///
-/// In a single `.ics` file the VEVENTs (and any VTIMEZONE they need that the file lacks) go in
-/// just before the final `END:VCALENDAR`, in the file's own line ends; removing them cuts out
-/// exactly those bytes, so accept-then-decline gives back the file as it was. In a vdir each
-/// invite is one file named after its (sanitised) UID. Every write is atomic and locked.
+/// In a single `.ics` file a new invitation's VEVENTs (and any VTIMEZONE they need that the file
+/// lacks) go in just before the final `END:VCALENDAR`, in the file's own line ends; removing
+/// them cuts out exactly those bytes, so accept-then-decline gives back the file as it was. In a
+/// vdir each invitation is one file named after its (sanitised) UID. All components of one UID
+/// live together: an instance goes right after its master, and putting one instance replaces
+/// that instance's block alone. Every write is atomic and locked.
 public struct CalendarWriter: Sendable {
     public var source: CalendarSource
     /// Where the lock file lives (inside `--home`: nothing is written beside the calendar).
     public var lockFolder: String
+    /// The zone floating RECURRENCE-IDs are read in, to tell which block is which instance.
+    public var display: DisplayZone
 
-    public init(source: CalendarSource, lockFolder: String) {
+    public init(source: CalendarSource, lockFolder: String, display: DisplayZone = .utc) {
         self.source = source
         self.lockFolder = lockFolder
+        self.display = display
     }
 
     /// What a write added beyond the VEVENTs, so that taking them out can take it out too.
@@ -23,28 +28,24 @@ public struct CalendarWriter: Sendable {
         public var zones: [String]
     }
 
-    /// Adds the entry, or replaces the events of its UID where the calendar has them.
+    /// Adds the entry's components, replacing those of its UID that the entry's scope covers.
     public func put(_ entry: CalendarEntry) throws -> Written {
         let lock = try FileLock(path: lockPath)
         defer { withExtendedLifetime(lock) {} }
-        switch source.layout {
-        case .vdir:
-            let text = CalendarWriter.wrap(entry.timezones.map(\.text).joined() + entry.events, crlf: true)
-            try AtomicFile(path: itemPath(entry.uid)).update { _ in Data(text.utf8) }
-            return Written(zones: [])
-        case .file:
-            var written = Written(zones: [])
-            try AtomicFile(path: source.path).update { current in
-                guard let current, !current.isEmpty else {
-                    written.zones = entry.timezones.map(\.text)
-                    return Data(CalendarWriter.wrap(written.zones.joined() + entry.events, crlf: true).utf8)
-                }
-                let (data, zones) = try CalendarWriter.inserting(entry, into: current, path: source.path)
-                written.zones = zones
-                return data
+        let path = source.layout == .vdir ? itemPath(entry.uid) : source.path
+        var written = Written(zones: [])
+        let display = display
+        try AtomicFile(path: path).update { current in
+            guard let current, !current.isEmpty else {
+                written.zones = source.layout == .vdir ? [] : entry.timezones.map(\.text)
+                let text = entry.timezones.map(\.text).joined() + entry.components.map(\.text).joined()
+                return Data(CalendarWriter.wrap(text, crlf: true).utf8)
             }
-            return written
+            let (data, zones) = try CalendarWriter.putting(entry, into: current, path: path, display: display)
+            written.zones = source.layout == .vdir ? [] : zones
+            return data
         }
+        return written
     }
 
     /// Takes the events of a UID out, and the VTIMEZONEs `put` added for them when nothing else
@@ -66,34 +67,82 @@ public struct CalendarWriter: Sendable {
 
     // MARK: Single files
 
-    private static func inserting(_ entry: CalendarEntry, into data: Data, path: String) throws -> (Data, [String]) {
+    /// One edit of a file: the bytes in `range` give way to `text`.
+    private struct Splice {
+        var range: Range<Int>
+        var text: String
+    }
+
+    private static func putting(
+        _ entry: CalendarEntry, into data: Data, path: String, display: DisplayZone
+    ) throws -> (Data, [String]) {
         try data.withUnsafeBytes { bytes throws -> (Data, [String]) in
             let scan = ICSBlockScanner.scan(bytes)
             guard scan.sawCalendar, let end = scan.calendarEnd else { throw CalendarError.notACalendar(path: path) }
-            let known = Set(scan.blocks.filter { $0.kind == .timezone }.compactMap {
-                ICSBlockScanner.text(of: "TZID", in: bytes, block: $0.range)
-            })
+            let zoneBlocks = scan.blocks.filter { $0.kind == .timezone }.map(\.range)
+            let known = Set(zoneBlocks.compactMap { ICSBlockScanner.text(of: "TZID", in: bytes, block: $0) })
             let zones = entry.timezones.filter { !known.contains($0.tzid) }.map { lineEnds($0.text, crlf: scan.usesCRLF) }
-            let events = lineEnds(entry.events, crlf: scan.usesCRLF)
             let old = eventBlocks(uid: entry.uid, in: bytes, scan: scan)
-            var result = Data()
-            if let first = old.first {
-                var cursor = 0
-                for block in old {
-                    result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor..<block.lowerBound]))
-                    if block == first { result.append(Data((zones.joined() + events).utf8)) }
-                    cursor = block.upperBound
-                }
-                result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor...]))
-            } else {
-                var head = Data(UnsafeRawBufferPointer(rebasing: bytes[..<end]))
-                if let last = head.last, last != 0x0A { head.append(contentsOf: scan.usesCRLF ? [0x0D, 0x0A] : [0x0A]) }
-                result = head
-                result.append(Data((zones.joined() + events).utf8))
-                result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[end...]))
+            let keys = CalendarBlocks.keys(of: old, zones: zoneBlocks, in: bytes, display: display)
+            func text(_ component: CalendarEntry.Component, replacing block: Range<Int>?) -> String {
+                let merged = block.map {
+                    CalendarBlocks.keepingYours(new: component.text, old: UnsafeRawBufferPointer(rebasing: bytes[$0]))
+                } ?? component.text
+                return lineEnds(merged, crlf: scan.usesCRLF)
             }
-            return (result, zones)
+            var splices: [Splice] = []
+            var inserted: [String] = []
+            switch entry.scope {
+            case .whole:
+                var pieces = zones
+                for component in entry.components {
+                    let block = keys.firstIndex(of: component.key).map { old[$0] }
+                    pieces.append(text(component, replacing: block))
+                }
+                if old.isEmpty {
+                    inserted = pieces
+                } else {
+                    splices = old.enumerated().map { Splice(range: $1, text: $0 == 0 ? pieces.joined() : "") }
+                }
+            case .only:
+                var fresh = zones
+                for component in entry.components {
+                    if let index = keys.firstIndex(of: component.key) {
+                        splices.append(Splice(range: old[index], text: text(component, replacing: old[index])))
+                    } else {
+                        fresh.append(text(component, replacing: nil))
+                    }
+                }
+                if fresh.count > zones.count || (!zones.isEmpty && splices.isEmpty) {
+                    // Right after the master, else after the last component of the UID.
+                    if let anchor = keys.firstIndex(where: { $0 == nil }).map({ old[$0] }) ?? old.last {
+                        splices.append(Splice(range: anchor.upperBound..<anchor.upperBound, text: fresh.joined()))
+                    } else {
+                        inserted = fresh
+                    }
+                } else if !zones.isEmpty, let first = splices.min(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                    splices.append(Splice(range: first.range.lowerBound..<first.range.lowerBound, text: zones.joined()))
+                }
+            }
+            if !inserted.isEmpty {
+                let prefix = end > 0 && bytes[end - 1] != 0x0A ? (scan.usesCRLF ? "\r\n" : "\n") : ""
+                splices.append(Splice(range: end..<end, text: prefix + inserted.joined()))
+            }
+            return (apply(splices, to: bytes), zones)
         }
+    }
+
+    /// The bytes with every splice made; bytes outside the splices are copied as they are.
+    private static func apply(_ splices: [Splice], to bytes: UnsafeRawBufferPointer) -> Data {
+        var result = Data()
+        var cursor = 0
+        for splice in splices.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+            result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor..<splice.range.lowerBound]))
+            result.append(Data(splice.text.utf8))
+            cursor = max(cursor, splice.range.upperBound)
+        }
+        result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor...]))
+        return result
     }
 
     private static func removing(uid: String, zones: [String], from data: Data) -> Data? {

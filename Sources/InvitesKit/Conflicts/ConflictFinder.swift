@@ -39,6 +39,8 @@ public struct ConflictFinder {
         /// One report per occurrence checked, in time order; a single one for a one-off invite.
         public var reports: [NearbyReport]
         public var warnings: [CalendarWarning]
+        /// The invite's own occurrence behind each report, where it recurs (empty for a one-off).
+        public var occurrences: [Occurrence] = []
 
         /// How many of the occurrences checked conflict.
         public var conflicting: Int { reports.filter { $0.conflicts > 0 }.count }
@@ -61,11 +63,29 @@ public struct ConflictFinder {
             single.start = instance.start
             single.end = instance.end
             single.dates = instance.dates
-            let (report, found) = try report(for: single)
+            var (report, found) = try report(for: single)
+            // A cancelled instance is listed with the others, but nothing collides with it.
+            if instance.free == .cancelled {
+                for index in report.entries.indices { report.entries[index].conflict = false }
+            }
             reports.append(report)
             warnings.formUnion(found)
         }
-        return SeriesReport(reports: reports, warnings: warnings.sorted { ($0.path, $0.line) < ($1.path, $1.line) })
+        return SeriesReport(
+            reports: reports, warnings: warnings.sorted { ($0.path, $0.line) < ($1.path, $1.line) },
+            occurrences: instances)
+    }
+
+    /// An invitation checked over its next occurrences as the organizer last sent them: moved
+    /// instances at their new time, cancelled ones among them but free.
+    public func series(for stored: StoredInvite, horizon: Int, now: Date) throws(CalendarError) -> SeriesReport {
+        var invite = stored.invite
+        guard invite.source != .push else { return try series(for: invite, horizon: horizon, now: now) }
+        invite.raw = ITIPComposer.organizerCopy(of: stored, display: query.display)
+        if !stored.instances.isEmpty { invite.recurrenceID = nil }
+        var report = try series(for: invite, horizon: horizon, now: now)
+        if report.occurrences.count == 1 { report.occurrences = [] }
+        return report
     }
 
     /// The invite's own next occurrences, from the iCalendar it came in.

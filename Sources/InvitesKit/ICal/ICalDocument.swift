@@ -23,6 +23,7 @@ struct ICalDocument {
         var microsoftSequence: Int?
         var dtstamp: Date?
         var recurs: Bool
+        var cancelled: Bool
     }
 
     var method: String?
@@ -98,7 +99,8 @@ struct ICalDocument {
             description: component.text(ICAL_DESCRIPTION_PROPERTY).flatMap(nonEmpty),
             organizer: organizer, attendees: attendees,
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
-            microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs)
+            microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs,
+            cancelled: event.cancelled)
     }
 
     /// How an invited instance is named in the inbox: its RECURRENCE-ID as a UTC time, or a date.

@@ -1,17 +1,33 @@
 internal import CLibical
 import Foundation
 
-/// A VEVENT ready to go into your calendar, with the VTIMEZONEs it needs.
+/// The components of one invitation ready to go into your calendar, with the VTIMEZONEs they need.
 public struct CalendarEntry: Sendable, Hashable {
     public var uid: String
-    /// The VEVENT blocks (master and overrides), serialised by libical with CRLF line ends.
-    public var events: String
+    /// The VEVENTs to put, serialised by libical with CRLF line ends, by key.
+    public var components: [Component]
     /// Each VTIMEZONE the events use that the invite carried, by TZID.
     public var timezones: [Zone]
+    /// Which of the UID's components already in the calendar this entry replaces.
+    public var scope: Scope
+
+    /// One VEVENT: the master (`key == nil`) or an instance (its ``RecurrenceKey``).
+    public struct Component: Sendable, Hashable {
+        public var key: String?
+        public var text: String
+    }
 
     public struct Zone: Sendable, Hashable {
         public var tzid: String
         public var text: String
+    }
+
+    /// Whether an entry is the whole invitation or some of its instances.
+    public enum Scope: Sendable, Hashable {
+        /// Every component of the UID in the calendar gives way to the entry's.
+        case whole
+        /// Only the components with the entry's keys are put; every other stays byte for byte.
+        case only
     }
 }
 
@@ -19,123 +35,97 @@ public struct CalendarEntry: Sendable, Hashable {
 /// iTIP REPLY for the organizer (RFC 5546 §3.2.3). Everything goes through libical's API, so
 /// every value is escaped and folded; nothing is pasted together as text.
 public enum ITIPComposer {
-    /// The events for your calendar: the invite's VEVENTs with your ATTENDEE's PARTSTAT set (and
-    /// STATUS:CANCELLED when the organizer cancelled), or, for a push payload, a VEVENT made
-    /// from its fields.
+    /// The invitation's events for your calendar, as `stored` says you answered them: your
+    /// ATTENDEE's PARTSTAT on each, STATUS:CANCELLED where the organizer cancelled. `keys` names
+    /// the components to put (`nil` in it is the master); `nil` means the whole invitation.
     public static func calendarEntry(
-        for invite: Invite, action: AnswerAction, me: MyAddresses, now: Date, display: DisplayZone
+        for stored: StoredInvite, keys: [String?]?, me: MyAddresses, now: Date, display: DisplayZone
     ) -> CalendarEntry {
-        let parts = components(of: invite, now: now, display: display)
-        var text = ""
-        var used = Set<String>()
-        for event in parts.events {
-            if let partstat = action.partstat { setPartstat(partstat, on: event, me: me) }
-            if action == .cancelled || invite.method == .cancel {
+        let parts = InvitationComponents(stored, now: now, display: display)
+        var wanted: [String?] = keys ?? parts.parts.map(\.key)
+        if keys == nil {
+            for instance in stored.instances where instance.organizer == nil && instance.answer != nil {
+                wanted.append(instance.recurrenceID)
+            }
+        }
+        var components: [CalendarEntry.Component] = []
+        var events: [ICalComponent] = []
+        for key in wanted {
+            guard let event = parts.part(key), !components.contains(where: { $0.key == key }) else { continue }
+            let answer = stored.answer(for: key)
+            if let partstat = AnswerAction(answer).partstat {
+                setPartstat(partstat, on: event, me: me)
+            } else if answer == .pending {
+                setPartstat("NEEDS-ACTION", on: event, me: me)
+            }
+            if stored.status == .cancelled || stored.invite.method == .cancel {
                 event.removeProperties(ICAL_STATUS_PROPERTY)
                 event.add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
             }
-            used.formUnion(event.tzidsUsed)
-            text += event.serialized
+            events.append(event)
+            components.append(CalendarEntry.Component(key: key, text: event.serialized))
         }
-        let zones = used.sorted().compactMap { tzid in parts.zones[tzid].map { CalendarEntry.Zone(tzid: tzid, text: $0.serialized) } }
-        return CalendarEntry(uid: invite.uid, events: text, timezones: zones)
+        return CalendarEntry(
+            uid: stored.invite.uid, components: components, timezones: parts.zones(for: events),
+            scope: keys == nil ? .whole : .only)
     }
 
-    /// The iTIP REPLY: METHOD:REPLY, exactly one ATTENDEE (you) with PARTSTAT and no RSVP, the
-    /// ORGANIZER, the UID, the organizer's SEQUENCE, RECURRENCE-ID when one instance is
-    /// answered, a fresh DTSTAMP, COMMENT, and the VTIMEZONEs the event uses.
+    /// The whole invitation as the organizer last sent it, for expanding its occurrences.
+    public static func organizerCopy(of stored: StoredInvite, display: DisplayZone) -> Data {
+        InvitationComponents(stored, now: Date(timeIntervalSince1970: 0), display: display).document
+    }
+
+    /// The iTIP REPLY: METHOD:REPLY and one VEVENT for each component whose answer it reports,
+    /// each with exactly one ATTENDEE (you) and its PARTSTAT, the ORGANIZER, the UID, that
+    /// component's own RECURRENCE-ID, SEQUENCE, DTSTART and end, a fresh DTSTAMP, the COMMENT
+    /// where one goes, and the VTIMEZONEs the events use.
     public static func reply(
-        for invite: Invite, action: AnswerAction, me: String, name: String?, comment: String?, now: Date,
-        display: DisplayZone
+        for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
+        name: String?, now: Date, display: DisplayZone
     ) -> String {
-        let parts = components(of: invite, now: now, display: display)
+        let parts = InvitationComponents(stored, now: now, display: display)
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
         calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
         calendar.add(icalproperty_new_version("2.0"))
         calendar.add(icalproperty_new_method(ICAL_METHOD_REPLY))
-        guard let original = parts.events.first(where: { $0.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil }) ?? parts.events.first
-        else { return calendar.serialized }
-        let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
-        let copied: [icalproperty_kind] = [
-            ICAL_UID_PROPERTY, ICAL_SEQUENCE_PROPERTY, ICAL_ORGANIZER_PROPERTY, ICAL_RECURRENCEID_PROPERTY,
-            ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
-        ]
-        for kind in copied {
-            if let property = original.firstProperty(kind) { event.add(icalproperty_new_clone(property.raw)) }
+        var events: [ICalComponent] = []
+        for answer in answers {
+            guard let original = parts.part(answer.key) else { continue }
+            let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+            let copied: [icalproperty_kind] = [
+                ICAL_UID_PROPERTY, ICAL_SEQUENCE_PROPERTY, ICAL_ORGANIZER_PROPERTY, ICAL_RECURRENCEID_PROPERTY,
+                ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
+            ]
+            for kind in copied {
+                if let property = original.firstProperty(kind) { event.add(icalproperty_new_clone(property.raw)) }
+            }
+            if event.firstProperty(ICAL_SUMMARY_PROPERTY) == nil, let title = parts.master?.text(ICAL_SUMMARY_PROPERTY) {
+                event.add(ICalComponent.text(ICAL_SUMMARY_PROPERTY, title))
+            }
+            if event.firstProperty(ICAL_SEQUENCE_PROPERTY) == nil {
+                let sequence = answer.key.flatMap { stored.instance($0)?.organizer?.sequence } ?? stored.invite.sequence
+                event.add(icalproperty_new_sequence(Int32(clamping: sequence)))
+            }
+            event.add(icalproperty_new_dtstamp(ICalComponent.utcTime(now)))
+            let mine = original.properties(ICAL_ATTENDEE_PROPERTY).first { MyAddresses([me]).contains($0.value ?? "") }
+            let attendee = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
+            if let attendee, let partstat = answer.action.partstat {
+                icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
+            }
+            event.add(attendee)
+            if let comment = answer.comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }
+            events.append(event)
         }
-        if event.firstProperty(ICAL_SEQUENCE_PROPERTY) == nil { event.add(icalproperty_new_sequence(Int32(invite.sequence))) }
-        event.add(icalproperty_new_dtstamp(ICalComponent.utcTime(now)))
-        let mine = original.properties(ICAL_ATTENDEE_PROPERTY).first { MyAddresses([me]).contains($0.value ?? "") }
-        let attendee = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
-        if let attendee, let partstat = action.partstat {
-            icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
+        for zone in parts.zones(for: events) {
+            if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
         }
-        event.add(attendee)
-        if let comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }
-        for tzid in event.tzidsUsed.sorted() {
-            if let zone = parts.zones[tzid] { calendar.add(child: zone) }
-        }
-        calendar.add(child: event)
+        for event in events { calendar.add(child: event) }
         return calendar.serialized
     }
 
     /// Whether you are among the invite's attendees.
     public static func isAttendee(_ invite: Invite, me: MyAddresses) -> Bool {
         invite.attendees.contains { me.contains($0.address) }
-    }
-
-    // MARK: The invite's components
-
-    private struct Parts {
-        var events: [ICalComponent]
-        var zones: [String: ICalComponent]
-    }
-
-    private static func components(of invite: Invite, now: Date, display: DisplayZone) -> Parts {
-        if invite.source != .push, let parsed = invite.raw.withUnsafeBytes({ ICalComponent.parse($0) }) {
-            let calendars = parsed.selfOrChildren(ICAL_VCALENDAR_COMPONENT)
-            let resolver = ZoneResolver(display: display)
-            var zones: [String: ICalComponent] = [:]
-            for calendar in calendars {
-                for zone in calendar.children(ICAL_VTIMEZONE_COMPONENT) {
-                    resolver.register(zone)
-                    if let tzid = zone.text(ICAL_TZID_PROPERTY), zones[tzid] == nil { zones[tzid] = zone.cloned() }
-                }
-            }
-            let events = calendars.flatMap { $0.children(ICAL_VEVENT_COMPONENT) }.filter { event in
-                guard event.text(ICAL_UID_PROPERTY) == invite.uid else { return false }
-                guard let wanted = invite.recurrenceID else { return true }
-                return ICalDocument.recurrenceID(of: event, resolver: resolver) == wanted
-            }
-            if !events.isEmpty {
-                let copies = events.map { $0.cloned() }
-                copies.forEach { $0.removeParseErrors() }
-                return Parts(events: copies, zones: zones)
-            }
-        }
-        return Parts(events: [pushEvent(invite, now: now)], zones: [:])
-    }
-
-    /// A VEVENT made from a push payload's fields; its UID comes from the sender's id.
-    private static func pushEvent(_ invite: Invite, now: Date) -> ICalComponent {
-        let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
-        event.add(ICalComponent.text(ICAL_UID_PROPERTY, invite.uid))
-        event.add(icalproperty_new_dtstamp(ICalComponent.utcTime(now)))
-        if let dates = invite.dates {
-            event.add(icalproperty_new_dtstart(ICalComponent.date(dates.first)))
-            event.add(icalproperty_new_dtend(ICalComponent.date(dates.endExclusive)))
-        } else {
-            event.add(icalproperty_new_dtstart(ICalComponent.utcTime(invite.start)))
-            event.add(icalproperty_new_dtend(ICalComponent.utcTime(invite.end)))
-        }
-        event.add(ICalComponent.text(ICAL_SUMMARY_PROPERTY, invite.title))
-        if let location = invite.location { event.add(ICalComponent.text(ICAL_LOCATION_PROPERTY, location)) }
-        if let description = invite.description { event.add(ICalComponent.text(ICAL_DESCRIPTION_PROPERTY, description)) }
-        if let organizer = invite.organizer, let email = organizer.email {
-            event.add(ICalComponent.person(ICAL_ORGANIZER_PROPERTY, address: email, name: organizer.name))
-        }
-        event.add(icalproperty_new_sequence(Int32(invite.sequence)))
-        return event
     }
 
     /// Sets your ATTENDEE's PARTSTAT and drops its RSVP; adds your ATTENDEE when the invite did

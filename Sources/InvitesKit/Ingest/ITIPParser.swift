@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads an iCalendar invitation (iTIP, RFC 5546) into invites: one per UID, or one per
-/// RECURRENCE-ID where only single instances of a series are invited.
+/// Reads an iCalendar invitation (iTIP, RFC 5546) into invites: one per UID, holding the series
+/// and the instances sent with it, or only instances where the message invites no series.
 public struct ITIPParser: Sendable {
     public var display: DisplayZone
 
@@ -59,11 +59,18 @@ public struct ITIPParser: Sendable {
         var invites: [Invite] = []
         for uid in order {
             let events = byUID[uid] ?? []
-            if let master = events.first(where: { $0.recurrenceID == nil }) {
-                invites.append(invite(master, method: method, source: source, raw: data, instance: false))
-            } else {
-                invites += events.map { invite($0, method: method, source: source, raw: data, instance: true) }
+            let instances = events.filter { $0.recurrenceID != nil }
+            guard let lead = events.first(where: { $0.recurrenceID == nil }) ?? instances.first else { continue }
+            var made = invite(lead, method: method, source: source, raw: data, instance: lead.recurrenceID != nil)
+            var seen = Set<String>()
+            made.instances = instances.compactMap { event in
+                guard let rid = event.recurrenceID, seen.insert(rid).inserted else { return nil }
+                return Invite.Instance(
+                    recurrenceID: rid, title: event.title.isEmpty ? lead.title : event.title, start: event.start,
+                    end: event.end, dates: event.dates, sequence: event.sequence ?? event.microsoftSequence ?? 0,
+                    dtstamp: event.dtstamp, cancelled: method == .cancel || event.cancelled)
             }
+            invites.append(made)
         }
         return invites
     }

@@ -3,7 +3,10 @@ import Foundation
 /// An invitation as it arrived, reduced to what `invites` shows, stores and answers.
 ///
 /// It is the same whatever carried it (push payload, iTIP file, e-mail); `raw` keeps the bytes it
-/// was made from so that nothing the sender wrote is ever lost.
+/// was made from so that nothing the sender wrote is ever lost. One invite is one UID: the series
+/// (its master VEVENT) and the instances the organizer sent on their own (RECURRENCE-ID
+/// overrides), never one VEVENT that could stand in for its siblings. The fields describe the
+/// master, or, when the message holds only instances, the first of them.
 public struct Invite: Sendable, Hashable {
     /// What kind of input the invite came from.
     public enum Source: String, Sendable, Hashable, CaseIterable {
@@ -55,9 +58,39 @@ public struct Invite: Sendable, Hashable {
         }
     }
 
+    /// One instance of a series as the organizer sent it: moved, changed or cancelled.
+    public struct Instance: Sendable, Hashable {
+        /// The instance's original start, in the inbox's form (``RecurrenceKey``).
+        public var recurrenceID: String
+        public var title: String
+        public var start: Date
+        public var end: Date
+        public var dates: Occurrence.AllDayDates?
+        public var sequence: Int
+        public var dtstamp: Date?
+        /// STATUS:CANCELLED on the instance, or the instance of a METHOD:CANCEL.
+        public var cancelled: Bool
+
+        public init(
+            recurrenceID: String, title: String, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil,
+            sequence: Int = 0, dtstamp: Date? = nil, cancelled: Bool = false
+        ) {
+            self.recurrenceID = recurrenceID
+            self.title = title
+            self.start = start
+            self.end = end
+            self.dates = dates
+            self.sequence = sequence
+            self.dtstamp = dtstamp
+            self.cancelled = cancelled
+        }
+    }
+
     public var uid: String
-    /// The instance this invite is about when only one instance of a series is invited.
+    /// Set when the message holds no master, only instances: the first instance's RECURRENCE-ID.
     public var recurrenceID: String?
+    /// The instances the message carries on their own, master or not, in the order written.
+    public var instances: [Instance]
     /// The sender's `id` of a push payload, which answers are reported against.
     public var senderID: String?
     public var title: String
@@ -83,10 +116,11 @@ public struct Invite: Sendable, Hashable {
         start: Date, end: Date, dates: Occurrence.AllDayDates? = nil, timeZone: String? = nil,
         location: String? = nil, description: String? = nil, organizer: Person? = nil,
         attendees: [Attendee] = [], sequence: Int = 0, dtstamp: Date? = nil,
-        method: Method = .request, source: Source, raw: Data
+        method: Method = .request, source: Source, raw: Data, instances: [Instance] = []
     ) {
         self.uid = uid
         self.recurrenceID = recurrenceID
+        self.instances = instances
         self.senderID = senderID
         self.title = title
         self.start = start

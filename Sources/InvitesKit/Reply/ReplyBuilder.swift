@@ -38,16 +38,20 @@ public struct Reply: Sendable {
     public var notes: [String]
 
     /// Makes the reply. `history` is the invite's history, newest first.
+    ///
+    /// It reports where the invitation stands now: the series with your answer to it, each
+    /// instance the organizer sent on its own with the answer it follows, and each instance you
+    /// answered apart. Cancelled instances and answers an update put back to pending are left out.
     public static func make(
         for stored: StoredInvite, history: [HistoryEntry], me: MyAddresses, name: String?, mime: Bool, now: Date,
         display: DisplayZone
     ) throws(ReplyError) -> Reply {
-        let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
-        guard let index = history.firstIndex(where: { answers.contains($0.action) }) else {
+        guard let index = history.firstIndex(where: { AnswerAction.answers.contains($0.action) }) else {
             throw .noAnswer(handle: stored.handle)
         }
         let answer = history[index]
-        let comment = history[...index].first { $0.comment?.isEmpty == false }?.comment
+        let commented = history[...index].first { $0.comment?.isEmpty == false }
+        let comment = commented?.comment
         let invite = stored.invite
         if invite.source == .push {
             var object: [String: Any] = ["response": answer.action.rawValue]
@@ -62,6 +66,8 @@ public struct Reply: Sendable {
         guard let organizer = invite.organizer, let organizerEmail = organizer.email else {
             throw .noOrganizer(handle: stored.handle)
         }
+        let answers = reported(stored, history: history, comment: commented)
+        guard !answers.isEmpty else { throw .noAnswer(handle: stored.handle) }
         var notes: [String] = []
         let listed = invite.attendees.first { me.contains($0.address) }
         guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
@@ -69,16 +75,41 @@ public struct Reply: Sendable {
             notes.append("you are not among the attendees (an invite to a list?); replying as an added attendee \(address)")
         }
         let calendar = ITIPComposer.reply(
-            for: invite, action: answer.action, me: address, name: name ?? listed?.name, comment: comment, now: now,
-            display: display)
+            for: stored, answers: answers, me: address, name: name ?? listed?.name, now: now, display: display)
         guard mime else { return Reply(kind: .iCalendar, text: calendar, notes: notes) }
         let verb = answer.action.rawValue.prefix(1).uppercased() + answer.action.rawValue.dropFirst()
         var body = "\(verb): \(invite.title)\n"
+        for answer in answers where answer.key != nil && answer.key != invite.recurrenceID {
+            body += "  \(answer.action.rawValue): the occurrence \(answer.key ?? "")\n"
+        }
         if let comment { body += "\n\(comment)\n" }
         let message = MIMEComposer.replyMessage(
             from: .init(name: name ?? listed?.name, email: address),
             to: .init(name: organizer.name, email: organizerEmail),
             subject: "\(verb): \(invite.title)", text: body, calendar: calendar, date: now)
         return Reply(kind: .mime, text: message, notes: notes)
+    }
+
+    /// The components a reply reports, each with the answer it stands at and the comment that
+    /// goes with it (on the component the comment was made on, the series' on the first).
+    static func reported(
+        _ stored: StoredInvite, history: [HistoryEntry], comment: HistoryEntry?
+    ) -> [(key: String?, action: AnswerAction, comment: String?)] {
+        var keys: [String?] = []
+        if stored.invite.recurrenceID == nil { keys.append(nil) }
+        for instance in stored.instances where !instance.isCancelled {
+            if instance.organizer != nil || instance.answer != nil { keys.append(instance.recurrenceID) }
+        }
+        var result: [(key: String?, action: AnswerAction, comment: String?)] = []
+        for key in keys {
+            let action = AnswerAction(stored.answer(for: key))
+            guard AnswerAction.answers.contains(action) else { continue }
+            result.append((key, action, nil))
+        }
+        if let comment, let text = comment.comment {
+            let target = result.firstIndex { $0.key == comment.recurrenceID } ?? (result.isEmpty ? nil : 0)
+            if let target { result[target].comment = text }
+        }
+        return result
     }
 }

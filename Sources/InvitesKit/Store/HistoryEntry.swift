@@ -19,6 +19,20 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The answer that leaves an invite in a status; `pending` and `cancelled` are no answers.
+    public init(_ status: InviteStatus) {
+        switch status {
+        case .accepted: self = .accepted
+        case .declined: self = .declined
+        case .tentative: self = .tentative
+        case .cancelled: self = .cancelled
+        case .pending: self = .commented
+        }
+    }
+
+    /// The answers proper, which a reply reports and a calendar copy carries.
+    public static let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
+
     /// The iCalendar PARTSTAT for an answer (RFC 5545 §3.2.12).
     public var partstat: String? {
         switch self {

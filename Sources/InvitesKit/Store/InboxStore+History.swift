@@ -29,40 +29,58 @@ extension InboxStore {
         case remove
     }
 
-    /// Appends to the history and sets the invite's status and calendar record, in one
+    /// Appends to the history and sets the invitation's answers and calendar record, in one
     /// transaction: the history holds an answer entirely or not at all.
+    ///
+    /// With `occurrences` empty the answer is for the series and every instance, which follow it
+    /// from then on; otherwise it is for those instances alone, one history entry each.
     @discardableResult
     public func record(
-        _ action: AnswerAction, for stored: StoredInvite, comment: String?, delivery: String, now: Date,
-        calendar: RecordChange = .keep
-    ) throws(StoreError) -> HistoryEntry {
-        try database.transaction { () throws(StoreError) -> HistoryEntry in
+        _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
+        delivery: String, now: Date, calendar: RecordChange = .keep
+    ) throws(StoreError) -> [HistoryEntry] {
+        try database.transaction { () throws(StoreError) -> [HistoryEntry] in
             guard let id = try rowID(of: stored) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
             }
             let invite = stored.invite
-            let entry = HistoryEntry(
-                handle: stored.handle, uid: invite.uid, recurrenceID: invite.recurrenceID, senderID: invite.senderID,
-                title: invite.title, start: invite.start, end: invite.end, sequence: invite.sequence,
-                dtstamp: invite.dtstamp, action: action, comment: comment, at: now, delivery: delivery)
-            try database.prepare(
-                """
-                INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
-                    sequence, dtstamp, action, comment, at, delivery)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-            ).bind([
-                .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""), .optional(entry.senderID),
-                .text(entry.title), .integer(unix(entry.start)), .integer(unix(entry.end)), .integer(entry.sequence),
-                .optional(entry.dtstamp.map(unix)), .text(action.rawValue), .optional(comment), .integer(unix(now)),
-                .text(delivery),
-            ]).run()
+            var entries: [HistoryEntry] = []
+            let targets: [String?] = occurrences.isEmpty ? [invite.recurrenceID] : occurrences
+            for target in targets {
+                let organizer = target.flatMap { stored.instance($0)?.organizer }
+                let length = invite.end.timeIntervalSince(invite.start)
+                let start = organizer?.start
+                    ?? (occurrences.isEmpty ? invite.start : target.flatMap(RecurrenceKey.instant(of:)) ?? invite.start)
+                let entry = HistoryEntry(
+                    handle: stored.handle, uid: invite.uid, recurrenceID: target, senderID: invite.senderID,
+                    title: organizer?.title ?? invite.title, start: start, end: organizer?.end ?? start.addingTimeInterval(length),
+                    sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
+                    action: action, comment: comment, at: now, delivery: delivery)
+                try database.prepare(
+                    """
+                    INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
+                        sequence, dtstamp, action, comment, at, delivery)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+                ).bind([
+                    .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
+                    .optional(entry.senderID), .text(entry.title), .integer(unix(entry.start)), .integer(unix(entry.end)),
+                    .integer(entry.sequence), .optional(entry.dtstamp.map(unix)), .text(action.rawValue),
+                    .optional(comment), .integer(unix(now)), .text(delivery),
+                ]).run()
+                entries.append(entry)
+            }
             if let status = action.status {
-                try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
-                    .bind([.text(status.rawValue), .integer(unix(now)), .int(id)]).run()
+                if occurrences.isEmpty {
+                    try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
+                        .bind([.text(status.rawValue), .integer(unix(now)), .int(id)]).run()
+                    if action != .cancelled { try clearInstanceAnswers(of: id, now: now) }
+                } else {
+                    try setAnswer(status, for: occurrences, of: id, now: now)
+                }
             }
             try apply(calendar, to: id, now: now)
-            return entry
+            return entries
         }
     }
 
@@ -119,7 +137,7 @@ extension InboxStore {
             values.append(.integer(unix(since)))
         }
         if let handle {
-            conditions.append("handle = ?")
+            conditions.append("invite_id = (SELECT id FROM invites WHERE handle = ?)")
             values.append(.text(handle))
         }
         if let actions {
@@ -151,13 +169,13 @@ extension InboxStore {
 
     /// Marks the replies of an invite as handed on.
     public func markDelivered(_ stored: StoredInvite) throws(StoreError) {
-        try database.prepare("UPDATE history SET delivery = 'sent' WHERE handle = ? AND delivery = 'pending'")
-            .bind([.text(stored.handle)]).run()
+        try database.prepare(
+            "UPDATE history SET delivery = 'sent' WHERE invite_id = (SELECT id FROM invites WHERE handle = ?) AND delivery = 'pending'"
+        ).bind([.text(stored.handle)]).run()
     }
 
     private func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {
-        let statement = try database.prepare("SELECT id FROM invites WHERE handle = ?")
-        return try statement.bind([.text(stored.handle)]).step() ? Int64(statement.int(0)) : nil
+        try rowID(handle: stored.handle)
     }
 }
 

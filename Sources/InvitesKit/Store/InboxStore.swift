@@ -35,36 +35,142 @@ public final class InboxStore {
     }
 
     private func file(_ invite: Invite, now: Date) throws(StoreError) -> IngestOutcome {
-        guard let existing = try find(uid: invite.uid, recurrenceID: invite.recurrenceID ?? "") else {
-            let status: InviteStatus = invite.method == .cancel ? .cancelled : .pending
-            let stored = try insert(invite, status: status, now: now)
-            return IngestOutcome(stored: stored, result: invite.method == .cancel ? .cancelled : .new, note: nil)
+        let message = try messageID(for: invite.raw)
+        let cancel = invite.method == .cancel
+        guard let existing = try find(uid: invite.uid) else {
+            let status: InviteStatus = cancel ? .cancelled : .pending
+            var stored = try insert(invite, message: message, status: status, now: now)
+            let id = try rowID(handle: stored.handle) ?? 0
+            for instance in invite.instances {
+                try saveInstance(instance, of: id, message: cancel ? nil : message, answer: nil, now: now)
+            }
+            stored.instances = try instances(of: id)
+            let changed: [String?] = (invite.recurrenceID == nil ? [nil] : []) + invite.instances.map(\.recurrenceID)
+            return IngestOutcome(stored: stored, result: cancel ? .cancelled : .new, note: nil, changed: changed)
         }
-        if existing.invite.raw == invite.raw {
-            return IngestOutcome(stored: existing, result: .unchanged, note: nil)
+        guard let id = try rowID(handle: existing.handle) else {
+            throw .sqlite(path: database.path, code: 0, message: "invite \(existing.handle) vanished")
         }
-        guard InboxStore.isNewer(invite, than: existing.invite) else {
-            return IngestOutcome(
-                stored: existing, result: .unchanged,
-                note: "stale copy (SEQUENCE \(invite.sequence)); the inbox holds a newer version")
+        var result: IngestOutcome.Result = .unchanged
+        var notes: [String] = []
+        var changed: [String?] = []
+        var status = existing.status
+        if invite.recurrenceID == nil {
+            switch try fileMaster(invite, over: existing, id: id, message: message, now: now) {
+            case .stale(let note):
+                notes.append(note)
+            case .same:
+                break
+            case .filed(let newStatus, let note):
+                status = newStatus
+                result = cancel ? .cancelled : .updated
+                changed.append(nil)
+                if let note { notes.append(note) }
+            }
         }
-        if invite.method == .cancel {
-            let stored = try replace(existing, with: invite, status: .cancelled, now: now)
-            return IngestOutcome(stored: stored, result: .cancelled, note: nil)
+        for instance in invite.instances {
+            let held = existing.instance(instance.recurrenceID)
+            switch try fileInstance(instance, held: held, series: status, cancel: cancel, id: id, message: message, now: now) {
+            case .stale(let note):
+                notes.append(note)
+            case .same:
+                break
+            case .filed(_, let note):
+                if result == .unchanged { result = cancel ? .cancelled : .updated }
+                changed.append(instance.recurrenceID)
+                if let note { notes.append(note) }
+            }
+        }
+        if existing.invite.recurrenceID != nil, invite.recurrenceID != nil, changed.contains(existing.invite.recurrenceID),
+            let lead = invite.instances.first(where: { $0.recurrenceID == existing.invite.recurrenceID }), !cancel
+        {
+            try refreshLead(id: id, with: invite, lead: lead, message: message, now: now)
+        }
+        guard var stored = try invites(where: "i.id = ?", [.int(id)]).first else {
+            throw .sqlite(path: database.path, code: 0, message: "invite \(existing.handle) vanished")
+        }
+        stored.instances = try instances(of: id)
+        return IngestOutcome(
+            stored: stored, result: result, note: notes.isEmpty ? nil : notes.joined(separator: "; "), changed: changed)
+    }
+
+    /// What filing one component of a message did.
+    private enum Filing {
+        case filed(InviteStatus, note: String?)
+        case same
+        case stale(note: String)
+    }
+
+    /// A message that carries the series: it replaces the master as RFC 5546 orders versions.
+    private func fileMaster(
+        _ invite: Invite, over existing: StoredInvite, id: Int64, message: Int64, now: Date
+    ) throws(StoreError) -> Filing {
+        let heldMessage = try messageID(ofInvite: id)
+        let wasInstanceOnly = existing.invite.recurrenceID != nil
+        if !wasInstanceOnly {
+            if heldMessage == message, existing.invite.method == invite.method { return .same }
+            guard InboxStore.isNewer(invite, than: existing.invite) else {
+                return .stale(note: "stale copy (SEQUENCE \(invite.sequence)); the inbox holds a newer version")
+            }
         }
         var status = existing.status
         var note: String?
-        let moved = existing.invite.start != invite.start || existing.invite.end != invite.end
-            || existing.invite.dates != invite.dates
-        if existing.status == .cancelled {
-            status = .pending
-            note = "invited again after it was cancelled"
-        } else if moved, existing.status != .pending {
-            status = .pending
-            note = "the time changed: your earlier answer (\(existing.status.rawValue)) is back to pending"
+        if invite.method == .cancel {
+            status = .cancelled
+        } else {
+            let moved = existing.invite.start != invite.start || existing.invite.end != invite.end
+                || existing.invite.dates != invite.dates
+            if existing.status == .cancelled {
+                status = .pending
+                note = "invited again after it was cancelled"
+            } else if moved, existing.status != .pending, !wasInstanceOnly {
+                status = .pending
+                note = "the time changed: your earlier answer (\(existing.status.rawValue)) is back to pending"
+            }
         }
-        let stored = try replace(existing, with: invite, status: status, now: now)
-        return IngestOutcome(stored: stored, result: .updated, note: note)
+        try replace(id: id, with: invite, message: message, status: status, now: now)
+        return .filed(status, note: note)
+    }
+
+    /// One instance of a message: it replaces what the inbox holds for that instance when it is
+    /// newer (SEQUENCE, then DTSTAMP, per instance), and puts an answer that its new time
+    /// invalidates back to pending.
+    private func fileInstance(
+        _ instance: Invite.Instance, held: StoredInstance?, series: InviteStatus, cancel: Bool, id: Int64,
+        message: Int64, now: Date
+    ) throws(StoreError) -> Filing {
+        let heldMessage = try instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
+        if let previous = held?.organizer {
+            if heldMessage == message, previous.cancelled == cancel { return .same }
+            let newer = instance.sequence != previous.sequence
+                ? instance.sequence > previous.sequence
+                : (instance.dtstamp.flatMap { new in previous.dtstamp.map { new > $0 } } ?? true)
+            guard newer || (cancel && !previous.cancelled && instance.sequence == previous.sequence) else {
+                return .stale(note: "stale copy of the occurrence \(instance.recurrenceID) (SEQUENCE \(instance.sequence))")
+            }
+        }
+        var answer = held?.answer
+        var note: String?
+        if cancel {
+            var cancelled = held?.organizer ?? instance
+            cancelled.cancelled = true
+            cancelled.sequence = instance.sequence
+            cancelled.dtstamp = instance.dtstamp
+            try saveInstance(cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
+            return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
+        }
+        let before = held?.organizer.flatMap { $0.cancelled ? nil : ($0.start, $0.end) }
+            ?? RecurrenceKey.instant(of: instance.recurrenceID).map { ($0, $0) }
+        let moved = before.map { $0.0 != instance.start || (held?.organizer != nil && $0.1 != instance.end) } ?? true
+        let effective = answer ?? series
+        if moved, [.accepted, .declined, .tentative].contains(effective) {
+            answer = .pending
+            note = "the occurrence \(instance.recurrenceID) moved: your answer (\(effective.rawValue)) is back to pending"
+        } else if held?.organizer?.cancelled == true {
+            note = "the occurrence \(instance.recurrenceID) was invited again after it was cancelled"
+        }
+        try saveInstance(instance, of: id, message: message, answer: answer, now: now)
+        return .filed(series, note: note)
     }
 
     /// RFC 5546 §2.1.5: a higher SEQUENCE is newer; at the same SEQUENCE a later DTSTAMP is.
@@ -76,51 +182,61 @@ public final class InboxStore {
         return incoming.source == .push || incoming.dtstamp != nil || held.dtstamp == nil
     }
 
-    private func insert(_ invite: Invite, status: InviteStatus, now: Date) throws(StoreError) -> StoredInvite {
+    private func insert(_ invite: Invite, message: Int64, status: InviteStatus, now: Date) throws(StoreError) -> StoredInvite {
         let handle = try freeHandle(for: invite)
         let statement = try database.prepare(
             """
             INSERT INTO invites (handle, uid, recurrence_id, sender_id, title, start_at, end_at,
                 first_date, end_date, time_zone, location, description, organizer_name, organizer_email,
-                sequence, dtstamp, method, source, raw, status, received_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                sequence, dtstamp, method, source, raw, message_id, status, received_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.bind(
             [.text(handle), .text(invite.uid), .text(invite.recurrenceID ?? "")]
-                + InboxStore.fields(invite) + [.text(status.rawValue), .integer(seconds(now)), .integer(seconds(now))]
+                + InboxStore.fields(invite, message: message)
+                + [.text(status.rawValue), .integer(seconds(now)), .integer(seconds(now))]
         ).run()
         let id = database.lastInsertRowID
         try writeAttendees(invite, id: id)
-        try writeVersion(invite, id: id, now: now)
+        try writeVersion(invite, id: id, message: message, now: now)
         return StoredInvite(handle: handle, invite: invite, status: status, receivedAt: now, updatedAt: now)
     }
 
-    private func replace(
-        _ existing: StoredInvite, with invite: Invite, status: InviteStatus, now: Date
-    ) throws(StoreError) -> StoredInvite {
-        guard let id = try rowID(handle: existing.handle) else {
-            throw .sqlite(path: database.path, code: 0, message: "invite \(existing.handle) vanished")
-        }
+    private func replace(id: Int64, with invite: Invite, message: Int64, status: InviteStatus, now: Date) throws(StoreError) {
         let statement = try database.prepare(
             """
-            UPDATE invites SET sender_id = ?, title = ?, start_at = ?, end_at = ?, first_date = ?,
+            UPDATE invites SET recurrence_id = ?, sender_id = ?, title = ?, start_at = ?, end_at = ?, first_date = ?,
                 end_date = ?, time_zone = ?, location = ?, description = ?, organizer_name = ?,
-                organizer_email = ?, sequence = ?, dtstamp = ?, method = ?, source = ?, raw = ?,
+                organizer_email = ?, sequence = ?, dtstamp = ?, method = ?, source = ?, raw = ?, message_id = ?,
                 status = ?, updated_at = ?
             WHERE id = ?
             """)
         try statement.bind(
-            InboxStore.fields(invite) + [.text(status.rawValue), .integer(seconds(now)), .int(id)]
+            [.text(invite.recurrenceID ?? "")] + InboxStore.fields(invite, message: message)
+                + [.text(status.rawValue), .integer(seconds(now)), .int(id)]
         ).run()
         try database.prepare("DELETE FROM attendees WHERE invite_id = ?").bind([.int(id)]).run()
         try writeAttendees(invite, id: id)
-        try writeVersion(invite, id: id, now: now)
-        return StoredInvite(
-            handle: existing.handle, invite: invite, status: status, receivedAt: existing.receivedAt, updatedAt: now)
+        try writeVersion(invite, id: id, message: message, now: now)
     }
 
-    /// The columns from `sender_id` to `raw`, in table order.
-    private static func fields(_ invite: Invite) -> [Statement.Value] {
+    /// An invitation of instances alone shows its first instance: when the organizer changes that
+    /// instance, the invitation shows the change.
+    private func refreshLead(id: Int64, with invite: Invite, lead: Invite.Instance, message: Int64, now: Date) throws(StoreError) {
+        var shown = invite
+        shown.title = lead.title
+        shown.start = lead.start
+        shown.end = lead.end
+        shown.dates = lead.dates
+        shown.sequence = lead.sequence
+        shown.dtstamp = lead.dtstamp
+        let status = try invites(where: "i.id = ?", [.int(id)]).first?.status ?? .pending
+        try replace(id: id, with: shown, message: message, status: status, now: now)
+    }
+
+    /// The columns from `sender_id` to `message_id`, in table order; `raw` stays empty, the bytes
+    /// live once in `messages`.
+    private static func fields(_ invite: Invite, message: Int64) -> [Statement.Value] {
         [
             .optional(invite.senderID), .text(invite.title), .integer(seconds(invite.start)),
             .integer(seconds(invite.end)), .optional(invite.dates?.first.description),
@@ -128,7 +244,7 @@ public final class InboxStore {
             .optional(invite.location), .optional(invite.description), .optional(invite.organizer?.name),
             .optional(invite.organizer?.email), .integer(invite.sequence),
             .optional(invite.dtstamp.map(seconds)), .text(invite.method.rawValue),
-            .text(invite.source.rawValue), .blob(invite.raw),
+            .text(invite.source.rawValue), .blob(Data()), .int(message),
         ]
     }
 
@@ -143,16 +259,85 @@ public final class InboxStore {
         }
     }
 
-    private func writeVersion(_ invite: Invite, id: Int64, now: Date) throws(StoreError) {
+    private func writeVersion(_ invite: Invite, id: Int64, message: Int64, now: Date) throws(StoreError) {
         try database.prepare(
             """
-            INSERT INTO invite_versions (invite_id, sequence, dtstamp, title, start_at, end_at, raw, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO invite_versions (invite_id, sequence, dtstamp, title, start_at, end_at, raw, message_id, received_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).bind([
             .int(id), .integer(invite.sequence), .optional(invite.dtstamp.map(seconds)), .text(invite.title),
-            .integer(seconds(invite.start)), .integer(seconds(invite.end)), .blob(invite.raw), .integer(seconds(now)),
+            .integer(seconds(invite.start)), .integer(seconds(invite.end)), .blob(Data()), .int(message),
+            .integer(seconds(now)),
         ]).run()
+    }
+
+    /// The row holding these bytes, added when no row does: a message that carries a thousand
+    /// invitations is kept once, so the store grows with what was received.
+    private func messageID(for data: Data) throws(StoreError) -> Int64 {
+        let find = try database.prepare("SELECT id FROM messages WHERE length(data) = ? AND data = ?")
+        if try find.bind([.integer(data.count), .blob(data)]).step() { return Int64(find.int(0)) }
+        try database.prepare("INSERT INTO messages (data) VALUES (?)").bind([.blob(data)]).run()
+        return database.lastInsertRowID
+    }
+
+    private func messageID(ofInvite id: Int64) throws(StoreError) -> Int64? {
+        let statement = try database.prepare("SELECT message_id FROM invites WHERE id = ?")
+        return try statement.bind([.int(id)]).step() ? statement.optionalInt(0).map(Int64.init) : nil
+    }
+
+    private func instanceMessageID(of id: Int64, recurrenceID: String) throws(StoreError) -> Int64? {
+        let statement = try database.prepare("SELECT message_id FROM instances WHERE invite_id = ? AND recurrence_id = ?")
+        return try statement.bind([.int(id), .text(recurrenceID)]).step() ? statement.optionalInt(0).map(Int64.init) : nil
+    }
+
+    /// Writes what the organizer sent for one instance, keeping your answer as given.
+    private func saveInstance(
+        _ instance: Invite.Instance, of id: Int64, message: Int64?, answer: InviteStatus?, now: Date
+    ) throws(StoreError) {
+        try database.prepare(
+            """
+            INSERT INTO instances (invite_id, recurrence_id, message_id, title, start_at, end_at, first_date, end_date,
+                sequence, dtstamp, cancelled, answer, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (invite_id, recurrence_id) DO UPDATE SET message_id = excluded.message_id,
+                title = excluded.title, start_at = excluded.start_at, end_at = excluded.end_at,
+                first_date = excluded.first_date, end_date = excluded.end_date, sequence = excluded.sequence,
+                dtstamp = excluded.dtstamp, cancelled = excluded.cancelled, answer = excluded.answer,
+                updated_at = excluded.updated_at
+            """
+        ).bind([
+            .int(id), .text(instance.recurrenceID), message.map { .int($0) } ?? .null, .text(instance.title),
+            .integer(seconds(instance.start)), .integer(seconds(instance.end)),
+            .optional(instance.dates?.first.description), .optional(instance.dates?.endExclusive.description),
+            .integer(instance.sequence), .optional(instance.dtstamp.map(seconds)), .bool(instance.cancelled),
+            .optional(answer?.rawValue), .integer(seconds(now)),
+        ]).run()
+        try database.prepare("UPDATE invites SET updated_at = ? WHERE id = ?").bind([.integer(seconds(now)), .int(id)]).run()
+    }
+
+    /// Sets your answer for single instances (`nil`: they follow the series again), creating the
+    /// instance where the organizer never singled it out.
+    func setAnswer(_ answer: InviteStatus?, for recurrenceIDs: [String], of id: Int64, now: Date) throws(StoreError) {
+        let statement = try database.prepare(
+            """
+            INSERT INTO instances (invite_id, recurrence_id, answer, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (invite_id, recurrence_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at
+            """)
+        for recurrenceID in recurrenceIDs {
+            try statement.bind([.int(id), .text(recurrenceID), .optional(answer?.rawValue), .integer(seconds(now))]).run()
+        }
+        // Instances singled out by nobody but you, and now following the series, are no longer singled out.
+        try database.prepare("DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL")
+            .bind([.int(id)]).run()
+    }
+
+    /// Puts every instance back to following the series: a series answer is for all of them.
+    func clearInstanceAnswers(of id: Int64, now: Date) throws(StoreError) {
+        try database.prepare("UPDATE instances SET answer = NULL, updated_at = ? WHERE invite_id = ? AND answer IS NOT NULL")
+            .bind([.integer(seconds(now)), .int(id)]).run()
+        try database.prepare("DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL")
+            .bind([.int(id)]).run()
     }
 
     /// A handle no other invite has: four characters of the UID's stable hash, more on a clash.
@@ -176,7 +361,7 @@ public final class InboxStore {
         return "\(String(digits))\(suffix)"
     }
 
-    private func rowID(handle: String) throws(StoreError) -> Int64? {
+    func rowID(handle: String) throws(StoreError) -> Int64? {
         let statement = try database.prepare("SELECT id FROM invites WHERE handle = ?")
         return try statement.bind([.text(handle)]).step() ? Int64(statement.int(0)) : nil
     }
@@ -184,15 +369,17 @@ public final class InboxStore {
     // MARK: Reading
 
     private static let columns = """
-        handle, uid, recurrence_id, sender_id, title, start_at, end_at, first_date, end_date, time_zone,
-        location, description, organizer_name, organizer_email, sequence, dtstamp, method, source, raw,
-        status, received_at, updated_at, id
+        i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
+        i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
+        i.source, coalesce(m.data, i.raw), i.status, i.received_at, i.updated_at, i.id
         """
 
     private func invites(where condition: String, _ values: [Statement.Value], suffix: String = "")
         throws(StoreError) -> [StoredInvite]
     {
-        let statement = try database.prepare("SELECT \(InboxStore.columns) FROM invites WHERE \(condition) \(suffix)")
+        let statement = try database.prepare(
+            "SELECT \(InboxStore.columns) FROM invites AS i LEFT JOIN messages AS m ON m.id = i.message_id "
+                + "WHERE \(condition) \(suffix)")
         try statement.bind(values)
         var result: [StoredInvite] = []
         while try statement.step() {
@@ -203,25 +390,60 @@ public final class InboxStore {
 
     private func decode(_ row: Statement) throws(StoreError) -> StoredInvite {
         let id = row.int(22)
-        var dates: Occurrence.AllDayDates?
-        if let first = row.text(7).flatMap({ LocalDate(iso: $0) }), let end = row.text(8).flatMap({ LocalDate(iso: $0) }) {
-            dates = Occurrence.AllDayDates(first: first, endExclusive: end)
-        }
         let organizer: Invite.Person? = row.text(12) == nil && row.text(13) == nil
             ? nil : Invite.Person(name: row.text(12), email: row.text(13))
         let recurrenceID = row.text(2) ?? ""
         var invite = Invite(
             uid: row.text(1) ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
             senderID: row.text(3), title: row.text(4) ?? "", start: date(row.int(5)), end: date(row.int(6)),
-            dates: dates, timeZone: row.text(9), location: row.text(10), description: row.text(11),
+            dates: dates(row.text(7), row.text(8)), timeZone: row.text(9), location: row.text(10), description: row.text(11),
             organizer: organizer, sequence: row.int(14), dtstamp: row.optionalInt(15).map(date),
             method: Invite.Method(rawValue: row.text(16) ?? "") ?? .request,
             source: Invite.Source(rawValue: row.text(17) ?? "") ?? .itip, raw: row.blob(18))
         invite.attendees = try attendees(of: Int64(id))
+        let found = try instances(of: Int64(id))
+        invite.instances = found.compactMap(\.organizer)
         return StoredInvite(
             handle: row.text(0) ?? "", invite: invite,
             status: InviteStatus(rawValue: row.text(19) ?? "") ?? .pending,
-            receivedAt: date(row.int(20)), updatedAt: date(row.int(21)))
+            receivedAt: date(row.int(20)), updatedAt: date(row.int(21)), instances: found)
+    }
+
+    private func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {
+        guard let first = first.flatMap({ LocalDate(iso: $0) }), let end = end.flatMap({ LocalDate(iso: $0) }) else {
+            return nil
+        }
+        return Occurrence.AllDayDates(first: first, endExclusive: end)
+    }
+
+    /// The instances of an invitation, in time order of their keys.
+    func instances(of id: Int64) throws(StoreError) -> [StoredInstance] {
+        let statement = try database.prepare(
+            """
+            SELECT s.recurrence_id, s.title, s.start_at, s.end_at, s.first_date, s.end_date, s.sequence, s.dtstamp,
+                s.cancelled, s.answer, m.data, s.message_id
+            FROM instances AS s LEFT JOIN messages AS m ON m.id = s.message_id
+            WHERE s.invite_id = ? ORDER BY s.recurrence_id
+            """)
+        try statement.bind([.int(id)])
+        var result: [StoredInstance] = []
+        while try statement.step() {
+            let key = statement.text(0) ?? ""
+            var organizer: Invite.Instance?
+            if let start = statement.optionalInt(2) {
+                organizer = Invite.Instance(
+                    recurrenceID: key, title: statement.text(1) ?? "", start: date(start),
+                    end: date(statement.optionalInt(3) ?? start), dates: dates(statement.text(4), statement.text(5)),
+                    sequence: statement.optionalInt(6) ?? 0, dtstamp: statement.optionalInt(7).map(date),
+                    cancelled: statement.int(8) != 0)
+            }
+            result.append(
+                StoredInstance(
+                    recurrenceID: key, organizer: organizer,
+                    message: statement.optionalInt(11) == nil ? nil : statement.blob(10),
+                    answer: statement.text(9).flatMap(InviteStatus.init(rawValue:))))
+        }
+        return result
     }
 
     private func attendees(of id: Int64) throws(StoreError) -> [Invite.Attendee] {
@@ -238,33 +460,48 @@ public final class InboxStore {
         return result
     }
 
-    func find(uid: String, recurrenceID: String) throws(StoreError) -> StoredInvite? {
-        try invites(where: "uid = ? AND recurrence_id = ?", [.text(uid), .text(recurrenceID)]).first
+    /// The invitation of a UID.
+    func find(uid: String) throws(StoreError) -> StoredInvite? {
+        try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
     }
 
     /// The invites in the inbox, newest first; `statuses == nil` means all of them.
+    /// An invitation counts as pending while its series or any instance not cancelled waits for
+    /// an answer.
     public func list(statuses: Set<InviteStatus>?) throws(StoreError) -> [StoredInvite] {
-        let all = try invites(where: "1", [], suffix: "ORDER BY received_at DESC, id DESC")
+        let all = try invites(where: "1", [], suffix: "ORDER BY i.received_at DESC, i.id DESC")
         guard let statuses else { return all }
-        return all.filter { statuses.contains($0.status) }
+        return all.filter { statuses.contains($0.status) || (statuses.contains(.pending) && $0.needsAnswer) }
     }
 
-    /// How many invites wait for an answer.
+    /// How many invitations wait for an answer.
     public func pendingCount() throws(StoreError) -> Int {
-        let statement = try database.prepare("SELECT count(*) FROM invites WHERE status = 'pending'")
+        let statement = try database.prepare(
+            """
+            SELECT count(*) FROM invites AS i WHERE i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
+                WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0)
+            """)
         return try statement.step() ? statement.int(0) : 0
     }
 
     /// Finds the invite a user means: by handle, else by the sender's id, else by a unique
     /// prefix of its UID.
+    ///
+    /// The handle of an instance that an earlier `invites` kept as an invite of its own names the
+    /// invitation it now belongs to.
     public func resolve(_ reference: String) throws -> StoredInvite {
-        if let match = try invites(where: "handle = ?", [.text(reference)]).first { return match }
-        let bySender = try invites(where: "sender_id = ?", [.text(reference)])
+        if let match = try invites(where: "i.handle = ?", [.text(reference)]).first { return match }
+        if let match = try invites(
+            where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(reference)]).first
+        {
+            return match
+        }
+        let bySender = try invites(where: "i.sender_id = ?", [.text(reference)])
         if bySender.count == 1 { return bySender[0] }
         let escaped = reference.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
         let byUID = bySender.isEmpty
-            ? try invites(where: "uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter { $0.invite.uid.hasPrefix(reference) }
+            ? try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter { $0.invite.uid.hasPrefix(reference) }
             : bySender
         switch byUID.count {
         case 0: throw LookupError.notFound(reference: reference)

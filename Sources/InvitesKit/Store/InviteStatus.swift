@@ -9,14 +9,57 @@ public enum InviteStatus: String, Sendable, Hashable, CaseIterable {
     case cancelled
 }
 
-/// One invite as the inbox holds it: the invite and what the inbox knows about it.
+/// One invitation as the inbox holds it: the series (or lone instance) the organizer sent, the
+/// instances singled out since, and your answers.
 public struct StoredInvite: Sendable, Hashable {
     /// The short name the user types.
     public var handle: String
+    /// The master as last sent (or the first instance, for an invitation of instances alone);
+    /// `invite.raw` is the message it came in.
     public var invite: Invite
+    /// Your answer to the series, which every instance without an answer of its own follows.
     public var status: InviteStatus
     public var receivedAt: Date
     public var updatedAt: Date
+    /// The instances singled out by the organizer or by you, by RECURRENCE-ID.
+    public var instances: [StoredInstance] = []
+
+    /// The instance with this key, if it was singled out.
+    public func instance(_ recurrenceID: String) -> StoredInstance? {
+        instances.first { $0.recurrenceID == recurrenceID }
+    }
+
+    /// Your answer for one instance: its own, else the series'.
+    public func answer(for recurrenceID: String?) -> InviteStatus {
+        guard let recurrenceID, let instance = instance(recurrenceID) else { return status }
+        if instance.isCancelled { return .cancelled }
+        return instance.answer ?? status
+    }
+
+    /// The key of one of the invitation's own occurrences: its original start.
+    public static func key(of occurrence: Occurrence, display: DisplayZone) -> String {
+        let original = occurrence.recurrenceID ?? occurrence.start
+        return occurrence.isAllDay ? LocalDate(original, in: display.timeZone).description : RFC3339.utc(original)
+    }
+
+    /// Whether anything of the invitation waits for your answer.
+    public var needsAnswer: Bool {
+        status == .pending || instances.contains { $0.answer == .pending && !$0.isCancelled }
+    }
+
+    /// "1 moved, 1 cancelled, 1 declined": what happened to single instances, for `list`.
+    public var instanceSummary: String? {
+        var parts: [String] = []
+        let moved = instances.filter(\.isMoved).count
+        let cancelled = instances.filter(\.isCancelled).count
+        if moved > 0 { parts.append("\(moved) moved") }
+        if cancelled > 0 { parts.append("\(cancelled) cancelled") }
+        for answer in [InviteStatus.pending, .accepted, .tentative, .declined] where answer != status {
+            let count = instances.filter { !$0.isCancelled && $0.answer == answer }.count
+            if count > 0 { parts.append("\(count) \(answer.rawValue)") }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
 }
 
 /// What ingesting one invite did to the inbox.
@@ -32,4 +75,6 @@ public struct IngestOutcome: Sendable, Hashable {
     public var result: Result
     /// Something the user should know: a stale copy, an answer put back to pending.
     public var note: String?
+    /// The components this message changed: `nil` for the master, else an instance's key.
+    public var changed: [String?] = []
 }

@@ -109,6 +109,67 @@ enum Schema {
             PRIMARY KEY (key, lower, upper)
         );
         """,
+        // Version 5: one invitation per UID, its instances beside it, and each message kept once.
+        // Rows that earlier versions kept per RECURRENCE-ID become instances of their UID's
+        // invitation (the series when there is one, else the oldest row); their answers, history,
+        // versions and handles go with them, so nothing an earlier answer recorded is lost.
+        """
+        CREATE TABLE messages (
+            id INTEGER PRIMARY KEY,
+            data BLOB NOT NULL
+        );
+        CREATE INDEX messages_length ON messages (length(data));
+        INSERT INTO messages (data) SELECT raw FROM invites UNION SELECT raw FROM invite_versions;
+        ALTER TABLE invites ADD COLUMN message_id INTEGER REFERENCES messages (id);
+        UPDATE invites SET message_id = (SELECT id FROM messages WHERE data = invites.raw), raw = x'';
+        ALTER TABLE invite_versions ADD COLUMN message_id INTEGER REFERENCES messages (id);
+        UPDATE invite_versions SET message_id = (SELECT id FROM messages WHERE data = invite_versions.raw), raw = x'';
+        CREATE TABLE instances (
+            invite_id INTEGER NOT NULL REFERENCES invites (id) ON DELETE CASCADE,
+            recurrence_id TEXT NOT NULL,
+            message_id INTEGER REFERENCES messages (id),
+            title TEXT,
+            start_at INTEGER,
+            end_at INTEGER,
+            first_date TEXT,
+            end_date TEXT,
+            sequence INTEGER,
+            dtstamp INTEGER,
+            cancelled INTEGER NOT NULL DEFAULT 0,
+            answer TEXT,
+            updated_at INTEGER NOT NULL,
+            PRIMARY KEY (invite_id, recurrence_id)
+        );
+        CREATE TABLE aliases (
+            handle TEXT PRIMARY KEY,
+            invite_id INTEGER NOT NULL REFERENCES invites (id) ON DELETE CASCADE,
+            recurrence_id TEXT NOT NULL
+        );
+        CREATE TEMP TABLE leads AS
+            SELECT uid, COALESCE(
+                (SELECT id FROM invites AS m WHERE m.uid = i.uid AND m.recurrence_id = ''), min(id)) AS lead
+            FROM invites AS i GROUP BY uid;
+        CREATE TEMP TABLE merged AS
+            SELECT i.id AS id, l.lead AS lead FROM invites AS i JOIN leads AS l ON l.uid = i.uid;
+        INSERT INTO instances (invite_id, recurrence_id, message_id, title, start_at, end_at, first_date, end_date,
+                sequence, dtstamp, cancelled, answer, updated_at)
+            SELECT m.lead, i.recurrence_id, i.message_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
+                i.sequence, i.dtstamp, i.status = 'cancelled',
+                CASE WHEN i.id = m.lead OR i.status = 'cancelled' THEN NULL ELSE i.status END, i.updated_at
+            FROM invites AS i JOIN merged AS m ON m.id = i.id WHERE i.recurrence_id != '';
+        INSERT INTO aliases (handle, invite_id, recurrence_id)
+            SELECT i.handle, m.lead, i.recurrence_id FROM invites AS i JOIN merged AS m ON m.id = i.id
+            WHERE i.id != m.lead;
+        UPDATE history SET invite_id = (SELECT lead FROM merged WHERE merged.id = history.invite_id);
+        UPDATE invite_versions SET invite_id = (SELECT lead FROM merged WHERE merged.id = invite_versions.invite_id);
+        UPDATE OR IGNORE calendar_entries
+            SET invite_id = (SELECT lead FROM merged WHERE merged.id = calendar_entries.invite_id);
+        DELETE FROM calendar_entries WHERE invite_id NOT IN (SELECT lead FROM merged);
+        DELETE FROM invites WHERE id NOT IN (SELECT lead FROM merged);
+        DROP TABLE leads;
+        DROP TABLE merged;
+        CREATE INDEX history_invite ON history (invite_id);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Why `--occurrence WHEN` names no single occurrence of an invitation.
+public enum OccurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(when: String)
+    case notRecurring(handle: String)
+    /// The series has no occurrence there; `nearest` are the closest it has, as `show` prints them.
+    case noSuch(when: String, nearest: [String])
+    case ambiguous(when: String, candidates: [String])
+
+    public var description: String {
+        switch self {
+        case .unreadable(let when):
+            return "\(Printable.quoted(when, limit: 40)) is no occurrence time: give it as show prints it "
+                + "(2026-12-14 10:00, or 2026-12-14) or as a RECURRENCE-ID (20261214T090000Z)"
+        case .notRecurring(let handle):
+            return "\(handle) does not repeat: answer it without --occurrence"
+        case .noSuch(let when, let nearest):
+            let hint = nearest.isEmpty ? "" : "; the nearest are " + nearest.joined(separator: ", ")
+            return "the series has no occurrence at \(Printable.quoted(when, limit: 40))\(hint)"
+        case .ambiguous(let when, let candidates):
+            return "\(Printable.quoted(when, limit: 40)) matches several occurrences: "
+                + candidates.joined(separator: ", ") + "; give the time too"
+        }
+    }
+}
+
+/// Turns what a user types after `--occurrence` into the ``RecurrenceKey`` of an occurrence the
+/// invitation really has.
+///
+/// An occurrence is named by its original start as `show` prints it in the display zone, by a
+/// date where that day holds one occurrence only, or by the RECURRENCE-ID value itself.
+public struct OccurrencePicker {
+    public var query: CalendarQuery
+    public var time: HumanTime
+
+    public init(query: CalendarQuery) {
+        self.query = query
+        self.time = HumanTime(zone: query.display)
+    }
+
+    /// One occurrence of the invitation: its key, original start and where it is now.
+    public struct Found: Sendable, Hashable {
+        public var key: String
+        public var original: Date
+        public var occurrence: Occurrence
+    }
+
+    /// The keys of the occurrences named, in the order given.
+    public func keys(for whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
+        var keys: [String] = []
+        for when in whens {
+            let key = try key(for: when, of: stored)
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    private func key(for when: String, of stored: StoredInvite) throws(OccurrenceError) -> String {
+        let zone = query.display.timeZone
+        let text = when.trimmingCharacters(in: .whitespaces)
+        let day: LocalDate?
+        let instant: Date?
+        if let date = LocalDate(iso: text) ?? LocalDate(basic: text) {
+            day = date
+            instant = nil
+        } else if let moment = RFC3339.parse(text) ?? Self.basicTime(text, zone: zone) ?? Self.spaced(text, zone: zone) {
+            day = nil
+            instant = moment
+        } else {
+            throw .unreadable(when: when)
+        }
+        let centre = instant ?? day?.midnight(in: zone) ?? Date()
+        let span: TimeInterval = 400 * 86_400
+        let all = occurrences(of: stored, in: DateInterval(start: centre.addingTimeInterval(-span), duration: 2 * span))
+        guard !all.isEmpty || stored.invite.recurrenceID != nil || !stored.instances.isEmpty else {
+            throw .notRecurring(handle: stored.handle)
+        }
+        let matches: [Found]
+        if let instant {
+            matches = all.filter { $0.original == instant }
+        } else if let day {
+            matches = all.filter { found in
+                found.occurrence.dates?.first == day && RecurrenceKey.isDate(found.key)
+                    || LocalDate(found.original, in: zone) == day
+            }
+        } else {
+            matches = []
+        }
+        if matches.count == 1 { return matches[0].key }
+        if matches.count > 1 { throw .ambiguous(when: when, candidates: matches.map { describe($0) }) }
+        let nearest = all.sorted { abs($0.original.timeIntervalSince(centre)) < abs($1.original.timeIntervalSince(centre)) }
+            .prefix(3).sorted { $0.original < $1.original }
+        throw .noSuch(when: when, nearest: nearest.map { describe($0) })
+    }
+
+    /// The invitation's occurrences in a stretch of time, each with its key.
+    public func occurrences(of stored: StoredInvite, in window: DateInterval) -> [Found] {
+        let copy = ITIPComposer.organizerCopy(of: stored, display: query.display)
+        return query.occurrences(of: copy, uid: stored.invite.uid, in: window).compactMap { occurrence in
+            let original = occurrence.recurrenceID ?? occurrence.start
+            let key = StoredInvite.key(of: occurrence, display: query.display)
+            guard occurrence.recurrenceID != nil || stored.instance(key) != nil else { return nil }
+            return Found(key: key, original: original, occurrence: occurrence)
+        }
+    }
+
+    /// How `show` prints an occurrence's original start: `2026-12-14 10:00`, or the date alone.
+    public func describe(_ found: Found) -> String {
+        RecurrenceKey.isDate(found.key) ? found.key : LocalDate(found.original, in: query.display.timeZone).description
+            + " " + time.clock(found.original)
+    }
+
+    /// `20261214T090000Z`, or `20261214T100000` in the display zone.
+    private static func basicTime(_ text: String, zone: TimeZone) -> Date? {
+        let utc = text.hasSuffix("Z")
+        let body = utc ? String(text.dropLast()) : text
+        let parts = body.split(separator: "T")
+        guard parts.count == 2, let date = LocalDate(basic: parts[0]), parts[1].count == 6,
+            let hour = Int(parts[1].prefix(2)), let minute = Int(parts[1].dropFirst(2).prefix(2)),
+            let second = Int(parts[1].suffix(2)), hour < 24, minute < 60, second < 61
+        else { return nil }
+        let seconds = TimeInterval(hour * 3_600 + minute * 60 + second)
+        return date.midnight(in: utc ? TimeZone(identifier: "UTC") ?? zone : zone).addingTimeInterval(seconds)
+    }
+
+    /// `2026-12-14 10:00` in the display zone.
+    private static func spaced(_ text: String, zone: TimeZone) -> Date? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, let date = LocalDate(iso: parts[0]) else { return nil }
+        let clock = parts[1].split(separator: ":")
+        guard clock.count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60 else {
+            return nil
+        }
+        // The wall time on that day, as the display zone has it (the first, where it occurs twice).
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute)
+        return calendar.date(from: components)
+    }
+}
+
+extension LocalDate {
+    /// `20261214`, as iCalendar writes a date.
+    init?(basic text: some StringProtocol) {
+        guard text.count == 8, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber),
+            let year = Int(text.prefix(4)), let month = Int(text.dropFirst(4).prefix(2)), let day = Int(text.suffix(2))
+        else { return nil }
+        self.init(iso: String(format: "%04d-%02d-%02d", year, month, day))
+    }
+}

@@ -1,0 +1,180 @@
+internal import CLibical
+import Foundation
+
+/// The VEVENTs of one invitation as the organizer last sent each of them: the master from the
+/// message that carried the series, each instance from the message that carried that instance.
+///
+/// Every answer, every calendar copy and every reply starts from these, so that a message about
+/// one instance never stands in for the series, nor the series for an instance sent on its own.
+final class InvitationComponents {
+    /// One VEVENT of the invitation: the master (`key == nil`) or an instance.
+    struct Part {
+        var key: String?
+        var event: ICalComponent
+    }
+
+    let uid: String
+    /// The master first (when there is one), then the instances in the order of their keys.
+    private(set) var parts: [Part] = []
+    /// Every VTIMEZONE the messages carried, by TZID.
+    private(set) var zones: [String: ICalComponent] = [:]
+    private let resolver: ZoneResolver
+    private let display: OpaquePointer
+
+    /// Collects the components of an invitation; a push payload becomes one VEVENT made from its
+    /// fields.
+    init(_ stored: StoredInvite, now: Date, display: DisplayZone) {
+        uid = stored.invite.uid
+        resolver = ZoneResolver(display: display)
+        self.display = resolver.display
+        if stored.invite.source == .push {
+            parts = [Part(key: nil, event: InvitationComponents.pushEvent(stored.invite, now: now))]
+            return
+        }
+        var parsed: [Data: [ICalComponent]] = [:]
+        func events(in data: Data) -> [ICalComponent] {
+            if let known = parsed[data] { return known }
+            let calendars = data.withUnsafeBytes { ICalComponent.parse($0) }?.selfOrChildren(ICAL_VCALENDAR_COMPONENT) ?? []
+            for calendar in calendars {
+                for zone in calendar.children(ICAL_VTIMEZONE_COMPONENT) {
+                    resolver.register(zone)
+                    if let tzid = zone.text(ICAL_TZID_PROPERTY), zones[tzid] == nil { zones[tzid] = zone.cloned() }
+                }
+            }
+            let found = calendars.flatMap { $0.children(ICAL_VEVENT_COMPONENT) }.filter {
+                $0.text(ICAL_UID_PROPERTY) == stored.invite.uid
+            }
+            parsed[data] = found
+            return found
+        }
+        let lead = events(in: stored.invite.raw)
+        if stored.invite.recurrenceID == nil,
+            let master = lead.first(where: { $0.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil })
+        {
+            parts.append(Part(key: nil, event: InvitationComponents.clean(master)))
+        }
+        for instance in stored.instances {
+            guard let organizer = instance.organizer else { continue }
+            let candidates = instance.message.map(events(in:)) ?? lead
+            let sent = (candidates + lead).first { key(of: $0) == instance.recurrenceID }
+            guard let event = sent.map(InvitationComponents.clean) ?? generated(at: instance.recurrenceID) else { continue }
+            if organizer.cancelled {
+                event.removeProperties(ICAL_STATUS_PROPERTY)
+                event.add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
+                event.removeProperties(ICAL_SEQUENCE_PROPERTY)
+                event.add(icalproperty_new_sequence(Int32(clamping: organizer.sequence)))
+            }
+            parts.append(Part(key: instance.recurrenceID, event: event))
+        }
+    }
+
+    var master: ICalComponent? { parts.first { $0.key == nil }?.event }
+
+    /// The component for a key: the organizer's, else one made from the master for an instance
+    /// the organizer never sent on its own; `nil` when there is neither.
+    func part(_ key: String?) -> ICalComponent? {
+        if let found = parts.first(where: { $0.key == key }) { return found.event }
+        guard let key else { return nil }
+        return generated(at: key)
+    }
+
+    /// The inbox's key of a VEVENT's RECURRENCE-ID.
+    func key(of event: ICalComponent) -> String? {
+        ICalDocument.recurrenceID(of: event, resolver: resolver)
+    }
+
+    /// The zones the given components use, serialised, for the calendar or a reply.
+    func zones(for events: [ICalComponent]) -> [CalendarEntry.Zone] {
+        let used = events.reduce(into: Set<String>()) { $0.formUnion($1.tzidsUsed) }
+        return used.sorted().compactMap { tzid in zones[tzid].map { CalendarEntry.Zone(tzid: tzid, text: $0.serialized) } }
+    }
+
+    /// The whole invitation as one iCalendar object, for expanding its occurrences.
+    var document: Data {
+        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
+        calendar.add(icalproperty_new_version("2.0"))
+        for zone in zones.keys.sorted() { if let zone = zones[zone] { calendar.add(child: zone) } }
+        for part in parts { calendar.add(child: part.event) }
+        return Data(calendar.serialized.utf8)
+    }
+
+    /// An instance the organizer did not send on its own, made from the master the way
+    /// Thunderbird makes one: the master's properties, without its rule, at the instance's time.
+    private func generated(at key: String) -> ICalComponent? {
+        guard let master, let original = RecurrenceKey.instant(of: key),
+            let startProperty = master.firstProperty(ICAL_DTSTART_PROPERTY),
+            let series = ICalEvent(master, resolver: resolver, line: 0, warn: { _ in })
+        else { return nil }
+        let event = master.cloned()
+        for kind in [ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_EXRULE_PROPERTY,
+            ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY]
+        {
+            event.removeProperties(kind)
+        }
+        let tzid = startProperty.tzid
+        let start: icaltimetype
+        if series.start.isDate {
+            guard let date = LocalDate(iso: key) else { return nil }
+            start = ICalComponent.date(date)
+        } else {
+            let seconds = time_t(original.timeIntervalSince1970.rounded(.down))
+            var time = icaltime_from_timet_with_zone(seconds, 0, series.start.zone ?? display)
+            if series.start.zone == nil { time.zone = nil }
+            start = time
+        }
+        let startValue = ICalTimeValue(time: start, zone: series.start.isDate ? nil : series.start.zone)
+        let length = ICalEvent.placeLength(series.length, from: startValue, display: display)
+        let dtstart = icalproperty_new_dtstart(start)
+        let recurrenceID = icalproperty_new_recurrenceid(start)
+        if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
+            icalproperty_add_parameter(dtstart, icalparameter_new_tzid(tzid))
+            icalproperty_add_parameter(recurrenceID, icalparameter_new_tzid(tzid))
+        }
+        event.add(dtstart)
+        event.add(recurrenceID)
+        if event.firstProperty(ICAL_DURATION_PROPERTY) == nil {
+            var end = start
+            if series.start.isDate {
+                icaltime_adjust(&end, Int32(clamping: max(1, length / 86_400)), 0, 0, 0)
+            } else {
+                let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(length)
+                end = icaltime_from_timet_with_zone(time_t(overflow ? Int(Int32.max) : seconds), 0, series.start.zone ?? display)
+                if series.start.zone == nil { end.zone = nil }
+            }
+            let dtend = icalproperty_new_dtend(end)
+            if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
+                icalproperty_add_parameter(dtend, icalparameter_new_tzid(tzid))
+            }
+            event.add(dtend)
+        }
+        return event
+    }
+
+    private static func clean(_ event: ICalComponent) -> ICalComponent {
+        let copy = event.cloned()
+        copy.removeParseErrors()
+        return copy
+    }
+
+    /// A VEVENT made from a push payload's fields; its UID comes from the sender's id.
+    private static func pushEvent(_ invite: Invite, now: Date) -> ICalComponent {
+        let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+        event.add(ICalComponent.text(ICAL_UID_PROPERTY, invite.uid))
+        event.add(icalproperty_new_dtstamp(ICalComponent.utcTime(now)))
+        if let dates = invite.dates {
+            event.add(icalproperty_new_dtstart(ICalComponent.date(dates.first)))
+            event.add(icalproperty_new_dtend(ICalComponent.date(dates.endExclusive)))
+        } else {
+            event.add(icalproperty_new_dtstart(ICalComponent.utcTime(invite.start)))
+            event.add(icalproperty_new_dtend(ICalComponent.utcTime(invite.end)))
+        }
+        event.add(ICalComponent.text(ICAL_SUMMARY_PROPERTY, invite.title))
+        if let location = invite.location { event.add(ICalComponent.text(ICAL_LOCATION_PROPERTY, location)) }
+        if let description = invite.description { event.add(ICalComponent.text(ICAL_DESCRIPTION_PROPERTY, description)) }
+        if let organizer = invite.organizer, let email = organizer.email {
+            event.add(ICalComponent.person(ICAL_ORGANIZER_PROPERTY, address: email, name: organizer.name))
+        }
+        event.add(icalproperty_new_sequence(Int32(clamping: invite.sequence)))
+        return event
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The inbox's name for an instance of a series: its RECURRENCE-ID as a UTC time
+/// (`2026-12-14T09:00:00Z`), or a date (`2026-12-14`) for all-day series.
+///
+/// One form for every producer's way of writing the same instant (`TZID=`, `Z`, floating), so a
+/// moved instance, its cancellation and your answer to it meet on one key.
+public enum RecurrenceKey {
+    /// The key of an instance that starts at `start`, or on `dates` when it is all-day.
+    public static func key(dates: Occurrence.AllDayDates?, start: Date) -> String {
+        dates.map(\.first.description) ?? RFC3339.utc(start)
+    }
+
+    /// The instant a key names; a date names its midnight in UTC.
+    public static func instant(of key: String) -> Date? {
+        if let time = RFC3339.parse(key) { return time }
+        return LocalDate(iso: key).map { $0.midnight(in: TimeZone(identifier: "UTC") ?? .current) }
+    }
+
+    /// Whether the key names a date rather than a time.
+    public static func isDate(_ key: String) -> Bool { LocalDate(iso: key) != nil }
+}
