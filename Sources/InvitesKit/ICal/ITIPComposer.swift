@@ -52,7 +52,8 @@ public enum ITIPComposer {
         var events: [ICalComponent] = []
         for key in wanted {
             guard let event = parts.part(key), !components.contains(where: { $0.key == key }) else { continue }
-            let answer = stored.answer(for: key)
+            // A cancelled instance keeps the answer you gave it; its STATUS says it is cancelled.
+            let answer = key.flatMap { stored.instance($0)?.answer } ?? stored.status
             if let partstat = AnswerAction(answer).partstat {
                 setPartstat(partstat, on: event, me: me)
             } else if answer == .pending {

@@ -118,8 +118,9 @@ final class InvitationComponents {
             start = ICalComponent.date(date)
         } else {
             let seconds = time_t(original.timeIntervalSince1970.rounded(.down))
+            // libical converts the wall time but leaves the value marked UTC: the zone is set here.
             var time = icaltime_from_timet_with_zone(seconds, 0, series.start.zone ?? display)
-            if series.start.zone == nil { time.zone = nil }
+            time.zone = series.start.zone
             start = time
         }
         let startValue = ICalTimeValue(time: start, zone: series.start.isDate ? nil : series.start.zone)
@@ -139,7 +140,7 @@ final class InvitationComponents {
             } else {
                 let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(length)
                 end = icaltime_from_timet_with_zone(time_t(overflow ? Int(Int32.max) : seconds), 0, series.start.zone ?? display)
-                if series.start.zone == nil { end.zone = nil }
+                end.zone = series.start.zone
             }
             let dtend = icalproperty_new_dtend(end)
             if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
