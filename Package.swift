@@ -34,7 +34,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InvitesCLITests",
-            dependencies: ["InvitesCLI", "InvitesKit"],
+            dependencies: ["InvitesCLI", "InvitesKit", "CLibical"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
     ]
