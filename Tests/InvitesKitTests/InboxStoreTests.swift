@@ -121,3 +121,72 @@ import Testing
         #expect(try store.calendarRecord(for: invite) == nil)
     }
 }
+
+/// A store of schema 4 kept the instances of one UID as invites of their own; schema 5 makes them
+/// instances of one invitation without losing an answer, a history entry or a handle.
+@Suite struct SeriesMigrationTests {
+    @Test func instanceRowsBecomeInstancesOfTheirInvitation() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let database = try Database(path: (home as NSString).appendingPathComponent(InboxStore.fileName))
+        for index in 0..<4 { try database.execute(Schema.migrations[index]) }
+        try database.execute("PRAGMA user_version = 4")
+        try database.execute(
+            """
+            INSERT INTO invites (id, handle, uid, recurrence_id, title, start_at, end_at, method, source, raw, status, received_at, updated_at)
+            VALUES (1, 'mast', 'w@example.org', '', 'Weekly', 0, 3600, 'REQUEST', 'itip', x'0A', 'accepted', 0, 0),
+                   (2, 'inst', 'w@example.org', '1970-01-08T00:00:00Z', 'Weekly moved', 610000, 613600, 'REQUEST', 'itip', x'0B', 'declined', 5, 5),
+                   (3, 'lon1', 'lone@example.org', '1970-01-02T00:00:00Z', 'Lone', 86400, 90000, 'REQUEST', 'itip', x'0C', 'pending', 1, 1),
+                   (4, 'lon2', 'lone@example.org', '1970-01-09T00:00:00Z', 'Lone 2', 691200, 694800, 'CANCEL', 'itip', x'0C', 'cancelled', 2, 2);
+            INSERT INTO invite_versions (invite_id, sequence, title, start_at, end_at, raw, received_at)
+            VALUES (1, 0, 'Weekly', 0, 3600, x'0A', 0), (2, 1, 'Weekly moved', 610000, 613600, x'0B', 5);
+            INSERT INTO history (invite_id, handle, uid, recurrence_id, title, start_at, end_at, sequence, action, at)
+            VALUES (1, 'mast', 'w@example.org', '', 'Weekly', 0, 3600, 0, 'accepted', 10),
+                   (2, 'inst', 'w@example.org', '1970-01-08T00:00:00Z', 'Weekly moved', 610000, 613600, 1, 'declined', 11),
+                   (4, 'lon2', 'lone@example.org', '1970-01-09T00:00:00Z', 'Lone 2', 691200, 694800, 0, 'cancelled', 12);
+            INSERT INTO calendar_entries (invite_id, calendar, zones, version, written_at)
+            VALUES (2, '/tmp/cal.ics', '[]', x'0B', 11);
+            """)
+        let store = try InboxStore(home: home)
+        #expect(try store.database.userVersion == Schema.currentVersion)
+        let all = try store.list(statuses: nil)
+        #expect(all.map(\.handle).sorted() == ["lon1", "mast"])
+        let weekly = try store.resolve("inst")
+        #expect(weekly.handle == "mast")
+        #expect(weekly.status == .accepted)
+        #expect(weekly.invite.raw == Data([0x0A]))
+        #expect(weekly.instances.map(\.recurrenceID) == ["1970-01-08T00:00:00Z"])
+        #expect(weekly.instances.first?.answer == .declined)
+        #expect(weekly.instances.first?.message == Data([0x0B]))
+        #expect(weekly.answer(for: "1970-01-08T00:00:00Z") == .declined)
+        #expect(try store.calendarRecord(for: weekly)?.calendar == "/tmp/cal.ics")
+        let lone = try store.resolve("lon2")
+        #expect(lone.handle == "lon1")
+        #expect(lone.instances.map(\.recurrenceID) == ["1970-01-02T00:00:00Z", "1970-01-09T00:00:00Z"])
+        #expect(lone.instance("1970-01-09T00:00:00Z")?.isCancelled == true)
+        #expect(try store.history().count == 3)
+        #expect(try store.history(handle: "mast").map(\.action) == [.declined, .accepted])
+        let messages = try store.database.prepare("SELECT count(*) FROM messages")
+        #expect(try messages.step() && messages.int(0) == 3)
+    }
+
+    /// A message holding many invitations is kept once, however many it holds.
+    @Test func aMessageIsKeptOnce() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-once-\(UUID().uuidString)").path
+        let store = try InboxStore(home: home)
+        var events = ""
+        for index in 0..<300 {
+            events += "BEGIN:VEVENT\r\nUID:e\(index)@example.org\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240101T100000Z\r\n"
+                + "DTEND:20240101T110000Z\r\nSUMMARY:E\(index)\r\nORGANIZER:mailto:o@example.org\r\n"
+                + "ATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\n"
+        }
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\n\(events)END:VCALENDAR\r\n"
+        let invites = try ITIPParser(display: .utc).parse(Data(text.utf8), file: "many.ics", source: .itip, fallbackMethod: nil)
+        #expect(invites.count == 300)
+        _ = try store.ingest(invites, now: Date())
+        let size = try store.database.prepare("SELECT count(*), sum(length(data)) FROM messages")
+        #expect(try size.step())
+        #expect(size.int(0) == 1)
+        #expect(size.int(1) == text.utf8.count)
+    }
+}
