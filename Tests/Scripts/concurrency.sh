@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # 16 processes answer 16 invites at once, against one calendar and one store, several rounds;
-# nothing may be lost in either. Usage: Tests/Scripts/concurrency.sh BIN [ROUNDS]
+# nothing may be lost in either. Then 16 processes answer 16 occurrences of one series at once:
+# every override lands once, beside the one master. Usage: Tests/Scripts/concurrency.sh BIN [ROUNDS]
 set -euo pipefail
 bin=$1
 rounds=${2:-3}
@@ -29,4 +30,28 @@ done
 answers=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM history').fetchone()[0])" "$work/home/invites.sqlite3")
 expected=$((rounds * 32))
 [ "$answers" = "$expected" ] || { echo "concurrency: $answers of $expected answers in the history"; exit 1; }
-echo "concurrency: $rounds rounds of 16 processes accepting then declining 16 invites: $answers of $expected answers kept, calendar restored byte for byte"
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:daily-1@example.org\r\nDTSTAMP:20261201T000000Z\r\nDTSTART:20261201T080000Z\r\nDTEND:20261201T083000Z\r\nRRULE:FREQ=DAILY;COUNT=20\r\nSUMMARY:Daily\r\nORGANIZER:mailto:o@example.org\r\nATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$work/daily.ics"
+run ingest "$work/daily.ics" >/dev/null
+run accept daily-1 >/dev/null
+for round in $(seq 1 "$rounds"); do
+    pids=()
+    for i in $(seq 1 16); do
+        if [ $((i % 2)) = 0 ]; then action=decline; else action=tentative; fi
+        run "$action" daily-1 --occurrence "$(printf '2026-12-%02d' "$((i + 1))")" >/dev/null & pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+    python3 - "$work/calendar.ics" <<'PY' || { echo "concurrency: round $round: occurrences lost or doubled"; exit 1; }
+import re, sys
+text = open(sys.argv[1], "rb").read()
+blocks = [b for b in re.findall(rb"BEGIN:VEVENT\r\n.*?END:VEVENT\r\n", text, re.S) if b"UID:daily-1@example.org" in b]
+rids = sorted(re.search(rb"RECURRENCE-ID:(\S+)", b).group(1) for b in blocks[1:])
+assert blocks and b"RRULE:FREQ=DAILY;COUNT=20" in blocks[0], "the master is gone"
+assert len(rids) == 16 and len(set(rids)) == 16, "%d overrides" % len(rids)
+PY
+    run accept daily-1 >/dev/null
+done
+run decline daily-1 >/dev/null
+cmp -s "$work/calendar.ics" "$work/original.ics" || { echo "concurrency: calendar not restored after the series"; exit 1; }
+occurrence_answers=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT count(*) FROM history WHERE recurrence_id != ''\").fetchone()[0])" "$work/home/invites.sqlite3")
+[ "$occurrence_answers" = $((rounds * 16)) ] || { echo "concurrency: $occurrence_answers of $((rounds * 16)) occurrence answers in the history"; exit 1; }
+echo "concurrency: $rounds rounds of 16 processes accepting then declining 16 invites: $answers of $expected answers kept, calendar restored byte for byte; $rounds rounds of 16 processes answering 16 occurrences of one series: every override once, $occurrence_answers answers kept"

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The series scenario as a user lives it, read back by the clients that share the calendar: a
+# weekly invitation accepted, one occurrence moved and accepted, one cancelled, one declined.
+# After every step khal lists the vdir's occurrences at the right times, and the single-file
+# calendar expands (recurring-ical-events, from the oracle's virtualenv) to the same list.
+# Either part says so in one line and is skipped when its tool could not be installed.
+# Usage: Tests/Scripts/series.sh BIN
+set -euo pipefail
+bin=$1
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+work=$(mktemp -d "${TMPDIR:-/tmp}/invites-series.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fixtures=Tests/InvitesCLITests/Fixtures/series
+mkdir "$work/vdir"
+cp fixtures/calendar.ics "$work/calendar.ics"
+
+khal="$root/.build/recipes-venv/bin/khal"
+if [ ! -x "$khal" ]; then
+    { python3 -m venv "$root/.build/recipes-venv" && "$root/.build/recipes-venv/bin/pip" install -q khal==0.14.1; } >/dev/null 2>&1 || true
+fi
+oracle="$root/.build/oracle-venv/bin/python"
+cat > "$work/khal.conf" <<CONF
+[calendars]
+[[personal]]
+path = $work/vdir
+[locale]
+timeformat = %H:%M
+dateformat = %Y-%m-%d
+longdateformat = %Y-%m-%d
+datetimeformat = %Y-%m-%d %H:%M
+longdatetimeformat = %Y-%m-%d %H:%M
+default_timezone = UTC
+local_timezone = UTC
+[sqlite]
+path = $work/khal.db
+CONF
+
+# Both calendars get every step; $1 names the step, the rest is the command.
+step() {
+    local name=$1
+    shift
+    "$bin" --home "$work/home-vdir" --calendar "$work/vdir" --tz UTC --me me@example.org "$@" >/dev/null 2>&1 \
+        || { echo "series: $name: invites $* failed on the vdir"; exit 1; }
+    "$bin" --home "$work/home-file" --calendar "$work/calendar.ics" --tz UTC --me me@example.org "$@" >/dev/null 2>&1 \
+        || { echo "series: $name: invites $* failed on the file"; exit 1; }
+}
+
+# What each client lists from 6 to 30 December: start, end, title, and CANCELLED where it is.
+expect() {
+    local name=$1 expected=$2
+    if [ -x "$khal" ]; then
+        got=$("$khal" -c "$work/khal.conf" list --format "{start} {end} {title}{cancelled}" --day-format "" \
+            2026-12-06 2026-12-30 | sed '/^$/d; s/ *$//')
+        [ "$got" = "$expected" ] || { printf 'series: %s: khal lists\n%s\nexpected\n%s\n' "$name" "$got" "$expected"; exit 1; }
+    fi
+    if [ -x "$oracle" ]; then
+        got=$("$oracle" - "$work/calendar.ics" <<'PY'
+import datetime, sys
+import icalendar, recurring_ical_events
+calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+utc = datetime.timezone.utc
+for event in recurring_ical_events.of(calendar).between(datetime.datetime(2026, 12, 6, tzinfo=utc), datetime.datetime(2026, 12, 30, tzinfo=utc)):
+    if str(event.get("UID")) != "weekly-1@example.org":
+        continue
+    start, end = event["DTSTART"].dt.astimezone(utc), event["DTEND"].dt.astimezone(utc)
+    cancelled = "CANCELLED" if str(event.get("STATUS", "")) == "CANCELLED" else ""
+    print(f"{start:%Y-%m-%d %H:%M} {end:%Y-%m-%d %H:%M} {event['SUMMARY']}{cancelled}")
+PY
+)
+        [ "$got" = "$expected" ] || { printf 'series: %s: the file expands to\n%s\nexpected\n%s\n' "$name" "$got" "$expected"; exit 1; }
+    fi
+    [ "$(grep -c '^RRULE:FREQ=WEEKLY;COUNT=10' "$work/calendar.ics")" = 1 ] || { echo "series: $name: the file lost its series"; exit 1; }
+}
+
+step "accept the series" ingest "$fixtures/weekly.ics"
+step "accept the series" accept weekly-1
+expect "accept the series" "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+2026-12-14 09:00 2026-12-14 10:00 Weekly planning
+2026-12-21 09:00 2026-12-21 10:00 Weekly planning
+2026-12-28 09:00 2026-12-28 10:00 Weekly planning"
+step "one occurrence moved" ingest "$fixtures/moved.ics"
+step "one occurrence moved" accept weekly-1 --occurrence 20261214T090000Z
+expect "one occurrence moved" "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
+2026-12-21 09:00 2026-12-21 10:00 Weekly planning
+2026-12-28 09:00 2026-12-28 10:00 Weekly planning"
+step "one occurrence cancelled" ingest "$fixtures/cancel-one.ics"
+step "one occurrence declined" decline weekly-1 --occurrence 2026-12-28
+expect "one cancelled, one declined" "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
+2026-12-21 09:00 2026-12-21 10:00 Weekly planningCANCELLED
+2026-12-28 09:00 2026-12-28 10:00 Weekly planning"
+awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RECURRENCE-ID:20261228T090000Z/ { print block }' \
+    "$work/calendar.ics" | grep -q 'PARTSTAT=DECLINED:mailto:me@example.org' \
+    || { echo "series: the declined occurrence is not DECLINED in the file"; exit 1; }
+step "the series declined" decline weekly-1
+cmp -s "$work/calendar.ics" fixtures/calendar.ics || { echo "series: declining the series did not give the file back"; exit 1; }
+[ -z "$(ls "$work/vdir")" ] || { echo "series: declining the series left a vdir item"; exit 1; }
+parts="invites"
+[ -x "$khal" ] && parts="$parts, khal list" || echo "series: khal part skipped: khal could not be installed from PyPI"
+[ -x "$oracle" ] && parts="$parts, recurring-ical-events" || echo "series: file expansion part skipped: the oracle's virtualenv is missing"
+echo "series: accept, move, cancel, decline one occurrence, decline the series, read back by $parts: ok"
