@@ -23,7 +23,7 @@ import CLibical
     }
 
     /// Splits a calendar into the blocks of the UID and everything else, byte for byte.
-    static func split(_ text: String) -> (others: String, components: [Component]) {
+    static func split(_ text: String, uid: String = SeriesTests.uid) -> (others: String, components: [Component]) {
         var others = ""
         var components: [Component] = []
         var block: String?
