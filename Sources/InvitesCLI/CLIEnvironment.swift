@@ -1,40 +1,5 @@
 import Foundation
 
-/// Where a command's text goes: standard output or error, or memory in tests.
-public final class TextSink: @unchecked Sendable {
-    private let handle: FileHandle?
-    private let lock = NSLock()
-    private var buffer = Data()
-
-    /// Writes straight to a file handle.
-    public init(handle: FileHandle) {
-        self.handle = handle
-    }
-
-    /// Collects everything written, for tests.
-    public init() {
-        self.handle = nil
-    }
-
-    public func write(_ text: String) {
-        let data = Data(text.utf8)
-        lock.lock()
-        defer { lock.unlock() }
-        if let handle {
-            handle.write(data)
-        } else {
-            buffer.append(data)
-        }
-    }
-
-    /// Everything written so far (in-memory sinks only).
-    public var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: buffer, as: UTF8.self)
-    }
-}
-
 /// Everything a command may take from the outside world, injected so commands run in-process
 /// in tests without touching `$HOME`, the clock or the terminal.
 public struct CLIEnvironment: Sendable {
@@ -60,10 +25,20 @@ public struct CLIEnvironment: Sendable {
     }
 
     /// The real process environment and streams.
+    ///
+    /// Once standard output fails the process ends at once, with 141 when the reader went away
+    /// and 74 (and one message) otherwise: what `invites list | head -n 1` would do with SIGPIPE
+    /// at its default, without a signal and without a backtrace. Every write that changes
+    /// something is whole before its line is printed, so nothing is cut in half. A failing
+    /// standard error only loses its messages: there is nowhere left to report that.
     public static func process() -> CLIEnvironment {
-        CLIEnvironment(
+        let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
+        let out = TextSink(descriptor: STDOUT_FILENO, name: "standard output") { failure in
+            _exit(ErrorReport.report(failure, on: err).rawValue)
+        }
+        return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            out: TextSink(handle: .standardOutput), err: TextSink(handle: .standardError))
+            out: out, err: err)
     }
 }
