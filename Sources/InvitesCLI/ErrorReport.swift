@@ -30,7 +30,7 @@ enum ErrorReport {
             switch error {
             case .notFound: return (Printable.sanitize(error.description), .noInput)
             case .notACalendar: return (Printable.sanitize(error.description), .invalidInput)
-            case .unreadable: return (Printable.sanitize(error.description), .ioError)
+            case .unreadable, .unwritable: return (Printable.sanitize(error.description), .ioError)
             }
         case let error as IngestError:
             if case .unreadable = error { return (Printable.sanitize(error.description), .ioError) }
