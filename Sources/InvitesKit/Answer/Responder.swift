@@ -63,7 +63,9 @@ public struct Responder {
                 var intent = record
                 intent.pending = true
                 try store.setCalendarRecord(.set(intent), for: stored, now: now)
-                try CalendarWriter(source: source, lockFolder: lockFolder).delete(uid: stored.invite.uid, zones: record.zones)
+                try undoingIntent(record, for: stored, now: now) {
+                    try CalendarWriter(source: source, lockFolder: lockFolder).delete(uid: stored.invite.uid, zones: record.zones)
+                }
                 let entry = try store.record(action, for: stored, comment: comment, delivery: delivery, now: now, calendar: .remove)
                 return Outcome(entry: entry, calendar: .removed(source.path))
             }
@@ -107,10 +109,27 @@ public struct Responder {
         let intent = InboxStore.CalendarRecord(
             calendar: source.path, zones: record?.zones ?? [], version: stored.invite.raw, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)
-        let written = try CalendarWriter(source: source, lockFolder: lockFolder).put(entry)
+        let written = try undoingIntent(record, for: stored, now: now) {
+            try CalendarWriter(source: source, lockFolder: lockFolder).put(entry)
+        }
         let zones = record?.zones ?? written.zones
         let change: CalendarChange = record == nil ? .added(source.path) : .rewritten(source.path)
         return (change, InboxStore.CalendarRecord(calendar: source.path, zones: zones, version: stored.invite.raw))
+    }
+
+    /// Runs a calendar write whose intent has landed; when the write fails (a read-only
+    /// calendar, a full disk), the calendar is as it was, so the store goes back to the record
+    /// it had and the failed answer leaves no trace. Should that undo fail too, the pending
+    /// intent stays, which is what a crash would have left.
+    private func undoingIntent<T>(
+        _ record: InboxStore.CalendarRecord?, for stored: StoredInvite, now: Date, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch {
+            try? store.setCalendarRecord(record.map { .set($0) } ?? .remove, for: stored, now: now)
+            throw error
+        }
     }
 
     /// The calendar an earlier answer wrote to, which may no longer be the first one.
