@@ -1,4 +1,5 @@
 import Foundation
+import InvitesKit
 
 /// Everything a command may take from the outside world, injected so commands run in-process
 /// in tests without touching `$HOME`, the clock or the terminal.
@@ -13,7 +14,7 @@ public struct CLIEnvironment: Sendable {
 
     public init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
-        readStandardInput: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+        readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
         outputIsTerminal: Bool = false, out: TextSink, err: TextSink
     ) {
         self.variables = variables
@@ -22,6 +23,18 @@ public struct CLIEnvironment: Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.out = out
         self.err = err
+    }
+
+    /// All of standard input; when it cannot be read (redirected from a folder, a terminal gone),
+    /// the process ends with 74 and one message. Standard input is read before anything is
+    /// changed, so nothing is lost; the non-throwing signature is what commands call.
+    public static func standardInputOrExit() -> Data {
+        do throws(SystemCallError) {
+            return try DescriptorReader.readAll(STDIN_FILENO)
+        } catch {
+            let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
+            _exit(ErrorReport.report(IngestError.unreadable(file: "<stdin>", reason: error.description), on: err).rawValue)
+        }
     }
 
     /// The real process environment and streams.

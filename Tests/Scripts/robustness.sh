@@ -89,6 +89,13 @@ if [ "$status" = 74 ] && [ "$(wc -l < "$work/err")" = 1 ] && grep -q "cannot wri
     pass "list --all > /dev/full: exit 74, one message"
 else fail "list --all > /dev/full: exit $status, stderr: $(head -c 300 "$work/err")"; fi
 
+# Standard input that cannot be read (a folder): 74 and one message, not a crash.
+run ingest - < / > /dev/null 2> "$work/err"
+status=$?
+if [ "$status" = 74 ] && [ "$(wc -l < "$work/err")" = 1 ] && grep -q "cannot read" "$work/err"; then
+    pass "ingest - < /: exit 74, one message"
+else fail "ingest - < /: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+
 # umask 077 keeps a shared calendar's mode.
 mkdir -p "$work/cal"
 cp fixtures/calendar.ics "$work/cal/calendar.ics"
