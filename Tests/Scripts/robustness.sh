@@ -222,4 +222,29 @@ if [ "$status" = 74 ] && [ "$elapsed" -le 15 ] && grep -q "the inbox $home is lo
     pass "accept while another process holds the store's lock: exit 74 after ${elapsed}s, 'locked by another invites'"
 else fail "accept while the store is locked: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
 
+# A calendar lock another process keeps: a message within a bounded time, nothing changed.
+python3 - "$home/locks" "$work/flocked" <<'PY' &
+import fcntl, glob, sys, time
+held = [open(path, "a") for path in glob.glob(sys.argv[1] + "/calendar-*.lock")]
+for handle in held:
+    fcntl.flock(handle, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close()
+time.sleep(60)
+PY
+lock_pid=$!
+for _ in $(seq 1 100); do [ -e "$work/flocked" ] && break; sleep 0.1; done
+cp "$work/cal/calendar.ics" "$work/calendar-before.ics"
+before_store=$(snapshot)
+started=$(date +%s)
+timeout 30 "$bin" --home "$home" --tz UTC --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err"
+status=$?
+elapsed=$(( $(date +%s) - started ))
+kill "$lock_pid" 2>/dev/null
+wait "$lock_pid" 2>/dev/null
+lock_pid=
+if [ "$status" = 74 ] && [ "$elapsed" -le 20 ] && grep -q "another invites has held this lock" "$work/err" \
+    && cmp -s "$work/calendar-before.ics" "$work/cal/calendar.ics" && [ "$(snapshot)" = "$before_store" ]; then
+    pass "accept while another process holds the calendar's lock: exit 74 after ${elapsed}s, calendar and store unchanged"
+else fail "accept while the calendar is locked: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
+
 [ "$failures" = 0 ] || { echo "robustness: $failures failed"; exit 1; }
