@@ -1,39 +1,5 @@
 import Foundation
-
-/// Where a command's text goes: standard output or error, or memory in tests.
-public final class TextSink: @unchecked Sendable {
-    private let handle: FileHandle?
-    private let lock = NSLock()
-    private var buffer = Data()
-
-    /// Writes straight to a file handle.
-    public init(handle: FileHandle) {
-        self.handle = handle
-    }
-
-    /// Collects everything written, for tests.
-    public init() {
-        self.handle = nil
-    }
-
-    public func write(_ text: String) {
-        let data = Data(text.utf8)
-        lock.lock()
-        defer { lock.unlock() }
-        if let handle {
-            handle.write(data)
-        } else {
-            buffer.append(data)
-        }
-    }
-
-    /// Everything written so far (in-memory sinks only).
-    public var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: buffer, as: UTF8.self)
-    }
-}
+import InvitesKit
 
 /// Everything a command may take from the outside world, injected so commands run in-process
 /// in tests without touching `$HOME`, the clock or the terminal.
@@ -48,7 +14,7 @@ public struct CLIEnvironment: Sendable {
 
     public init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
-        readStandardInput: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+        readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
         outputIsTerminal: Bool = false, out: TextSink, err: TextSink
     ) {
         self.variables = variables
@@ -59,11 +25,33 @@ public struct CLIEnvironment: Sendable {
         self.err = err
     }
 
+    /// All of standard input; when it cannot be read (redirected from a folder, a terminal gone),
+    /// the process ends with 74 and one message. Standard input is read before anything is
+    /// changed, so nothing is lost; the non-throwing signature is what commands call.
+    public static func standardInputOrExit() -> Data {
+        do throws(SystemCallError) {
+            return try DescriptorReader.readAll(STDIN_FILENO)
+        } catch {
+            let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
+            _exit(ErrorReport.report(IngestError.unreadable(file: "<stdin>", reason: error.description), on: err).rawValue)
+        }
+    }
+
     /// The real process environment and streams.
+    ///
+    /// Once standard output fails the process ends at once, with 141 when the reader went away
+    /// and 74 (and one message) otherwise: what `invites list | head -n 1` would do with SIGPIPE
+    /// at its default, without a signal and without a backtrace. Every write that changes
+    /// something is whole before its line is printed, so nothing is cut in half. A failing
+    /// standard error only loses its messages: there is nowhere left to report that.
     public static func process() -> CLIEnvironment {
-        CLIEnvironment(
+        let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
+        let out = TextSink(descriptor: STDOUT_FILENO, name: "standard output") { failure in
+            _exit(ErrorReport.report(failure, on: err).rawValue)
+        }
+        return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            out: TextSink(handle: .standardOutput), err: TextSink(handle: .standardError))
+            out: out, err: err)
     }
 }

@@ -5,12 +5,19 @@ enum ErrorReport {
     /// Prints the error on standard error and returns the exit status the spec gives it.
     @discardableResult
     static func report(_ error: Error, to environment: CLIEnvironment) -> ExitCode {
+        report(error, on: environment.err)
+    }
+
+    /// The same, onto one stream; a closed standard output is reported by its status alone.
+    @discardableResult
+    static func report(_ error: Error, on err: TextSink) -> ExitCode {
         let (message, code) = describe(error)
-        environment.err.write("invites: error: \(message)\n")
+        if case OutputError.closed = error { return code }
+        err.write("invites: error: \(message)\n")
         if let usage = error as? UsageError {
             let command = usage.command.map { " \($0)" } ?? ""
-            environment.err.write("Usage: invites [OPTIONS]\(command.isEmpty ? " COMMAND" : command) ...\n")
-            environment.err.write("See 'invites\(command) --help'.\n")
+            err.write("Usage: invites [OPTIONS]\(command.isEmpty ? " COMMAND" : command) ...\n")
+            err.write("See 'invites\(command) --help'.\n")
         }
         return code
     }
@@ -23,13 +30,16 @@ enum ErrorReport {
             switch error {
             case .notFound: return (Printable.sanitize(error.description), .noInput)
             case .notACalendar: return (Printable.sanitize(error.description), .invalidInput)
-            case .unreadable: return (Printable.sanitize(error.description), .ioError)
+            case .unreadable, .unwritable: return (Printable.sanitize(error.description), .ioError)
             }
         case let error as IngestError:
             if case .unreadable = error { return (Printable.sanitize(error.description), .ioError) }
             return (Printable.sanitize(error.description), .invalidInput)
         case let error as FileError:
             return (error.description, .noInput)
+        case let error as OutputError:
+            if case .closed = error { return (error.description, .outputClosed) }
+            return (Printable.sanitize(error.description), .ioError)
         case let error as StoreError:
             return (Printable.sanitize(error.description), .ioError)
         case let error as LookupError:

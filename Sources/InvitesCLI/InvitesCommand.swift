@@ -5,12 +5,20 @@ import InvitesKit
 /// whatever it throws into a message and an exit status.
 public enum InvitesCommand {
     /// Runs one command line; returns the exit status.
+    ///
+    /// A standard output that failed on the way outranks what the command returned: the user
+    /// did not get its output (141 when the reader left early, 74 otherwise).
     public static func run(_ arguments: [String], environment: CLIEnvironment) -> Int32 {
+        let status: ExitCode
         do {
-            return try dispatch(arguments, environment: environment).rawValue
+            status = try dispatch(arguments, environment: environment)
         } catch {
-            return ErrorReport.report(error, to: environment).rawValue
+            status = ErrorReport.report(error, to: environment)
         }
+        if let failure = environment.out.failure {
+            return ErrorReport.report(failure, to: environment).rawValue
+        }
+        return status.rawValue
     }
 
     private static func dispatch(_ arguments: [String], environment: CLIEnvironment) throws -> ExitCode {

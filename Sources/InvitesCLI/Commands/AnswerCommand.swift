@@ -138,9 +138,7 @@ enum ReplyCommand {
             display: context.settings.zone.value)
         for note in reply.notes { context.note(note) }
         if let out = context.arguments.value("--out") {
-            guard FileManager.default.createFile(atPath: out, contents: Data(reply.text.utf8)) else {
-                throw IngestError.unreadable(file: out, reason: "cannot write the reply there")
-            }
+            try OutputFile.write(reply.text, to: out)
         } else {
             context.environment.out.write(reply.text)
         }

@@ -67,8 +67,10 @@ public struct Responder {
             var intent = record
             intent.pending = true
             try store.setCalendarRecord(.set(intent), for: stored, now: now)
-            try CalendarWriter(source: source, lockFolder: lockFolder, display: display)
-                .delete(uid: stored.invite.uid, zones: record.zones)
+            try undoingIntent(record, for: stored, now: now) {
+                try CalendarWriter(source: source, lockFolder: lockFolder, display: display)
+                    .delete(uid: stored.invite.uid, zones: record.zones)
+            }
             return try finish(.removed(source.path), .remove)
         case .accepted, .tentative, .declined:
             guard addToCalendar, record != nil || action != .declined else { return try finish(.unchanged) }
@@ -153,11 +155,28 @@ public struct Responder {
         let version = Responder.version(of: stored)
         let intent = InboxStore.CalendarRecord(calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)
-        let written = try CalendarWriter(source: source, lockFolder: lockFolder, display: display).put(entry)
+        let written = try undoingIntent(record, for: stored, now: now) {
+            try CalendarWriter(source: source, lockFolder: lockFolder, display: display).put(entry)
+        }
         var zones = record?.zones ?? []
         for zone in written.zones where !zones.contains(zone) { zones.append(zone) }
         let change: CalendarChange = record == nil ? .added(source.path) : .rewritten(source.path)
         return (change, InboxStore.CalendarRecord(calendar: source.path, zones: zones, version: version))
+    }
+
+    /// Runs a calendar write whose intent has landed; when the write fails (a read-only
+    /// calendar, a full disk), the calendar is as it was, so the store goes back to the record
+    /// it had and the failed answer leaves no trace. Should that undo fail too, the pending
+    /// intent stays, which is what a crash would have left.
+    private func undoingIntent<T>(
+        _ record: InboxStore.CalendarRecord?, for stored: StoredInvite, now: Date, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch {
+            try? store.setCalendarRecord(record.map { .set($0) } ?? .remove, for: stored, now: now)
+            throw error
+        }
     }
 
     /// The calendar an earlier answer wrote to, which may no longer be the first one.

@@ -13,12 +13,14 @@ struct AtomicFile {
 
     /// Reads the file (nil when it does not exist), lets `change` make the new contents and
     /// writes them; `change` returning nil leaves the file alone. Retried when the file changed
-    /// underneath, so a concurrent edit is never overwritten.
+    /// underneath, so a concurrent edit is never overwritten. A failed write throws
+    /// ``CalendarError/unwritable(path:reason:)`` and leaves the file as it was.
     func update(_ change: (Data?) throws -> Data?) throws {
         for _ in 0..<20 {
             let before = FileStamp(path: path)
             let current = before == nil ? nil : try read()
             guard let next = try change(current) else { return }
+            if before != nil { try requireWritable() }
             let temporary = try writeTemporary(next)
             guard FileStamp(path: path) == before else {
                 unlink(temporary)
@@ -27,20 +29,31 @@ struct AtomicFile {
             guard rename(temporary, path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
-                throw CalendarError.unreadable(path: path, reason: "cannot rename into place: \(reason)")
+                throw CalendarError.unwritable(path: path, reason: "cannot rename into place: \(reason)")
             }
             syncFolder()
             return
         }
-        throw CalendarError.unreadable(path: path, reason: "it kept changing while invites tried to write it")
+        throw CalendarError.unwritable(path: path, reason: "it kept changing while invites tried to write it")
     }
 
     /// Removes the file, durably.
     func remove() throws {
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw CalendarError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw CalendarError.unwritable(path: path, reason: String(cString: strerror(errno)))
         }
         syncFolder()
+    }
+
+    /// Refuses a file its owner made read-only (mode 0444, `chattr +i`, a read-only mount).
+    ///
+    /// The rename would replace a 0444 file all the same, since it needs only the folder's
+    /// permission; but a user who took the write bit away meant "do not change this". Checked
+    /// for the effective user, so root, for whom the mode bits stop nothing, writes as before.
+    private func requireWritable() throws {
+        guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else {
+            throw CalendarError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     private func read() throws -> Data {
@@ -53,10 +66,18 @@ struct AtomicFile {
 
     private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
 
-    /// Writes and fsyncs `.NAME.invites-PID-N.tmp` next to the file, with the file's permissions.
+    /// Writes and fsyncs `.NAME.invites-PID-N.tmp` next to the file, with the file's mode, owner
+    /// and group.
+    ///
+    /// The mode is set with `fchmod` after the open, since `open` masks it with the umask: under
+    /// mutt's umask 077 a shared 0644 calendar would otherwise become 0600 on its first rewrite.
+    /// The owner and group are kept where the system lets us (root, or our own file and one of
+    /// our groups); where it does not, the file is still written. A new file takes 0644 less
+    /// the umask, as any other program's would.
     private func writeTemporary(_ data: Data) throws -> String {
         var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let existing = stat(path, &info) == 0 ? info : nil
+        let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o644
         let name = (path as NSString).lastPathComponent
         var attempt = 0
         while true {
@@ -65,28 +86,46 @@ struct AtomicFile {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if descriptor < 0 {
                 if errno == EEXIST, attempt < 1000 { continue }
-                throw CalendarError.unreadable(path: path, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+                throw CalendarError.unwritable(
+                    path: path, reason: "cannot create a temporary file beside it: \(String(cString: strerror(errno)))")
             }
-            defer { close(descriptor) }
-            let written = data.withUnsafeBytes { bytes -> Bool in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += count
-                }
-                return true
+            do {
+                try fill(descriptor, with: data, keeping: existing)
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw CalendarError.unwritable(path: path, reason: error.description)
             }
-            guard written, fsync(descriptor) == 0 else {
+            // close can report a failed write-back (NFS): then the copy is not whole either.
+            guard close(descriptor) == 0 else {
                 let reason = String(cString: strerror(errno))
                 unlink(temporary)
-                throw CalendarError.unreadable(path: path, reason: "cannot write: \(reason)")
+                throw CalendarError.unwritable(path: path, reason: reason)
             }
             return temporary
         }
+    }
+
+    /// Gives the open temporary file the old file's owner, group and mode, writes `data` and
+    /// flushes it to the disk.
+    private func fill(_ descriptor: Int32, with data: Data, keeping existing: stat?) throws(SystemCallError) {
+        if let existing {
+            // fchown first: a change of owner clears the set-id bits that fchmod then restores.
+            if geteuid() == 0 || existing.st_uid == geteuid() {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
+            guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw SystemCallError(code: errno) }
+        }
+        let result = data.withUnsafeBytes { bytes -> SystemCallError? in
+            do throws(SystemCallError) {
+                try DescriptorWriter.writeAll(bytes, to: descriptor)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let result { throw result }
+        guard fsync(descriptor) == 0 else { throw SystemCallError(code: errno) }
     }
 
     private func syncFolder() {
@@ -99,21 +138,33 @@ struct AtomicFile {
 
 /// An advisory lock held for the life of the value, so that two `invites` writing the same
 /// calendar take turns.
+///
+/// The wait is bounded: a lock held for longer than ``patience`` (another `invites` stopped
+/// with ^Z in the middle of a write) ends the command with a message, not a wait without end.
 final class FileLock {
     private let descriptor: Int32
+
+    /// How long to wait for the lock, in seconds: far longer than one calendar write takes.
+    static let patience: Double = 10
 
     init(path: String) throws {
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CalendarError.unreadable(path: path, reason: "cannot open lock: \(String(cString: strerror(errno)))")
+            throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(String(cString: strerror(errno)))")
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
+        let deadline = Date().addingTimeInterval(FileLock.patience)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            guard errno == EWOULDBLOCK, Date() < deadline else {
+                let reason = errno == EWOULDBLOCK
+                    ? "another invites has held this lock for \(Int(FileLock.patience)) seconds; try again"
+                    : "cannot lock: \(String(cString: strerror(errno)))"
                 close(descriptor)
-                throw CalendarError.unreadable(path: path, reason: "cannot lock: \(String(cString: strerror(errno)))")
+                throw CalendarError.unwritable(path: path, reason: reason)
             }
+            usleep(20_000)
         }
     }
 

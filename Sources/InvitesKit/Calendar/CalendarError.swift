@@ -1,7 +1,7 @@
-/// Why a calendar could not be read at all.
+/// Why a calendar could not be read at all, or could not be written.
 ///
 /// A single broken VEVENT is not an error (it becomes a ``CalendarWarning``); these are the
-/// cases where nothing of the calendar can be trusted.
+/// cases where nothing of the calendar can be trusted, or where a change could not be saved.
 public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A calendar named on the command line does not exist.
     case notFound(path: String)
@@ -9,6 +9,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     case notACalendar(path: String)
     /// Reading failed at the operating-system level.
     case unreadable(path: String, reason: String)
+    /// Writing failed (a read-only file or folder, a full disk, a file size limit); the
+    /// calendar was left as it was. Apart from `unreadable` so that the message says *write*.
+    case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,8 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) holds no VCALENDAR; it is not an iCalendar file"
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .unwritable(let path, let reason):
+            return "cannot write \(path): \(reason)"
         }
     }
 }

@@ -5,8 +5,16 @@ import Foundation
 ///
 /// Every SQLite return code goes through ``check(_:)``, so a failure always becomes a
 /// ``StoreError`` naming the file. WAL mode and a busy timeout let several `invites` processes
-/// (a mail hook and an interactive run) share the store without "database is locked" errors.
+/// (a mail hook and an interactive run) share the store without "database is locked" errors;
+/// a lock held for longer than ``busyTimeout`` (another program stuck in a transaction) ends
+/// the command with ``StoreError/locked(home:)`` rather than a wait without end.
 final class Database {
+    /// How long a statement waits for another process's lock, in milliseconds: far longer than
+    /// any `invites` transaction takes, short enough that a stuck one is reported while the
+    /// user is still looking.
+    static let busyTimeout: Int32 = 5_000
+
+
     let path: String
     private let handle: OpaquePointer
 
@@ -22,7 +30,7 @@ final class Database {
         self.path = path
         self.handle = raw
         sqlite3_extended_result_codes(raw, 1)
-        sqlite3_busy_timeout(raw, 10_000)
+        sqlite3_busy_timeout(raw, Database.busyTimeout)
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = FULL")
         try execute("PRAGMA foreign_keys = ON")
@@ -35,6 +43,10 @@ final class Database {
     /// Turns a SQLite result code into a typed error.
     func check(_ code: Int32) throws(StoreError) {
         guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
+            // The primary code sits in the low byte of an extended one (SQLITE_BUSY_SNAPSHOT).
+            if code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED {
+                throw .locked(home: (path as NSString).deletingLastPathComponent)
+            }
             throw .sqlite(path: path, code: code, message: String(cString: sqlite3_errmsg(handle)))
         }
     }

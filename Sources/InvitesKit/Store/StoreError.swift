@@ -6,6 +6,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooNew(path: String, version: Int, supported: Int)
     /// The folder for the store could not be made.
     case cannotCreate(path: String, reason: String)
+    /// Another process held the store's write lock for longer than the busy timeout; `home` is
+    /// the folder the store is in. Nothing was changed, and trying again later will do.
+    case locked(home: String)
 
     public var description: String {
         switch self {
@@ -15,6 +18,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "store \(path) has schema version \(version), this invites knows up to \(supported); upgrade invites"
         case .cannotCreate(let path, let reason):
             return "cannot create \(path): \(reason)"
+        case .locked(let home):
+            return "the inbox \(home) is locked by another invites; try again"
         }
     }
 }

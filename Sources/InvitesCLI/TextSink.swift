@@ -1,0 +1,76 @@
+import Foundation
+import InvitesKit
+
+/// Where a command's text goes: standard output or error, or memory in tests.
+///
+/// Text goes out through `write(2)` (``DescriptorWriter``), never `FileHandle.write`, which
+/// traps when the reader has gone away and `SIGPIPE` is ignored — a crash with a backtrace for
+/// `invites list | head -n 1` inside neomutt. ``write(_:)`` does not throw, since every command
+/// prints through it: the first failure is kept in ``failure``, later text is dropped, and
+/// `onFailure` is told once (the process's own standard output ends the process there: nobody
+/// reads what it would go on to do).
+public final class TextSink: @unchecked Sendable {
+    private let descriptor: Int32?
+    private let name: String
+    private let onFailure: (@Sendable (OutputError) -> Void)?
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var firstFailure: OutputError?
+
+    /// Writes to a file descriptor; `name` ("standard output") is what messages call it.
+    public init(descriptor: Int32, name: String, onFailure: (@Sendable (OutputError) -> Void)? = nil) {
+        self.descriptor = descriptor
+        self.name = name
+        self.onFailure = onFailure
+    }
+
+    /// Writes to a file handle's descriptor (never through the handle itself).
+    public convenience init(handle: FileHandle) {
+        self.init(descriptor: handle.fileDescriptor, name: "file descriptor \(handle.fileDescriptor)")
+    }
+
+    /// Collects everything written, for tests.
+    public init() {
+        self.descriptor = nil
+        self.name = "memory"
+        self.onFailure = nil
+    }
+
+    /// Writes the text whole, or records why it could not.
+    public func write(_ text: String) {
+        lock.lock()
+        guard let descriptor else {
+            buffer.append(contentsOf: text.utf8)
+            lock.unlock()
+            return
+        }
+        guard firstFailure == nil else {
+            lock.unlock()
+            return
+        }
+        var failed: OutputError?
+        do {
+            try DescriptorWriter.writeAll(text, to: descriptor)
+        } catch {
+            failed = OutputError(stream: name, error)
+            firstFailure = failed
+        }
+        lock.unlock()
+        // Outside the lock: the handler may write to another sink, or end the process.
+        if let failed { onFailure?(failed) }
+    }
+
+    /// The first write that failed, if any; nil for an in-memory sink.
+    public var failure: OutputError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstFailure
+    }
+
+    /// Everything written so far (in-memory sinks only).
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

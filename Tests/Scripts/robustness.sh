@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# What the terminal and the file system can do to a running `invites`, with the real binary:
+# output closed early with SIGPIPE ignored (as inside neomutt), a full standard output, umask 077,
+# a read-only calendar or folder, a full disk, a file size limit, and a store another process
+# keeps locked. Every failed write must end with exit 74 and leave the calendar, the store and
+# the history exactly as they were. One line per case; exits non-zero when any case fails.
+# Usage: Tests/Scripts/robustness.sh BIN
+set -uo pipefail
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+cd "$(dirname "$0")/../.."
+work=$(mktemp -d "${TMPDIR:-/tmp}/invites-robust.XXXXXX")
+mounts=()
+immutable=()
+lock_pid=
+cleanup() {
+    [ -n "$lock_pid" ] && kill "$lock_pid" 2>/dev/null
+    for file in "${immutable[@]}"; do chattr -i "$file" 2>/dev/null; done
+    for mount in "${mounts[@]}"; do umount "$mount" 2>/dev/null; done
+    chmod -R u+w "$work" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+failures=0
+pass() { echo "robustness: ok: $*"; }
+fail() { echo "robustness: FAILED: $*"; failures=$((failures + 1)); }
+skip() { echo "robustness: skipped: $*"; }
+
+home=$work/home
+run() { "$bin" --home "$home" --tz UTC --me me@example.org "$@"; }
+
+# Everything an answer may change, to compare before and after a failed one.
+snapshot() {
+    python3 - "$home/invites.sqlite3" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for table in ("invites", "attendees", "invite_versions", "history", "calendar_entries"):
+    for row in db.execute(f"SELECT * FROM {table} ORDER BY rowid"):
+        print(table, repr(row))
+PY
+}
+# A calendar of filler events, about BYTES long.
+make_calendar() {
+    python3 - "$1" "$2" <<'PY'
+import sys
+path, size = sys.argv[1], int(sys.argv[2])
+lines, total, i = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//robustness//EN"], 0, 0
+while total < size:
+    day = f"2017{1 + i % 12:02d}{1 + i % 28:02d}"
+    event = ["BEGIN:VEVENT", f"UID:filler-{i}@example.org", "DTSTAMP:20170101T000000Z", f"DTSTART:{day}T100000Z",
+             f"DTEND:{day}T110000Z", f"SUMMARY:Filler {i}", "END:VEVENT"]
+    lines += event
+    total += sum(len(line) + 2 for line in event)
+    i += 1
+lines.append("END:VCALENDAR")
+open(path, "w", newline="").write("".join(line + "\r\n" for line in lines))
+PY
+}
+history_count() {
+    python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM history').fetchone()[0])" "$home/invites.sqlite3"
+}
+
+# 2,000 invites, so that `list --all` writes far more than a pipe holds (64 KiB).
+python3 -c '
+import json
+for i in range(2000):
+    print(json.dumps({"title": f"Standup {i} with a title long enough to fill the pipe", "start": "2018-04-11T09:00:00Z",
+                      "end": "2018-04-11T09:15:00Z", "id": f"bulk{i}"}))' > "$work/bulk.jsonl"
+run --calendar fixtures/calendar.ics ingest "$work/bulk.jsonl" fixtures/invite.json Tests/InvitesCLITests/Fixtures/*.ics >/dev/null 2>&1
+run list --all > "$work/list.txt" 2>/dev/null
+size=$(wc -c < "$work/list.txt")
+[ "$size" -gt 65536 ] || fail "setup: list --all wrote only $size bytes, not more than a pipe holds"
+
+# Output closed early, SIGPIPE ignored: quietly 141, no backtrace.
+(trap '' PIPE; run list --all 2> "$work/err" | true; echo "${PIPESTATUS[0]}" > "$work/status")
+status=$(cat "$work/status")
+if [ "$status" = 141 ] && [ ! -s "$work/err" ]; then pass "list --all | true with SIGPIPE ignored: exit 141, nothing on stderr"
+else fail "list --all | true with SIGPIPE ignored: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+
+(trap '' PIPE; run list --all --handles 2> "$work/err" | head -n 1 > "$work/out"; echo "${PIPESTATUS[0]}" > "$work/status")
+status=$(cat "$work/status")
+if [ "$status" = 141 ] && [ ! -s "$work/err" ] && [ "$(wc -l < "$work/out")" = 1 ]; then
+    pass "list --all --handles | head -n 1 with SIGPIPE ignored: exit 141, one line, nothing on stderr"
+else fail "list --all --handles | head -n 1 with SIGPIPE ignored: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+
+# A full standard output: 74 and one message.
+run list --all > /dev/full 2> "$work/err"
+status=$?
+if [ "$status" = 74 ] && [ "$(wc -l < "$work/err")" = 1 ] && grep -q "cannot write standard output" "$work/err"; then
+    pass "list --all > /dev/full: exit 74, one message"
+else fail "list --all > /dev/full: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+
+# Standard input that cannot be read (a folder): 74 and one message, not a crash.
+run ingest - < / > /dev/null 2> "$work/err"
+status=$?
+if [ "$status" = 74 ] && [ "$(wc -l < "$work/err")" = 1 ] && grep -q "cannot read" "$work/err"; then
+    pass "ingest - < /: exit 74, one message"
+else fail "ingest - < /: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+
+# umask 077 keeps a shared calendar's mode.
+mkdir -p "$work/cal"
+cp fixtures/calendar.ics "$work/cal/calendar.ics"
+chmod 0644 "$work/cal/calendar.ics"
+(umask 077; run --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err")
+status=$?
+mode=$(stat -c %a "$work/cal/calendar.ics")
+if [ "$status" = 0 ] && [ "$mode" = 644 ] && grep -q "UID:push-12@invites" "$work/cal/calendar.ics"; then
+    pass "accept under umask 077: the calendar keeps mode 0644"
+else fail "accept under umask 077: exit $status, mode $mode, stderr: $(head -c 300 "$work/err")"; fi
+run --calendar "$work/cal/calendar.ics" decline 12 >/dev/null 2>&1
+
+# A failed accept of invite 12 into CALENDAR (run as $2...): exit 74, "cannot write" and the
+# path, and the calendar, the store and the history as they were.
+expect_failed_write() {
+    local name=$1 calendar=$2 watched=$3
+    shift 3
+    cp -a "$watched" "$work/before.ics" 2>/dev/null || true
+    local before_store before_history
+    before_store=$(snapshot)
+    before_history=$(history_count)
+    "$@" "$bin" --home "$home" --tz UTC --me me@example.org --calendar "$calendar" accept 12 >/dev/null 2>"$work/err"
+    local status=$?
+    local problems=()
+    [ "$status" = 74 ] || problems+=("exit $status")
+    grep -q "cannot write $calendar" "$work/err" || problems+=("message: $(head -c 300 "$work/err")")
+    grep -qi "backtrace\|fatal error" "$work/err" && problems+=("a crash on stderr")
+    if [ -f "$work/before.ics" ]; then cmp -s "$work/before.ics" "$watched" || problems+=("calendar changed"); fi
+    [ "$(snapshot)" = "$before_store" ] || problems+=("store changed")
+    [ "$(history_count)" = "$before_history" ] || problems+=("history changed")
+    rm -f "$work/before.ics"
+    if [ ${#problems[@]} = 0 ]; then pass "$name: exit 74, 'cannot write' with the path, calendar, store and history unchanged"
+    else fail "$name: ${problems[*]}"; fi
+}
+no_leftovers() {
+    local folder=$1 name=$2
+    if ls -A "$folder" | grep -q '\.tmp$'; then fail "$name: a temporary file was left in $folder"; fi
+}
+
+# A read-only calendar. Root writes through mode 0444, so as root the file is made immutable.
+cp fixtures/calendar.ics "$work/cal/readonly.ics"
+if [ "$(id -u)" != 0 ]; then
+    chmod 0444 "$work/cal/readonly.ics"
+    expect_failed_write "accept into a 0444 calendar" "$work/cal/readonly.ics" "$work/cal/readonly.ics"
+elif chattr +i "$work/cal/readonly.ics" 2>/dev/null; then
+    immutable+=("$work/cal/readonly.ics")
+    expect_failed_write "accept into an immutable calendar (root: chattr +i)" "$work/cal/readonly.ics" "$work/cal/readonly.ics"
+    chattr -i "$work/cal/readonly.ics"
+else
+    skip "read-only calendar: running as root and chattr +i is refused here"
+fi
+no_leftovers "$work/cal" "read-only calendar"
+
+# A read-only folder: a vdir the new event cannot go into.
+mkdir -p "$work/vdir"
+cp fixtures/calendar.ics "$work/vdir/mine.ics"
+if [ "$(id -u)" != 0 ]; then
+    chmod 0555 "$work/vdir"
+    expect_failed_write "accept into a read-only vdir (mode 0555)" "$work/vdir" "$work/vdir/mine.ics"
+    chmod 0755 "$work/vdir"
+elif mount --bind "$work/vdir" "$work/vdir" 2>/dev/null; then
+    mounts+=("$work/vdir")
+    if mount -o remount,ro,bind "$work/vdir" 2>/dev/null; then
+        expect_failed_write "accept into a vdir on a read-only bind mount" "$work/vdir" "$work/vdir/mine.ics"
+    else
+        skip "read-only folder: a read-only bind mount is refused here"
+    fi
+    umount "$work/vdir"
+else
+    skip "read-only folder: running as root and bind mounts are refused here"
+fi
+[ -z "$(ls -A "$work/vdir" | grep -v '^mine.ics$')" ] || fail "read-only folder: something was left in the vdir"
+
+# A full disk: a 64 KiB tmpfs that holds the calendar once but not twice.
+make_calendar "$work/big.ics" 40000
+mkdir -p "$work/full"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$work/full" 2>/dev/null; then
+    mounts+=("$work/full")
+    cp "$work/big.ics" "$work/full/calendar.ics"
+    expect_failed_write "accept into a calendar on a full disk (ENOSPC, 64 KiB tmpfs)" "$work/full/calendar.ics" "$work/full/calendar.ics"
+    no_leftovers "$work/full" "full disk"
+    umount "$work/full"
+else
+    skip "full disk: needs root and a tmpfs mount"
+fi
+
+# A file size limit smaller than the rewritten calendar (SIGXFSZ ignored: EFBIG).
+# The limit lies above everything the store may write (its file, and a WAL that starts empty)
+# and below the size of the calendar's new copy, so that the calendar is what runs into it.
+python3 -c "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')" "$home/invites.sqlite3"
+limit=$(( $(stat -c %s "$home/invites.sqlite3") / 1024 + 4096 ))
+make_calendar "$work/cal/huge.ics" $(( (limit + 512) * 1024 ))
+limited() { ( ulimit -f "$limit"; "$@" ); }
+expect_failed_write "accept with a file size limit (EFBIG, ulimit -f ${limit})" "$work/cal/huge.ics" "$work/cal/huge.ics" limited
+no_leftovers "$work/cal" "file size limit"
+
+# reply --out into a folder that does not exist.
+run reply 12 --out "$work/missing/reply.ics" >/dev/null 2>"$work/err"
+status=$?
+if [ "$status" = 74 ] && grep -q "cannot write $work/missing/reply.ics" "$work/err"; then
+    pass "reply --out into a missing folder: exit 74, 'cannot write' with the path"
+else fail "reply --out into a missing folder: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+
+# A store another process keeps locked: a clear message within a bounded time.
+python3 - "$home/invites.sqlite3" "$work/locked" <<'PY' &
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+open(sys.argv[2], "w").close()
+time.sleep(60)
+PY
+lock_pid=$!
+for _ in $(seq 1 100); do [ -e "$work/locked" ] && break; sleep 0.1; done
+before_history=$(history_count)
+started=$(date +%s)
+timeout 30 "$bin" --home "$home" --tz UTC --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err"
+status=$?
+elapsed=$(( $(date +%s) - started ))
+kill "$lock_pid" 2>/dev/null
+wait "$lock_pid" 2>/dev/null
+lock_pid=
+if [ "$status" = 74 ] && [ "$elapsed" -le 15 ] && grep -q "the inbox $home is locked by another invites; try again" "$work/err" \
+    && [ "$(history_count)" = "$before_history" ]; then
+    pass "accept while another process holds the store's lock: exit 74 after ${elapsed}s, 'locked by another invites'"
+else fail "accept while the store is locked: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
+
+# A calendar lock another process keeps: a message within a bounded time, nothing changed.
+python3 - "$home/locks" "$work/flocked" <<'PY' &
+import fcntl, glob, sys, time
+held = [open(path, "a") for path in glob.glob(sys.argv[1] + "/calendar-*.lock")]
+for handle in held:
+    fcntl.flock(handle, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close()
+time.sleep(60)
+PY
+lock_pid=$!
+for _ in $(seq 1 100); do [ -e "$work/flocked" ] && break; sleep 0.1; done
+cp "$work/cal/calendar.ics" "$work/calendar-before.ics"
+before_store=$(snapshot)
+started=$(date +%s)
+timeout 30 "$bin" --home "$home" --tz UTC --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err"
+status=$?
+elapsed=$(( $(date +%s) - started ))
+kill "$lock_pid" 2>/dev/null
+wait "$lock_pid" 2>/dev/null
+lock_pid=
+if [ "$status" = 74 ] && [ "$elapsed" -le 20 ] && grep -q "another invites has held this lock" "$work/err" \
+    && cmp -s "$work/calendar-before.ics" "$work/cal/calendar.ics" && [ "$(snapshot)" = "$before_store" ]; then
+    pass "accept while another process holds the calendar's lock: exit 74 after ${elapsed}s, calendar and store unchanged"
+else fail "accept while the calendar is locked: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
+
+[ "$failures" = 0 ] || { echo "robustness: $failures failed"; exit 1; }
