@@ -220,4 +220,46 @@ import CLibical
         #expect(text.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261211T093000"))
         #expect(text.contains("PARTSTAT=TENTATIVE"))
     }
+
+    /// RFC 5546 §4.4's recurring example, its modified instance (§4.4.2) and its cancelled
+    /// instance (§4.4.3): the reply parses back through libical with one VEVENT per component
+    /// answered, each with one ATTENDEE and its RECURRENCE-ID.
+    @Test func rfc5546RecurringExamplesAreAnsweredPerInstance() throws {
+        let cli = CLIHarness()
+        let calendar = cli.write("calendar.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+        let options = ["--calendar", calendar, "--tz", "America/New_York", "--me", "b@example.com"]
+        for (arguments, status) in [
+            (["ingest", SeriesTests.fixture("rfc5546-4.4.1-series.ics")], 0),
+            (["accept", "123456789"], 0),
+            (["ingest", SeriesTests.fixture("rfc5546-4.4.2-modify-instance.ics")], 0),
+            (["accept", "123456789", "--occurrence", "1997-08-01 14:00"], 0),
+            (["ingest", SeriesTests.fixture("rfc5546-4.4.3-cancel-instance.ics")], 0),
+            (["decline", "123456789", "--occurrence", "1997-10-01"], 0),
+            (["decline", "123456789", "--occurrence", "1997-10-02"], 2),
+        ] {
+            let result = cli.run(options + arguments)
+            #expect(result.status == Int32(status), "\(arguments): \(result.err)")
+        }
+        let reply = cli.run(options + ["reply", "123456789"]).out
+        let parsed = try #require(ICalComponent.parse(reply))
+        let root = try #require(parsed.selfOrChildren(ICAL_VCALENDAR_COMPONENT).first)
+        #expect(root.text(ICAL_METHOD_PROPERTY) == "REPLY")
+        let events = root.children(ICAL_VEVENT_COMPONENT)
+        let resolver = ZoneResolver(display: .utc)
+        for zone in root.children(ICAL_VTIMEZONE_COMPONENT) { resolver.register(zone) }
+        var answers: [String: String] = [:]
+        for event in events {
+            let attendees = event.properties(ICAL_ATTENDEE_PROPERTY)
+            #expect(attendees.count == 1)
+            #expect(attendees.first?.value?.lowercased() == "mailto:b@example.com")
+            let key = ICalDocument.recurrenceID(of: event, resolver: resolver) ?? "series"
+            answers[key] = attendees.first?.parameter(ICAL_PARTSTAT_PARAMETER)
+        }
+        #expect(answers == [
+            "series": "ACCEPTED", "1997-08-01T18:00:00Z": "ACCEPTED", "1997-10-01T18:00:00Z": "DECLINED",
+        ])
+        let text = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(text.contains("RECURRENCE-ID;TZID=America/New_York:19970901T140000"))
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 5, "the series and three instances")
+    }
 }

@@ -50,6 +50,7 @@ struct ICalDocument {
                     let problem = property.value ?? "unreadable property"
                     if !problem.hasPrefix("No value for") { document.problems.append(problem) }
                 }
+                startAtRecurrenceID(component)
                 guard let event = ICalEvent(component, resolver: resolver, line: 0, warn: { document.problems.append($0) })
                 else { continue }
                 document.events.append(summary(of: event, component: component, display: resolver.display))
@@ -101,6 +102,17 @@ struct ICalDocument {
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
             microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs,
             cancelled: event.cancelled)
+    }
+
+    /// An instance without DTSTART (RFC 5546 §4.4.3 cancels one so) starts where its
+    /// RECURRENCE-ID says it did.
+    private static func startAtRecurrenceID(_ component: ICalComponent) {
+        guard component.firstProperty(ICAL_DTSTART_PROPERTY) == nil,
+            let recurrenceID = component.firstProperty(ICAL_RECURRENCEID_PROPERTY), let time = recurrenceID.time
+        else { return }
+        let start = icalproperty_new_dtstart(time)
+        if let tzid = recurrenceID.tzid { icalproperty_add_parameter(start, icalparameter_new_tzid(tzid)) }
+        component.add(start)
     }
 
     /// How an invited instance is named in the inbox: its RECURRENCE-ID as a UTC time, or a date.
