@@ -164,8 +164,11 @@ import CLibical
         #expect(events.contains { $0.contains("RECURRENCE-ID:20261228T090000Z") && $0.contains("PARTSTAT=DECLINED") && $0.contains("COMMENT:away that week") })
         #expect(events.contains { !$0.contains("RECURRENCE-ID") && $0.contains("PARTSTAT=ACCEPTED") })
         #expect(!reply.out.contains("20261221T090000Z"), "a cancelled instance is not answered")
+        _ = run(["comment", "weekly-1", "can we start at 9:15?", "--occurrence", "2027-01-04 09:00"])
         let history = run(["--json", "history"])
         #expect(history.out.contains("\"recurrenceId\" : \"2026-12-28T09:00:00Z\""))
+        #expect(history.out.contains("\"recurrenceId\" : \"2027-01-04T09:00:00Z\""))
+        #expect(SeriesTests.split(SeriesTests.text(of: calendar, vdir: vdir)).components == components, "a comment changed the calendar")
 
         // 6. A major update puts the series back to pending, in the inbox and in the calendar.
         let update = run(["ingest", SeriesTests.fixture("weekly-update.ics")])

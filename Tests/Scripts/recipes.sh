@@ -57,30 +57,14 @@ assert body.count("ATTENDEE") == 1 and "PARTSTAT=ACCEPTED" in body and "COMMENT:
 '
 [ -z "$("$bin" status)" ] || { echo "recipes: status should print nothing with nothing pending"; exit 1; }
 # khal reads the vdir
-venv="$root/.build/recipes-venv"
-if [ ! -x "$venv/bin/khal" ]; then
-    if ! { python3 -m venv "$venv" && "$venv/bin/pip" install -q khal==0.14.1; } >/dev/null 2>&1; then
-        echo "recipes: khal part skipped: khal could not be installed from PyPI"
-        echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, reply --mime | sendmail -t: ok"
-        exit 0
-    fi
+. Tests/Scripts/khal.sh
+if ! khal_ready "$root"; then
+    echo "recipes: khal part skipped: khal could not be installed from PyPI"
+    echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, reply --mime | sendmail -t: ok"
+    exit 0
 fi
-cat > "$work/khal.conf" <<CONF
-[calendars]
-[[personal]]
-path = $work/vdir
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%d %H:%M
-longdatetimeformat = %Y-%m-%d %H:%M
-default_timezone = UTC
-local_timezone = UTC
-[sqlite]
-path = $work/khal.db
-CONF
-"$venv/bin/khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || { echo "recipes: khal does not list the accepted invite"; exit 1; }
+khal_config "$work/vdir" "$work"
+"$khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || { echo "recipes: khal does not list the accepted invite"; exit 1; }
 "$bin" decline "$handle" >/dev/null
 [ -z "$(ls "$work/vdir")" ] || { echo "recipes: decline did not remove the vdir item"; exit 1; }
 echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, khal list, reply --mime | sendmail -t: ok"

@@ -15,26 +15,10 @@ fixtures=Tests/InvitesCLITests/Fixtures/series
 mkdir "$work/vdir"
 cp fixtures/calendar.ics "$work/calendar.ics"
 
-khal="$root/.build/recipes-venv/bin/khal"
-if [ ! -x "$khal" ]; then
-    { python3 -m venv "$root/.build/recipes-venv" && "$root/.build/recipes-venv/bin/pip" install -q khal==0.14.1; } >/dev/null 2>&1 || true
-fi
+. Tests/Scripts/khal.sh
+khal_ready "$root" || true
+khal_config "$work/vdir" "$work"
 oracle="$root/.build/oracle-venv/bin/python"
-cat > "$work/khal.conf" <<CONF
-[calendars]
-[[personal]]
-path = $work/vdir
-[locale]
-timeformat = %H:%M
-dateformat = %Y-%m-%d
-longdateformat = %Y-%m-%d
-datetimeformat = %Y-%m-%d %H:%M
-longdatetimeformat = %Y-%m-%d %H:%M
-default_timezone = UTC
-local_timezone = UTC
-[sqlite]
-path = $work/khal.db
-CONF
 
 # Both calendars get every step; $1 names the step, the rest is the command.
 step() {
