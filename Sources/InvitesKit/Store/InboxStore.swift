@@ -9,6 +9,8 @@ public final class InboxStore {
     public static let fileName = "invites.sqlite3"
 
     let database: Database
+    /// Messages already read, by row: a message's bytes never change once stored.
+    private var messages: [Int64: Data] = [:]
 
     /// Opens (creating and migrating when needed) the store in a home folder.
     public init(home: String) throws(StoreError) {
@@ -39,8 +41,7 @@ public final class InboxStore {
         let cancel = invite.method == .cancel
         guard let existing = try find(uid: invite.uid) else {
             let status: InviteStatus = cancel ? .cancelled : .pending
-            var stored = try insert(invite, message: message, status: status, now: now)
-            let id = try rowID(handle: stored.handle) ?? 0
+            var (stored, id) = try insert(invite, message: message, status: status, now: now)
             for instance in invite.instances {
                 try saveInstance(instance, of: id, message: cancel ? nil : message, answer: nil, now: now)
             }
@@ -182,7 +183,9 @@ public final class InboxStore {
         return incoming.source == .push || incoming.dtstamp != nil || held.dtstamp == nil
     }
 
-    private func insert(_ invite: Invite, message: Int64, status: InviteStatus, now: Date) throws(StoreError) -> StoredInvite {
+    private func insert(
+        _ invite: Invite, message: Int64, status: InviteStatus, now: Date
+    ) throws(StoreError) -> (StoredInvite, Int64) {
         let handle = try freeHandle(for: invite)
         let statement = try database.prepare(
             """
@@ -199,7 +202,7 @@ public final class InboxStore {
         let id = database.lastInsertRowID
         try writeAttendees(invite, id: id)
         try writeVersion(invite, id: id, message: message, now: now)
-        return StoredInvite(handle: handle, invite: invite, status: status, receivedAt: now, updatedAt: now)
+        return (StoredInvite(handle: handle, invite: invite, status: status, receivedAt: now, updatedAt: now), id)
     }
 
     private func replace(id: Int64, with invite: Invite, message: Int64, status: InviteStatus, now: Date) throws(StoreError) {
@@ -371,15 +374,14 @@ public final class InboxStore {
     private static let columns = """
         i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
         i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
-        i.source, coalesce(m.data, i.raw), i.status, i.received_at, i.updated_at, i.id
+        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id
         """
 
     private func invites(where condition: String, _ values: [Statement.Value], suffix: String = "")
         throws(StoreError) -> [StoredInvite]
     {
         let statement = try database.prepare(
-            "SELECT \(InboxStore.columns) FROM invites AS i LEFT JOIN messages AS m ON m.id = i.message_id "
-                + "WHERE \(condition) \(suffix)")
+            "SELECT \(InboxStore.columns) FROM invites AS i WHERE \(condition) \(suffix)")
         try statement.bind(values)
         var result: [StoredInvite] = []
         while try statement.step() {
@@ -399,7 +401,8 @@ public final class InboxStore {
             dates: dates(row.text(7), row.text(8)), timeZone: row.text(9), location: row.text(10), description: row.text(11),
             organizer: organizer, sequence: row.int(14), dtstamp: row.optionalInt(15).map(date),
             method: Invite.Method(rawValue: row.text(16) ?? "") ?? .request,
-            source: Invite.Source(rawValue: row.text(17) ?? "") ?? .itip, raw: row.blob(18))
+            source: Invite.Source(rawValue: row.text(17) ?? "") ?? .itip,
+            raw: try message(row.optionalInt(18)) ?? Data())
         invite.attendees = try attendees(of: Int64(id))
         let found = try instances(of: Int64(id))
         invite.instances = found.compactMap(\.organizer)
@@ -421,8 +424,8 @@ public final class InboxStore {
         let statement = try database.prepare(
             """
             SELECT s.recurrence_id, s.title, s.start_at, s.end_at, s.first_date, s.end_date, s.sequence, s.dtstamp,
-                s.cancelled, s.answer, m.data, s.message_id
-            FROM instances AS s LEFT JOIN messages AS m ON m.id = s.message_id
+                s.cancelled, s.answer, s.message_id
+            FROM instances AS s
             WHERE s.invite_id = ? ORDER BY s.recurrence_id
             """)
         try statement.bind([.int(id)])
@@ -440,10 +443,22 @@ public final class InboxStore {
             result.append(
                 StoredInstance(
                     recurrenceID: key, organizer: organizer,
-                    message: statement.optionalInt(11) == nil ? nil : statement.blob(10),
+                    message: try message(statement.optionalInt(10)),
                     answer: statement.text(9).flatMap(InviteStatus.init(rawValue:))))
         }
         return result
+    }
+
+    /// A message's bytes, read once per store and shared by every invitation it carries: a
+    /// message of 3,000 invitations is one buffer in memory, not 3,000 copies.
+    private func message(_ row: Int?) throws(StoreError) -> Data? {
+        guard let row else { return nil }
+        let id = Int64(row)
+        if let known = messages[id] { return known }
+        let statement = try database.prepare("SELECT data FROM messages WHERE id = ?")
+        let data = try statement.bind([.int(id)]).step() ? statement.blob(0) : Data()
+        messages[id] = data
+        return data
     }
 
     private func attendees(of id: Int64) throws(StoreError) -> [Invite.Attendee] {
