@@ -29,7 +29,7 @@ struct EventSeries {
     private struct Instance {
         var start: ICalTimeValue
         var end: ICalTimeValue?
-        var duration: icaldurationtype?
+        var duration: ICalDuration?
     }
 
     /// Every occurrence of the series that intersects the half-open window `[lower, upper)`,
@@ -134,7 +134,7 @@ struct EventSeries {
                 days = 1
             }
             var endTime = instance.start.time
-            icaltime_adjust(&endTime, Int32(days), 0, 0, 0)
+            icaltime_adjust(&endTime, ICalDuration.adjustment(days), 0, 0, 0)
             let end = ICalTimeValue(time: endTime, zone: nil)
             return Placed(
                 start: start, end: end.instant(display: context.display),
@@ -145,11 +145,9 @@ struct EventSeries {
         }
         if let duration = instance.duration {
             var endTime = instance.start.time
-            let sign: Int32 = duration.is_neg != 0 ? -1 : 1
-            icaltime_adjust(&endTime, sign * Int32(duration.days + 7 * duration.weeks), 0, 0, 0)
-            let seconds = Int(sign) * Int(duration.hours * 3600 + duration.minutes * 60 + duration.seconds)
+            icaltime_adjust(&endTime, ICalDuration.adjustment(duration.days), 0, 0, 0)
             let end = ICalTimeValue(time: endTime, zone: instance.start.zone).instant(display: context.display)
-            return Placed(start: start, end: max(end + seconds, start), dates: nil)
+            return Placed(start: start, end: max(end + duration.seconds, start), dates: nil)
         }
         let length = ICalEvent.placeLength(event.length, from: instance.start, display: context.display)
         return Placed(start: start, end: start + length, dates: nil)
@@ -314,7 +312,7 @@ extension ICalEvent {
         case .nominal(let days, let seconds):
             guard days != 0 else { return seconds }
             var end = start.time
-            icaltime_adjust(&end, Int32(days), 0, 0, 0)
+            icaltime_adjust(&end, ICalDuration.adjustment(days), 0, 0, 0)
             let endInstant = ICalTimeValue(time: end, zone: start.zone).instant(display: display)
             return endInstant - start.instant(display: display) + seconds
         }
