@@ -36,10 +36,10 @@ struct EventSeries {
     /// in Unix seconds.
     func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
         var result: [Occurrence] = []
-        let overrideKeys = overrides.compactMap { override -> InstanceKey? in
+        let overrideKeys = InstanceKeySet(overrides.compactMap { override -> InstanceKey? in
             guard let rid = override.recurrenceID else { return nil }
             return InstanceKey(rid, display: context.display)
-        }
+        })
         let futureOverrides = overrides.filter { $0.thisAndFuture && $0.recurrenceID != nil }
             .sorted { ($0.recurrenceID?.instant(display: context.display) ?? 0)
                 < ($1.recurrenceID?.instant(display: context.display) ?? 0) }
@@ -57,7 +57,7 @@ struct EventSeries {
             let reach = (window.lowerBound - early)..<(window.upperBound + late)
             for instance in instances(of: master, near: reach, context: context) {
                 let key = InstanceKey(instance.start, display: context.display)
-                if overrideKeys.contains(where: { $0.matches(key) }) { continue }
+                if overrideKeys.contains(key) { continue }
                 let recurrenceID = master.recurs ? Date(timeIntervalSince1970: Double(key.instant)) : nil
                 if let future = futureOverrides.last(where: {
                     ($0.recurrenceID?.instant(display: context.display) ?? .max) <= key.instant
@@ -178,14 +178,21 @@ struct EventSeries {
             expand(rule, of: event, reach: reach, context: context) { add(Instance(start: $0)) }
         }
         for rdate in event.rdates {
-            _ = add(Instance(start: rdate.start, end: rdate.end, duration: rdate.duration))
+            let instance = Instance(start: rdate.start, end: rdate.end, duration: rdate.duration)
+            // An RDATE that cannot reach the window is a step like an RRULE instant before it:
+            // a list of millions spends the file's budget, and the answer says it was cut.
+            if !reach.contains(instance.start.instant(display: context.display)) {
+                guard context.budget.spend() else {
+                    context.warn(event.line, "stopped expanding \"\(event.uid)\": too many RDATEs outside the window")
+                    break
+                }
+                continue
+            }
+            guard add(instance) else { break }
         }
-        let exdates = event.exdates.map { InstanceKey($0, display: context.display) }
+        let exdates = InstanceKeySet(event.exdates.map { InstanceKey($0, display: context.display) })
         guard !exdates.isEmpty else { return result }
-        return result.filter { instance in
-            let key = InstanceKey(instance.start, display: context.display)
-            return !exdates.contains { $0.matches(key) }
-        }
+        return result.filter { !exdates.contains(InstanceKey($0.start, display: context.display)) }
     }
 
     private func expand(
