@@ -91,6 +91,21 @@ import Testing
         #expect(cli.run(["--tz", "UTC", "check", "12"]).status == 3)
     }
 
+    /// An invitation whose VTIMEZONE changes every second from year 1: libical would expand
+    /// it for hours; the zone is not used, the time is taken as floating, with a warning.
+    @Test func aZoneThatChangesEverySecondIsNotExpanded() {
+        let path = OverflowCommandTests.fixture("zone-every-second.ics")
+        let ingest = cli.run(["--tz", "UTC", "ingest", path])
+        #expect(ingest.status == 0)
+        #expect(ingest.err.contains("unknown time zone \"Every second\", taken as floating"))
+        #expect(ingest.out.contains("Tue 10 Apr 2018 17:00-18:00 UTC"))
+        #expect(cli.run(["--tz", "UTC", "accept", "zone-every-second"]).status == 0)
+        #expect(cli.run(["--tz", "UTC", "ingest", sample]).status == 0)
+        let show = cli.run(["--tz", "UTC", "show", "12"])
+        #expect(show.status == 0)
+        #expect(show.out.contains("Zone changing...                [XXX]"))
+    }
+
     @Test func aPayloadBeyondTheYear3000IsRefused() {
         let path = OverflowCommandTests.fixture("year-1-to-9999.json")
         let ingest = cli.run(["ingest", path])

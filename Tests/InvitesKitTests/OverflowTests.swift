@@ -76,6 +76,34 @@ import Testing
         #expect(result.warnings.map(\.line) == [4, 11, 26, 41])
     }
 
+    // MARK: Zones
+
+    @Test(arguments: [
+        ("FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", true),
+        ("FREQ=YEARLY;UNTIL=19191005T230000Z;BYDAY=MO;BYMONTHDAY=2,3,4,5,6,7,8;BYMONTH=10", true),
+        ("FREQ=YEARLY;BYDAY=-1SU;BYHOUR=3;BYMINUTE=0;BYMONTH=10", true),
+        ("FREQ=SECONDLY", false),
+        ("FREQ=DAILY;COUNT=2", false),
+        ("FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=1,2,3,4,5,6", false),
+        ("BYMONTH=3", false),
+    ])
+    func zoneRulesAreBounded(rule: String, allowed: Bool) {
+        #expect(VTimezoneLimits.isBounded(rule: rule) == allowed)
+    }
+
+    /// A VTIMEZONE whose rule changes every second from year 1 (libical expanded it for hours)
+    /// or whose offsets are 99 hours is not used: its times are floating, with a warning; an
+    /// ordinary VTIMEZONE beside them is.
+    @Test func zonesBeyondTheLimitsAreNotUsed() throws {
+        let result = try query("overflow/odd-zones.ics", from: "2018-04-10T14:00:00Z", to: "2018-04-10T22:00:00Z")
+        #expect(span(result, "every-second@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T18:00:00Z"])
+        #expect(span(result, "ninety-nine@example.org") == ["2018-04-10T18:00:00Z/2018-04-10T19:00:00Z"])
+        #expect(span(result, "berlin@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T18:00:00Z"])
+        #expect(Set(result.warnings.map(\.message)) == [
+            "unknown time zone \"Every second\", taken as floating", "unknown time zone \"Ninety-nine hours\", taken as floating",
+        ])
+    }
+
     // MARK: Expansion bounds
 
     func event(_ lines: [String]) -> (EventSeries, ZoneResolver) {
