@@ -167,6 +167,33 @@ import Testing
         #expect(found.warnings.isEmpty)
     }
 
+    /// Ninety-nine THISANDFUTURE overrides, one a day, each moving the rest of the series by as
+    /// many minutes as its day's number: an instance is moved by the last one before it, found
+    /// by bisection rather than by asking every override for its instant.
+    @Test func theLastThisAndFutureOverrideMovesAnInstance() throws {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n"
+        text += "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Daily\r\nDTSTART:20180101T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY;COUNT=1000\r\nEND:VEVENT\r\n"
+        for day in 1...99 {
+            let rid = Date.utc("2018-01-01T09:00:00Z").addingTimeInterval(Double(day - 1) * 86_400)
+            let moved = rid.addingTimeInterval(Double(day) * 60)
+            func stamp(_ date: Date) -> String {
+                RFC3339.utc(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+            }
+            text += "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Moved \(day)\r\nRECURRENCE-ID;RANGE=THISANDFUTURE:\(stamp(rid))\r\n"
+            text += "DTSTART:\(stamp(moved))\r\nDURATION:PT30M\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("overflow-\(UUID().uuidString).ics").path
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let query = CalendarQuery(sources: [try CalendarSource.named(path)], display: .utc, me: MyAddresses([]))
+        let result = try query.occurrences(in: DateInterval(start: .utc("2018-04-10T00:00:00Z"), end: .utc("2018-04-11T00:00:00Z")))
+        #expect(result.occurrences.map { "\($0.title) \(RFC3339.utc($0.start))/\(RFC3339.utc($0.end))" } == [
+            "Moved 99 2018-04-10T10:39:00Z/2018-04-10T11:09:00Z",
+        ])
+        #expect(result.warnings.isEmpty)
+    }
+
     @Test func instanceKeySetMatchesAsInstanceKeyDoes() {
         let display = ZoneResolver(display: .utc).display
         func key(_ text: String) -> InstanceKey {

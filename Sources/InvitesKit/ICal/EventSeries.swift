@@ -40,17 +40,19 @@ struct EventSeries {
             guard let rid = override.recurrenceID else { return nil }
             return InstanceKey(rid, display: context.display)
         })
-        let futureOverrides = overrides.filter { $0.thisAndFuture && $0.recurrenceID != nil }
-            .sorted { ($0.recurrenceID?.instant(display: context.display) ?? 0)
-                < ($1.recurrenceID?.instant(display: context.display) ?? 0) }
+        // Each THISANDFUTURE override with its RECURRENCE-ID's instant, computed once, in order:
+        // an instance finds the one that moves it by bisection, however many a stranger wrote.
+        let futureOverrides: [(rid: Int, event: ICalEvent)] = overrides.compactMap { override in
+            guard override.thisAndFuture, let rid = override.recurrenceID else { return nil }
+            return (rid.instant(display: context.display), override)
+        }.sorted { $0.rid < $1.rid }
 
         if let master {
             // A THISANDFUTURE override moves later instances; look as far as it moves them.
             var early = 0
             var late = 0
-            for future in futureOverrides {
-                guard let rid = future.recurrenceID else { continue }
-                let shift = future.start.instant(display: context.display) - rid.instant(display: context.display)
+            for (rid, future) in futureOverrides {
+                let shift = future.start.instant(display: context.display) - rid
                 early = max(early, shift + future.maximumLength)
                 late = max(late, -shift)
             }
@@ -59,10 +61,16 @@ struct EventSeries {
                 let key = InstanceKey(instance.start, display: context.display)
                 if overrideKeys.contains(key) { continue }
                 let recurrenceID = master.recurs ? Date(timeIntervalSince1970: Double(key.instant)) : nil
-                if let future = futureOverrides.last(where: {
-                    ($0.recurrenceID?.instant(display: context.display) ?? .max) <= key.instant
-                }), let rid = future.recurrenceID {
-                    let shift = future.start.instant(display: context.display) - rid.instant(display: context.display)
+                // The last override whose RECURRENCE-ID is at or before the instance.
+                var lower = 0
+                var upper = futureOverrides.count
+                while lower < upper {
+                    let middle = lower + (upper - lower) / 2
+                    if futureOverrides[middle].rid <= key.instant { lower = middle + 1 } else { upper = middle }
+                }
+                if lower > 0 {
+                    let (rid, future) = futureOverrides[lower - 1]
+                    let shift = future.start.instant(display: context.display) - rid
                     var shifted = place(instance, of: master, context: context)
                     let length = ICalEvent.placeLength(future.length, from: future.start, display: context.display)
                     shifted.start += shift
