@@ -260,6 +260,17 @@ import Testing
         #expect(drawn.contains(invite.start))
     }
 
+    /// A window far beyond any calendar is answered, not converted into a trap.
+    @Test func aQueryOverAnyWindowAnswers() throws {
+        let query = CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path("overflow/bad-lengths.ics"))], display: .utc, me: MyAddresses([]))
+        let far = try query.occurrences(in: DateInterval(start: Date(timeIntervalSince1970: -1e300), end: Date(timeIntervalSince1970: 1e300)))
+        #expect(far.occurrences.map(\.uid).sorted() == [
+            "dentist@example.org", "huge-weeks@example.org", "period-hours@example.org", "period-hours@example.org",
+            "period-weeks@example.org", "period-weeks@example.org", "weeks-date@example.org", "weeks-datetime@example.org",
+        ])
+    }
+
     @Test func theFinderClampsItsMargins() throws {
         let finder = ConflictFinder(
             query: CalendarQuery(sources: [], display: .utc, me: MyAddresses([])), before: 1e300, after: .infinity)
