@@ -269,6 +269,16 @@ import Testing
             "dentist@example.org", "huge-weeks@example.org", "period-hours@example.org", "period-hours@example.org",
             "period-weeks@example.org", "period-weeks@example.org", "weeks-date@example.org", "weeks-datetime@example.org",
         ])
+        // Rules with COUNT are jumped towards the window's start (``CountJump``), endless ones
+        // started there: from 140 million years back, the count of days no longer fits an Int32.
+        // (-1e16 s is clamped too; -1e300 would swallow the end's seconds in DateInterval.)
+        let counts = CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path("calendars/counts.ics"))], display: .utc, me: MyAddresses([]))
+        let sane = try counts.occurrences(in: DateInterval(start: .utc("1900-01-01T00:00:00Z"), end: .utc("2024-06-01T00:00:00Z")))
+        let ancient = try counts.occurrences(in: DateInterval(start: Date(timeIntervalSince1970: -1e16), end: .utc("2024-06-01T00:00:00Z")))
+        #expect(!sane.occurrences.isEmpty)
+        #expect(ancient.occurrences == sane.occurrences)
+        #expect(ancient.warnings == sane.warnings)
     }
 
     @Test func theFinderClampsItsMargins() throws {
