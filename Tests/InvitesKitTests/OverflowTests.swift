@@ -281,6 +281,24 @@ import Testing
         #expect(ancient.warnings == sane.warnings)
     }
 
+    /// A damaged index word of Int64.min used to trap in `abs` before the check could refuse it.
+    @Test func aDamagedPatternStartIsRefused() {
+        for start in [Int64.min, -(1 << 40), 1 << 40, Int64.max] {
+            var writer = IndexWriter()
+            writer.put(UInt64(0x7F))
+            writer.put(UInt64(bitPattern: start))
+            writer.put(UInt64(3_600))
+            var reader = IndexReader(data: writer.data)
+            #expect(reader.pattern() == nil, "\(start)")
+        }
+        var writer = IndexWriter()
+        writer.put(UInt64(0x7F))
+        writer.put(UInt64(bitPattern: -86_400))
+        writer.put(UInt64(3_600))
+        var reader = IndexReader(data: writer.data)
+        #expect(reader.pattern()?.start == -86_400)
+    }
+
     @Test func theFinderClampsItsMargins() throws {
         let finder = ConflictFinder(
             query: CalendarQuery(sources: [], display: .utc, me: MyAddresses([])), before: 1e300, after: .infinity)
