@@ -67,7 +67,8 @@ enum CountJump {
         }
         guard skippedInstances > 0 else { return .unchanged }
         if skippedInstances >= Int(rule.count) { return .exhausted }
-        // Below COUNT, an Int32, so it fits; the days span at most years 0–9999, checked anyway.
+        // Below COUNT, an Int32, so it fits; the days are checked, as a window may reach far past
+        // any year libical holds.
         guard let days = Int32(exactly: skippedDays) else { return .unchanged }
         rule.count -= Int32(skippedInstances)
         icaltime_adjust(&start, days, 0, 0, 0)

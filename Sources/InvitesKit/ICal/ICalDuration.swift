@@ -31,13 +31,15 @@ struct ICalDuration: Equatable {
         self.seconds = sign * seconds
     }
 
+    /// A duration already known to be within the bound (tests, and sums of checked ones).
     init(days: Int, seconds: Int) {
         self.days = days
         self.seconds = seconds
     }
 
     /// Days for `icaltime_adjust`, which takes an `Int32`: saturating, though every count of days
-    /// handed to it here is within a few million (``longestDays``, or the span of years 0–9999).
+    /// handed to it here is within a few million (``longestDays``, or the span of years 0–3000 that
+    /// libical holds).
     static func adjustment(_ days: Int) -> Int32 {
         Int32(clamping: days)
     }
