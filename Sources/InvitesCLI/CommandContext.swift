@@ -60,11 +60,20 @@ struct CommandContext {
         try durationSetting(option, configKey: configKey, default: fallback).value
     }
 
-    /// The same, with where it came from (for `invites config`).
+    /// The same, with where it came from (for `invites config`). The look around an invite is
+    /// at most ``ConflictFinder/longestMargin`` each way: more is a mistake (`99999999h`), and
+    /// would make every `show` read years of calendar.
     func durationSetting(_ option: String, configKey: String, default fallback: TimeInterval) throws -> Settings.Origin<TimeInterval> {
+        let longest = ConflictFinder.longestMargin
+        let longestText = "\(Int(longest) / 86_400)d"
         if let text = arguments.value(option) {
             guard let value = DurationParser.parse(text) else {
                 throw UsageError(message: "\(option) takes a duration like 90m, 2h or 1h30m, not '\(Printable.sanitize(text))'", command: nil)
+            }
+            guard value <= longest else {
+                throw UsageError(
+                    message: "\(option) takes a duration up to \(longestText), not '\(Printable.sanitize(text))'",
+                    command: nil)
             }
             return Settings.Origin(value: value, source: option)
         }
@@ -72,6 +81,9 @@ struct CommandContext {
             let place = "\(settings.configPath):\(entry.line)"
             guard let value = DurationParser.parse(entry.value) else {
                 throw ConfigError(path: settings.configPath, line: entry.line, message: "'\(configKey)' takes a duration like 90m or 2h")
+            }
+            guard value <= longest else {
+                throw ConfigError(path: settings.configPath, line: entry.line, message: "'\(configKey)' takes a duration up to \(longestText)")
             }
             return Settings.Origin(value: value, source: place)
         }

@@ -72,9 +72,17 @@ public struct CalendarQuery {
     }
 
     private static func seconds(_ window: DateInterval) -> Range<Int> {
-        let lower = Int(window.start.timeIntervalSince1970.rounded(.down))
-        let upper = Int(window.end.timeIntervalSince1970.rounded(.up))
+        let lower = clamped(window.start.timeIntervalSince1970.rounded(.down))
+        let upper = clamped(window.end.timeIntervalSince1970.rounded(.up))
         return lower..<max(upper, lower)
+    }
+
+    /// Whole seconds within ±2^52, about 140 million years, so that converting a caller's
+    /// `Date.distantFuture` or worse cannot trap; libical holds only the years 0 to 3000 anyway.
+    private static func clamped(_ seconds: Double) -> Int {
+        let limit = Double(1 << 52)
+        guard !seconds.isNaN else { return 0 }
+        return Int(min(max(seconds, -limit), limit))
     }
 
     // MARK: The window cache

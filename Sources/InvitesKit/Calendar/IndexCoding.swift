@@ -78,7 +78,7 @@ struct IndexReader {
 
     mutating func pattern() -> RulePattern? {
         // A start beyond any four-digit year is damage; arithmetic on it could overflow.
-        guard let masks = next(), masks >> 51 == 0, let start = next(), abs(Int64(bitPattern: start)) < 1 << 40,
+        guard let masks = next(), masks >> 51 == 0, let start = next(), Int64(bitPattern: start).magnitude < 1 << 40,
             let length = next(), length <= UInt64(RulePattern.longest)
         else { return nil }
         return RulePattern(

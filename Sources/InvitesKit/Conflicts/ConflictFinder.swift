@@ -4,14 +4,24 @@ import Foundation
 /// and which of them conflict.
 public struct ConflictFinder {
     public var query: CalendarQuery
-    /// How far before the invite's start and after its end to look.
+    /// How far before the invite's start and after its end to look, each at most
+    /// ``longestMargin`` (a longer one is taken as that).
     public var before: TimeInterval
     public var after: TimeInterval
+
+    /// The furthest `before` and `after` reach: a week. The CLI refuses more; here it is a
+    /// clamp, so that no caller can make a window of years out of a typing slip.
+    public static let longestMargin: TimeInterval = 7 * 86_400
 
     public init(query: CalendarQuery, before: TimeInterval = 7_200, after: TimeInterval = 7_200) {
         self.query = query
         self.before = before
         self.after = after
+    }
+
+    /// `margin` within `0...longestMargin`; not a number counts as none.
+    private static func bounded(_ margin: TimeInterval) -> TimeInterval {
+        margin.isNaN ? 0 : min(max(margin, 0), longestMargin)
     }
 
     /// The invite's stretch of time in the display zone: an all-day invite covers its dates from
@@ -27,7 +37,9 @@ public struct ConflictFinder {
     /// The report for one invite, with the warnings the calendars gave.
     public func report(for invite: Invite) throws(CalendarError) -> (NearbyReport, [CalendarWarning]) {
         let span = interval(of: invite)
-        let window = DateInterval(start: span.start.addingTimeInterval(-before), end: span.end.addingTimeInterval(after))
+        let window = DateInterval(
+            start: span.start.addingTimeInterval(-ConflictFinder.bounded(before)),
+            end: span.end.addingTimeInterval(ConflictFinder.bounded(after)))
         let found = try query.occurrences(in: window)
         let report = ConflictRules.report(
             inviteUID: invite.uid, invite: span, window: window, occurrences: found.occurrences)

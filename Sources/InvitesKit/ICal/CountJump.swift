@@ -67,8 +67,11 @@ enum CountJump {
         }
         guard skippedInstances > 0 else { return .unchanged }
         if skippedInstances >= Int(rule.count) { return .exhausted }
+        // Below COUNT, an Int32, so it fits; the days are checked, as a window may reach far past
+        // any year libical holds.
+        guard let days = Int32(exactly: skippedDays) else { return .unchanged }
         rule.count -= Int32(skippedInstances)
-        icaltime_adjust(&start, Int32(skippedDays), 0, 0, 0)
+        icaltime_adjust(&start, days, 0, 0, 0)
         return .moved
     }
 }

@@ -29,40 +29,48 @@ struct EventSeries {
     private struct Instance {
         var start: ICalTimeValue
         var end: ICalTimeValue?
-        var duration: icaldurationtype?
+        var duration: ICalDuration?
     }
 
     /// Every occurrence of the series that intersects the half-open window `[lower, upper)`,
     /// in Unix seconds.
     func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
         var result: [Occurrence] = []
-        let overrideKeys = overrides.compactMap { override -> InstanceKey? in
+        let overrideKeys = InstanceKeySet(overrides.compactMap { override -> InstanceKey? in
             guard let rid = override.recurrenceID else { return nil }
             return InstanceKey(rid, display: context.display)
-        }
-        let futureOverrides = overrides.filter { $0.thisAndFuture && $0.recurrenceID != nil }
-            .sorted { ($0.recurrenceID?.instant(display: context.display) ?? 0)
-                < ($1.recurrenceID?.instant(display: context.display) ?? 0) }
+        })
+        // Each THISANDFUTURE override with its RECURRENCE-ID's instant, computed once, in order:
+        // an instance finds the one that moves it by bisection, however many a stranger wrote.
+        let futureOverrides: [(rid: Int, event: ICalEvent)] = overrides.compactMap { override in
+            guard override.thisAndFuture, let rid = override.recurrenceID else { return nil }
+            return (rid.instant(display: context.display), override)
+        }.sorted { $0.rid < $1.rid }
 
         if let master {
             // A THISANDFUTURE override moves later instances; look as far as it moves them.
             var early = 0
             var late = 0
-            for future in futureOverrides {
-                guard let rid = future.recurrenceID else { continue }
-                let shift = future.start.instant(display: context.display) - rid.instant(display: context.display)
+            for (rid, future) in futureOverrides {
+                let shift = future.start.instant(display: context.display) - rid
                 early = max(early, shift + future.maximumLength)
                 late = max(late, -shift)
             }
             let reach = (window.lowerBound - early)..<(window.upperBound + late)
             for instance in instances(of: master, near: reach, context: context) {
                 let key = InstanceKey(instance.start, display: context.display)
-                if overrideKeys.contains(where: { $0.matches(key) }) { continue }
+                if overrideKeys.contains(key) { continue }
                 let recurrenceID = master.recurs ? Date(timeIntervalSince1970: Double(key.instant)) : nil
-                if let future = futureOverrides.last(where: {
-                    ($0.recurrenceID?.instant(display: context.display) ?? .max) <= key.instant
-                }), let rid = future.recurrenceID {
-                    let shift = future.start.instant(display: context.display) - rid.instant(display: context.display)
+                // The last override whose RECURRENCE-ID is at or before the instance.
+                var lower = 0
+                var upper = futureOverrides.count
+                while lower < upper {
+                    let middle = lower + (upper - lower) / 2
+                    if futureOverrides[middle].rid <= key.instant { lower = middle + 1 } else { upper = middle }
+                }
+                if lower > 0 {
+                    let (rid, future) = futureOverrides[lower - 1]
+                    let shift = future.start.instant(display: context.display) - rid
                     var shifted = place(instance, of: master, context: context)
                     let length = ICalEvent.placeLength(future.length, from: future.start, display: context.display)
                     shifted.start += shift
@@ -134,7 +142,7 @@ struct EventSeries {
                 days = 1
             }
             var endTime = instance.start.time
-            icaltime_adjust(&endTime, Int32(days), 0, 0, 0)
+            icaltime_adjust(&endTime, ICalDuration.adjustment(days), 0, 0, 0)
             let end = ICalTimeValue(time: endTime, zone: nil)
             return Placed(
                 start: start, end: end.instant(display: context.display),
@@ -145,11 +153,9 @@ struct EventSeries {
         }
         if let duration = instance.duration {
             var endTime = instance.start.time
-            let sign: Int32 = duration.is_neg != 0 ? -1 : 1
-            icaltime_adjust(&endTime, sign * Int32(duration.days + 7 * duration.weeks), 0, 0, 0)
-            let seconds = Int(sign) * Int(duration.hours * 3600 + duration.minutes * 60 + duration.seconds)
+            icaltime_adjust(&endTime, ICalDuration.adjustment(duration.days), 0, 0, 0)
             let end = ICalTimeValue(time: endTime, zone: instance.start.zone).instant(display: context.display)
-            return Placed(start: start, end: max(end + seconds, start), dates: nil)
+            return Placed(start: start, end: max(end + duration.seconds, start), dates: nil)
         }
         let length = ICalEvent.placeLength(event.length, from: instance.start, display: context.display)
         return Placed(start: start, end: start + length, dates: nil)
@@ -180,14 +186,21 @@ struct EventSeries {
             expand(rule, of: event, reach: reach, context: context) { add(Instance(start: $0)) }
         }
         for rdate in event.rdates {
-            _ = add(Instance(start: rdate.start, end: rdate.end, duration: rdate.duration))
+            let instance = Instance(start: rdate.start, end: rdate.end, duration: rdate.duration)
+            // An RDATE that cannot reach the window is a step like an RRULE instant before it:
+            // a list of millions spends the file's budget, and the answer says it was cut.
+            if !reach.contains(instance.start.instant(display: context.display)) {
+                guard context.budget.spend() else {
+                    context.warn(event.line, "stopped expanding \"\(event.uid)\": too many RDATEs outside the window")
+                    break
+                }
+                continue
+            }
+            guard add(instance) else { break }
         }
-        let exdates = event.exdates.map { InstanceKey($0, display: context.display) }
+        let exdates = InstanceKeySet(event.exdates.map { InstanceKey($0, display: context.display) })
         guard !exdates.isEmpty else { return result }
-        return result.filter { instance in
-            let key = InstanceKey(instance.start, display: context.display)
-            return !exdates.contains { $0.matches(key) }
-        }
+        return result.filter { !exdates.contains(InstanceKey($0.start, display: context.display)) }
     }
 
     private func expand(
@@ -314,7 +327,7 @@ extension ICalEvent {
         case .nominal(let days, let seconds):
             guard days != 0 else { return seconds }
             var end = start.time
-            icaltime_adjust(&end, Int32(days), 0, 0, 0)
+            icaltime_adjust(&end, ICalDuration.adjustment(days), 0, 0, 0)
             let endInstant = ICalTimeValue(time: end, zone: start.zone).instant(display: display)
             return endInstant - start.instant(display: display) + seconds
         }

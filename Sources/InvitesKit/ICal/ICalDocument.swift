@@ -67,7 +67,7 @@ struct ICalDocument {
             var days = 1
             if case .nominal(let nominal, _) = event.length { days = nominal }
             var endTime = event.start.time
-            icaltime_adjust(&endTime, Int32(days), 0, 0, 0)
+            icaltime_adjust(&endTime, ICalDuration.adjustment(days), 0, 0, 0)
             let end = ICalTimeValue(time: endTime, zone: nil)
             dates = Occurrence.AllDayDates(first: event.start.date, endExclusive: end.date)
             endInstant = end.instant(display: display)

@@ -17,7 +17,7 @@ struct ICalEvent {
     struct RecurrenceDate {
         var start: ICalTimeValue
         var end: ICalTimeValue?
-        var duration: icaldurationtype?
+        var duration: ICalDuration?
     }
 
     var uid: String
@@ -78,8 +78,12 @@ struct ICalEvent {
         let end = component.firstProperty(ICAL_DTEND_PROPERTY).flatMap {
             ICalTimeValue($0, resolver: resolver, unknownZone: unknown)
         }
-        let duration = component.firstProperty(ICAL_DURATION_PROPERTY).map {
-            icalproperty_get_duration($0.raw)
+        let duration = component.firstProperty(ICAL_DURATION_PROPERTY).flatMap { property -> ICalDuration? in
+            guard let duration = ICalDuration(icalproperty_get_duration(property.raw)) else {
+                warn("DURATION is longer than \(ICalDuration.bound), ignored")
+                return nil
+            }
+            return duration
         }
         self.length = ICalEvent.length(start: start, end: end, duration: duration, display: resolver.display)
 
@@ -100,7 +104,7 @@ struct ICalEvent {
             return rule
         }
         self.rdates = component.properties(ICAL_RDATE_PROPERTY).compactMap { property in
-            ICalEvent.recurrenceDate(property, resolver: resolver, zone: start.zone, unknown: unknown)
+            ICalEvent.recurrenceDate(property, resolver: resolver, zone: start.zone, unknown: unknown, warn: warn)
         }
         self.exdates = component.properties(ICAL_EXDATE_PROPERTY).compactMap {
             ICalTimeValue($0, resolver: resolver, unknownZone: unknown)?.adopting(start.zone)
@@ -123,17 +127,14 @@ struct ICalEvent {
     }
 
     private static func length(
-        start: ICalTimeValue, end: ICalTimeValue?, duration: icaldurationtype?, display: OpaquePointer
+        start: ICalTimeValue, end: ICalTimeValue?, duration: ICalDuration?, display: OpaquePointer
     ) -> Length {
         // RFC 5545 forbids DTEND beside DURATION; when both are there DTEND wins, as in libical.
         if end == nil, let duration {
-            let sign = duration.is_neg != 0 ? -1 : 1
-            let days = Int(duration.days) + 7 * Int(duration.weeks)
-            let seconds = Int(duration.hours) * 3600 + Int(duration.minutes) * 60 + Int(duration.seconds)
             if start.isDate {
-                return .nominal(days: max(sign * days, 1), seconds: 0)
+                return .nominal(days: max(duration.days, 1), seconds: 0)
             }
-            return .nominal(days: max(sign * days, 0), seconds: max(sign * seconds, 0))
+            return .nominal(days: max(duration.days, 0), seconds: max(duration.seconds, 0))
         }
         guard let end else {
             return start.isDate ? .nominal(days: 1, seconds: 0) : .exact(0)
@@ -146,7 +147,8 @@ struct ICalEvent {
     }
 
     private static func recurrenceDate(
-        _ property: ICalProperty, resolver: ZoneResolver, zone: OpaquePointer?, unknown: (String) -> Void
+        _ property: ICalProperty, resolver: ZoneResolver, zone: OpaquePointer?, unknown: (String) -> Void,
+        warn: (String) -> Void
     ) -> RecurrenceDate? {
         let value = icalproperty_get_rdate(property.raw)
         let tzid = property.tzid
@@ -163,8 +165,12 @@ struct ICalEvent {
         }
         if let start = place(value.period.start) {
             let end = place(value.period.end)
-            let duration = icaldurationtype_is_null_duration(value.period.duration) == 0
-                ? value.period.duration : nil
+            var duration: ICalDuration?
+            if icaldurationtype_is_null_duration(value.period.duration) == 0 {
+                // Like a DURATION too long to be meant: the instance keeps the event's own length.
+                duration = ICalDuration(value.period.duration)
+                if duration == nil { warn("RDATE period is longer than \(ICalDuration.bound), its length ignored") }
+            }
             return RecurrenceDate(start: start, end: end, duration: duration)
         }
         guard let start = place(value.time) else { return nil }

@@ -127,6 +127,7 @@ final class ZoneStore {
     private func make(_ vtimezone: ICalComponent) -> (String, OpaquePointer)? {
         guard vtimezone.kind == ICAL_VTIMEZONE_COMPONENT,
             let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
+            VTimezoneLimits.allow(vtimezone),
             let zone = icaltimezone_new()
         else { return nil }
         guard let raw = icalcomponent_new_clone(vtimezone.raw), icaltimezone_set_component(zone, raw) != 0 else {

@@ -27,6 +27,13 @@ public struct TimelineRenderer: Sendable {
     public var maximumRows: Int
     public var color: Bool
 
+    /// The longest stretch drawn: sixteen days, so that the longest look before and after
+    /// (``ConflictFinder/longestMargin``, a week each) around an invite of up to two days is
+    /// drawn whole. A window can be far longer (a stranger's invite from year 1 to 9999); the
+    /// ruler walks the drawn stretch hour by hour, so it is the drawn stretch that must stay
+    /// short, and whatever lies beyond it is marked as running past the edge.
+    public static let longestStretch: TimeInterval = 2 * ConflictFinder.longestMargin + 2 * 86_400
+
     public init(time: HumanTime, width: Int, maximumRows: Int = 12, color: Bool = false) {
         self.time = time
         self.width = max(width, 40)
@@ -43,13 +50,17 @@ public struct TimelineRenderer: Sendable {
         let timesWidth = showTimes ? 18 : 0
         let labelWidth = min(max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6), width >= 100 ? 24 : width >= 64 ? 16 : 9)
         let available = width - labelWidth - 1 - timesWidth
-        let hours = report.window.duration / 3600
+        let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
+        let hours = drawn.duration / 3600
         // Whole columns per hour keep the ruler's hours evenly spaced.
         let perHour = hours.rounded() == hours && hours >= 1 ? Int(Double(available) / hours) : 0
         let track = perHour >= 1 ? perHour * Int(hours) : available
-        let scale = Scale(window: report.window, columns: track)
+        let scale = Scale(window: drawn, columns: track)
 
         var lines: [String] = []
+        if drawn != report.window {
+            lines.append(fit("drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window"))
+        }
         if !allDay.isEmpty {
             let names = allDay.map { ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "") }
             lines.append(fit("all day: " + names.joined(separator: ", ")))
@@ -82,13 +93,28 @@ public struct TimelineRenderer: Sendable {
 
     // MARK: Geometry
 
+    /// The part of `window` the timeline draws: all of it when it is at most ``longestStretch``
+    /// long, else that long, starting at most half of it before the invite does and never past
+    /// the window's end.
+    static func drawnStretch(of window: DateInterval, invite: DateInterval) -> DateInterval {
+        guard window.duration > longestStretch else { return window }
+        let early = max(window.start, invite.start.addingTimeInterval(-longestStretch / 2))
+        let start = min(early, window.end.addingTimeInterval(-longestStretch))
+        return DateInterval(start: start, duration: longestStretch)
+    }
+
     struct Scale {
         var window: DateInterval
         var columns: Int
 
+        /// The column of an instant; one far outside the window lands just outside the track
+        /// (-1 or `columns`), never further, so no conversion can overflow.
         func column(_ date: Date) -> Int {
             let offset = date.timeIntervalSince(window.start) / max(window.duration, 1)
-            return Int((offset * Double(columns)).rounded(.down))
+            let column = (offset * Double(columns)).rounded(.down)
+            guard column >= -1 else { return -1 }
+            guard column <= Double(columns) else { return columns }
+            return Int(column)
         }
     }
 
