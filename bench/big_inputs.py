@@ -7,7 +7,7 @@ invitation with one 10 MB line, MIME nested 1,000 deep, a VEVENT with 100,000 AT
 REQUEST of 3,000 VEVENTs; runs `invites` on each (whole process, peak RSS from GNU time) and
 prints one table with the exit status, the time, the peak memory and the store's size. A
 benchmark, not a test: it reports, and says which rows exceed the bounds docs/spec.md names
-(10 s and 1 GiB each; the store at most twice what was received).
+(10 s and 1 GiB each; the store at most three times what was received).
 
 Usage: bench/big_inputs.py [--binary PATH] [--calendar-mb 1024] [--markdown FILE]
 """
@@ -21,7 +21,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "bench-big")
-SECONDS, MEGABYTES = 10.0, 1024.0
+SECONDS, MEGABYTES, STORE = 10.0, 1024.0, 3
 
 EVENT = ("BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240610T{hour:02d}0000Z\r\n"
          "DTEND:20240610T{hour:02d}3000Z\r\nSUMMARY:Event {uid}\r\nORGANIZER:mailto:o@example.org\r\n"
@@ -132,7 +132,7 @@ def main():
         store = os.path.join(home, "invites.sqlite3")
         stored = sum(os.path.getsize(os.path.join(home, f)) for f in os.listdir(home)
                      if f.startswith("invites.sqlite3")) / 1024 / 1024 if os.path.exists(store) else 0.0
-        within = status in (0, 65) and elapsed <= SECONDS and peak <= MEGABYTES and (arguments is None or stored <= 2 * size + 1)
+        within = status in (0, 65) and elapsed <= SECONDS and peak <= MEGABYTES and (arguments is None or stored <= STORE * size + 1)
         rows.append((name, size, status, elapsed, peak, stored, within))
         shutil.rmtree(home, ignore_errors=True)
     lines = ["| input | size MB | exit | seconds | peak MB | store MB | within the bounds |", "|---|---:|---:|---:|---:|---:|---|"]
