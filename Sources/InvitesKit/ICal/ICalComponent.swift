@@ -25,9 +25,39 @@ final class ICalComponent {
         }
     }
 
-    /// Parses iCalendar text; `nil` when libical finds no component at all in it.
+    /// The longest content line libical would be handed, unfolded. libical's parser takes time
+    /// in the square of a line's length (a 10 MB DESCRIPTION takes ten seconds), so no line
+    /// longer than this is given to it.
+    static let longestLine = 1 << 20
+
+    /// The 1-based number of the first content line longer than ``longestLine`` once unfolded.
+    static func overlongLine(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count > longestLine, let base = bytes.baseAddress else { return nil }
+        var start = 0
+        var logical = 0
+        var logicalStart = 1
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            let rest = bytes.count - start
+            let end = memchr(base + start, 0x0A, rest).map { $0 - UnsafeMutableRawPointer(mutating: base) } ?? bytes.count
+            let folded = bytes[start] == 0x20 || bytes[start] == 0x09
+            if !folded {
+                logical = 0
+                logicalStart = number
+            }
+            logical += end - start
+            if logical > longestLine { return logicalStart }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Parses iCalendar text; `nil` when libical finds no component at all in it, or when a
+    /// line is longer than ``longestLine``.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> ICalComponent? {
         LibICal.configure()
+        guard overlongLine(in: bytes) == nil else { return nil }
         var text = [CChar](repeating: 0, count: bytes.count + 1)
         text.withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
         for index in 0..<bytes.count where text[index] == 0 {

@@ -31,6 +31,14 @@ struct ICalDocument {
     /// Properties libical could not read (`X-LIC-ERROR`), worth a warning but not a refusal.
     var problems: [String]
 
+    /// The longest content line read, unfolded (see ``ICalComponent/longestLine``).
+    static var longestLine: Int { ICalComponent.longestLine }
+
+    /// The number of the first line longer than ``longestLine``, if there is one.
+    static func overlongLine(in bytes: UnsafeRawBufferPointer) -> Int? {
+        ICalComponent.overlongLine(in: bytes)
+    }
+
     /// Parses the text; `nil` when it holds no VCALENDAR.
     static func parse(_ data: Data, display: DisplayZone) -> ICalDocument? {
         let parsed = data.withUnsafeBytes { ICalComponent.parse($0) }

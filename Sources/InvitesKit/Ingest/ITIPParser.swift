@@ -18,6 +18,10 @@ public struct ITIPParser: Sendable {
     public func parse(
         _ data: Data, file: String, source: Invite.Source, fallbackMethod: String?, warn: (String) -> Void = { _ in }
     ) throws(IngestError) -> [Invite] {
+        if let line = data.withUnsafeBytes({ ICalDocument.overlongLine(in: $0) }) {
+            throw .notAnInvite(
+                file: file, reason: "line \(line) is longer than \(ICalDocument.longestLine >> 20) MiB: no invitation needs that")
+        }
         guard let document = ICalDocument.parse(data, display: display) else {
             throw .notAnInvite(file: file, reason: "libical finds no VCALENDAR in it")
         }
