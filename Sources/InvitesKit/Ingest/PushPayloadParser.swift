@@ -15,6 +15,11 @@ public struct PushPayloadParser: Sendable {
             if let list = whole as? [Any] {
                 var invites: [Invite] = []
                 for (index, element) in list.enumerated() {
+                    // Foundation traps, rather than throws, when asked to write a bare number or
+                    // string: only an object is written back.
+                    guard element is [String: Any], JSONSerialization.isValidJSONObject(element) else {
+                        throw .notAnInvite(file: file, reason: "[\(index)] is not a JSON object")
+                    }
                     let raw = (try? JSONSerialization.data(withJSONObject: element, options: [.sortedKeys])) ?? Data()
                     invites.append(try invite(element, raw: raw, file: file, place: "[\(index)]"))
                 }
