@@ -114,8 +114,11 @@ public struct CalendarWriter: Sendable {
                     }
                 }
                 if fresh.count > zones.count || (!zones.isEmpty && splices.isEmpty) {
-                    // Right after the master, else after the last component of the UID.
-                    if let anchor = keys.firstIndex(where: { $0 == nil }).map({ old[$0] }) ?? old.last {
+                    // After the master and the instances already there, so the UID's components
+                    // stay together in the order they came.
+                    let master = keys.firstIndex(where: { $0 == nil }).map { old[$0] }
+                    let last = old.last.map { block in master.map { block.lowerBound < $0.lowerBound ? $0 : block } ?? block }
+                    if let anchor = last {
                         splices.append(Splice(range: anchor.upperBound..<anchor.upperBound, text: fresh.joined()))
                     } else {
                         inserted = fresh
