@@ -29,7 +29,7 @@ enum ErrorReport {
         case let error as CalendarError:
             switch error {
             case .notFound: return (Printable.sanitize(error.description), .noInput)
-            case .notACalendar: return (Printable.sanitize(error.description), .invalidInput)
+            case .notACalendar, .tooLarge: return (Printable.sanitize(error.description), .invalidInput)
             case .unreadable, .unwritable: return (Printable.sanitize(error.description), .ioError)
             }
         case let error as IngestError:

@@ -12,6 +12,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Writing failed (a read-only file or folder, a full disk, a file size limit); the
     /// calendar was left as it was. Apart from `unreadable` so that the message says *write*.
     case unwritable(path: String, reason: String)
+    /// The file is larger than ``CalendarFile/largest``: reading it would take more memory and
+    /// time than a calendar is worth, so it is refused before a byte is read.
+    case tooLarge(path: String, size: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -23,6 +26,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .unwritable(let path, let reason):
             return "cannot write \(path): \(reason)"
+        case .tooLarge(let path, let size, let limit):
+            return "calendar \(path) is \(size >> 20) MB; invites reads calendar files up to \(limit >> 20) MB "
+                + "(a vdir, one file per event, has no such limit as a whole)"
         }
     }
 }

@@ -17,6 +17,10 @@ struct CalendarFile: Sendable {
     /// under it describes these bytes or older ones, never newer ones.
     var stamp: FileStamp?
 
+    /// The largest calendar file read: 512 MiB, about two million events, which `show` answers
+    /// within a gigabyte of memory.
+    static let largest = 512 << 20
+
     /// Reads `path`; with `folder` (an open folder) and `name`, the name is opened in that
     /// folder, sparing the kernel a walk of the whole path for each of a vdir's items.
     static func read(_ path: String, folder: Int32? = nil, name: String? = nil) throws(CalendarError) -> CalendarFile {
@@ -32,6 +36,7 @@ struct CalendarFile: Sendable {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         let size = Int(info.st_size)
+        guard size <= CalendarFile.largest else { throw .tooLarge(path: path, size: size, limit: CalendarFile.largest) }
         let stamp = FileStamp(info)
         // Room the kernel fills directly: Data(count:) would write zeros over it first.
         guard let buffer = malloc(max(size, 1)) else { throw .unreadable(path: path, reason: "out of memory") }
