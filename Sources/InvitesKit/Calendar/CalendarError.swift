@@ -1,3 +1,5 @@
+
+
 /// Why a calendar could not be read at all, or could not be written.
 ///
 /// A single broken VEVENT is not an error (it becomes a ``CalendarWarning``); these are the
@@ -31,19 +33,4 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "(a vdir, one file per event, has no such limit as a whole)"
         }
     }
-}
-
-/// A problem with part of a calendar that the rest of it survives.
-public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var message: String
-
-    public init(path: String, line: Int, message: String) {
-        self.path = path
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String { "\(path):\(line): \(message)" }
 }

@@ -1,9 +1,4 @@
-/// A 128-bit digest, the same on every run, that tells whether a calendar is the one an earlier
-/// run read, without keeping what it was made from.
-struct ContentDigest: Hashable, Sendable {
-    var high: UInt64
-    var low: UInt64
-}
+
 
 /// Builds a ``ContentDigest``: two independent 64-bit lanes over 8-byte words (a
 /// multiply-rotate lane and an FNV-style lane), finished with the length. Not cryptographic,

@@ -92,67 +92,12 @@ final class ZoneResolver {
         return builtin("Etc/GMT\(sign)\(hours)")
     }
 
-    private static func builtin(_ name: String) -> OpaquePointer? {
+    static func builtin(_ name: String) -> OpaquePointer? {
         switch name.uppercased() {
         case "UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU":
             return utc
         default:
             return icaltimezone_get_builtin_timezone(name)
         }
-    }
-}
-
-/// The VTIMEZONEs of one query, each parsed once and freed together.
-final class ZoneStore {
-    private var byText: [UInt64: (String, OpaquePointer)?] = [:]
-    private var owned: [OpaquePointer] = []
-
-    deinit {
-        for zone in owned { icaltimezone_free(zone, 1) }
-    }
-
-    /// The TZID and zone of a VTIMEZONE block, parsed the first time its bytes are seen.
-    func zone(forBlock bytes: UnsafeRawBufferPointer) -> (String, OpaquePointer)? {
-        let key = StableHash.fnv1a(bytes)
-        if let known = byText[key] { return known }
-        let made = ICalComponent.parse(bytes).flatMap(make)
-        byText[key] = made
-        return made
-    }
-
-    func zone(for vtimezone: ICalComponent) -> (String, OpaquePointer)? {
-        make(vtimezone)
-    }
-
-    private func make(_ vtimezone: ICalComponent) -> (String, OpaquePointer)? {
-        guard vtimezone.kind == ICAL_VTIMEZONE_COMPONENT,
-            let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
-            VTimezoneLimits.allow(vtimezone),
-            let zone = icaltimezone_new()
-        else { return nil }
-        guard let raw = icalcomponent_new_clone(vtimezone.raw), icaltimezone_set_component(zone, raw) != 0 else {
-            icaltimezone_free(zone, 1)
-            return nil
-        }
-        owned.append(zone)
-        return (tzid, zone)
-    }
-}
-
-extension ZoneResolver {
-    /// The abbreviation a zone uses at an instant (`PDT`, `CET`), from the zone's own TZNAMEs;
-    /// `nil` when the zone gives none. Foundation on Linux only knows `GMT-7`.
-    static func abbreviation(of identifier: String, at instant: Int) -> String? {
-        guard let zone = builtin(identifier) else { return nil }
-        if zone == utc { return "UTC" }
-        guard let names = icaltimezone_get_tznames(zone).map({ String(cString: $0) }), !names.isEmpty else {
-            return nil
-        }
-        let parts = names.split(separator: "/").map(String.init)
-        guard parts.count == 2 else { return names }
-        var local = icaltime_from_timet_with_zone(time_t(instant), 0, zone)
-        var isDaylight: Int32 = 0
-        _ = icaltimezone_get_utc_offset(zone, &local, &isDaylight)
-        return isDaylight != 0 ? parts[1] : parts[0]
     }
 }

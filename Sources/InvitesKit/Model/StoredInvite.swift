@@ -1,14 +1,5 @@
 import Foundation
 
-/// Where an invite stands in the inbox.
-public enum InviteStatus: String, Sendable, Hashable, CaseIterable {
-    case pending
-    case accepted
-    case declined
-    case tentative
-    case cancelled
-}
-
 /// One invitation as the inbox holds it: the series (or lone instance) the organizer sent, the
 /// instances singled out since, and your answers.
 public struct StoredInvite: Sendable, Hashable {
@@ -60,21 +51,4 @@ public struct StoredInvite: Sendable, Hashable {
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
-}
-
-/// What ingesting one invite did to the inbox.
-public struct IngestOutcome: Sendable, Hashable {
-    public enum Result: String, Sendable, Hashable {
-        case new
-        case updated
-        case unchanged
-        case cancelled
-    }
-
-    public var stored: StoredInvite
-    public var result: Result
-    /// Something the user should know: a stale copy, an answer put back to pending.
-    public var note: String?
-    /// The components this message changed: `nil` for the master, else an instance's key.
-    public var changed: [String?] = []
 }

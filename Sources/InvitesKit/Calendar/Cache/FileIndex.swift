@@ -1,14 +1,5 @@
 import Foundation
 
-/// Where calendar indexes are kept between runs (the inbox store keeps them in SQLite).
-public protocol CalendarIndexStorage: AnyObject {
-    func indexData(for key: String) -> Data?
-    func saveIndex(_ data: Data, for key: String)
-    /// The answer kept for a calendar over the whole days `days` (Unix seconds), if any.
-    func windowData(for key: String, days: Range<Int>) -> Data?
-    func saveWindow(_ data: Data, for key: String, days: Range<Int>)
-}
-
 /// What one scan of a calendar file learnt, kept so that the next run with the same file skips
 /// the scan: where each VEVENT and VTIMEZONE block is, and where each event can fall
 /// (``BlockPrefilter/bounds(_:_:)``).

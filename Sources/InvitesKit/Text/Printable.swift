@@ -1,3 +1,5 @@
+
+
 /// Makes text written by strangers safe to print on a terminal.
 ///
 /// Control characters (C0, DEL, C1), and with them every escape sequence, become visible
@@ -35,11 +37,5 @@ public enum Printable {
         let clean = sanitize(text)
         let cut = clean.count > limit ? String(clean.prefix(limit)) + "..." : clean
         return "\"\(cut)\""
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

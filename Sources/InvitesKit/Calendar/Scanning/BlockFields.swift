@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines of a VEVENT block that decide where it falls, unfolded, read at byte level.
+struct BlockFields {
+    var start: ArraySlice<UInt8>?
+    var end: ArraySlice<UInt8>?
+    /// What stands between the name and the colon (`;TZID=Europe/Berlin`), to tell whether
+    /// DTSTART and DTEND are in one zone.
+    var startParameters: ArraySlice<UInt8> = []
+    var endParameters: ArraySlice<UInt8> = []
+    var duration: ArraySlice<UInt8>?
+    var rule: ArraySlice<UInt8>?
+    var recurrenceID: ArraySlice<UInt8>?
+    /// Each RDATE line's value: a comma-separated list.
+    var rdates: [ArraySlice<UInt8>] = []
+    var thisAndFuture = false
+
+    /// `nil` when the block has something the filter will not judge (two RRULEs, a nested
+    /// DTSTART, a value it cannot find).
+    init?(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) {
+        // The wanted lines, unfolded, copied one after another into one buffer: a block costs
+        // two allocations however many lines it has.
+        var storage: [UInt8] = []
+        var captured: [(name: Name, line: Range<Int>)] = []
+        ICSBlockScanner.topLevelLines(bytes, block, Name.bounding.map(\.text)) { found, line in
+            if let found {
+                let name = Name.bounding[found]
+                let start = storage.count
+                storage.append(contentsOf: line)
+                captured.append((name, start..<storage.count))
+            } else if let last = captured.last {
+                storage.append(contentsOf: line)
+                captured[captured.count - 1].line = last.line.lowerBound..<storage.count
+            }
+        }
+        for (name, range) in captured {
+            let line = storage[range]
+            guard let colon = ICSBlockScanner.valueStart(line) else { continue }
+            let value = storage[(colon + 1)..<range.upperBound]
+            switch name {
+            // A property given twice is read one way by libical and maybe another here: the
+            // block is left unbounded (RDATE may come many times).
+            case .start:
+                if start != nil { return nil }
+                start = value
+                startParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
+            case .end:
+                if end != nil { return nil }
+                end = value
+                endParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
+            case .duration:
+                if duration != nil { return nil }
+                duration = value
+            case .rule:
+                if rule != nil { return nil }
+                rule = value
+            case .rdate: rdates.append(value)
+            case .recurrenceID:
+                if recurrenceID != nil { return nil }
+                recurrenceID = value
+                thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
+            }
+        }
+    }
+
+    /// The properties that decide where a block falls.
+    private enum Name {
+        case start, end, duration, rule, rdate, recurrenceID
+
+        static let bounding: [Name] = [.start, .end, .duration, .rule, .rdate, .recurrenceID]
+
+        var text: StaticString {
+            switch self {
+            case .start: "DTSTART"
+            case .end: "DTEND"
+            case .duration: "DURATION"
+            case .rule: "RRULE"
+            case .rdate: "RDATE"
+            case .recurrenceID: "RECURRENCE-ID"
+            }
+        }
+    }
+
+    /// The block's UID as a key for grouping blocks the way libical's UIDs group them, or a
+    /// little coarser: unfolded, without backslashes, ASCII lower-cased and trimmed. `nil` when
+    /// the block has no UID line.
+    static func uidKey(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> [UInt8]? {
+        guard let value = ICSBlockScanner.value(of: "UID", in: bytes, block: block) else { return nil }
+        let key = value.filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
+    }
+
+    /// Whether `bytes` contain `word`, ASCII case-insensitively.
+    static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard bytes.count >= length else { return false }
+        let pointer = word.utf8Start
+        return (bytes.startIndex...(bytes.endIndex - length)).contains { start in
+            (0..<length).allSatisfy { (bytes[start + $0] | 0x20) == (pointer[$0] | 0x20) }
+        }
+    }
+}

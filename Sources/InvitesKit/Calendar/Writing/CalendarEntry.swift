@@ -1,0 +1,32 @@
+internal import CLibical
+import Foundation
+
+/// The components of one invitation ready to go into your calendar, with the VTIMEZONEs they need.
+public struct CalendarEntry: Sendable, Hashable {
+    public var uid: String
+    /// The VEVENTs to put, serialised by libical with CRLF line ends, by key.
+    public var components: [Component]
+    /// Each VTIMEZONE the events use that the invite carried, by TZID.
+    public var timezones: [Zone]
+    /// Which of the UID's components already in the calendar this entry replaces.
+    public var scope: Scope
+
+    /// One VEVENT: the master (`key == nil`) or an instance (its ``RecurrenceKey``).
+    public struct Component: Sendable, Hashable {
+        public var key: String?
+        public var text: String
+    }
+
+    public struct Zone: Sendable, Hashable {
+        public var tzid: String
+        public var text: String
+    }
+
+    /// Whether an entry is the whole invitation or some of its instances.
+    public enum Scope: Sendable, Hashable {
+        /// Every component of the UID in the calendar gives way to the entry's.
+        case whole
+        /// Only the components with the entry's keys are put; every other stays byte for byte.
+        case only
+    }
+}

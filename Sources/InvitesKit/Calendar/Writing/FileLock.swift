@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An advisory lock held for the life of the value, so that two `invites` writing the same
+/// calendar take turns.
+///
+/// The wait is bounded: a lock held for longer than ``patience`` (another `invites` stopped
+/// with ^Z in the middle of a write) ends the command with a message, not a wait without end.
+final class FileLock {
+    private let descriptor: Int32
+
+    /// How long to wait for the lock, in seconds: far longer than one calendar write takes.
+    static let patience: Double = 10
+
+    init(path: String) throws {
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(String(cString: strerror(errno)))")
+        }
+        let deadline = Date().addingTimeInterval(FileLock.patience)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            guard errno == EWOULDBLOCK, Date() < deadline else {
+                let reason = errno == EWOULDBLOCK
+                    ? "another invites has held this lock for \(Int(FileLock.patience)) seconds; try again"
+                    : "cannot lock: \(String(cString: strerror(errno)))"
+                close(descriptor)
+                throw CalendarError.unwritable(path: path, reason: reason)
+            }
+            usleep(20_000)
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,39 @@
+internal import CLibical
+import Foundation
+
+/// The VTIMEZONEs of one query, each parsed once and freed together.
+final class ZoneStore {
+    private var byText: [UInt64: (String, OpaquePointer)?] = [:]
+    private var owned: [OpaquePointer] = []
+
+    deinit {
+        for zone in owned { icaltimezone_free(zone, 1) }
+    }
+
+    /// The TZID and zone of a VTIMEZONE block, parsed the first time its bytes are seen.
+    func zone(forBlock bytes: UnsafeRawBufferPointer) -> (String, OpaquePointer)? {
+        let key = StableHash.fnv1a(bytes)
+        if let known = byText[key] { return known }
+        let made = ICalComponent.parse(bytes).flatMap(make)
+        byText[key] = made
+        return made
+    }
+
+    func zone(for vtimezone: ICalComponent) -> (String, OpaquePointer)? {
+        make(vtimezone)
+    }
+
+    private func make(_ vtimezone: ICalComponent) -> (String, OpaquePointer)? {
+        guard vtimezone.kind == ICAL_VTIMEZONE_COMPONENT,
+            let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
+            VTimezoneLimits.allow(vtimezone),
+            let zone = icaltimezone_new()
+        else { return nil }
+        guard let raw = icalcomponent_new_clone(vtimezone.raw), icaltimezone_set_component(zone, raw) != 0 else {
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        owned.append(zone)
+        return (tzid, zone)
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One line of the history: an answer or a comment, with the invite as it was when answered.
+public struct HistoryEntry: Sendable, Hashable {
+    public var handle: String
+    public var uid: String
+    public var recurrenceID: String?
+    public var senderID: String?
+    public var title: String
+    public var start: Date
+    public var end: Date
+    /// The version answered.
+    public var sequence: Int
+    public var dtstamp: Date?
+    public var action: AnswerAction
+    /// Exactly as the user gave it.
+    public var comment: String?
+    public var at: Date
+    /// Whether the reply has been handed on: `pending`, `sent`, or `none` (nothing to send).
+    public var delivery: String
+}

@@ -1,0 +1,7 @@
+internal import CLibical
+import Foundation
+
+/// The version written into PRODID.
+public enum ProductVersion {
+    public static let current = "0.1.0"
+}
