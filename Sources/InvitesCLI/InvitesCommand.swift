@@ -87,8 +87,3 @@ public enum InvitesCommand {
         return nil
     }
 }
-
-/// The version `invites --version` prints.
-enum Version {
-    static let current = ProductVersion.current
-}

@@ -10,9 +10,9 @@ struct ShowFormatter {
     var width: Int
     var color: Bool
 
-    /// `answered` is the latest answer in the history, to say what changed since.
-    func lines(_ stored: StoredInvite, series: ConflictFinder.SeriesReport, answered: HistoryEntry? = nil) -> [String] {
-        guard let report = series.shown else { return [] }
+    func lines(_ show: ShowReport) -> [String] {
+        let stored = show.stored
+        let report = show.shown
         let invite = stored.invite
         // Titles, places and names are a stranger's text of any length: each line of the
         // details is wrapped to the width under its value, counting the columns a terminal
@@ -42,32 +42,28 @@ struct ShowFormatter {
             detail("organizer", Printable.sanitize(organizer))
         }
         detail("answer", stored.status.rawValue)
-        if let answered, answered.start != invite.start || answered.end != invite.end || answered.title != invite.title {
-            var changes: [String] = []
-            if answered.title != invite.title { changes.append("title was \"" + Printable.sanitize(answered.title) + "\"") }
-            if answered.start != invite.start || answered.end != invite.end {
-                changes.append("time was " + time.span(start: answered.start, end: answered.end))
+        if let answered = show.answered, !show.changes.isEmpty {
+            let changes = show.changes.map { change in
+                switch change {
+                case .title(let was): return "title was \"" + Printable.sanitize(was) + "\""
+                case .time(let start, let end): return "time was " + time.span(start: start, end: end)
+                }
             }
             detail("changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
         }
         detail("handle", stored.handle)
         add("")
-        if series.reports.count > 1 {
-            add("Recurring: conflicts with \(series.conflicting) of the next \(series.reports.count) occurrences")
-            for (index, occurrence) in series.reports.enumerated() {
-                let names = occurrence.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
+        if !show.occurrences.isEmpty {
+            add("Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")
+            for occurrence in show.occurrences {
+                let nearby = occurrence.nearby
+                let names = nearby.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
                 let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
-                var state = ""
-                if index < series.occurrences.count {
-                    let own = series.occurrences[index]
-                    let key = StoredInvite.key(of: own, display: time.zone)
-                    state = ShowFormatter.state(of: own, key: key, in: stored).rawValue
-                    if stored.instance(key)?.isMoved == true, let original = own.recurrenceID {
-                        state = "moved from " + time.clock(original) + ", " + state
-                    }
-                    state = "  " + state
+                var state = occurrence.state.rawValue
+                if occurrence.moved, let original = occurrence.original {
+                    state = "moved from " + time.clock(original) + ", " + state
                 }
-                add("  " + time.span(start: occurrence.invite.start, end: occurrence.invite.end) + state + "  " + mark, indent: 4)
+                add("  " + time.span(start: nearby.invite.start, end: nearby.invite.end) + "  " + state + "  " + mark, indent: 4)
             }
             add("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
             add("")
@@ -79,12 +75,5 @@ struct ShowFormatter {
         add("")
         lines += TimelineRenderer(time: time, width: width, color: color).render(title: invite.title, report: report)
         return lines
-    }
-
-    /// Where one of the invitation's occurrences stands: cancelled by the organizer, else your
-    /// answer to it (its own, or the series').
-    static func state(of occurrence: Occurrence, key: String, in stored: StoredInvite) -> InviteStatus {
-        if occurrence.free == .cancelled { return .cancelled }
-        return stored.answer(for: key)
     }
 }

@@ -105,6 +105,15 @@ enum JSONOutput {
         /// `pending`, `accepted`, `declined`, `tentative` or `cancelled`.
         var state: String
         var moved: Bool
+
+        init(_ checked: ShowReport.CheckedOccurrence) {
+            start = RFC3339.utc(checked.nearby.invite.start)
+            end = RFC3339.utc(checked.nearby.invite.end)
+            conflicts = checked.nearby.conflicts
+            recurrenceId = checked.key
+            state = checked.state.rawValue
+            moved = checked.moved
+        }
     }
 
     struct HistoryEntry: Encodable {

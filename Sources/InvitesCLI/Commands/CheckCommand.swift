@@ -1,0 +1,30 @@
+import Foundation
+import InvitesKit
+
+/// `invites check HANDLE`: one line; exit 0 when free, 3 when it conflicts.
+enum CheckCommand {
+    static let spec = OptionSpec(values: ["--before", "--after", "--occurrences"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let show = try ShowCommand.report(context, command: "check")
+        let handle = show.stored.handle
+        let conflicts = show.conflicts
+        let title = Printable.sanitize(show.stored.invite.title)
+        if context.settings.json {
+            try context.printJSON(CheckJSON(handle: handle, conflicts: conflicts, free: conflicts == 0))
+        } else if conflicts == 0 {
+            context.print("\(handle): free: \(title)")
+        } else {
+            let names = show.collisions.map { Printable.sanitize($0) }
+            let of = show.occurrences.isEmpty ? "" : " (\(show.conflicting) of the next \(show.occurrences.count))"
+            context.print("\(handle): \(conflicts) conflict\(conflicts == 1 ? "" : "s")\(of): \(title) collides with \(names.joined(separator: ", "))")
+        }
+        return conflicts == 0 ? .success : .conflict
+    }
+
+    private struct CheckJSON: Encodable {
+        var handle: String
+        var conflicts: Int
+        var free: Bool
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// `show` and `check` as a library call: a handle in, a ``ShowReport`` out. Nothing here prints;
+/// the command line renders the report (khal's `controllers.py` beside its `cli.py`).
+public struct ShowController {
+    /// The settings a report depends on, already read and checked by whoever calls.
+    public struct Settings: Sendable {
+        public var calendars: [CalendarSource]
+        public var display: DisplayZone
+        public var me: MyAddresses
+        /// How far before an occurrence's start and after its end to look.
+        public var before: TimeInterval
+        public var after: TimeInterval
+        /// How many of a series' next occurrences to check.
+        public var horizon: Int
+
+        public init(
+            calendars: [CalendarSource], display: DisplayZone, me: MyAddresses, before: TimeInterval = 7_200,
+            after: TimeInterval = 7_200, horizon: Int = 10
+        ) {
+            self.calendars = calendars
+            self.display = display
+            self.me = me
+            self.before = before
+            self.after = after
+            self.horizon = horizon
+        }
+    }
+
+    public var store: InboxStore
+    public var settings: Settings
+    public var clock: @Sendable () -> Date
+
+    public init(store: InboxStore, settings: Settings, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+    }
+
+    /// The report for the invitation a handle (or sender id, or UID prefix) names.
+    public func report(for reference: String) throws -> ShowReport {
+        try report(for: try store.resolve(reference))
+    }
+
+    /// The report for an invitation already found.
+    public func report(for stored: StoredInvite) throws -> ShowReport {
+        let finder = ConflictFinder(
+            query: CalendarQuery(
+                sources: settings.calendars, display: settings.display, me: settings.me, index: store, clock: clock),
+            before: settings.before, after: settings.after)
+        let series = try finder.series(for: stored, horizon: settings.horizon, now: clock())
+        guard let shown = series.shown else {
+            throw CalendarError.unreadable(path: stored.handle, reason: "the invitation has no occurrence to show")
+        }
+        let occurrences = series.reports.count > 1
+            ? zip(series.reports, series.occurrences).map { nearby, own -> ShowReport.CheckedOccurrence in
+                let key = StoredInvite.key(of: own, display: settings.display)
+                let state: InviteStatus = own.free == .cancelled ? .cancelled : stored.answer(for: key)
+                return ShowReport.CheckedOccurrence(
+                    key: key, state: state, moved: stored.instance(key)?.isMoved ?? false, original: own.recurrenceID,
+                    nearby: nearby)
+            }
+            : []
+        let answered = try store.history(actions: AnswerAction.answers, limit: nil, handle: stored.handle)
+            .first { $0.recurrenceID == stored.invite.recurrenceID }
+        return ShowReport(
+            stored: stored, occurrences: occurrences, shown: shown, warnings: series.warnings, answered: answered,
+            changes: answered.map { ShowController.changes(of: stored.invite, since: $0) } ?? [])
+    }
+
+    /// What the organizer changed in the series since an answer: its title, its time.
+    static func changes(of invite: Invite, since answered: HistoryEntry) -> [ShowReport.Change] {
+        var changes: [ShowReport.Change] = []
+        if answered.title != invite.title { changes.append(.title(was: answered.title)) }
+        if answered.start != invite.start || answered.end != invite.end {
+            changes.append(.time(wasStart: answered.start, wasEnd: answered.end))
+        }
+        return changes
+    }
+}

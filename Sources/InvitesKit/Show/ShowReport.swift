@@ -1,0 +1,53 @@
+import Foundation
+
+/// Everything `show` and `check` tell about one invitation, decided here and only rendered by
+/// the command line: the invitation, its occurrences with their states and conflicts, the
+/// occurrence to draw, and what changed since you answered.
+public struct ShowReport: Sendable {
+    /// One of the invitation's own occurrences, checked against your calendars.
+    public struct CheckedOccurrence: Sendable {
+        /// The occurrence's original start (``RecurrenceKey``), what `--occurrence` takes.
+        public var key: String
+        /// Cancelled by the organizer, else your answer to it (its own or the series').
+        public var state: InviteStatus
+        /// Whether the organizer put it at another time than the rule gives it.
+        public var moved: Bool
+        /// Its original start, when it recurs.
+        public var original: Date?
+        public var nearby: NearbyReport
+    }
+
+    /// What the organizer changed since your last answer to the series.
+    public enum Change: Sendable, Hashable {
+        case title(was: String)
+        case time(wasStart: Date, wasEnd: Date)
+    }
+
+    public var stored: StoredInvite
+    /// One per occurrence checked, in time order; empty for a one-off invite.
+    public var occurrences: [CheckedOccurrence]
+    /// The stretch drawn: the first occurrence that conflicts, else the first.
+    public var shown: NearbyReport
+    public var warnings: [CalendarWarning]
+    /// Your last answer to the series, and what changed since.
+    public var answered: HistoryEntry?
+    public var changes: [Change]
+
+    /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
+    public var conflicts: Int {
+        occurrences.isEmpty ? shown.conflicts : occurrences.reduce(0) { $0 + $1.nearby.conflicts }
+    }
+
+    /// How many of the occurrences checked conflict.
+    public var conflicting: Int { occurrences.filter { $0.nearby.conflicts > 0 }.count }
+
+    /// The names of everything that collides, each once, in the order met.
+    public var collisions: [String] {
+        var names: [String] = []
+        let entries = occurrences.isEmpty ? shown.entries : occurrences.flatMap(\.nearby.entries)
+        for entry in entries where entry.conflict && !names.contains(entry.occurrence.title) {
+            names.append(entry.occurrence.title)
+        }
+        return names
+    }
+}
