@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import InvitesKit
 
 /// A file a command writes on request (`reply --out FILE`).
@@ -13,7 +9,7 @@ enum OutputFile {
     static func write(_ text: String, to path: String) throws(OutputError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+            throw .unwritable(path: path, reason: SystemCallError(code: errno).description)
         }
         do {
             try DescriptorWriter.writeAll(text, to: descriptor)
@@ -22,7 +18,7 @@ enum OutputFile {
             throw .unwritable(path: path, reason: error.description)
         }
         guard close(descriptor) == 0 else {
-            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+            throw .unwritable(path: path, reason: SystemCallError(code: errno).description)
         }
     }
 }

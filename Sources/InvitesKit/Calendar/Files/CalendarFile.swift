@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// The bytes of one calendar file, read through the descriptor that was stamped, without
@@ -27,12 +22,12 @@ struct CalendarFile: Sendable {
         let descriptor = openForReading(name ?? path, in: folder)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: path, reason: SystemCall.lastError.description)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: path, reason: SystemCall.lastError.description)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         let size = Int(info.st_size)
@@ -42,16 +37,14 @@ struct CalendarFile: Sendable {
         guard let buffer = malloc(max(size, 1)) else { throw .unreadable(path: path, reason: "out of memory") }
         var total = 0
         while total < size {
-            let count = systemRead(descriptor, buffer + total, size - total)
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            if count <= 0 {
-                guard count == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    free(buffer)
-                    throw .unreadable(path: path, reason: reason)
-                }
-                break
+            let count: Int
+            do {
+                count = try SystemCall.retrying { systemRead(descriptor, buffer + total, size - total) }
+            } catch {
+                free(buffer)
+                throw .unreadable(path: path, reason: error.description)
             }
+            if count == 0 { break }
             total += count
         }
         // A file that shrank while being read is taken as far as it went; one that grew, as it

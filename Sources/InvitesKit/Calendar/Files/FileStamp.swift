@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// What identifies one version of a file on disk: device, inode, size, and the modification and
 /// status-change times to the nanosecond. A different stamp means the file may have changed.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// A folder open for listing and for opening and stamping its entries by name, closed when the
 /// last reference goes.
@@ -16,7 +12,7 @@ final class OpenFolder {
 
     init(_ path: String) throws(CalendarError) {
         guard let stream = opendir(path) else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: path, reason: SystemCall.lastError.description)
         }
         self.stream = stream
     }

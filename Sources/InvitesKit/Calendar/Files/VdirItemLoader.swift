@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Reads and scans the items of a vdir that a query must open, on every core, keeping the bytes
 /// only of those whose events may reach the window, so that memory follows what is expanded

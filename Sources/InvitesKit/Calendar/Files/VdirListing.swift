@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The `.ics` items of a vdir in name order (hidden and `.tmp` files, anything without the
 /// `.ics` ending, and names that are not UTF-8 are left out), with their stamps once

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The lines of a VEVENT block that decide where it falls, unfolded, read at byte level.
 struct BlockFields {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Decides, from a VEVENT block's bytes alone, whether it can possibly have an instance near a
 /// window, so that libical parses only the blocks that can.

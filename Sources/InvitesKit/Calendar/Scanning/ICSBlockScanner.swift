@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Finds the VEVENT and VTIMEZONE blocks of an iCalendar file at byte level.
 ///

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Replaces files the way a crash can never half-do: a temporary file in the same folder,
@@ -27,7 +22,7 @@ struct AtomicFile {
                 continue
             }
             guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = SystemCall.lastError.description
                 unlink(temporary)
                 throw CalendarError.unwritable(path: path, reason: "cannot rename into place: \(reason)")
             }
@@ -40,7 +35,7 @@ struct AtomicFile {
     /// Removes the file, durably.
     func remove() throws {
         guard unlink(path) == 0 || errno == ENOENT else {
-            throw CalendarError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            throw CalendarError.unwritable(path: path, reason: SystemCall.lastError.description)
         }
         syncFolder()
     }
@@ -52,7 +47,7 @@ struct AtomicFile {
     /// for the effective user, so root, for whom the mode bits stop nothing, writes as before.
     private func requireWritable() throws {
         guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else {
-            throw CalendarError.unwritable(path: path, reason: String(cString: strerror(errno)))
+            throw CalendarError.unwritable(path: path, reason: SystemCall.lastError.description)
         }
     }
 
@@ -87,7 +82,7 @@ struct AtomicFile {
             if descriptor < 0 {
                 if errno == EEXIST, attempt < 1000 { continue }
                 throw CalendarError.unwritable(
-                    path: path, reason: "cannot create a temporary file beside it: \(String(cString: strerror(errno)))")
+                    path: path, reason: "cannot create a temporary file beside it: \(SystemCall.lastError.description)")
             }
             do {
                 try fill(descriptor, with: data, keeping: existing)
@@ -98,7 +93,7 @@ struct AtomicFile {
             }
             // close can report a failed write-back (NFS): then the copy is not whole either.
             guard close(descriptor) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = SystemCall.lastError.description
                 unlink(temporary)
                 throw CalendarError.unwritable(path: path, reason: reason)
             }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// An advisory lock held for the life of the value, so that two `invites` writing the same
@@ -19,21 +14,26 @@ final class FileLock {
     init(path: String) throws {
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(String(cString: strerror(errno)))")
+        do {
+            descriptor = try SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        } catch {
+            throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(error)")
         }
         let deadline = Date().addingTimeInterval(FileLock.patience)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
-            guard errno == EWOULDBLOCK, Date() < deadline else {
-                let reason = errno == EWOULDBLOCK
-                    ? "another invites has held this lock for \(Int(FileLock.patience)) seconds; try again"
-                    : "cannot lock: \(String(cString: strerror(errno)))"
-                close(descriptor)
-                throw CalendarError.unwritable(path: path, reason: reason)
+        while true {
+            do {
+                try SystemCall.retrying { flock(descriptor, LOCK_EX | LOCK_NB) }
+                return
+            } catch {
+                guard error.code == EWOULDBLOCK, Date() < deadline else {
+                    close(descriptor)
+                    let reason = error.code == EWOULDBLOCK
+                        ? "another invites has held this lock for \(Int(FileLock.patience)) seconds; try again"
+                        : "cannot lock: \(error)"
+                    throw CalendarError.unwritable(path: path, reason: reason)
+                }
+                usleep(20_000)
             }
-            usleep(20_000)
         }
     }
 
