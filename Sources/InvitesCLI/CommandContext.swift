@@ -20,8 +20,18 @@ struct CommandContext {
         return store
     }
 
+    /// The cache store beside the inbox, opened on first use; `nil` when it cannot be opened,
+    /// which only costs the run a read of every calendar.
+    func openCache() -> CacheStore? {
+        if let cache = opened.cache { return cache }
+        let cache = try? CacheStore(home: settings.home.value, clock: environment.now)
+        opened.cache = cache
+        return cache
+    }
+
     private final class OpenedStore {
         var store: InboxStore?
+        var cache: CacheStore?
     }
 
     /// The answering machinery, writing to the first calendar.

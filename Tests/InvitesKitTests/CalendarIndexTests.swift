@@ -6,13 +6,13 @@ import Testing
 /// to a file or a vdir is seen.
 @Suite struct CalendarIndexTests {
     let folder: String
-    let store: InboxStore
+    let store: CacheStore
     let window = DateInterval(start: .utc("2024-06-10T00:00:00Z"), end: .utc("2024-06-11T00:00:00Z"))
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-index-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try InboxStore(home: folder + "/home")
+        store = try CacheStore(home: folder + "/home")
     }
 
     func event(_ uid: String, _ start: String) -> String {
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func smallChangesWriteADeltaAndLargeOnesANewBase() throws {
-        let store = try InboxStore(home: FileManager.default.temporaryDirectory.appendingPathComponent("delta-\(UUID().uuidString)").path)
+        let store = try CacheStore(home: FileManager.default.temporaryDirectory.appendingPathComponent("delta-\(UUID().uuidString)").path)
         let base = VdirIndex(items: (0..<1_000).map { item(String(format: "%04d.ics", $0), Int64($0)) })
         VdirIndex.save(base, over: nil, folder: "/v", in: store)
         var changed = base

@@ -27,7 +27,7 @@ import Testing
         _ = try store.record(.accepted, for: stored, comment: nil, delivery: "none", now: now)
         _ = try store.ingest(try parser.parse(ShowControllerTests.ics(start: "20261214T110000Z", sequence: 1, recurrenceID: "20261214T090000Z", rule: false), file: "b", source: .itip, fallbackMethod: nil), now: now)
         let controller = ShowController(
-            store: store,
+            store: store, cache: try CacheStore(home: home),
             settings: .init(calendars: [CalendarSource.defaultCalendar(calendar)], display: .utc, me: MyAddresses(["me@example.org"])),
             clock: { Date(timeIntervalSince1970: 1_795_000_000) })
         let report = try controller.report(for: "ctl@")

@@ -6,13 +6,13 @@ import Testing
 /// change is seen, limits and settings are respected, and a damaged cache is ignored.
 @Suite struct WindowCacheTests {
     let folder: String
-    let store: InboxStore
+    let store: CacheStore
     let window = DateInterval(start: .utc("2024-06-10T08:00:00Z"), end: .utc("2024-06-10T12:00:00Z"))
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-window-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try InboxStore(home: folder + "/home")
+        store = try CacheStore(home: folder + "/home")
     }
 
     func event(_ uid: String, _ start: String, extra: String = "") -> String {

@@ -53,7 +53,8 @@ enum ShowCommand {
             me: context.settings.me.value, before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
-        let controller = ShowController(store: try context.openStore(), settings: settings, clock: context.environment.now)
+        let controller = ShowController(
+            store: try context.openStore(), cache: context.openCache(), settings: settings, clock: context.environment.now)
         context.mentionMissingCalendars()
         let show = try controller.report(for: reference)
         for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }

@@ -28,11 +28,16 @@ public struct ShowController {
     }
 
     public var store: InboxStore
+    /// Where calendar indexes and kept answers live; `nil` reads every calendar afresh.
+    public var cache: CalendarIndexStorage?
     public var settings: Settings
     public var clock: @Sendable () -> Date
 
-    public init(store: InboxStore, settings: Settings, clock: @escaping @Sendable () -> Date) {
+    public init(
+        store: InboxStore, cache: CalendarIndexStorage?, settings: Settings, clock: @escaping @Sendable () -> Date
+    ) {
         self.store = store
+        self.cache = cache
         self.settings = settings
         self.clock = clock
     }
@@ -46,7 +51,7 @@ public struct ShowController {
     public func report(for stored: StoredInvite) throws -> ShowReport {
         let finder = ConflictFinder(
             query: CalendarQuery(
-                sources: settings.calendars, display: settings.display, me: settings.me, index: store, clock: clock),
+                sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock),
             before: settings.before, after: settings.after)
         let series = try finder.series(for: stored, horizon: settings.horizon, now: clock())
         guard let shown = series.shown else {

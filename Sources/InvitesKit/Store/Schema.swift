@@ -170,14 +170,42 @@ enum Schema {
         DROP TABLE merged;
         CREATE INDEX history_invite ON history (invite_id);
         """,
+        // Version 6: the caches live in a store of their own (CacheStore); the inbox keeps
+        // only what must never be lost.
+        """
+        DROP TABLE calendar_index;
+        DROP TABLE window_cache;
+        """,
+    ]
+
+    /// The cache store's schema (``CacheStore``), versioned on its own.
+    static let cacheMigrations: [String] = [
+        // Version 1: indexes of calendar files (see FileIndex) and the occurrences each calendar
+        // held for stretches of days (see WindowCache).
+        """
+        CREATE TABLE calendar_index (
+            key TEXT PRIMARY KEY,
+            data BLOB NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE TABLE window_cache (
+            key TEXT NOT NULL,
+            lower INTEGER NOT NULL,
+            upper INTEGER NOT NULL,
+            data BLOB NOT NULL,
+            updated_at INTEGER NOT NULL,
+            PRIMARY KEY (key, lower, upper)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
 
-    /// Brings a store up to ``currentVersion``; refuses one from a newer `invites`.
+    /// Brings a store up to the last of `migrations`; refuses one from a newer `invites`.
     ///
     /// A store already at the current version is only read: no write lock is taken on every open.
-    static func migrate(_ database: Database) throws(StoreError) {
+    static func migrate(_ database: Database, migrations: [String] = Schema.migrations) throws(StoreError) {
+        let currentVersion = migrations.count
         let found = try database.userVersion
         guard found != currentVersion else { return }
         if found > currentVersion {

@@ -1,7 +1,33 @@
 import Foundation
 
-/// The store keeps calendar indexes, so a warm `show` reads only what can matter.
-extension InboxStore: CalendarIndexStorage {
+/// What makes a second look fast, kept apart from the inbox: the indexes of calendar files and
+/// the answers kept for days recently shown, in `cache.sqlite3` under `--home`.
+///
+/// Nothing here is the only copy of anything: the file may be deleted at any time and is made
+/// again, and no failure to read or write it fails a command (it costs the run a scan). The
+/// history of answers never lives here.
+public final class CacheStore: CalendarIndexStorage {
+    /// The SQLite file inside the home folder.
+    public static let fileName = "cache.sqlite3"
+
+    let database: Database
+    private let clock: @Sendable () -> Date
+
+    /// Opens (creating and migrating when needed) the cache in a home folder.
+    public init(home: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreate(path: home, reason: error.localizedDescription)
+        }
+        database = try Database(path: (home as NSString).appendingPathComponent(CacheStore.fileName))
+        self.clock = clock
+        try Schema.migrate(database, migrations: Schema.cacheMigrations)
+    }
+
+    private var now: Int { Int(clock().timeIntervalSince1970.rounded(.down)) }
+
     public func indexData(for key: String) -> Data? {
         guard let statement = try? database.prepare("SELECT data FROM calendar_index WHERE key = ?"),
             (try? statement.bind([.text(key)]).step()) == true
@@ -17,7 +43,7 @@ extension InboxStore: CalendarIndexStorage {
                 INSERT INTO calendar_index (key, data, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
                 """
-            ).bind([.text(key), .blob(data), .integer(Int(Date().timeIntervalSince1970))]).run()
+            ).bind([.text(key), .blob(data), .integer(now)]).run()
         }
     }
 
@@ -39,10 +65,7 @@ extension InboxStore: CalendarIndexStorage {
                 INSERT INTO window_cache (key, lower, upper, data, updated_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (key, lower, upper) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
                 """
-            ).bind([
-                .text(key), .integer(days.lowerBound), .integer(days.upperBound), .blob(data),
-                .integer(Int(Date().timeIntervalSince1970)),
-            ]).run()
+            ).bind([.text(key), .integer(days.lowerBound), .integer(days.upperBound), .blob(data), .integer(now)]).run()
             try database.prepare(
                 """
                 DELETE FROM window_cache WHERE key = ? AND rowid NOT IN
