@@ -24,7 +24,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         _ = try store.ingest(try parser.parse(ShowControllerTests.ics(start: "20261207T090000Z", sequence: 0), file: "a", source: .itip, fallbackMethod: nil), now: now)
         let stored = try store.resolve("ctl@")
-        _ = try store.record(.accepted, for: stored, comment: nil, delivery: "none", now: now)
+        _ = try store.record(.accepted, for: stored, comment: nil, delivery: .none, now: now)
         _ = try store.ingest(try parser.parse(ShowControllerTests.ics(start: "20261214T110000Z", sequence: 1, recurrenceID: "20261214T090000Z", rule: false), file: "b", source: .itip, fallbackMethod: nil), now: now)
         let controller = ShowController(
             store: store, cache: try CacheStore(home: home),

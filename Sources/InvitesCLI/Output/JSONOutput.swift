@@ -141,7 +141,7 @@ enum JSONOutput {
             comment = entry.comment
             at = RFC3339.utc(entry.at)
             sequence = entry.sequence
-            delivery = entry.delivery
+            delivery = entry.delivery.rawValue
         }
     }
 

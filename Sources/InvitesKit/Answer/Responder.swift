@@ -46,7 +46,7 @@ public struct Responder {
         now: Date
     ) throws -> Outcome {
         let record = try store.calendarRecord(for: stored)
-        let delivery = stored.invite.expectsReply && action != .cancelled ? "pending" : "none"
+        let delivery: Delivery = stored.invite.expectsReply && action != .cancelled ? .pending : .none
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
         func finish(_ change: CalendarChange, _ calendar: InboxStore.RecordChange = .keep) throws -> Outcome {
             let entries = try store.record(

@@ -16,6 +16,6 @@ public struct HistoryEntry: Sendable, Hashable {
     /// Exactly as the user gave it.
     public var comment: String?
     public var at: Date
-    /// Whether the reply has been handed on: `pending`, `sent`, or `none` (nothing to send).
-    public var delivery: String
+    /// Whether the reply has been handed on.
+    public var delivery: Delivery
 }

@@ -37,7 +37,7 @@ extension InboxStore {
     @discardableResult
     public func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
-        delivery: String, now: Date, calendar: RecordChange = .keep
+        delivery: Delivery, now: Date, calendar: RecordChange = .keep
     ) throws(StoreError) -> [HistoryEntry] {
         try database.transaction { () throws(StoreError) -> [HistoryEntry] in
             guard let id = try rowID(of: stored) else {
@@ -66,7 +66,7 @@ extension InboxStore {
                     .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
                     .optional(entry.senderID), .text(entry.title), .integer(unix(entry.start)), .integer(unix(entry.end)),
                     .integer(entry.sequence), .optional(entry.dtstamp.map(unix)), .text(action.rawValue),
-                    .optional(comment), .integer(unix(now)), .text(delivery),
+                    .optional(comment), .integer(unix(now)), .text(delivery.rawValue),
                 ]).run()
                 entries.append(entry)
             }
@@ -121,9 +121,10 @@ extension InboxStore {
         let statement = try database.prepare(
             "SELECT calendar, zones, version, pending FROM calendar_entries WHERE invite_id = ?")
         guard try statement.bind([.int(id)]).step() else { return nil }
-        let zones = (try? JSONSerialization.jsonObject(with: Data((statement.text(1) ?? "[]").utf8))) as? [String] ?? []
+        let zones = (try? JSONSerialization.jsonObject(with: Data((statement.text("zones") ?? "[]").utf8))) as? [String] ?? []
         return CalendarRecord(
-            calendar: statement.text(0) ?? "", zones: zones, version: statement.blob(2), pending: statement.int(3) != 0)
+            calendar: statement.text("calendar") ?? "", zones: zones, version: statement.blob("version"),
+            pending: statement.int("pending") != 0)
     }
 
     /// The history, newest first.
@@ -153,16 +154,17 @@ extension InboxStore {
         try statement.bind(values)
         var result: [HistoryEntry] = []
         while try statement.step() {
-            let recurrenceID = statement.text(2) ?? ""
+            let recurrenceID = statement.text("recurrence_id") ?? ""
             result.append(
                 HistoryEntry(
-                    handle: statement.text(0) ?? "", uid: statement.text(1) ?? "",
-                    recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text(3),
-                    title: statement.text(4) ?? "", start: Date(timeIntervalSince1970: Double(statement.int(5))),
-                    end: Date(timeIntervalSince1970: Double(statement.int(6))), sequence: statement.int(7),
-                    dtstamp: statement.optionalInt(8).map { Date(timeIntervalSince1970: Double($0)) },
-                    action: AnswerAction(rawValue: statement.text(9) ?? "") ?? .commented, comment: statement.text(10),
-                    at: Date(timeIntervalSince1970: Double(statement.int(11))), delivery: statement.text(12) ?? "pending"))
+                    handle: statement.text("handle") ?? "", uid: statement.text("uid") ?? "",
+                    recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text("sender_id"),
+                    title: statement.text("title") ?? "", start: Date(timeIntervalSince1970: Double(statement.int("start_at"))),
+                    end: Date(timeIntervalSince1970: Double(statement.int("end_at"))), sequence: statement.int("sequence"),
+                    dtstamp: statement.optionalInt("dtstamp").map { Date(timeIntervalSince1970: Double($0)) },
+                    action: AnswerAction(rawValue: statement.text("action") ?? "") ?? .commented,
+                    comment: statement.text("comment"), at: Date(timeIntervalSince1970: Double(statement.int("at"))),
+                    delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending))
         }
         return result
     }

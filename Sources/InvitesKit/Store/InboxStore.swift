@@ -390,26 +390,28 @@ public final class InboxStore {
         return result
     }
 
+    /// One invitation from a row of ``columns``, read by column name.
     private func decode(_ row: Statement) throws(StoreError) -> StoredInvite {
-        let id = row.int(22)
-        let organizer: Invite.Person? = row.text(12) == nil && row.text(13) == nil
-            ? nil : Invite.Person(name: row.text(12), email: row.text(13))
-        let recurrenceID = row.text(2) ?? ""
+        let id = Int64(row.int("id"))
+        let organizer: Invite.Person? = row.text("organizer_name") == nil && row.text("organizer_email") == nil
+            ? nil : Invite.Person(name: row.text("organizer_name"), email: row.text("organizer_email"))
+        let recurrenceID = row.text("recurrence_id") ?? ""
         var invite = Invite(
-            uid: row.text(1) ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
-            senderID: row.text(3), title: row.text(4) ?? "", start: date(row.int(5)), end: date(row.int(6)),
-            dates: dates(row.text(7), row.text(8)), timeZone: row.text(9), location: row.text(10), description: row.text(11),
-            organizer: organizer, sequence: row.int(14), dtstamp: row.optionalInt(15).map(date),
-            method: Invite.Method(rawValue: row.text(16) ?? "") ?? .request,
-            source: Invite.Source(rawValue: row.text(17) ?? "") ?? .itip,
-            raw: try message(row.optionalInt(18)) ?? Data())
-        invite.attendees = try attendees(of: Int64(id))
-        let found = try instances(of: Int64(id))
+            uid: row.text("uid") ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
+            senderID: row.text("sender_id"), title: row.text("title") ?? "", start: date(row.int("start_at")),
+            end: date(row.int("end_at")), dates: dates(row.text("first_date"), row.text("end_date")),
+            timeZone: row.text("time_zone"), location: row.text("location"), description: row.text("description"),
+            organizer: organizer, sequence: row.int("sequence"), dtstamp: row.optionalInt("dtstamp").map(date),
+            method: Invite.Method(rawValue: row.text("method") ?? "") ?? .request,
+            source: Invite.Source(rawValue: row.text("source") ?? "") ?? .itip,
+            raw: try message(row.optionalInt("message_id")) ?? Data())
+        invite.attendees = try attendees(of: id)
+        let found = try instances(of: id)
         invite.instances = found.compactMap(\.organizer)
         return StoredInvite(
-            handle: row.text(0) ?? "", invite: invite,
-            status: InviteStatus(rawValue: row.text(19) ?? "") ?? .pending,
-            receivedAt: date(row.int(20)), updatedAt: date(row.int(21)), instances: found)
+            handle: row.text("handle") ?? "", invite: invite,
+            status: InviteStatus(rawValue: row.text("status") ?? "") ?? .pending,
+            receivedAt: date(row.int("received_at")), updatedAt: date(row.int("updated_at")), instances: found)
     }
 
     private func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {
@@ -431,20 +433,20 @@ public final class InboxStore {
         try statement.bind([.int(id)])
         var result: [StoredInstance] = []
         while try statement.step() {
-            let key = statement.text(0) ?? ""
+            let key = statement.text("recurrence_id") ?? ""
             var organizer: Invite.Instance?
-            if let start = statement.optionalInt(2) {
+            if let start = statement.optionalInt("start_at") {
                 organizer = Invite.Instance(
-                    recurrenceID: key, title: statement.text(1) ?? "", start: date(start),
-                    end: date(statement.optionalInt(3) ?? start), dates: dates(statement.text(4), statement.text(5)),
-                    sequence: statement.optionalInt(6) ?? 0, dtstamp: statement.optionalInt(7).map(date),
-                    cancelled: statement.int(8) != 0)
+                    recurrenceID: key, title: statement.text("title") ?? "", start: date(start),
+                    end: date(statement.optionalInt("end_at") ?? start),
+                    dates: dates(statement.text("first_date"), statement.text("end_date")),
+                    sequence: statement.optionalInt("sequence") ?? 0, dtstamp: statement.optionalInt("dtstamp").map(date),
+                    cancelled: statement.int("cancelled") != 0)
             }
             result.append(
                 StoredInstance(
-                    recurrenceID: key, organizer: organizer,
-                    message: try message(statement.optionalInt(10)),
-                    answer: statement.text(9).flatMap(InviteStatus.init(rawValue:))))
+                    recurrenceID: key, organizer: organizer, message: try message(statement.optionalInt("message_id")),
+                    answer: statement.text("answer").flatMap(InviteStatus.init(rawValue:))))
         }
         return result
     }
@@ -469,8 +471,8 @@ public final class InboxStore {
         while try statement.step() {
             result.append(
                 Invite.Attendee(
-                    address: statement.text(0) ?? "", name: statement.text(1),
-                    partstat: statement.text(2) ?? "NEEDS-ACTION", rsvp: statement.int(3) != 0))
+                    address: statement.text("address") ?? "", name: statement.text("name"),
+                    partstat: statement.text("partstat") ?? "NEEDS-ACTION", rsvp: statement.int("rsvp") != 0))
         }
         return result
     }

@@ -59,6 +59,28 @@ final class Statement {
         while try step() {}
     }
 
+    /// The index of each result column by its name, read once from the prepared statement.
+    private lazy var columns: [String: Int32] = {
+        var names: [String: Int32] = [:]
+        for index in 0..<sqlite3_column_count(raw) {
+            if let name = sqlite3_column_name(raw, index) { names[String(cString: name)] = index }
+        }
+        return names
+    }()
+
+    /// The index of a result column; a name the query does not select is a programming error.
+    private func column(_ name: String) -> Int32 {
+        guard let index = columns[name] else { preconditionFailure("the query selects no column \(name)") }
+        return index
+    }
+
+    // Records read their columns by name (GRDB's `FetchableRecord`), so that a query's column
+    // order and a decoder never have to be kept in step by hand.
+    func int(_ name: String) -> Int { int(column(name)) }
+    func optionalInt(_ name: String) -> Int? { optionalInt(column(name)) }
+    func text(_ name: String) -> String? { text(column(name)) }
+    func blob(_ name: String) -> Data { blob(column(name)) }
+
     func int(_ column: Int32) -> Int {
         Int(sqlite3_column_int64(raw, column))
     }
