@@ -1,4 +1,5 @@
 import Foundation
+import InvitesTestSupport
 import Testing
 
 /// A calendar file larger than invites reads is refused before a byte of it is read, with its

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import InvitesTestSupport
 import Testing
 @testable import InvitesCLI
 import InvitesKit

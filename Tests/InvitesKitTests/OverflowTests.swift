@@ -1,5 +1,6 @@
 import CLibical
 import Foundation
+import InvitesTestSupport
 import Testing
 @testable import InvitesKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesTestSupport
 import Testing
 @testable import InvitesKit
 

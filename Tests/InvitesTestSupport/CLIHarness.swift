@@ -1,23 +1,25 @@
 import Foundation
-@testable import InvitesCLI
+import InvitesCLI
 
 /// Runs `invites` in-process with a private home, a fixed clock and captured streams.
-struct CLIHarness {
-    let home: String
-    var variables: [String: String]
+package struct CLIHarness {
+    package let home: String
+    package var variables: [String: String]
 
-    init() {
+    package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
         variables = ["HOME": home, "TZ": "UTC", "XDG_CONFIG_HOME": home + "/config"]
     }
 
-    struct Result {
-        var status: Int32
-        var out: String
-        var err: String
+    /// What one run gave back: the exit status and both streams.
+    package struct Result {
+        package var status: Int32
+        package var out: String
+        package var err: String
     }
 
-    func run(_ arguments: [String], stdin: String = "") -> Result {
+    /// Runs `invites --home <home> <arguments>` with `stdin` as its standard input.
+    package func run(_ arguments: [String], stdin: String = "") -> Result {
         let out = TextSink()
         let err = TextSink()
         let input = Data(stdin.utf8)
@@ -29,13 +31,12 @@ struct CLIHarness {
     }
 
     /// A file of the repository (the sample data under `fixtures/`).
-    static func repositoryFile(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(relative).path
+    package static func repositoryFile(_ relative: String) -> String {
+        Fixture.repositoryFile(relative)
     }
 
     /// Writes a scratch file in the harness's home and returns its path.
-    func write(_ name: String, _ text: String) -> String {
+    package func write(_ name: String, _ text: String) -> String {
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let path = (home as NSString).appendingPathComponent(name)
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
