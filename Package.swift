@@ -27,15 +27,20 @@ let package = Package(
         .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime"]),
         .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI"]),
+        .target(
+            name: "InvitesTestSupport",
+            dependencies: ["InvitesCLI", "InvitesKit"],
+            path: "Tests/InvitesTestSupport"
+        ),
         .testTarget(
             name: "InvitesKitTests",
-            dependencies: ["InvitesKit", "CLibical"],
-            resources: [.copy("Fixtures"), .copy("Golden")]
+            dependencies: ["InvitesKit", "InvitesTestSupport", "CLibical"],
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "InvitesCLITests",
-            dependencies: ["InvitesCLI", "InvitesKit", "CLibical"],
-            resources: [.copy("Golden"), .copy("Fixtures")]
+            dependencies: ["InvitesCLI", "InvitesKit", "InvitesTestSupport", "CLibical"],
+            exclude: ["Golden", "Fixtures"]
         ),
     ]
 )

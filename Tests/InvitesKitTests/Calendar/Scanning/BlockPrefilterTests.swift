@@ -1,0 +1,85 @@
+import Foundation
+import InvitesTestSupport
+import Testing
+@testable import InvitesKit
+
+/// What the prefilter reads from a block's bytes alone.
+@Suite struct BlockPrefilterTests {
+    func bounds(_ lines: String...) -> BlockPrefilter.Bounds {
+        let data = Data(("BEGIN:VEVENT\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n").utf8)
+        return data.withUnsafeBytes { BlockPrefilter.bounds($0, 0..<$0.count) }
+    }
+
+    func ordinary(_ text: String) -> Bool {
+        let data = Data(text.utf8)
+        return data.withUnsafeBytes { BlockPrefilter.isOrdinaryZone($0, 0..<$0.count) }
+    }
+
+    func seconds(_ text: String) -> Int { Int(Date.utc(text).timeIntervalSince1970) }
+
+    @Test func zonesBeyondFourteenHoursOrUnreadableAreNotOrdinary() {
+        let berlin = "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        #expect(ordinary(berlin))
+        #expect(ordinary(berlin.replacingOccurrences(of: "\r\n", with: "\n")))
+        #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "tzoffsetto:+1500")))
+        #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:\r\n +0100")))
+        #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:0100")))
+    }
+
+    @Test func rdatesBoundTheReachBothWays() throws {
+        let found = bounds(
+            "UID:r", "DTSTART:20240610T090000Z", "DURATION:PT1H",
+            "RDATE:20240101T090000Z,20240901T090000Z", "RDATE;VALUE=PERIOD:20241201T090000Z/PT3H")
+        let reach = try #require(found.reach)
+        #expect(reach.lowerBound == seconds("2024-01-01T09:00:00Z") - BlockPrefilter.margin)
+        #expect(reach.upperBound == seconds("2024-12-01T09:00:00Z") + 3 * 3_600 + BlockPrefilter.margin + 1)
+        #expect(found.pattern == nil)
+        #expect(bounds("UID:r", "DTSTART:20240610T090000Z", "RDATE:garbage").reach == nil)
+    }
+
+    @Test func thisAndFutureIsSaidAndPatternsNeedOneZone() {
+        #expect(bounds("UID:t", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240610T090000Z", "DTSTART:20240611T090000Z").thisAndFuture)
+        let same = bounds(
+            "UID:w", "DTSTART;TZID=Europe/Berlin:20240610T090000", "DTEND;TZID=Europe/Berlin:20240610T100000",
+            "RRULE:FREQ=WEEKLY;COUNT=5")
+        #expect(same.pattern?.weekdays == 1)
+        let mixed = bounds(
+            "UID:w", "DTSTART;TZID=Europe/Berlin:20240610T090000", "DTEND;TZID=Asia/Tokyo:20240610T170000",
+            "RRULE:FREQ=WEEKLY;COUNT=5")
+        #expect(mixed.pattern == nil)
+        #expect(mixed.reach != nil)
+    }
+
+    @Test func hostileNumbersLeaveTheBlockUnboundedInsteadOfOverflowing() throws {
+        let huge = bounds("UID:h", "DTSTART:20240610T090000Z", "RRULE:FREQ=YEARLY;COUNT=999999999;INTERVAL=999999999")
+        #expect(huge.reach?.upperBound == Int.max)
+        let parts = String(repeating: "99999999W", count: 200_000)
+        #expect(bounds("UID:h", "DTSTART:20240610T090000Z", "DURATION:P" + parts).reach == nil)
+        #expect(bounds("UID:h", "DTSTART:20240610T090000Z", "RDATE;VALUE=PERIOD:20240610T090000Z/P" + parts).reach == nil)
+    }
+
+    @Test func propertiesGivenTwiceLeaveTheBlockUnbounded() {
+        #expect(bounds("UID:d", "DTSTART:20240610T090000Z", "DTEND:20240620T090000Z", "DTEND:20240610T090001Z").reach == nil)
+        #expect(bounds("UID:d", "DTSTART:20240610T090000Z", "DURATION:P10D", "DURATION:PT1S").reach == nil)
+        let untils = bounds(
+            "UID:d", "DTSTART:20240610T090000Z", "RRULE:FREQ=DAILY;UNTIL=20240611T000000Z;UNTIL=20300101T000000Z")
+        #expect(untils.reach?.upperBound == Int.max)
+        let overrides = bounds(
+            "UID:d", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240610T090000Z", "RECURRENCE-ID:20240610T090000Z",
+            "DTSTART:20240611T090000Z")
+        #expect(overrides.thisAndFuture)
+        #expect(overrides.reach == nil)
+    }
+
+    @Test func uidKeysGroupAtLeastWhatLibicalGroups() {
+        func key(_ lines: String...) -> String? {
+            let data = Data(("BEGIN:VEVENT\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n").utf8)
+            return data.withUnsafeBytes { BlockFields.uidKey($0, 0..<$0.count) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(key("UID:Abc@Example.org") == "abc@example.org")
+        #expect(key("UID:abc@exa", " mple.org") == "abc@example.org")
+        #expect(key("UID:a\\,b ") == "a,b")
+        #expect(key("UID;X-PARAM=\"x:y\":abc", "BEGIN:VALARM", "UID:alarm", "END:VALARM") == "abc")
+        #expect(key("SUMMARY:no uid") == nil)
+    }
+}

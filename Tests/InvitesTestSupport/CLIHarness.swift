@@ -1,0 +1,45 @@
+import Foundation
+import InvitesCLI
+
+/// Runs `invites` in-process with a private home, a fixed clock and captured streams.
+package struct CLIHarness {
+    package let home: String
+    package var variables: [String: String]
+
+    package init() {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
+        variables = ["HOME": home, "TZ": "UTC", "XDG_CONFIG_HOME": home + "/config"]
+    }
+
+    /// What one run gave back: the exit status and both streams.
+    package struct Result {
+        package var status: Int32
+        package var out: String
+        package var err: String
+    }
+
+    /// Runs `invites --home <home> <arguments>` with `stdin` as its standard input.
+    package func run(_ arguments: [String], stdin: String = "") -> Result {
+        let out = TextSink()
+        let err = TextSink()
+        let input = Data(stdin.utf8)
+        let environment = CLIEnvironment(
+            variables: variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { input },
+            outputIsTerminal: false, out: out, err: err)
+        let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
+        return Result(status: status, out: out.text, err: err.text)
+    }
+
+    /// A file of the repository (the sample data under `fixtures/`).
+    package static func repositoryFile(_ relative: String) -> String {
+        Fixture.repositoryFile(relative)
+    }
+
+    /// Writes a scratch file in the harness's home and returns its path.
+    package func write(_ name: String, _ text: String) -> String {
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let path = (home as NSString).appendingPathComponent(name)
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+}
