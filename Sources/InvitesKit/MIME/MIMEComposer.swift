@@ -33,7 +33,18 @@ enum MIMEComposer {
         defer { CGMime_unref(alternative) }
         for (subtype, body) in [("plain", text), ("calendar", calendar)] {
             guard let part = g_mime_text_part_new_with_subtype(subtype) else { continue }
-            g_mime_text_part_set_text(part, body)
+            // The body goes in as its UTF-8 bytes: g_mime_text_part_set_text would convert text
+            // that Latin-1 can hold to ISO-8859-1, and iCalendar is UTF-8 (RFC 5545 §3.1.4).
+            var bytes = Array(body.utf8)
+            guard let stream = bytes.withUnsafeMutableBytes({
+                g_mime_stream_mem_new_with_buffer($0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
+            }) else { preconditionFailure("out of memory") }
+            guard let content = g_mime_data_wrapper_new_with_stream(stream, GMIME_CONTENT_ENCODING_DEFAULT) else {
+                preconditionFailure("out of memory")
+            }
+            g_mime_part_set_content(UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self), content)
+            CGMime_unref(content)
+            CGMime_unref(stream)
             let object = UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimeObject.self)
             if subtype == "calendar" { g_mime_object_set_content_type_parameter(object, "method", "REPLY") }
             g_mime_object_set_content_type_parameter(object, "charset", "UTF-8")
