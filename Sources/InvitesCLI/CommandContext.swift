@@ -73,12 +73,16 @@ struct CommandContext {
     /// The same, with where it came from (for `invites config`). The look around an invite is
     /// at most ``ConflictFinder/longestMargin`` each way: more is a mistake (`99999999h`), and
     /// would make every `show` read years of calendar.
-    func durationSetting(_ option: String, configKey: String, default fallback: TimeInterval) throws -> Settings.Origin<TimeInterval> {
+    func durationSetting(_ option: String, configKey: String, default fallback: TimeInterval) throws
+        -> Settings.Origin<TimeInterval>
+    {
         let longest = ConflictFinder.longestMargin
         let longestText = "\(Int(longest) / 86_400)d"
         if let text = arguments.value(option) {
             guard let value = DurationParser.parse(text) else {
-                throw UsageError(message: "\(option) takes a duration like 90m, 2h or 1h30m, not '\(Printable.sanitize(text))'", command: nil)
+                throw UsageError(
+                    message: "\(option) takes a duration like 90m, 2h or 1h30m, not '\(Printable.sanitize(text))'",
+                    command: nil)
             }
             guard value <= longest else {
                 throw UsageError(
@@ -90,10 +94,14 @@ struct CommandContext {
         if let entry = settings.config.values[configKey]?.last {
             let place = "\(settings.configPath):\(entry.line)"
             guard let value = DurationParser.parse(entry.value) else {
-                throw ConfigError(path: settings.configPath, line: entry.line, message: "'\(configKey)' takes a duration like 90m or 2h")
+                throw ConfigError(
+                    path: settings.configPath, line: entry.line,
+                    message: "'\(configKey)' takes a duration like 90m or 2h")
             }
             guard value <= longest else {
-                throw ConfigError(path: settings.configPath, line: entry.line, message: "'\(configKey)' takes a duration up to \(longestText)")
+                throw ConfigError(
+                    path: settings.configPath, line: entry.line,
+                    message: "'\(configKey)' takes a duration up to \(longestText)")
             }
             return Settings.Origin(value: value, source: place)
         }
@@ -102,29 +110,37 @@ struct CommandContext {
 
     /// A comma-separated list of named values (`--status accepted,tentative`); `nil` when the
     /// option is not given.
-    func choices<Choice: RawRepresentable & CaseIterable & Hashable>(_ option: String, command: String) throws -> Set<Choice>?
+    func choices<Choice: RawRepresentable & CaseIterable & Hashable>(_ option: String, command: String) throws -> Set<
+        Choice
+    >?
     where Choice.RawValue == String {
         guard let text = arguments.value(option) else { return nil }
-        return try Set(text.split(separator: ",").map { name in
-            guard let choice = Choice(rawValue: String(name)) else {
-                let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(message: "\(option) takes \(names), not '\(Printable.sanitize(String(name)))'", command: command)
-            }
-            return choice
-        })
+        return try Set(
+            text.split(separator: ",").map { name in
+                guard let choice = Choice(rawValue: String(name)) else {
+                    let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(
+                        message: "\(option) takes \(names), not '\(Printable.sanitize(String(name)))'", command: command
+                    )
+                }
+                return choice
+            })
     }
 
     /// `--occurrences`, else the config's, else 10.
     func occurrences() throws -> Settings.Origin<Int> {
         if let text = arguments.value("--occurrences") {
             guard let number = Int(text), (1...1000).contains(number) else {
-                throw UsageError(message: "--occurrences takes a count from 1 to 1000, not '\(Printable.sanitize(text))'", command: nil)
+                throw UsageError(
+                    message: "--occurrences takes a count from 1 to 1000, not '\(Printable.sanitize(text))'",
+                    command: nil)
             }
             return Settings.Origin(value: number, source: "--occurrences")
         }
         if let entry = settings.config.values["occurrences"]?.last {
             guard let number = Int(entry.value), (1...1000).contains(number) else {
-                throw ConfigError(path: settings.configPath, line: entry.line, message: "'occurrences' takes a count from 1 to 1000")
+                throw ConfigError(
+                    path: settings.configPath, line: entry.line, message: "'occurrences' takes a count from 1 to 1000")
             }
             return Settings.Origin(value: number, source: "\(settings.configPath):\(entry.line)")
         }

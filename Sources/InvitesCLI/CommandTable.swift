@@ -27,60 +27,101 @@ extension InvitesCommand {
     )
 
     static let commands: [Entry] = [
-        Entry(name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail) into the inbox", usage: "ingest [FILE... | -]",
-              spec: IngestCommand.spec, examples: ["invites ingest invite.ics", "invites ingest - < message.eml"], run: IngestCommand.run),
-        Entry(name: "list", summary: "the inbox (pending by default), newest first", usage: "list [--all | --status S]",
-              spec: ListCommand.spec,
-              options: [("--all", "every invite, whatever its status"),
-                        ("--status S", "only these: pending, accepted, declined, tentative, cancelled (comma-separated)"),
-                        ("--handles", "only the handles, one per line (for completion scripts)")],
-              examples: ["invites list --status accepted,tentative"], run: ListCommand.run),
-        Entry(name: "show", summary: "the invite, nearby events, conflicts and the timeline",
-              usage: "show HANDLE [--before D] [--after D] [--width N] [--occurrences N]", spec: ShowCommand.spec,
-              options: [("--before D", "how far before the invite to look (default: 2h, at most 7d; e.g. 90m, 1h30m)"),
-                        ("--after D", "how far after the invite to look (default: 2h, at most 7d)"),
-                        ("--width N", "columns for the timeline (default: $COLUMNS, else 80; at least 40)"),
-                        ("--occurrences N", "for a recurring invite, how many of its next occurrences to check (default: 10, at most 1000)")],
-              examples: ["invites show k3m9 --before 1h --width 132"], run: ShowCommand.run),
-        Entry(name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
-              spec: CheckCommand.spec,
-              options: [("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
-                        ("--occurrences N", "as for show (default: 10)")],
-              examples: ["invites check k3m9 && echo free"], run: CheckCommand.run),
-        Entry(name: "accept", summary: "accept; the invite goes into your first calendar",
-              usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, options: answerOptions,
-              examples: ["invites accept k3m9 --comment 'See you there'"], run: { try AnswerCommand.run(.accepted, $0) }),
-        Entry(name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
-              usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT]", spec: AnswerCommand.spec, options: answerOptions,
-              examples: ["invites decline k3m9 --comment 'Travelling that week'",
-                         "invites decline k3m9 --occurrence '2026-12-14 10:00'"], run: { try AnswerCommand.run(.declined, $0) }),
-        Entry(name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
-              usage: "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec, options: answerOptions,
-              examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
-        Entry(name: "comment", summary: "a comment without changing the answer", usage: "comment HANDLE TEXT [--occurrence WHEN]...",
-              spec: AnswerCommand.commentSpec, options: [occurrenceOption], examples: ["invites comment k3m9 'Can we move it by 30 minutes?'"],
-              run: { try AnswerCommand.run(.commented, $0) }),
-        Entry(name: "history", summary: "every answer and comment, newest first",
-              usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec,
-              options: [("--status S", "only these actions: accepted, declined, tentative, commented, cancelled"),
-                        ("--since DATE", "only answers from this date (2024-06-01) or time (RFC 3339) on"),
-                        ("--limit N", "at most N entries")],
-              examples: ["invites history --since 2024-06-01 --limit 20"], run: HistoryCommand.run),
-        Entry(name: "reply", summary: "the iTIP REPLY for the latest answer (a whole e-mail with --mime)",
-              usage: "reply HANDLE [--out FILE] [--mime]", spec: ReplyCommand.spec,
-              options: [("--out FILE", "write the reply to FILE instead of standard output"),
-                        ("--mime", "a complete RFC 5322 message, ready for sendmail -t"),
-                        ("--name NAME", "your name for the From: line and CN (default: as the invite names you)")],
-              examples: ["invites --me ann@example.org reply k3m9 --mime | sendmail -t"], run: ReplyCommand.run),
-        Entry(name: "status", summary: "one short line for status bars: how many are pending",
-              usage: "status [--format TEXT]", spec: StatusCommand.spec,
-              options: [("--format TEXT", "the line, with %n for the count (default: '%n pending'); nothing is printed when none are")],
-              examples: ["invites status --format '📅 %n'"], run: StatusCommand.run),
-        Entry(name: "config", summary: "the settings in force, and where each came from", usage: "config",
-              spec: ConfigCommand.spec, examples: ["invites config"], run: ConfigCommand.run),
-        Entry(name: "completions", summary: "a completion script for bash, zsh or fish", usage: "completions bash|zsh|fish",
-              spec: CompletionsCommand.spec,
-              examples: ["invites completions bash > ~/.local/share/bash-completion/completions/invites"],
-              run: CompletionsCommand.run),
+        Entry(
+            name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail) into the inbox",
+            usage: "ingest [FILE... | -]",
+            spec: IngestCommand.spec, examples: ["invites ingest invite.ics", "invites ingest - < message.eml"],
+            run: IngestCommand.run),
+        Entry(
+            name: "list", summary: "the inbox (pending by default), newest first", usage: "list [--all | --status S]",
+            spec: ListCommand.spec,
+            options: [
+                ("--all", "every invite, whatever its status"),
+                ("--status S", "only these: pending, accepted, declined, tentative, cancelled (comma-separated)"),
+                ("--handles", "only the handles, one per line (for completion scripts)"),
+            ],
+            examples: ["invites list --status accepted,tentative"], run: ListCommand.run),
+        Entry(
+            name: "show", summary: "the invite, nearby events, conflicts and the timeline",
+            usage: "show HANDLE [--before D] [--after D] [--width N] [--occurrences N]", spec: ShowCommand.spec,
+            options: [
+                ("--before D", "how far before the invite to look (default: 2h, at most 7d; e.g. 90m, 1h30m)"),
+                ("--after D", "how far after the invite to look (default: 2h, at most 7d)"),
+                ("--width N", "columns for the timeline (default: $COLUMNS, else 80; at least 40)"),
+                (
+                    "--occurrences N",
+                    "for a recurring invite, how many of its next occurrences to check (default: 10, at most 1000)"
+                ),
+            ],
+            examples: ["invites show k3m9 --before 1h --width 132"], run: ShowCommand.run),
+        Entry(
+            name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
+            spec: CheckCommand.spec,
+            options: [
+                ("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
+                ("--occurrences N", "as for show (default: 10)"),
+            ],
+            examples: ["invites check k3m9 && echo free"], run: CheckCommand.run),
+        Entry(
+            name: "accept", summary: "accept; the invite goes into your first calendar",
+            usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec,
+            options: answerOptions,
+            examples: ["invites accept k3m9 --comment 'See you there'"], run: { try AnswerCommand.run(.accepted, $0) }),
+        Entry(
+            name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
+            usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT]", spec: AnswerCommand.spec,
+            options: answerOptions,
+            examples: [
+                "invites decline k3m9 --comment 'Travelling that week'",
+                "invites decline k3m9 --occurrence '2026-12-14 10:00'",
+            ], run: { try AnswerCommand.run(.declined, $0) }),
+        Entry(
+            name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
+            usage: "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec,
+            options: answerOptions,
+            examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
+        Entry(
+            name: "comment", summary: "a comment without changing the answer",
+            usage: "comment HANDLE TEXT [--occurrence WHEN]...",
+            spec: AnswerCommand.commentSpec, options: [occurrenceOption],
+            examples: ["invites comment k3m9 'Can we move it by 30 minutes?'"],
+            run: { try AnswerCommand.run(.commented, $0) }),
+        Entry(
+            name: "history", summary: "every answer and comment, newest first",
+            usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec,
+            options: [
+                ("--status S", "only these actions: accepted, declined, tentative, commented, cancelled"),
+                ("--since DATE", "only answers from this date (2024-06-01) or time (RFC 3339) on"),
+                ("--limit N", "at most N entries"),
+            ],
+            examples: ["invites history --since 2024-06-01 --limit 20"], run: HistoryCommand.run),
+        Entry(
+            name: "reply", summary: "the iTIP REPLY for the latest answer (a whole e-mail with --mime)",
+            usage: "reply HANDLE [--out FILE] [--mime]", spec: ReplyCommand.spec,
+            options: [
+                ("--out FILE", "write the reply to FILE instead of standard output"),
+                ("--mime", "a complete RFC 5322 message, ready for sendmail -t"),
+                ("--name NAME", "your name for the From: line and CN (default: as the invite names you)"),
+            ],
+            examples: ["invites --me ann@example.org reply k3m9 --mime | sendmail -t"], run: ReplyCommand.run),
+        Entry(
+            name: "status", summary: "one short line for status bars: how many are pending",
+            usage: "status [--format TEXT]", spec: StatusCommand.spec,
+            options: [
+                (
+                    "--format TEXT",
+                    "the line, with %n for the count (default: '%n pending'); nothing is printed when none are"
+                )
+            ],
+            examples: ["invites status --format '📅 %n'"], run: StatusCommand.run),
+        Entry(
+            name: "config", summary: "the settings in force, and where each came from", usage: "config",
+            spec: ConfigCommand.spec, examples: ["invites config"], run: ConfigCommand.run),
+        Entry(
+            name: "completions", summary: "a completion script for bash, zsh or fish",
+            usage: "completions bash|zsh|fish",
+            spec: CompletionsCommand.spec,
+            examples: ["invites completions bash > ~/.local/share/bash-completion/completions/invites"],
+            run: CompletionsCommand.run),
     ]
 }

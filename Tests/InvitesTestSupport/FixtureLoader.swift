@@ -22,7 +22,8 @@ package enum Fixture {
 
     /// The package's root folder, two levels above this file's folder.
     package static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// `../shared/corpus` seen from the package root, when this checkout has it.

@@ -21,14 +21,17 @@ package enum Snapshot {
 
     /// Lines of output, each ended by a newline, against `Golden/<name>.txt`.
     package static func assert(
-        _ lines: [String], named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+        _ lines: [String], named name: String, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        try assert(lines.joined(separator: "\n") + "\n", named: name, filePath: filePath, sourceLocation: sourceLocation)
+        try assert(
+            lines.joined(separator: "\n") + "\n", named: name, filePath: filePath, sourceLocation: sourceLocation)
     }
 
     /// Output exactly as written, against `Golden/<name>.txt`.
     package static func assert(
-        _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, named name: String, filePath: String = #filePath,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let url = directory(for: filePath).appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
@@ -36,7 +39,8 @@ package enum Snapshot {
             return
         }
         guard let golden = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no golden file \(name).txt; run with RECORD_SNAPSHOTS=1 and review it", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(name).txt; run with RECORD_SNAPSHOTS=1 and review it", sourceLocation: sourceLocation)
             return
         }
         #expect(text == golden, "output differs from Golden/\(name).txt", sourceLocation: sourceLocation)

@@ -52,14 +52,18 @@ enum AnswerCommand {
         }
         context.print(line)
         if context.settings.me.value.all.isEmpty, action != .commented, !context.arguments.has("--no-add") {
-            context.note("your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you")
+            context.note(
+                "your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you"
+            )
         }
         return .success
     }
 
     /// The keys of the occurrences `--occurrence` names; a WHEN the series does not have is a
     /// usage error that names the nearest ones.
-    static func pick(_ whens: [String], of stored: StoredInvite, _ context: CommandContext, command: String) throws -> [String] {
+    static func pick(_ whens: [String], of stored: StoredInvite, _ context: CommandContext, command: String) throws
+        -> [String]
+    {
         guard !whens.isEmpty else { return [] }
         let query = CalendarQuery(
             sources: [], display: context.settings.zone.value, me: context.settings.me.value, index: nil,

@@ -17,7 +17,9 @@ enum CheckCommand {
         } else {
             let names = show.collisions.map { Printable.sanitize($0) }
             let of = show.occurrences.isEmpty ? "" : " (\(show.conflicting) of the next \(show.occurrences.count))"
-            context.print("\(handle): \(conflicts) conflict\(conflicts == 1 ? "" : "s")\(of): \(title) collides with \(names.joined(separator: ", "))")
+            context.print(
+                "\(handle): \(conflicts) conflict\(conflicts == 1 ? "" : "s")\(of): \(title) collides with \(names.joined(separator: ", "))"
+            )
         }
         return conflicts == 0 ? .success : .conflict
     }

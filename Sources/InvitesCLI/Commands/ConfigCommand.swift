@@ -14,7 +14,10 @@ enum ConfigCommand {
             source.path + (source.layout == .vdir ? " (vdir)" : "") + (source.exists ? "" : " (does not exist yet)")
         }
         let rows: [(String, String, String)] = [
-            ("config", settings.configPath + (FileManager.default.fileExists(atPath: settings.configPath) ? "" : " (none)"), ""),
+            (
+                "config",
+                settings.configPath + (FileManager.default.fileExists(atPath: settings.configPath) ? "" : " (none)"), ""
+            ),
             ("home", settings.home.value, settings.home.source),
             ("calendar", calendars.joined(separator: ", "), settings.calendars.source),
             ("tz", settings.zone.value.identifier, settings.zone.source),
@@ -32,8 +35,11 @@ enum ConfigCommand {
         }
         for (key, value, source) in rows {
             let shown = Printable.sanitize(value.isEmpty ? "-" : value)
-            let line = key.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + (source.isEmpty ? shown : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)
+            let line =
+                key.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + (source.isEmpty
+                    ? shown
+                    : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)
             context.print(line)
         }
         return .success

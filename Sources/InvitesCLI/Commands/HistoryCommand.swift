@@ -14,13 +14,17 @@ enum HistoryCommand {
             } else if let instant = RFC3339.parse(text) {
                 since = instant
             } else {
-                throw UsageError(message: "--since takes a date like 2024-06-01 or an RFC 3339 time, not '\(Printable.sanitize(text))'", command: "history")
+                throw UsageError(
+                    message:
+                        "--since takes a date like 2024-06-01 or an RFC 3339 time, not '\(Printable.sanitize(text))'",
+                    command: "history")
             }
         }
         var limit: Int?
         if let text = context.arguments.value("--limit") {
             guard let number = Int(text), number >= 0 else {
-                throw UsageError(message: "--limit takes a count, not '\(Printable.sanitize(text))'", command: "history")
+                throw UsageError(
+                    message: "--limit takes a count, not '\(Printable.sanitize(text))'", command: "history")
             }
             limit = number
         }
@@ -35,7 +39,8 @@ enum HistoryCommand {
         }
         let width = entries.map(\.handle.count).max() ?? 4
         for entry in entries {
-            var line = context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
+            var line =
+                context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
                 + entry.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + entry.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
                 + Printable.sanitize(entry.title) + "  (" + context.time.span(start: entry.start, end: entry.end) + ")"

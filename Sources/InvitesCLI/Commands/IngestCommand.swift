@@ -26,13 +26,15 @@ enum IngestCommand {
         let outcomes = invites.isEmpty ? [] : try context.openStore().ingest(invites, now: context.environment.now())
         try follow(outcomes, context)
         if context.settings.json {
-            try context.printJSON(["invites": outcomes.map { outcome in
-                let invite = outcome.stored.invite
-                let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
-                return JSONOutput.Ingested(
-                    handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
-                    start: start, end: end, result: outcome.result.rawValue, note: outcome.note)
-            }])
+            try context.printJSON([
+                "invites": outcomes.map { outcome in
+                    let invite = outcome.stored.invite
+                    let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
+                    return JSONOutput.Ingested(
+                        handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
+                        start: start, end: end, result: outcome.result.rawValue, note: outcome.note)
+                }
+            ])
         } else {
             let width = outcomes.map(\.stored.handle.count).max() ?? 4
             for outcome in outcomes {
@@ -55,7 +57,9 @@ enum IngestCommand {
         for outcome in outcomes {
             switch try responder.follow(outcome, now: context.environment.now()) {
             case .rewritten(let path)?:
-                context.note("\(outcome.stored.handle): \(outcome.result == .cancelled ? "marked cancelled" : "updated") in \(Printable.sanitize(path))")
+                context.note(
+                    "\(outcome.stored.handle): \(outcome.result == .cancelled ? "marked cancelled" : "updated") in \(Printable.sanitize(path))"
+                )
             default:
                 break
             }

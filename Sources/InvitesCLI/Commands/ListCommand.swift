@@ -24,7 +24,8 @@ enum ListCommand {
         let width = invites.map(\.handle.count).max() ?? 4
         for stored in invites {
             let invite = stored.invite
-            var line = stored.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            var line =
+                stored.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + stored.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
                 + context.time.span(start: invite.start, end: invite.end, dates: invite.dates) + "  "
                 + Printable.sanitize(invite.title)

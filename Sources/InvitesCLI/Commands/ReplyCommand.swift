@@ -10,7 +10,8 @@ enum ReplyCommand {
         let store = try context.openStore()
         let reply = try Reply.make(
             for: stored, history: try store.history(handle: stored.handle), me: context.settings.me.value,
-            name: context.arguments.value("--name"), mime: context.arguments.has("--mime"), now: context.environment.now(),
+            name: context.arguments.value("--name"), mime: context.arguments.has("--mime"),
+            now: context.environment.now(),
             display: context.settings.zone.value)
         for note in reply.notes { context.note(note) }
         if let out = context.arguments.value("--out") {

@@ -13,9 +13,11 @@ enum ShowCommand {
             try context.printJSON(
                 JSONOutput.Show(
                     invite: JSONOutput.Invite(show.stored),
-                    window: JSONOutput.Window(start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
+                    window: JSONOutput.Window(
+                        start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
-                    occurrences: show.occurrences.isEmpty ? nil : show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
+                    occurrences: show.occurrences.isEmpty
+                        ? nil : show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
             return .success
         }
         let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)
@@ -29,7 +31,9 @@ enum ShowCommand {
     static func width(_ context: CommandContext) throws -> Int {
         if let text = context.arguments.value("--width") {
             guard let width = Int(text), width >= 40, width <= 1000 else {
-                throw UsageError(message: "--width takes a number of columns from 40 to 1000, not '\(Printable.sanitize(text))'", command: "show")
+                throw UsageError(
+                    message: "--width takes a number of columns from 40 to 1000, not '\(Printable.sanitize(text))'",
+                    command: "show")
             }
             return width
         }
@@ -50,11 +54,13 @@ enum ShowCommand {
         let reference = try reference(context, command: command)
         let settings = ShowController.Settings(
             calendars: context.settings.calendars.value, display: context.settings.zone.value,
-            me: context.settings.me.value, before: try context.duration("--before", configKey: "before", default: 7_200),
+            me: context.settings.me.value,
+            before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
         let controller = ShowController(
-            store: try context.openStore(), cache: context.openCache(), settings: settings, clock: context.environment.now)
+            store: try context.openStore(), cache: context.openCache(), settings: settings,
+            clock: context.environment.now)
         context.mentionMissingCalendars()
         let show = try controller.report(for: reference)
         for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }

@@ -4,8 +4,14 @@ import InvitesKit
 /// SUBCOMMANDS), and the man page made from the same table.
 enum Help {
     static let globalOptions: [(String, String)] = [
-        ("--home DIR", "where the inbox and history live (default: $INVITES_HOME, else $XDG_DATA_HOME/invites, else ~/.local/share/invites)"),
-        ("--calendar PATH", "your calendar: an .ics file or a vdir folder; repeatable; accepted invites go into the first (default: $INVITES_CALENDAR, else the config, else DIR/calendar.ics)"),
+        (
+            "--home DIR",
+            "where the inbox and history live (default: $INVITES_HOME, else $XDG_DATA_HOME/invites, else ~/.local/share/invites)"
+        ),
+        (
+            "--calendar PATH",
+            "your calendar: an .ics file or a vdir folder; repeatable; accepted invites go into the first (default: $INVITES_CALENDAR, else the config, else DIR/calendar.ics)"
+        ),
         ("--tz ZONE", "the display time zone, e.g. Europe/Berlin (default: $TZ, else the config, else the system's)"),
         ("--me ADDR", "one of your addresses; repeatable (default: $INVITES_ME, comma-separated, else the config)"),
         ("--config FILE", "the config file (default: $XDG_CONFIG_HOME/invites/config, else ~/.config/invites/config)"),
@@ -64,24 +70,34 @@ enum Help {
         var text = ".TH INVITES 1 \"\" \"invites \(ProductVersion.current)\" \"User Commands\"\n"
         text += ".SH NAME\ninvites \\- calendar invites beside your own calendar, in the terminal\n"
         text += ".SH SYNOPSIS\n.B invites\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR]\n"
-        text += ".SH DESCRIPTION\nReads invitations (push payloads, iTIP iCalendar files, e-mail) into an inbox, shows each "
-        text += "beside the events of your calendars that lie near it with an ASCII timeline, records your answers in a "
+        text +=
+            ".SH DESCRIPTION\nReads invitations (push payloads, iTIP iCalendar files, e-mail) into an inbox, shows each "
+        text +=
+            "beside the events of your calendars that lie near it with an ASCII timeline, records your answers in a "
         text += "history and writes accepted invites into your calendar, and makes the iTIP REPLY for the organizer.\n"
         text += ".SH OPTIONS\n"
         for (name, description) in globalOptions { text += ".TP\n.B \(escape(name))\n\(escape(description))\n" }
         text += ".SH COMMANDS\n"
         for entry in commands {
             text += ".TP\n.B invites \(escape(entry.usage))\n\(escape(entry.summary)).\n"
-            for (name, description) in entry.options { text += ".RS\n.TP\n.B \(escape(name))\n\(escape(description))\n.RE\n" }
+            for (name, description) in entry.options {
+                text += ".RS\n.TP\n.B \(escape(name))\n\(escape(description))\n.RE\n"
+            }
         }
-        text += ".SH EXIT STATUS\n0 done; 1 the command failed for a reason it printed; 2 wrong usage; 3 (check) the invite "
-        text += "conflicts; 65 the input was not a valid invite or calendar; 66 a file named on the command line does not "
-        text += "exist; 74 reading or writing failed (nothing was lost); 141 standard output was closed before everything "
-        text += "was written (as in invites list | head), which ends the command quietly, as a filter killed by SIGPIPE "
+        text +=
+            ".SH EXIT STATUS\n0 done; 1 the command failed for a reason it printed; 2 wrong usage; 3 (check) the invite "
+        text +=
+            "conflicts; 65 the input was not a valid invite or calendar; 66 a file named on the command line does not "
+        text +=
+            "exist; 74 reading or writing failed (nothing was lost); 141 standard output was closed before everything "
+        text +=
+            "was written (as in invites list | head), which ends the command quietly, as a filter killed by SIGPIPE "
         text += "would, also where SIGPIPE is ignored.\n"
-        text += ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me, tz, before, after, color, occurrences.\n"
+        text +=
+            ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me, tz, before, after, color, occurrences.\n"
         text += ".TP\n.I ~/.local/share/invites/invites.sqlite3\nthe inbox, the history and the calendar index.\n"
-        text += ".SH ENVIRONMENT\nINVITES_HOME, INVITES_CALENDAR, INVITES_ME, INVITES_CONFIG, XDG_DATA_HOME, XDG_CONFIG_HOME, TZ, COLUMNS, NO_COLOR.\n"
+        text +=
+            ".SH ENVIRONMENT\nINVITES_HOME, INVITES_CALENDAR, INVITES_ME, INVITES_CONFIG, XDG_DATA_HOME, XDG_CONFIG_HOME, TZ, COLUMNS, NO_COLOR.\n"
         text += ".SH EXAMPLES\n"
         for entry in commands { for example in entry.examples { text += ".PP\n.nf\n\(escape(example))\n.fi\n" } }
         return text

@@ -22,7 +22,8 @@ struct ShowFormatter {
             lines += DisplayWidth.wrap(text, to: width, indent: indent)
         }
         func detail(_ label: String, _ value: String) {
-            add("  " + label.padding(toLength: ShowFormatter.valueColumn - 2, withPad: " ", startingAt: 0) + value,
+            add(
+                "  " + label.padding(toLength: ShowFormatter.valueColumn - 2, withPad: " ", startingAt: 0) + value,
                 indent: ShowFormatter.valueColumn)
         }
         add(Printable.sanitize(invite.title))
@@ -30,7 +31,8 @@ struct ShowFormatter {
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)
-                if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end) {
+                if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end)
+                {
                     detail("for them", theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
                 }
             } else {
@@ -63,7 +65,9 @@ struct ShowFormatter {
                 if occurrence.moved, let original = occurrence.original {
                     state = "moved from " + time.clock(original) + ", " + state
                 }
-                add("  " + time.span(start: nearby.invite.start, end: nearby.invite.end) + "  " + state + "  " + mark, indent: 4)
+                add(
+                    "  " + time.span(start: nearby.invite.start, end: nearby.invite.end) + "  " + state + "  " + mark,
+                    indent: 4)
             }
             add("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
             add("")

@@ -33,7 +33,9 @@ public struct CLIEnvironment: Sendable {
             return try DescriptorReader.readAll(STDIN_FILENO)
         } catch {
             let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
-            _exit(ErrorReport.report(IngestError.unreadable(file: "<stdin>", reason: error.description), on: err).rawValue)
+            _exit(
+                ErrorReport.report(IngestError.unreadable(file: "<stdin>", reason: error.description), on: err).rawValue
+            )
         }
     }
 

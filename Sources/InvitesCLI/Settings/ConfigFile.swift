@@ -28,10 +28,14 @@ struct ConfigFile {
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard keys.contains(key) else {
                 var message = "unknown key '\(Printable.sanitize(key))'"
-                if let suggestion = Suggestion.closest(to: key, in: Array(keys)) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = Suggestion.closest(to: key, in: Array(keys)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
                 throw ConfigError(path: path, line: index + 1, message: message)
             }
-            guard !value.isEmpty else { throw ConfigError(path: path, line: index + 1, message: "'\(key)' has no value") }
+            guard !value.isEmpty else {
+                throw ConfigError(path: path, line: index + 1, message: "'\(key)' has no value")
+            }
             let expanded = value.hasPrefix("~/") ? NSHomeDirectory() + value.dropFirst() : value
             config.values[key, default: []].append(Entry(value: expanded, line: index + 1))
         }

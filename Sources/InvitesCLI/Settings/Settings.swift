@@ -19,7 +19,8 @@ struct Settings {
     var config: ConfigFile
 
     static let globalOptions = OptionSpec(
-        values: ["--home", "--calendar", "--tz", "--color", "--me", "--config"], flags: ["--json", "--help", "-h", "--version"])
+        values: ["--home", "--calendar", "--tz", "--color", "--me", "--config"],
+        flags: ["--json", "--help", "-h", "--version"])
 
     /// Resolves every setting; a named calendar that does not exist is an error (exit 66).
     static func resolve(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Settings {
@@ -43,7 +44,9 @@ struct Settings {
         let calendars: Origin<[CalendarSource]>
         let flagged = arguments.all("--calendar")
         if !flagged.isEmpty {
-            calendars = Origin(value: try flagged.map { path throws(CalendarError) in try CalendarSource.named(path) }, source: "--calendar")
+            calendars = Origin(
+                value: try flagged.map { path throws(CalendarError) in try CalendarSource.named(path) },
+                source: "--calendar")
         } else if let value = variables["INVITES_CALENDAR"], !value.isEmpty {
             calendars = Origin(value: [try CalendarSource.named(value)], source: "INVITES_CALENDAR")
         } else if let entries = config.values["calendar"], !entries.isEmpty {
@@ -60,7 +63,9 @@ struct Settings {
         } else if let value = variables["TZ"], !value.isEmpty, let parsed = DisplayZone(identifier: value) {
             zone = Origin(value: parsed, source: "TZ")
         } else if let entry = config.values["tz"]?.last {
-            zone = Origin(value: try displayZone(entry.value, from: "\(configPath):\(entry.line)"), source: "\(configPath):\(entry.line)")
+            zone = Origin(
+                value: try displayZone(entry.value, from: "\(configPath):\(entry.line)"),
+                source: "\(configPath):\(entry.line)")
         } else {
             zone = Origin(value: .system(), source: "system")
         }
@@ -92,17 +97,26 @@ struct Settings {
         case "auto":
             color = environment.outputIsTerminal && (variables["NO_COLOR"] ?? "").isEmpty && variables["TERM"] != "dumb"
         default:
-            throw UsageError(message: "\(colorSource): color takes auto, always or never, not '\(Printable.sanitize(colorChoice))'", command: nil)
+            throw UsageError(
+                message: "\(colorSource): color takes auto, always or never, not '\(Printable.sanitize(colorChoice))'",
+                command: nil)
         }
         return Settings(
             home: home, calendars: calendars, zone: zone, me: me, json: arguments.has("--json"),
-            color: Origin(value: color, source: colorSource + (colorChoice == "auto" ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
+            color: Origin(
+                value: color,
+                source: colorSource
+                    + (colorChoice == "auto"
+                        ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
             configPath: configPath, config: config)
     }
 
     private static func displayZone(_ name: String, from source: String) throws -> DisplayZone {
         guard let zone = DisplayZone(identifier: name) else {
-            throw UsageError(message: "\(source): unknown time zone '\(Printable.sanitize(name))'; use an IANA name like Europe/Berlin", command: nil)
+            throw UsageError(
+                message:
+                    "\(source): unknown time zone '\(Printable.sanitize(name))'; use an IANA name like Europe/Berlin",
+                command: nil)
         }
         return zone
     }

@@ -39,7 +39,8 @@ public struct OccurrencePicker {
         if let date = LocalDate(iso: text) ?? LocalDate(basic: text) {
             day = date
             instant = nil
-        } else if let moment = RFC3339.parse(text) ?? Self.basicTime(text, zone: zone) ?? Self.spaced(text, zone: zone) {
+        } else if let moment = RFC3339.parse(text) ?? Self.basicTime(text, zone: zone) ?? Self.spaced(text, zone: zone)
+        {
             day = nil
             instant = moment
         } else {
@@ -64,8 +65,10 @@ public struct OccurrencePicker {
         }
         if matches.count == 1 { return matches[0].key }
         if matches.count > 1 { throw .ambiguous(when: when, candidates: matches.map { describe($0) }) }
-        let nearest = all.sorted { abs($0.original.timeIntervalSince(centre)) < abs($1.original.timeIntervalSince(centre)) }
-            .prefix(3).sorted { $0.original < $1.original }
+        let nearest = all.sorted {
+            abs($0.original.timeIntervalSince(centre)) < abs($1.original.timeIntervalSince(centre))
+        }
+        .prefix(3).sorted { $0.original < $1.original }
         throw .noSuch(when: when, nearest: nearest.map { describe($0) })
     }
 
@@ -82,8 +85,10 @@ public struct OccurrencePicker {
 
     /// How `show` prints an occurrence's original start: `2026-12-14 10:00`, or the date alone.
     public func describe(_ found: Found) -> String {
-        RecurrenceKey.isDate(found.key) ? found.key : LocalDate(found.original, in: query.display.timeZone).description
-            + " " + time.clock(found.original)
+        RecurrenceKey.isDate(found.key)
+            ? found.key
+            : LocalDate(found.original, in: query.display.timeZone).description
+                + " " + time.clock(found.original)
     }
 
     /// `20261214T090000Z`, or `20261214T100000` in the display zone.

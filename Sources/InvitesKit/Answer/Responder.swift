@@ -14,7 +14,8 @@ public struct Responder {
     /// Where lock files go: inside `--home`.
     public var lockFolder: String
 
-    public init(store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String) {
+    public init(store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String)
+    {
         self.store = store
         self.calendar = calendar
         self.me = me
@@ -136,7 +137,8 @@ public struct Responder {
         stored.invite.raw.withUnsafeBytes { hasher.add($0) }
         var state = stored.status.rawValue
         for instance in stored.instances {
-            state += "|\(instance.recurrenceID),\(instance.answer?.rawValue ?? "-"),\(instance.isCancelled),"
+            state +=
+                "|\(instance.recurrenceID),\(instance.answer?.rawValue ?? "-"),\(instance.isCancelled),"
                 + "\(instance.organizer?.sequence ?? -1),\(instance.organizer.map { RFC3339.utc($0.start) } ?? "")"
             if let message = instance.message { message.withUnsafeBytes { hasher.add($0) } }
         }
@@ -153,7 +155,8 @@ public struct Responder {
         // The intent lands first: a crash during the write leaves a pending record, never an
         // event in the calendar that the store knows nothing of.
         let version = Responder.version(of: stored)
-        let intent = InboxStore.CalendarRecord(calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
+        let intent = InboxStore.CalendarRecord(
+            calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)
         let written = try undoingIntent(record, for: stored, now: now) {
             try CalendarWriter(source: source, lockFolder: lockFolder, display: display).put(entry)

@@ -101,19 +101,26 @@ public struct CalendarQuery {
     /// cached answer is there to check: from the ``WindowCache`` while the calendar's
     /// ``CalendarVersion`` is the one it was made from, else read over the whole days holding
     /// the window and kept for the next run.
-    private func occurrences(of source: CalendarSource, in window: Range<Int>, zones: ZoneStore) throws(CalendarError) -> Result {
+    private func occurrences(of source: CalendarSource, in window: Range<Int>, zones: ZoneStore) throws(CalendarError)
+        -> Result
+    {
         switch source.layout {
         case .file:
-            return try answer(source, window, version: { FileStamp(path: source.path).map { CalendarVersion(file: $0) } }) {
+            return try answer(
+                source, window, version: { FileStamp(path: source.path).map { CalendarVersion(file: $0) } }
+            ) {
                 (range: Range<Int>, _: WindowCache?) throws(CalendarError) -> Pass in
                 try read(source.path, window: range, zones: zones)
             }
         case .vdir:
             let listing = try VdirListing(source.path)
-            return try answer(source, window, version: { () throws(CalendarError) -> CalendarVersion? in
-                try listing.stamp()
-                return listing.version
-            }) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
+            return try answer(
+                source, window,
+                version: { () throws(CalendarError) -> CalendarVersion? in
+                    try listing.stamp()
+                    return listing.version
+                }
+            ) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
                 try readVdir(listing, window: range, zones: zones, earlier: earlier)
             }
         }
@@ -128,9 +135,12 @@ public struct CalendarQuery {
         guard let storage = index, let tile = WindowCache.tile(for: window) else { return try read(window, nil).result }
         let key = cacheKey(source)
         var earlier: WindowCache?
-        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data), let current = try version() {
+        if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data),
+            let current = try version()
+        {
             if cached.version == current.digest {
-                return Result(occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
+                return Result(
+                    occurrences: WindowCache.intersecting(cached.occurrences, window), warnings: cached.warnings)
             }
             if cached.dependencies == CalendarVersion.dependencyDigest { earlier = cached }
         }
@@ -144,7 +154,8 @@ public struct CalendarQuery {
                 parts: pass.parts)
             storage.saveWindow(cache.encoded(), for: key, days: tile)
         }
-        return Result(occurrences: WindowCache.intersecting(pass.result.occurrences, window), warnings: pass.result.warnings)
+        return Result(
+            occurrences: WindowCache.intersecting(pass.result.occurrences, window), warnings: pass.result.warnings)
     }
 
     /// What the cached answers depend on besides the calendar: its path and kind, the display
@@ -164,7 +175,8 @@ public struct CalendarQuery {
         let file = try CalendarFile.read(path)
         let key = "file:" + path
         var index: FileIndex?
-        if let storage = self.index, let stamp = file.stamp, let data = storage.indexData(for: key), let stored = FileIndex(data),
+        if let storage = self.index, let stamp = file.stamp, let data = storage.indexData(for: key),
+            let stored = FileIndex(data),
             stored.stamp == stamp, stored.fits(file.data)
         {
             index = stored
@@ -180,7 +192,8 @@ public struct CalendarQuery {
         var pass = Pass(result: Result(), version: file.stamp.map { CalendarVersion(file: $0) }, limited: false)
         guard let index else { return pass }
         guard index.sawCalendar || file.data.isEmpty else { throw .notACalendar(path: path) }
-        try expand(file, index: index, window: window, only: nil, zones: zones, into: &pass.result, limited: &pass.limited)
+        try expand(
+            file, index: index, window: window, only: nil, zones: zones, into: &pass.result, limited: &pass.limited)
         return pass
     }
 
@@ -209,7 +222,10 @@ public struct CalendarQuery {
                 let warn: (String) -> Void = {
                     warnings.append(CalendarWarning(path: path, line: entry.line, message: $0))
                 }
-                guard let event = ICalEvent.parse(UnsafeRawBufferPointer(rebasing: bytes[entry.range]), resolver: resolver, line: entry.line, warn: warn)
+                guard
+                    let event = ICalEvent.parse(
+                        UnsafeRawBufferPointer(rebasing: bytes[entry.range]), resolver: resolver, line: entry.line,
+                        warn: warn)
                 else { continue }
                 if let uid, event.uid != uid { continue }
                 // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
@@ -282,7 +298,8 @@ public struct CalendarQuery {
                 pass.parts.append(
                     WindowCache.Part(
                         name: part.name, stamp: part.stamp,
-                        occurrences: pass.result.occurrences.count..<(pass.result.occurrences.count + part.occurrences.count),
+                        occurrences: pass.result.occurrences
+                            .count..<(pass.result.occurrences.count + part.occurrences.count),
                         warnings: pass.result.warnings.count..<(pass.result.warnings.count + part.warnings.count)))
                 pass.result.occurrences += earlier.occurrences[part.occurrences]
                 pass.result.warnings += earlier.warnings[part.warnings]
@@ -298,7 +315,8 @@ public struct CalendarQuery {
                 continue
             case .failure(.unreadable(let path, let reason)):
                 // One item that cannot be read (a FIFO, no permission) does not hide the others.
-                pass.result.warnings.append(CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
+                pass.result.warnings.append(
+                    CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
                 next[position] = nil
                 unreadable[position] = listing.stamps?[position] ?? nil
                 changed = true
@@ -313,7 +331,8 @@ public struct CalendarQuery {
             let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
             if !file.sawCalendar {
                 let path = (listing.folder as NSString).appendingPathComponent(name)
-                pass.result.warnings.append(CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
+                pass.result.warnings.append(
+                    CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
             } else if let contents = file.contents {
                 try expand(
                     contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,

@@ -1,5 +1,3 @@
-
-
 /// A problem with part of a calendar that the rest of it survives.
 public struct CalendarWarning: Sendable, Hashable, CustomStringConvertible {
     public var path: String

@@ -107,7 +107,8 @@ public struct ConflictFinder {
         var found = query.occurrences(of: invite.raw, uid: invite.uid, in: DateInterval(start: now, duration: years))
             .filter { $0.end > now }
         if found.isEmpty {
-            found = query.occurrences(of: invite.raw, uid: invite.uid, in: DateInterval(start: invite.start, duration: years))
+            found = query.occurrences(
+                of: invite.raw, uid: invite.uid, in: DateInterval(start: invite.start, duration: years))
         }
         return Array(found.prefix(horizon))
     }

@@ -1,5 +1,3 @@
-
-
 /// Builds a ``ContentDigest``: two independent 64-bit lanes over 8-byte words (a
 /// multiply-rotate lane and an FNV-style lane), finished with the length. Not cryptographic,
 /// but no ordinary edit of a calendar collides both lanes.

@@ -12,8 +12,9 @@ enum CalendarBlocks {
         let resolver = ZoneResolver(display: display)
         for zone in zones { resolver.register(block: UnsafeRawBufferPointer(rebasing: bytes[zone])) }
         return blocks.map { block in
-            guard let event = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block]))?
-                .selfOrChildren(ICAL_VEVENT_COMPONENT).first
+            guard
+                let event = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block]))?
+                    .selfOrChildren(ICAL_VEVENT_COMPONENT).first
             else { return nil }
             return ICalDocument.recurrenceID(of: event, resolver: resolver)
         }
@@ -35,7 +36,9 @@ enum CalendarBlocks {
         }
         let present = Set(new.properties(ICAL_X_PROPERTY).compactMap { $0.xName?.uppercased() })
         for property in old.properties(ICAL_X_PROPERTY) {
-            guard let name = property.xName?.uppercased(), !name.hasPrefix("X-LIC-"), !present.contains(name) else { continue }
+            guard let name = property.xName?.uppercased(), !name.hasPrefix("X-LIC-"), !present.contains(name) else {
+                continue
+            }
             new.add(icalproperty_new_clone(property.raw))
             changed = true
         }

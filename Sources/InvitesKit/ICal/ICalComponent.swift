@@ -40,7 +40,8 @@ final class ICalComponent {
         while start < bytes.count {
             number += 1
             let rest = bytes.count - start
-            let end = memchr(base + start, 0x0A, rest).map { $0 - UnsafeMutableRawPointer(mutating: base) } ?? bytes.count
+            let end =
+                memchr(base + start, 0x0A, rest).map { $0 - UnsafeMutableRawPointer(mutating: base) } ?? bytes.count
             let folded = bytes[start] == 0x20 || bytes[start] == 0x09
             if !folded {
                 logical = 0

@@ -59,7 +59,9 @@ struct ICalDocument {
                     if !problem.hasPrefix("No value for") { document.problems.append(problem) }
                 }
                 startAtRecurrenceID(component)
-                guard let event = ICalEvent(component, resolver: resolver, line: 0, warn: { document.problems.append($0) })
+                guard
+                    let event = ICalEvent(
+                        component, resolver: resolver, line: 0, warn: { document.problems.append($0) })
                 else { continue }
                 document.events.append(summary(of: event, component: component, display: resolver.display))
             }
@@ -96,7 +98,9 @@ struct ICalDocument {
             $0.xName?.uppercased() == "X-MICROSOFT-CDO-APPT-SEQUENCE"
         }.flatMap { $0.value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
         let dtstamp = component.firstProperty(ICAL_DTSTAMP_PROPERTY)?.time.map {
-            Date(timeIntervalSince1970: Double(ICalTimeValue(time: $0, zone: ZoneResolver.utc).instant(display: display)))
+            Date(
+                timeIntervalSince1970: Double(ICalTimeValue(time: $0, zone: ZoneResolver.utc).instant(display: display))
+            )
         }
         let recurrenceID = event.recurrenceID.map { recurrenceIDText($0, display: display) }
         return Event(
@@ -125,7 +129,8 @@ struct ICalDocument {
 
     /// How an invited instance is named in the inbox: its RECURRENCE-ID as a UTC time, or a date.
     static func recurrenceIDText(_ value: ICalTimeValue, display: OpaquePointer) -> String {
-        value.isDate ? value.date.description : RFC3339.utc(Date(timeIntervalSince1970: Double(value.instant(display: display))))
+        value.isDate
+            ? value.date.description : RFC3339.utc(Date(timeIntervalSince1970: Double(value.instant(display: display))))
     }
 
     /// The inbox's name for a VEVENT's RECURRENCE-ID, if it has one.

@@ -70,7 +70,8 @@ public enum ITIPComposer {
             for kind in copied {
                 if let property = original.firstProperty(kind) { event.add(icalproperty_new_clone(property.raw)) }
             }
-            if event.firstProperty(ICAL_SUMMARY_PROPERTY) == nil, let title = parts.master?.text(ICAL_SUMMARY_PROPERTY) {
+            if event.firstProperty(ICAL_SUMMARY_PROPERTY) == nil, let title = parts.master?.text(ICAL_SUMMARY_PROPERTY)
+            {
                 event.add(ICalComponent.text(ICAL_SUMMARY_PROPERTY, title))
             }
             if event.firstProperty(ICAL_SEQUENCE_PROPERTY) == nil {
@@ -79,12 +80,15 @@ public enum ITIPComposer {
             }
             event.add(icalproperty_new_dtstamp(ICalComponent.utcTime(now)))
             let mine = original.properties(ICAL_ATTENDEE_PROPERTY).first { MyAddresses([me]).contains($0.value ?? "") }
-            let attendee = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
+            let attendee = ICalComponent.person(
+                ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
             if let attendee, let partstat = answer.action.partstat {
                 icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
             }
             event.add(attendee)
-            if let comment = answer.comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }
+            if let comment = answer.comment, !comment.isEmpty {
+                event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment))
+            }
             events.append(event)
         }
         for zone in parts.zones(for: events) {

@@ -34,7 +34,8 @@ final class InvitationComponents {
         var parsed: [Data: [ICalComponent]] = [:]
         func events(in data: Data) -> [ICalComponent] {
             if let known = parsed[data] { return known }
-            let calendars = data.withUnsafeBytes { ICalComponent.parse($0) }?.selfOrChildren(ICAL_VCALENDAR_COMPONENT) ?? []
+            let calendars =
+                data.withUnsafeBytes { ICalComponent.parse($0) }?.selfOrChildren(ICAL_VCALENDAR_COMPONENT) ?? []
             for calendar in calendars {
                 for zone in calendar.children(ICAL_VTIMEZONE_COMPONENT) {
                     resolver.register(zone)
@@ -57,7 +58,9 @@ final class InvitationComponents {
             guard let organizer = instance.organizer else { continue }
             let candidates = instance.message.map(events(in:)) ?? lead
             let sent = (candidates + lead).first { key(of: $0) == instance.recurrenceID }
-            guard let event = sent.map(InvitationComponents.clean) ?? generated(at: instance.recurrenceID) else { continue }
+            guard let event = sent.map(InvitationComponents.clean) ?? generated(at: instance.recurrenceID) else {
+                continue
+            }
             if organizer.cancelled {
                 event.removeProperties(ICAL_STATUS_PROPERTY)
                 event.add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
@@ -86,7 +89,9 @@ final class InvitationComponents {
     /// The zones the given components use, serialised, for the calendar or a reply.
     func zones(for events: [ICalComponent]) -> [CalendarEntry.Zone] {
         let used = events.reduce(into: Set<String>()) { $0.formUnion($1.tzidsUsed) }
-        return used.sorted().compactMap { tzid in zones[tzid].map { CalendarEntry.Zone(tzid: tzid, text: $0.serialized) } }
+        return used.sorted().compactMap { tzid in
+            zones[tzid].map { CalendarEntry.Zone(tzid: tzid, text: $0.serialized) }
+        }
     }
 
     /// The whole invitation as one iCalendar object, for expanding its occurrences.
@@ -106,9 +111,10 @@ final class InvitationComponents {
             let series = ICalEvent(master, resolver: resolver, line: 0, warn: { _ in })
         else { return nil }
         let event = master.cloned()
-        for kind in [ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_EXRULE_PROPERTY,
-            ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY]
-        {
+        for kind in [
+            ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_EXRULE_PROPERTY,
+            ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY,
+        ] {
             event.removeProperties(kind)
         }
         let tzid = startProperty.tzid
@@ -138,8 +144,10 @@ final class InvitationComponents {
             if series.start.isDate {
                 icaltime_adjust(&end, Int32(clamping: max(1, length / 86_400)), 0, 0, 0)
             } else {
-                let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(length)
-                end = icaltime_from_timet_with_zone(time_t(overflow ? Int(Int32.max) : seconds), 0, series.start.zone ?? display)
+                let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(
+                    length)
+                end = icaltime_from_timet_with_zone(
+                    time_t(overflow ? Int(Int32.max) : seconds), 0, series.start.zone ?? display)
                 end.zone = series.start.zone
             }
             let dtend = icalproperty_new_dtend(end)
@@ -171,7 +179,9 @@ final class InvitationComponents {
         }
         event.add(ICalComponent.text(ICAL_SUMMARY_PROPERTY, invite.title))
         if let location = invite.location { event.add(ICalComponent.text(ICAL_LOCATION_PROPERTY, location)) }
-        if let description = invite.description { event.add(ICalComponent.text(ICAL_DESCRIPTION_PROPERTY, description)) }
+        if let description = invite.description {
+            event.add(ICalComponent.text(ICAL_DESCRIPTION_PROPERTY, description))
+        }
         if let organizer = invite.organizer, let email = organizer.email {
             event.add(ICalComponent.person(ICAL_ORGANIZER_PROPERTY, address: email, name: organizer.name))
         }

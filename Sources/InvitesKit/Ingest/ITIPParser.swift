@@ -20,7 +20,8 @@ public struct ITIPParser: Sendable {
     ) throws(IngestError) -> [Invite] {
         if let line = data.withUnsafeBytes({ ICalDocument.overlongLine(in: $0) }) {
             throw .notAnInvite(
-                file: file, reason: "line \(line) is longer than \(ICalDocument.longestLine >> 20) MiB: no invitation needs that")
+                file: file,
+                reason: "line \(line) is longer than \(ICalDocument.longestLine >> 20) MiB: no invitation needs that")
         }
         guard let document = ICalDocument.parse(data, display: display) else {
             throw .notAnInvite(file: file, reason: "libical finds no VCALENDAR in it")
@@ -38,11 +39,15 @@ public struct ITIPParser: Sendable {
         case nil:
             let invitation = document.events.contains { $0.organizer != nil && !$0.attendees.isEmpty }
             guard invitation else {
-                throw .notAnInvite(file: file, reason: "no METHOD, and no VEVENT with ORGANIZER and ATTENDEE: a calendar, not an invitation")
+                throw .notAnInvite(
+                    file: file,
+                    reason: "no METHOD, and no VEVENT with ORGANIZER and ATTENDEE: a calendar, not an invitation")
             }
             method = .request
         case "ADD":
-            throw .notAnInvite(file: file, reason: "METHOD:ADD (instances added to a series) is not supported; ask the organizer for a REQUEST")
+            throw .notAnInvite(
+                file: file,
+                reason: "METHOD:ADD (instances added to a series) is not supported; ask the organizer for a REQUEST")
         case let other?:
             throw .notAnInvite(file: file, reason: "unknown iTIP METHOD \(Printable.quoted(other, limit: 20))")
         }
@@ -51,7 +56,8 @@ public struct ITIPParser: Sendable {
             throw .notAnInvite(file: file, reason: reason)
         }
         if let nameless = document.events.first(where: { $0.uid.isEmpty }) {
-            throw .missingField(file: file, place: "VEVENT \(Printable.quoted(nameless.title, limit: 40))", field: "UID")
+            throw .missingField(
+                file: file, place: "VEVENT \(Printable.quoted(nameless.title, limit: 40))", field: "UID")
         }
 
         var order: [String] = []

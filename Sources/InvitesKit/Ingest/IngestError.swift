@@ -25,7 +25,8 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
         case .endBeforeStart(let file, let place):
             return "\(file): \(place): \"end\" is before \"start\""
         case .wrongCategory(let file, let place, let category):
-            return "\(file): \(place): \"aps.category\" is \"\(category)\", not \"CalendarInvite\": not a calendar invite"
+            return
+                "\(file): \(place): \"aps.category\" is \"\(category)\", not \"CalendarInvite\": not a calendar invite"
         case .notAnInvite(let file, let reason):
             return "\(file): not an invite: \(reason)"
         case .notForAttendee(let file, let method):

@@ -42,11 +42,13 @@ public struct InviteReader: Sendable {
         case .json:
             return try PushPayloadParser().parse(data, file: file)
         case .iCalendar:
-            return try ITIPParser(display: display).parse(data, file: file, source: .itip, fallbackMethod: nil, warn: warn)
+            return try ITIPParser(display: display).parse(
+                data, file: file, source: .itip, fallbackMethod: nil, warn: warn)
         case .email:
             return try MailParser(display: display).parse(data, file: file, warn: warn)
         case nil:
-            throw .notAnInvite(file: file, reason: data.isEmpty ? "it is empty" : "it is neither JSON, iCalendar nor an e-mail")
+            throw .notAnInvite(
+                file: file, reason: data.isEmpty ? "it is empty" : "it is neither JSON, iCalendar nor an e-mail")
         }
     }
 }

@@ -25,7 +25,9 @@ public struct MailParser: Sendable {
         for part in message.calendarParts {
             do {
                 let parser = ITIPParser(display: display)
-                for invite in try parser.parse(part.data, file: file, source: .email, fallbackMethod: part.method, warn: warn) {
+                for invite in try parser.parse(
+                    part.data, file: file, source: .email, fallbackMethod: part.method, warn: warn)
+                {
                     let key = invite.uid + "\u{0}" + (invite.recurrenceID ?? "")
                     if seen.insert(key).inserted { invites.append(invite) }
                 }

@@ -65,7 +65,8 @@ public struct PushPayloadParser: Sendable {
         guard end.instant >= start.instant else { throw .endBeforeStart(file: file, place: place) }
 
         let senderID = try identifier(object["id"], file: file, place: place)
-        let uid = senderID.map(PushPayloadParser.uid(forSenderID:))
+        let uid =
+            senderID.map(PushPayloadParser.uid(forSenderID:))
             ?? "push-\(StableHash.hex(of: Data("\(title)|\(start.instant)|\(end.instant)".utf8)))@invites"
         var dates: Occurrence.AllDayDates?
         if allDay, let first = start.date, let last = end.date {
@@ -103,12 +104,16 @@ public struct PushPayloadParser: Sendable {
         guard let instant = RFC3339.parse(text) else {
             throw .invalidField(
                 file: file, place: place, field: field,
-                reason: "is not an ISO 8601 time with an offset (like 2018-04-10T08:00:00-08:00 or …Z): \(Printable.quoted(text, limit: 40))")
+                reason:
+                    "is not an ISO 8601 time with an offset (like 2018-04-10T08:00:00-08:00 or …Z): \(Printable.quoted(text, limit: 40))"
+            )
         }
         guard PushPayloadParser.storable.contains(instant.timeIntervalSince1970) else {
             throw .invalidField(
                 file: file, place: place, field: field,
-                reason: "is outside the years 1 to 3000, the times an iCalendar file here can hold: \(Printable.quoted(text, limit: 40))")
+                reason:
+                    "is outside the years 1 to 3000, the times an iCalendar file here can hold: \(Printable.quoted(text, limit: 40))"
+            )
         }
         return Moment(instant: instant, date: allDay ? RFC3339.localDate(text) : nil)
     }

@@ -15,7 +15,9 @@ enum MIMEComposer {
         from: Address, to: Address, subject: String, text: String, calendar: String, date: Date
     ) -> String {
         precondition(MIMEMessage.configure(), "GMime initialises once")
-        guard let message = g_mime_message_new(1) else { preconditionFailure("g_mime_message_new failed: out of memory") }
+        guard let message = g_mime_message_new(1) else {
+            preconditionFailure("g_mime_message_new failed: out of memory")
+        }
         defer { CGMime_unref(message) }
         g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(clean), clean(from.email))
         g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(clean), clean(to.email))
@@ -29,16 +31,20 @@ enum MIMEComposer {
             g_mime_message_set_message_id(message, identifier)
             g_free(identifier)
         }
-        guard let alternative = g_mime_multipart_new_with_subtype("alternative") else { preconditionFailure("out of memory") }
+        guard let alternative = g_mime_multipart_new_with_subtype("alternative") else {
+            preconditionFailure("out of memory")
+        }
         defer { CGMime_unref(alternative) }
         for (subtype, body) in [("plain", text), ("calendar", calendar)] {
             guard let part = g_mime_text_part_new_with_subtype(subtype) else { continue }
             // The body goes in as its UTF-8 bytes: g_mime_text_part_set_text would convert text
             // that Latin-1 can hold to ISO-8859-1, and iCalendar is UTF-8 (RFC 5545 §3.1.4).
             var bytes = Array(body.utf8)
-            guard let stream = bytes.withUnsafeMutableBytes({
-                g_mime_stream_mem_new_with_buffer($0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
-            }) else { preconditionFailure("out of memory") }
+            guard
+                let stream = bytes.withUnsafeMutableBytes({
+                    g_mime_stream_mem_new_with_buffer($0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
+                })
+            else { preconditionFailure("out of memory") }
             guard let content = g_mime_data_wrapper_new_with_stream(stream, GMIME_CONTENT_ENCODING_DEFAULT) else {
                 preconditionFailure("out of memory")
             }
@@ -49,12 +55,16 @@ enum MIMEComposer {
             if subtype == "calendar" { g_mime_object_set_content_type_parameter(object, "method", "REPLY") }
             g_mime_object_set_content_type_parameter(object, "charset", "UTF-8")
             g_mime_part_set_content_encoding(
-                UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self), GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE)
+                UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self),
+                GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE)
             g_mime_multipart_add(alternative, object)
             CGMime_unref(part)
         }
-        g_mime_message_set_mime_part(message, UnsafeMutableRawPointer(alternative).assumingMemoryBound(to: GMimeObject.self))
-        guard let text = g_mime_object_to_string(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self), nil)
+        g_mime_message_set_mime_part(
+            message, UnsafeMutableRawPointer(alternative).assumingMemoryBound(to: GMimeObject.self))
+        guard
+            let text = g_mime_object_to_string(
+                UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self), nil)
         else { return "" }
         defer { g_free(text) }
         return String(cString: text)

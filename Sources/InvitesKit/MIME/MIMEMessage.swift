@@ -45,7 +45,9 @@ struct MIMEMessage {
         return result
     }
 
-    private static func collect(_ object: UnsafeMutablePointer<GMimeObject>, depth: Int, into parts: inout [CalendarPart]) {
+    private static func collect(
+        _ object: UnsafeMutablePointer<GMimeObject>, depth: Int, into parts: inout [CalendarPart]
+    ) {
         guard depth < 32 else { return }
         if CGMime_is_multipart(object) != 0 {
             let multipart = CGMime_as_multipart(object)
@@ -82,13 +84,16 @@ struct MIMEMessage {
             if let charset, !["utf-8", "utf8", "us-ascii"].contains(charset.lowercased()),
                 let filter = g_mime_filter_charset_new(charset, "UTF-8")
             {
-                _ = g_mime_stream_filter_add(UnsafeMutableRawPointer(filtered).assumingMemoryBound(to: GMimeStreamFilter.self), filter)
+                _ = g_mime_stream_filter_add(
+                    UnsafeMutableRawPointer(filtered).assumingMemoryBound(to: GMimeStreamFilter.self), filter)
                 CGMime_unref(filter)
             }
             _ = g_mime_data_wrapper_write_to_stream(content, filtered)
             _ = g_mime_stream_flush(filtered)
         }
-        guard let array = g_mime_stream_mem_get_byte_array(UnsafeMutableRawPointer(memory).assumingMemoryBound(to: GMimeStreamMem.self))
+        guard
+            let array = g_mime_stream_mem_get_byte_array(
+                UnsafeMutableRawPointer(memory).assumingMemoryBound(to: GMimeStreamMem.self))
         else { return nil }
         let data = array.pointee.data.map { Data(bytes: $0, count: Int(array.pointee.len)) } ?? Data()
         let method = g_mime_content_type_get_parameter(type, "method").map { String(cString: $0) }

@@ -36,7 +36,9 @@ public struct Reply: Sendable {
             var object: [String: Any] = ["response": answer.action.rawValue]
             object["id"] = invite.senderID.map { Int($0).map { $0 as Any } ?? $0 } ?? NSNull()
             object["comment"] = comment ?? NSNull()
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+                ?? Data()
             return Reply(
                 kind: .json, text: String(decoding: data, as: UTF8.self) + "\n",
                 notes: ["a push-payload invite has no organizer to mail; this is the answer to report against its id"])
@@ -51,7 +53,8 @@ public struct Reply: Sendable {
         let listed = invite.attendees.first { me.contains($0.address) }
         guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
         if listed == nil {
-            notes.append("you are not among the attendees (an invite to a list?); replying as an added attendee \(address)")
+            notes.append(
+                "you are not among the attendees (an invite to a list?); replying as an added attendee \(address)")
         }
         let calendar = ITIPComposer.reply(
             for: stored, answers: answers, me: address, name: name ?? listed?.name, now: now, display: display)

@@ -57,7 +57,8 @@ public struct ShowController {
         guard let shown = series.shown else {
             throw CalendarError.unreadable(path: stored.handle, reason: "the invitation has no occurrence to show")
         }
-        let occurrences = series.reports.count > 1
+        let occurrences =
+            series.reports.count > 1
             ? zip(series.reports, series.occurrences).map { nearby, own -> ShowReport.CheckedOccurrence in
                 let key = StoredInvite.key(of: own, display: settings.display)
                 let state: InviteStatus = own.free == .cancelled ? .cancelled : stored.answer(for: key)

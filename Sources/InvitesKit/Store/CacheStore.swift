@@ -50,7 +50,9 @@ public final class CacheStore: CalendarIndexStorage {
     /// The answer kept for a calendar over some days; `nil` when there is none or the store
     /// cannot say (a failure only costs the run an expansion).
     public func windowData(for key: String, days: Range<Int>) -> Data? {
-        guard let statement = try? database.prepare("SELECT data FROM window_cache WHERE key = ? AND lower = ? AND upper = ?"),
+        guard
+            let statement = try? database.prepare(
+                "SELECT data FROM window_cache WHERE key = ? AND lower = ? AND upper = ?"),
             (try? statement.bind([.text(key), .integer(days.lowerBound), .integer(days.upperBound)]).step()) == true
         else { return nil }
         return statement.blob(0)

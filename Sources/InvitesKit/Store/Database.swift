@@ -14,7 +14,6 @@ final class Database {
     /// user is still looking.
     static let busyTimeout: Int32 = 5_000
 
-
     let path: String
     private let handle: OpaquePointer
 

@@ -49,11 +49,13 @@ extension InboxStore {
             for target in targets {
                 let organizer = target.flatMap { stored.instance($0)?.organizer }
                 let length = invite.end.timeIntervalSince(invite.start)
-                let start = organizer?.start
+                let start =
+                    organizer?.start
                     ?? (occurrences.isEmpty ? invite.start : target.flatMap(RecurrenceKey.instant(of:)) ?? invite.start)
                 let entry = HistoryEntry(
                     handle: stored.handle, uid: invite.uid, recurrenceID: target, senderID: invite.senderID,
-                    title: organizer?.title ?? invite.title, start: start, end: organizer?.end ?? start.addingTimeInterval(length),
+                    title: organizer?.title ?? invite.title, start: start,
+                    end: organizer?.end ?? start.addingTimeInterval(length),
                     sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
                     action: action, comment: comment, at: now, delivery: delivery)
                 try database.prepare(
@@ -64,7 +66,8 @@ extension InboxStore {
                     """
                 ).bind([
                     .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
-                    .optional(entry.senderID), .text(entry.title), .integer(unix(entry.start)), .integer(unix(entry.end)),
+                    .optional(entry.senderID), .text(entry.title), .integer(unix(entry.start)),
+                    .integer(unix(entry.end)),
                     .integer(entry.sequence), .optional(entry.dtstamp.map(unix)), .text(action.rawValue),
                     .optional(comment), .integer(unix(now)), .text(delivery.rawValue),
                 ]).run()
@@ -121,7 +124,8 @@ extension InboxStore {
         let statement = try database.prepare(
             "SELECT calendar, zones, version, pending FROM calendar_entries WHERE invite_id = ?")
         guard try statement.bind([.int(id)]).step() else { return nil }
-        let zones = (try? JSONSerialization.jsonObject(with: Data((statement.text("zones") ?? "[]").utf8))) as? [String] ?? []
+        let zones =
+            (try? JSONSerialization.jsonObject(with: Data((statement.text("zones") ?? "[]").utf8))) as? [String] ?? []
         return CalendarRecord(
             calendar: statement.text("calendar") ?? "", zones: zones, version: statement.blob("version"),
             pending: statement.int("pending") != 0)
@@ -159,8 +163,10 @@ extension InboxStore {
                 HistoryEntry(
                     handle: statement.text("handle") ?? "", uid: statement.text("uid") ?? "",
                     recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text("sender_id"),
-                    title: statement.text("title") ?? "", start: Date(timeIntervalSince1970: Double(statement.int("start_at"))),
-                    end: Date(timeIntervalSince1970: Double(statement.int("end_at"))), sequence: statement.int("sequence"),
+                    title: statement.text("title") ?? "",
+                    start: Date(timeIntervalSince1970: Double(statement.int("start_at"))),
+                    end: Date(timeIntervalSince1970: Double(statement.int("end_at"))),
+                    sequence: statement.int("sequence"),
                     dtstamp: statement.optionalInt("dtstamp").map { Date(timeIntervalSince1970: Double($0)) },
                     action: AnswerAction(rawValue: statement.text("action") ?? "") ?? .commented,
                     comment: statement.text("comment"), at: Date(timeIntervalSince1970: Double(statement.int("at"))),

@@ -71,7 +71,9 @@ public final class InboxStore {
         }
         for instance in invite.instances {
             let held = existing.instance(instance.recurrenceID)
-            switch try fileInstance(instance, held: held, series: status, cancel: cancel, id: id, message: message, now: now) {
+            switch try fileInstance(
+                instance, held: held, series: status, cancel: cancel, id: id, message: message, now: now)
+            {
             case .stale(let note):
                 notes.append(note)
             case .same:
@@ -82,7 +84,8 @@ public final class InboxStore {
                 if let note { notes.append(note) }
             }
         }
-        if existing.invite.recurrenceID != nil, invite.recurrenceID != nil, changed.contains(existing.invite.recurrenceID),
+        if existing.invite.recurrenceID != nil, invite.recurrenceID != nil,
+            changed.contains(existing.invite.recurrenceID),
             let lead = invite.instances.first(where: { $0.recurrenceID == existing.invite.recurrenceID }), !cancel
         {
             try refreshLead(id: id, with: invite, lead: lead, message: message, now: now)
@@ -119,7 +122,8 @@ public final class InboxStore {
         if invite.method == .cancel {
             status = .cancelled
         } else {
-            let moved = existing.invite.start != invite.start || existing.invite.end != invite.end
+            let moved =
+                existing.invite.start != invite.start || existing.invite.end != invite.end
                 || existing.invite.dates != invite.dates
             if existing.status == .cancelled {
                 status = .pending
@@ -143,11 +147,13 @@ public final class InboxStore {
         let heldMessage = try instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
         if let previous = held?.organizer {
             if heldMessage == message, previous.cancelled == cancel { return .same }
-            let newer = instance.sequence != previous.sequence
+            let newer =
+                instance.sequence != previous.sequence
                 ? instance.sequence > previous.sequence
                 : (instance.dtstamp.flatMap { new in previous.dtstamp.map { new > $0 } } ?? true)
             guard newer || (cancel && !previous.cancelled && instance.sequence == previous.sequence) else {
-                return .stale(note: "stale copy of the occurrence \(instance.recurrenceID) (SEQUENCE \(instance.sequence))")
+                return .stale(
+                    note: "stale copy of the occurrence \(instance.recurrenceID) (SEQUENCE \(instance.sequence))")
             }
         }
         var answer = held?.answer
@@ -157,16 +163,19 @@ public final class InboxStore {
             cancelled.cancelled = true
             cancelled.sequence = instance.sequence
             cancelled.dtstamp = instance.dtstamp
-            try saveInstance(cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
+            try saveInstance(
+                cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
             return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
         }
-        let before = held?.organizer.flatMap { $0.cancelled ? nil : ($0.start, $0.end) }
+        let before =
+            held?.organizer.flatMap { $0.cancelled ? nil : ($0.start, $0.end) }
             ?? RecurrenceKey.instant(of: instance.recurrenceID).map { ($0, $0) }
         let moved = before.map { $0.0 != instance.start || (held?.organizer != nil && $0.1 != instance.end) } ?? true
         let effective = answer ?? series
         if moved, [.accepted, .declined, .tentative].contains(effective) {
             answer = .pending
-            note = "the occurrence \(instance.recurrenceID) moved: your answer (\(effective.rawValue)) is back to pending"
+            note =
+                "the occurrence \(instance.recurrenceID) moved: your answer (\(effective.rawValue)) is back to pending"
         } else if held?.organizer?.cancelled == true {
             note = "the occurrence \(instance.recurrenceID) was invited again after it was cancelled"
         }
@@ -205,7 +214,9 @@ public final class InboxStore {
         return (StoredInvite(handle: handle, invite: invite, status: status, receivedAt: now, updatedAt: now), id)
     }
 
-    private func replace(id: Int64, with invite: Invite, message: Int64, status: InviteStatus, now: Date) throws(StoreError) {
+    private func replace(id: Int64, with invite: Invite, message: Int64, status: InviteStatus, now: Date)
+        throws(StoreError)
+    {
         let statement = try database.prepare(
             """
             UPDATE invites SET recurrence_id = ?, sender_id = ?, title = ?, start_at = ?, end_at = ?, first_date = ?,
@@ -225,7 +236,9 @@ public final class InboxStore {
 
     /// An invitation of instances alone shows its first instance: when the organizer changes that
     /// instance, the invitation shows the change.
-    private func refreshLead(id: Int64, with invite: Invite, lead: Invite.Instance, message: Int64, now: Date) throws(StoreError) {
+    private func refreshLead(id: Int64, with invite: Invite, lead: Invite.Instance, message: Int64, now: Date)
+        throws(StoreError)
+    {
         var shown = invite
         shown.title = lead.title
         shown.start = lead.start
@@ -290,8 +303,10 @@ public final class InboxStore {
     }
 
     private func instanceMessageID(of id: Int64, recurrenceID: String) throws(StoreError) -> Int64? {
-        let statement = try database.prepare("SELECT message_id FROM instances WHERE invite_id = ? AND recurrence_id = ?")
-        return try statement.bind([.int(id), .text(recurrenceID)]).step() ? statement.optionalInt(0).map(Int64.init) : nil
+        let statement = try database.prepare(
+            "SELECT message_id FROM instances WHERE invite_id = ? AND recurrence_id = ?")
+        return try statement.bind([.int(id), .text(recurrenceID)]).step()
+            ? statement.optionalInt(0).map(Int64.init) : nil
     }
 
     /// Writes what the organizer sent for one instance, keeping your answer as given.
@@ -316,7 +331,8 @@ public final class InboxStore {
             .integer(instance.sequence), .optional(instance.dtstamp.map(seconds)), .bool(instance.cancelled),
             .optional(answer?.rawValue), .integer(seconds(now)),
         ]).run()
-        try database.prepare("UPDATE invites SET updated_at = ? WHERE id = ?").bind([.integer(seconds(now)), .int(id)]).run()
+        try database.prepare("UPDATE invites SET updated_at = ? WHERE id = ?").bind([.integer(seconds(now)), .int(id)])
+            .run()
     }
 
     /// Sets your answer for single instances (`nil`: they follow the series again), creating the
@@ -328,19 +344,26 @@ public final class InboxStore {
             ON CONFLICT (invite_id, recurrence_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at
             """)
         for recurrenceID in recurrenceIDs {
-            try statement.bind([.int(id), .text(recurrenceID), .optional(answer?.rawValue), .integer(seconds(now))]).run()
+            try statement.bind([.int(id), .text(recurrenceID), .optional(answer?.rawValue), .integer(seconds(now))])
+                .run()
         }
         // Instances singled out by nobody but you, and now following the series, are no longer singled out.
-        try database.prepare("DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL")
-            .bind([.int(id)]).run()
+        try database.prepare(
+            "DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL"
+        )
+        .bind([.int(id)]).run()
     }
 
     /// Puts every instance back to following the series: a series answer is for all of them.
     func clearInstanceAnswers(of id: Int64, now: Date) throws(StoreError) {
-        try database.prepare("UPDATE instances SET answer = NULL, updated_at = ? WHERE invite_id = ? AND answer IS NOT NULL")
-            .bind([.integer(seconds(now)), .int(id)]).run()
-        try database.prepare("DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL")
-            .bind([.int(id)]).run()
+        try database.prepare(
+            "UPDATE instances SET answer = NULL, updated_at = ? WHERE invite_id = ? AND answer IS NOT NULL"
+        )
+        .bind([.integer(seconds(now)), .int(id)]).run()
+        try database.prepare(
+            "DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL"
+        )
+        .bind([.int(id)]).run()
     }
 
     /// A handle no other invite has: four characters of the UID's stable hash, more on a clash.
@@ -393,7 +416,8 @@ public final class InboxStore {
     /// One invitation from a row of ``columns``, read by column name.
     private func decode(_ row: Statement) throws(StoreError) -> StoredInvite {
         let id = Int64(row.int("id"))
-        let organizer: Invite.Person? = row.text("organizer_name") == nil && row.text("organizer_email") == nil
+        let organizer: Invite.Person? =
+            row.text("organizer_name") == nil && row.text("organizer_email") == nil
             ? nil : Invite.Person(name: row.text("organizer_name"), email: row.text("organizer_email"))
         let recurrenceID = row.text("recurrence_id") ?? ""
         var invite = Invite(
@@ -440,7 +464,8 @@ public final class InboxStore {
                     recurrenceID: key, title: statement.text("title") ?? "", start: date(start),
                     end: date(statement.optionalInt("end_at") ?? start),
                     dates: dates(statement.text("first_date"), statement.text("end_date")),
-                    sequence: statement.optionalInt("sequence") ?? 0, dtstamp: statement.optionalInt("dtstamp").map(date),
+                    sequence: statement.optionalInt("sequence") ?? 0,
+                    dtstamp: statement.optionalInt("dtstamp").map(date),
                     cancelled: statement.int("cancelled") != 0)
             }
             result.append(
@@ -509,16 +534,19 @@ public final class InboxStore {
     public func resolve(_ reference: String) throws -> StoredInvite {
         if let match = try invites(where: "i.handle = ?", [.text(reference)]).first { return match }
         if let match = try invites(
-            where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(reference)]).first
-        {
+            where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(reference)]
+        ).first {
             return match
         }
         let bySender = try invites(where: "i.sender_id = ?", [.text(reference)])
         if bySender.count == 1 { return bySender[0] }
         let escaped = reference.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let byUID = bySender.isEmpty
-            ? try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter { $0.invite.uid.hasPrefix(reference) }
+        let byUID =
+            bySender.isEmpty
+            ? try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter {
+                $0.invite.uid.hasPrefix(reference)
+            }
             : bySender
         switch byUID.count {
         case 0: throw LookupError.notFound(reference: reference)

@@ -196,7 +196,7 @@ enum Schema {
             updated_at INTEGER NOT NULL,
             PRIMARY KEY (key, lower, upper)
         );
-        """,
+        """
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -54,9 +54,9 @@ public enum DescriptorWriter {
 
     private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
+            Glibc.write(descriptor, buffer, count)
         #else
-        Darwin.write(descriptor, buffer, count)
+            Darwin.write(descriptor, buffer, count)
         #endif
     }
 }

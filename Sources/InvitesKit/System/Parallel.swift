@@ -14,7 +14,9 @@ enum Parallel {
         let threads = min(cores, elements.count / max(minimumPerThread, 1))
         guard threads > 1 else { return elements.map(transform) }
         return [Mapped](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { preconditionFailure("an array of \(elements.count) has storage") }
+            guard let base = buffer.baseAddress else {
+                preconditionFailure("an array of \(elements.count) has storage")
+            }
             let output = Output(base: base)
             // Blocks dealt out in turn, so that every thread gets a fair share of the slow
             // elements wherever they are, without two threads writing to one cache line.

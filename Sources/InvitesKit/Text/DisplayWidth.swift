@@ -84,7 +84,9 @@ public enum DisplayWidth {
                 if rest[index] == " " { lastSpace = index }
                 cut = rest.index(after: index)
             }
-            if let lastSpace, rest.distance(from: rest.startIndex, to: lastSpace) * 2 > rest.distance(from: rest.startIndex, to: cut) {
+            if let lastSpace,
+                rest.distance(from: rest.startIndex, to: lastSpace) * 2 > rest.distance(from: rest.startIndex, to: cut)
+            {
                 cut = lastSpace
             }
             lines.append(prefix + rest[..<cut])

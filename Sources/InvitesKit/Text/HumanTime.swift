@@ -18,7 +18,9 @@ public struct HumanTime: Sendable {
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let inDay = seconds - days * 86_400
         let date = LocalDate(daysSinceEpoch: days)
-        return (date.year, date.month, date.day, inDay / 3600, inDay % 3600 / 60, HumanTime.weekdays[((days % 7) + 7) % 7])
+        return (
+            date.year, date.month, date.day, inDay / 3600, inDay % 3600 / 60, HumanTime.weekdays[((days % 7) + 7) % 7]
+        )
     }
 
     /// `HH:mm` in the display zone.
@@ -39,7 +41,8 @@ public struct HumanTime: Sendable {
         if let dates {
             let last = dates.endExclusive.adding(days: -1)
             let first = day(dates.first.midnight(in: zone.timeZone))
-            return last <= dates.first ? "\(first) (all day)" : "\(first) - \(day(last.midnight(in: zone.timeZone))) (all day)"
+            return last <= dates.first
+                ? "\(first) (all day)" : "\(first) - \(day(last.midnight(in: zone.timeZone))) (all day)"
         }
         let abbreviation = zone.abbreviation(at: start)
         if LocalDate(start, in: zone.timeZone) == LocalDate(end, in: zone.timeZone) || end == start {

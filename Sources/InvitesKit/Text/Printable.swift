@@ -1,5 +1,3 @@
-
-
 /// Makes text written by strangers safe to print on a terminal.
 ///
 /// Control characters (C0, DEL, C1), and with them every escape sequence, become visible

@@ -17,9 +17,11 @@ public enum RFC3339 {
             return value
         }
         guard bytes.count >= 20, let year = number(0, 4), bytes[4] == 0x2D, let month = number(5, 2), bytes[7] == 0x2D,
-            let day = number(8, 2), bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == 0x20,
+            let day = number(8, 2),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") || bytes[10] == 0x20,
             let hour = number(11, 2), bytes[13] == 0x3A, let minute = number(14, 2), bytes[16] == 0x3A,
-            let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+            let second = number(17, 2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
+            second <= 60
         else { return nil }
         var index = 19
         var fraction = 0.0

@@ -48,7 +48,9 @@ public struct TimelineRenderer: Sendable {
         let shown = Array(timed.prefix(maximumRows))
         let showTimes = width >= 64
         let timesWidth = showTimes ? 18 : 0
-        let labelWidth = min(max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6), width >= 100 ? 24 : width >= 64 ? 16 : 9)
+        let labelWidth = min(
+            max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6),
+            width >= 100 ? 24 : width >= 64 ? 16 : 9)
         let available = width - labelWidth - 1 - timesWidth
         let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
         let hours = drawn.duration / 3600
@@ -62,22 +64,29 @@ public struct TimelineRenderer: Sendable {
             lines.append(fit("drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window"))
         }
         if !allDay.isEmpty {
-            let names = allDay.map { ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "") }
+            let names = allDay.map {
+                ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
+            }
             lines.append(fit("all day: " + names.joined(separator: ", ")))
         }
         let (labels, ticks) = ruler(scale)
         lines.append(trimRight(pad("", labelWidth) + " " + labels))
         lines.append(trimRight(pad("", labelWidth) + " " + ticks))
-        lines.append(row(label: "invite", width: labelWidth, cells: cells(report.invite, scale: scale, kind: .invite, invite: report.invite),
-                         times: showTimes ? span(report.invite, dates: nil) : nil, note: nil))
+        lines.append(
+            row(
+                label: "invite", width: labelWidth,
+                cells: cells(report.invite, scale: scale, kind: .invite, invite: report.invite),
+                times: showTimes ? span(report.invite, dates: nil) : nil, note: nil))
         for entry in shown {
             let occurrence = entry.occurrence
             let interval = DateInterval(start: occurrence.start, end: max(occurrence.end, occurrence.start))
             let kind: Mark = entry.free ? .free : entry.conflict ? .overlap : .busy
             let note = entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
-            lines.append(row(label: ascii(occurrence.title), width: labelWidth,
-                             cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
-                             times: showTimes ? span(interval, dates: occurrence.dates) : nil, note: note))
+            lines.append(
+                row(
+                    label: ascii(occurrence.title), width: labelWidth,
+                    cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
+                    times: showTimes ? span(interval, dates: occurrence.dates) : nil, note: note))
         }
         if timed.count > shown.count {
             lines.append(pad("", labelWidth) + " +\(timed.count - shown.count) more")
@@ -161,8 +170,10 @@ public struct TimelineRenderer: Sendable {
         for column in first...last {
             var mark = kind
             if kind == .overlap {
-                let cellStart = scale.window.start.addingTimeInterval(Double(column) / Double(scale.columns) * scale.window.duration)
-                let cellEnd = scale.window.start.addingTimeInterval(Double(column + 1) / Double(scale.columns) * scale.window.duration)
+                let cellStart = scale.window.start.addingTimeInterval(
+                    Double(column) / Double(scale.columns) * scale.window.duration)
+                let cellEnd = scale.window.start.addingTimeInterval(
+                    Double(column + 1) / Double(scale.columns) * scale.window.duration)
                 let touches = cellStart < invite.end && cellEnd > invite.start
                 mark = touches ? .overlap : .busy
             }
@@ -217,8 +228,10 @@ public struct TimelineRenderer: Sendable {
 
     /// Printable 7-bit ASCII: accents folded away, controls made visible, anything else `?`.
     func ascii(_ text: String) -> String {
-        let folded = Printable.sanitize(text).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(folded.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+        let folded = Printable.sanitize(text).folding(
+            options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        return String(
+            folded.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
     }
 
     private func paint(_ cells: [Character]) -> String {

@@ -35,7 +35,8 @@ public struct DisplayZone: Sendable, Hashable {
                 return
             }
         }
-        guard let iana = WindowsZoneTable.shared.iana(forWindowsName: name), let zone = DisplayZone(identifier: iana) else {
+        guard let iana = WindowsZoneTable.shared.iana(forWindowsName: name), let zone = DisplayZone(identifier: iana)
+        else {
             return nil
         }
         self = zone

@@ -5,144 +5,144 @@ extension WindowsZoneTable {
     /// CLDR's default IANA zone (territory 001) for every Windows time zone name, one
     /// `Windows name<TAB>IANA name` pair per line.
     static let cldrData = """
-    AUS Central Standard Time\tAustralia/Darwin
-    AUS Eastern Standard Time\tAustralia/Sydney
-    Afghanistan Standard Time\tAsia/Kabul
-    Alaskan Standard Time\tAmerica/Anchorage
-    Aleutian Standard Time\tAmerica/Adak
-    Altai Standard Time\tAsia/Barnaul
-    Arab Standard Time\tAsia/Riyadh
-    Arabian Standard Time\tAsia/Dubai
-    Arabic Standard Time\tAsia/Baghdad
-    Argentina Standard Time\tAmerica/Buenos_Aires
-    Astrakhan Standard Time\tEurope/Astrakhan
-    Atlantic Standard Time\tAmerica/Halifax
-    Aus Central W. Standard Time\tAustralia/Eucla
-    Azerbaijan Standard Time\tAsia/Baku
-    Azores Standard Time\tAtlantic/Azores
-    Bahia Standard Time\tAmerica/Bahia
-    Bangladesh Standard Time\tAsia/Dhaka
-    Belarus Standard Time\tEurope/Minsk
-    Bougainville Standard Time\tPacific/Bougainville
-    Canada Central Standard Time\tAmerica/Regina
-    Cape Verde Standard Time\tAtlantic/Cape_Verde
-    Caucasus Standard Time\tAsia/Yerevan
-    Cen. Australia Standard Time\tAustralia/Adelaide
-    Central America Standard Time\tAmerica/Guatemala
-    Central Asia Standard Time\tAsia/Bishkek
-    Central Brazilian Standard Time\tAmerica/Cuiaba
-    Central Europe Standard Time\tEurope/Budapest
-    Central European Standard Time\tEurope/Warsaw
-    Central Pacific Standard Time\tPacific/Guadalcanal
-    Central Standard Time\tAmerica/Chicago
-    Central Standard Time (Mexico)\tAmerica/Mexico_City
-    Chatham Islands Standard Time\tPacific/Chatham
-    China Standard Time\tAsia/Shanghai
-    Cuba Standard Time\tAmerica/Havana
-    Dateline Standard Time\tEtc/GMT+12
-    E. Africa Standard Time\tAfrica/Nairobi
-    E. Australia Standard Time\tAustralia/Brisbane
-    E. Europe Standard Time\tEurope/Chisinau
-    E. South America Standard Time\tAmerica/Sao_Paulo
-    Easter Island Standard Time\tPacific/Easter
-    Eastern Standard Time\tAmerica/New_York
-    Eastern Standard Time (Mexico)\tAmerica/Cancun
-    Egypt Standard Time\tAfrica/Cairo
-    Ekaterinburg Standard Time\tAsia/Yekaterinburg
-    FLE Standard Time\tEurope/Kiev
-    Fiji Standard Time\tPacific/Fiji
-    GMT Standard Time\tEurope/London
-    GTB Standard Time\tEurope/Bucharest
-    Georgian Standard Time\tAsia/Tbilisi
-    Greenland Standard Time\tAmerica/Godthab
-    Greenwich Standard Time\tAtlantic/Reykjavik
-    Haiti Standard Time\tAmerica/Port-au-Prince
-    Hawaiian Standard Time\tPacific/Honolulu
-    India Standard Time\tAsia/Calcutta
-    Iran Standard Time\tAsia/Tehran
-    Israel Standard Time\tAsia/Jerusalem
-    Jordan Standard Time\tAsia/Amman
-    Kaliningrad Standard Time\tEurope/Kaliningrad
-    Korea Standard Time\tAsia/Seoul
-    Libya Standard Time\tAfrica/Tripoli
-    Line Islands Standard Time\tPacific/Kiritimati
-    Lord Howe Standard Time\tAustralia/Lord_Howe
-    Magadan Standard Time\tAsia/Magadan
-    Magallanes Standard Time\tAmerica/Punta_Arenas
-    Marquesas Standard Time\tPacific/Marquesas
-    Mauritius Standard Time\tIndian/Mauritius
-    Middle East Standard Time\tAsia/Beirut
-    Montevideo Standard Time\tAmerica/Montevideo
-    Morocco Standard Time\tAfrica/Casablanca
-    Mountain Standard Time\tAmerica/Denver
-    Mountain Standard Time (Mexico)\tAmerica/Mazatlan
-    Myanmar Standard Time\tAsia/Rangoon
-    N. Central Asia Standard Time\tAsia/Novosibirsk
-    Namibia Standard Time\tAfrica/Windhoek
-    Nepal Standard Time\tAsia/Katmandu
-    New Zealand Standard Time\tPacific/Auckland
-    Newfoundland Standard Time\tAmerica/St_Johns
-    Norfolk Standard Time\tPacific/Norfolk
-    North Asia East Standard Time\tAsia/Irkutsk
-    North Asia Standard Time\tAsia/Krasnoyarsk
-    North Korea Standard Time\tAsia/Pyongyang
-    Omsk Standard Time\tAsia/Omsk
-    Pacific SA Standard Time\tAmerica/Santiago
-    Pacific Standard Time\tAmerica/Los_Angeles
-    Pacific Standard Time (Mexico)\tAmerica/Tijuana
-    Pakistan Standard Time\tAsia/Karachi
-    Paraguay Standard Time\tAmerica/Asuncion
-    Qyzylorda Standard Time\tAsia/Qyzylorda
-    Romance Standard Time\tEurope/Paris
-    Russia Time Zone 10\tAsia/Srednekolymsk
-    Russia Time Zone 11\tAsia/Kamchatka
-    Russia Time Zone 3\tEurope/Samara
-    Russian Standard Time\tEurope/Moscow
-    SA Eastern Standard Time\tAmerica/Cayenne
-    SA Pacific Standard Time\tAmerica/Bogota
-    SA Western Standard Time\tAmerica/La_Paz
-    SE Asia Standard Time\tAsia/Bangkok
-    Saint Pierre Standard Time\tAmerica/Miquelon
-    Sakhalin Standard Time\tAsia/Sakhalin
-    Samoa Standard Time\tPacific/Apia
-    Sao Tome Standard Time\tAfrica/Sao_Tome
-    Saratov Standard Time\tEurope/Saratov
-    Singapore Standard Time\tAsia/Singapore
-    South Africa Standard Time\tAfrica/Johannesburg
-    South Sudan Standard Time\tAfrica/Juba
-    Sri Lanka Standard Time\tAsia/Colombo
-    Sudan Standard Time\tAfrica/Khartoum
-    Syria Standard Time\tAsia/Damascus
-    Taipei Standard Time\tAsia/Taipei
-    Tasmania Standard Time\tAustralia/Hobart
-    Tocantins Standard Time\tAmerica/Araguaina
-    Tokyo Standard Time\tAsia/Tokyo
-    Tomsk Standard Time\tAsia/Tomsk
-    Tonga Standard Time\tPacific/Tongatapu
-    Transbaikal Standard Time\tAsia/Chita
-    Turkey Standard Time\tEurope/Istanbul
-    Turks And Caicos Standard Time\tAmerica/Grand_Turk
-    US Eastern Standard Time\tAmerica/Indianapolis
-    US Mountain Standard Time\tAmerica/Phoenix
-    UTC\tEtc/UTC
-    UTC+12\tEtc/GMT-12
-    UTC+13\tEtc/GMT-13
-    UTC-02\tEtc/GMT+2
-    UTC-08\tEtc/GMT+8
-    UTC-09\tEtc/GMT+9
-    UTC-11\tEtc/GMT+11
-    Ulaanbaatar Standard Time\tAsia/Ulaanbaatar
-    Venezuela Standard Time\tAmerica/Caracas
-    Vladivostok Standard Time\tAsia/Vladivostok
-    Volgograd Standard Time\tEurope/Volgograd
-    W. Australia Standard Time\tAustralia/Perth
-    W. Central Africa Standard Time\tAfrica/Lagos
-    W. Europe Standard Time\tEurope/Berlin
-    W. Mongolia Standard Time\tAsia/Hovd
-    West Asia Standard Time\tAsia/Tashkent
-    West Bank Standard Time\tAsia/Hebron
-    West Pacific Standard Time\tPacific/Port_Moresby
-    Yakutsk Standard Time\tAsia/Yakutsk
-    Yukon Standard Time\tAmerica/Whitehorse
-    """
+        AUS Central Standard Time\tAustralia/Darwin
+        AUS Eastern Standard Time\tAustralia/Sydney
+        Afghanistan Standard Time\tAsia/Kabul
+        Alaskan Standard Time\tAmerica/Anchorage
+        Aleutian Standard Time\tAmerica/Adak
+        Altai Standard Time\tAsia/Barnaul
+        Arab Standard Time\tAsia/Riyadh
+        Arabian Standard Time\tAsia/Dubai
+        Arabic Standard Time\tAsia/Baghdad
+        Argentina Standard Time\tAmerica/Buenos_Aires
+        Astrakhan Standard Time\tEurope/Astrakhan
+        Atlantic Standard Time\tAmerica/Halifax
+        Aus Central W. Standard Time\tAustralia/Eucla
+        Azerbaijan Standard Time\tAsia/Baku
+        Azores Standard Time\tAtlantic/Azores
+        Bahia Standard Time\tAmerica/Bahia
+        Bangladesh Standard Time\tAsia/Dhaka
+        Belarus Standard Time\tEurope/Minsk
+        Bougainville Standard Time\tPacific/Bougainville
+        Canada Central Standard Time\tAmerica/Regina
+        Cape Verde Standard Time\tAtlantic/Cape_Verde
+        Caucasus Standard Time\tAsia/Yerevan
+        Cen. Australia Standard Time\tAustralia/Adelaide
+        Central America Standard Time\tAmerica/Guatemala
+        Central Asia Standard Time\tAsia/Bishkek
+        Central Brazilian Standard Time\tAmerica/Cuiaba
+        Central Europe Standard Time\tEurope/Budapest
+        Central European Standard Time\tEurope/Warsaw
+        Central Pacific Standard Time\tPacific/Guadalcanal
+        Central Standard Time\tAmerica/Chicago
+        Central Standard Time (Mexico)\tAmerica/Mexico_City
+        Chatham Islands Standard Time\tPacific/Chatham
+        China Standard Time\tAsia/Shanghai
+        Cuba Standard Time\tAmerica/Havana
+        Dateline Standard Time\tEtc/GMT+12
+        E. Africa Standard Time\tAfrica/Nairobi
+        E. Australia Standard Time\tAustralia/Brisbane
+        E. Europe Standard Time\tEurope/Chisinau
+        E. South America Standard Time\tAmerica/Sao_Paulo
+        Easter Island Standard Time\tPacific/Easter
+        Eastern Standard Time\tAmerica/New_York
+        Eastern Standard Time (Mexico)\tAmerica/Cancun
+        Egypt Standard Time\tAfrica/Cairo
+        Ekaterinburg Standard Time\tAsia/Yekaterinburg
+        FLE Standard Time\tEurope/Kiev
+        Fiji Standard Time\tPacific/Fiji
+        GMT Standard Time\tEurope/London
+        GTB Standard Time\tEurope/Bucharest
+        Georgian Standard Time\tAsia/Tbilisi
+        Greenland Standard Time\tAmerica/Godthab
+        Greenwich Standard Time\tAtlantic/Reykjavik
+        Haiti Standard Time\tAmerica/Port-au-Prince
+        Hawaiian Standard Time\tPacific/Honolulu
+        India Standard Time\tAsia/Calcutta
+        Iran Standard Time\tAsia/Tehran
+        Israel Standard Time\tAsia/Jerusalem
+        Jordan Standard Time\tAsia/Amman
+        Kaliningrad Standard Time\tEurope/Kaliningrad
+        Korea Standard Time\tAsia/Seoul
+        Libya Standard Time\tAfrica/Tripoli
+        Line Islands Standard Time\tPacific/Kiritimati
+        Lord Howe Standard Time\tAustralia/Lord_Howe
+        Magadan Standard Time\tAsia/Magadan
+        Magallanes Standard Time\tAmerica/Punta_Arenas
+        Marquesas Standard Time\tPacific/Marquesas
+        Mauritius Standard Time\tIndian/Mauritius
+        Middle East Standard Time\tAsia/Beirut
+        Montevideo Standard Time\tAmerica/Montevideo
+        Morocco Standard Time\tAfrica/Casablanca
+        Mountain Standard Time\tAmerica/Denver
+        Mountain Standard Time (Mexico)\tAmerica/Mazatlan
+        Myanmar Standard Time\tAsia/Rangoon
+        N. Central Asia Standard Time\tAsia/Novosibirsk
+        Namibia Standard Time\tAfrica/Windhoek
+        Nepal Standard Time\tAsia/Katmandu
+        New Zealand Standard Time\tPacific/Auckland
+        Newfoundland Standard Time\tAmerica/St_Johns
+        Norfolk Standard Time\tPacific/Norfolk
+        North Asia East Standard Time\tAsia/Irkutsk
+        North Asia Standard Time\tAsia/Krasnoyarsk
+        North Korea Standard Time\tAsia/Pyongyang
+        Omsk Standard Time\tAsia/Omsk
+        Pacific SA Standard Time\tAmerica/Santiago
+        Pacific Standard Time\tAmerica/Los_Angeles
+        Pacific Standard Time (Mexico)\tAmerica/Tijuana
+        Pakistan Standard Time\tAsia/Karachi
+        Paraguay Standard Time\tAmerica/Asuncion
+        Qyzylorda Standard Time\tAsia/Qyzylorda
+        Romance Standard Time\tEurope/Paris
+        Russia Time Zone 10\tAsia/Srednekolymsk
+        Russia Time Zone 11\tAsia/Kamchatka
+        Russia Time Zone 3\tEurope/Samara
+        Russian Standard Time\tEurope/Moscow
+        SA Eastern Standard Time\tAmerica/Cayenne
+        SA Pacific Standard Time\tAmerica/Bogota
+        SA Western Standard Time\tAmerica/La_Paz
+        SE Asia Standard Time\tAsia/Bangkok
+        Saint Pierre Standard Time\tAmerica/Miquelon
+        Sakhalin Standard Time\tAsia/Sakhalin
+        Samoa Standard Time\tPacific/Apia
+        Sao Tome Standard Time\tAfrica/Sao_Tome
+        Saratov Standard Time\tEurope/Saratov
+        Singapore Standard Time\tAsia/Singapore
+        South Africa Standard Time\tAfrica/Johannesburg
+        South Sudan Standard Time\tAfrica/Juba
+        Sri Lanka Standard Time\tAsia/Colombo
+        Sudan Standard Time\tAfrica/Khartoum
+        Syria Standard Time\tAsia/Damascus
+        Taipei Standard Time\tAsia/Taipei
+        Tasmania Standard Time\tAustralia/Hobart
+        Tocantins Standard Time\tAmerica/Araguaina
+        Tokyo Standard Time\tAsia/Tokyo
+        Tomsk Standard Time\tAsia/Tomsk
+        Tonga Standard Time\tPacific/Tongatapu
+        Transbaikal Standard Time\tAsia/Chita
+        Turkey Standard Time\tEurope/Istanbul
+        Turks And Caicos Standard Time\tAmerica/Grand_Turk
+        US Eastern Standard Time\tAmerica/Indianapolis
+        US Mountain Standard Time\tAmerica/Phoenix
+        UTC\tEtc/UTC
+        UTC+12\tEtc/GMT-12
+        UTC+13\tEtc/GMT-13
+        UTC-02\tEtc/GMT+2
+        UTC-08\tEtc/GMT+8
+        UTC-09\tEtc/GMT+9
+        UTC-11\tEtc/GMT+11
+        Ulaanbaatar Standard Time\tAsia/Ulaanbaatar
+        Venezuela Standard Time\tAmerica/Caracas
+        Vladivostok Standard Time\tAsia/Vladivostok
+        Volgograd Standard Time\tEurope/Volgograd
+        W. Australia Standard Time\tAustralia/Perth
+        W. Central Africa Standard Time\tAfrica/Lagos
+        W. Europe Standard Time\tEurope/Berlin
+        W. Mongolia Standard Time\tAsia/Hovd
+        West Asia Standard Time\tAsia/Tashkent
+        West Bank Standard Time\tAsia/Hebron
+        West Pacific Standard Time\tPacific/Port_Moresby
+        Yakutsk Standard Time\tAsia/Yakutsk
+        Yukon Standard Time\tAmerica/Whitehorse
+        """
 }

@@ -5,94 +5,94 @@ extension WindowsZoneTable {
     /// The IANA zone for each Windows time zone display name, as Outlook sometimes writes it
     /// as a TZID, one `display name<TAB>IANA name` pair per line.
     static let displayNameData = """
-    (GMT+10:00) Canberra, Melbourne, Sydney\tAustralia/Sydney
-    (UTC) Casablanca\tAfrica/Casablanca
-    (UTC) Coordinated Universal Time\tEtc/UTC
-    (UTC) Monrovia, Reykjavik\tAtlantic/Reykjavik
-    (UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna\tEurope/Berlin
-    (UTC+01:00) Belgrade, Bratislava, Budapest, Ljubljana, Prague\tEurope/Budapest
-    (UTC+01:00) Brussels, Copenhagen, Madrid, Paris\tEurope/Paris
-    (UTC+01:00) Sarajevo, Skopje, Warsaw, Zagreb\tEurope/Warsaw
-    (UTC+01:00) West Central Africa\tAfrica/Lagos
-    (UTC+02:00) Amman\tAsia/Amman
-    (UTC+02:00) Athens, Bucharest, Istanbul\tEurope/Bucharest
-    (UTC+02:00) Beirut\tAsia/Beirut
-    (UTC+02:00) Cairo\tAfrica/Cairo
-    (UTC+02:00) Harare, Pretoria\tAfrica/Johannesburg
-    (UTC+02:00) Helsinki, Kiev, Riga, Sofia, Tallinn, Vilnius\tEurope/Kiev
-    (UTC+02:00) Jerusalem\tAsia/Jerusalem
-    (UTC+02:00) Minsk\tEurope/Chisinau
-    (UTC+02:00) Windhoek\tAfrica/Windhoek
-    (UTC+03:00) Baghdad\tAsia/Baghdad
-    (UTC+03:00) Kuwait, Riyadh\tAsia/Riyadh
-    (UTC+03:00) Moscow, St. Petersburg, Volgograd\tEurope/Moscow
-    (UTC+03:00) Nairobi\tAfrica/Nairobi
-    (UTC+03:00) Tbilisi\tAsia/Tbilisi
-    (UTC+03:30) Tehran\tAsia/Tehran
-    (UTC+04:00) Abu Dhabi, Muscat\tAsia/Dubai
-    (UTC+04:00) Baku, Tbilisi, Yerevan\tAsia/Yerevan
-    (UTC+04:00) Port Louis\tIndian/Mauritius
-    (UTC+05:00) Ekaterinburg\tAsia/Yekaterinburg
-    (UTC+05:00) Islamabad, Karachi\tAsia/Karachi
-    (UTC+05:00) Tashkent\tAsia/Tashkent
-    (UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi\tAsia/Calcutta
-    (UTC+05:45) Kathmandu\tAsia/Katmandu
-    (UTC+06:00) Almaty, Novosibirsk\tAsia/Novosibirsk
-    (UTC+06:00) Astana, Dhaka\tAsia/Almaty
-    (UTC+06:00) Sri Jayawardenepura\tAsia/Colombo
-    (UTC+06:30) Yangon (Rangoon)\tAsia/Rangoon
-    (UTC+07:00) Bangkok, Hanoi, Jakarta\tAsia/Bangkok
-    (UTC+07:00) Krasnoyarsk\tAsia/Krasnoyarsk
-    (UTC+08:00) Beijing, Chongqing, Hong Kong, Urumqi\tAsia/Shanghai
-    (UTC+08:00) Irkutsk, Ulaanbaatar\tAsia/Irkutsk
-    (UTC+08:00) Kuala Lumpur, Singapore\tAsia/Singapore
-    (UTC+08:00) Perth\tAustralia/Perth
-    (UTC+08:00) Taipei\tAsia/Taipei
-    (UTC+09:00) Osaka, Sapporo, Tokyo\tAsia/Tokyo
-    (UTC+09:00) Seoul\tAsia/Seoul
-    (UTC+09:00) Yakutsk\tAsia/Yakutsk
-    (UTC+09:30) Adelaide\tAustralia/Adelaide
-    (UTC+09:30) Darwin\tAustralia/Darwin
-    (UTC+10:00) Brisbane\tAustralia/Brisbane
-    (UTC+10:00) Canberra, Melbourne, Sydney\tAustralia/Sydney
-    (UTC+10:00) Guam, Port Moresby\tPacific/Port_Moresby
-    (UTC+10:00) Hobart\tAustralia/Hobart
-    (UTC+10:00) Vladivostok\tAsia/Vladivostok
-    (UTC+11:00) Magadan, Solomon Islands, New Caledonia\tPacific/Guadalcanal
-    (UTC+12:00) Auckland, Wellington\tPacific/Auckland
-    (UTC+13:00) Nuku'alofa\tPacific/Tongatapu
-    (UTC-01:00) Azores\tAtlantic/Azores
-    (UTC-01:00) Cape Verde Islands\tAtlantic/Cape_Verde
-    (UTC-03:00) Brasilia\tAmerica/Sao_Paulo
-    (UTC-03:00) Buenos Aires\tAmerica/Buenos_Aires
-    (UTC-03:00) Georgetown\tAmerica/Cayenne
-    (UTC-03:00) Greenland\tAmerica/Godthab
-    (UTC-03:00) Montevideo\tAmerica/Montevideo
-    (UTC-04:00) Asuncion\tAmerica/Asuncion
-    (UTC-04:00) Atlantic Time (Canada)\tAmerica/Halifax
-    (UTC-04:00) Georgetown, La Paz, San Juan\tAmerica/La_Paz
-    (UTC-04:00) Manaus\tAmerica/Cuiaba
-    (UTC-04:00) Santiago\tAmerica/Santiago
-    (UTC-04:30) Caracas\tAmerica/Caracas
-    (UTC-05:00) Bogota, Lima, Quito\tAmerica/Bogota
-    (UTC-05:00) Eastern Time (US & Canada)\tAmerica/New_York
-    (UTC-05:00) Eastern Time (US and Canada)\tAmerica/New_York
-    (UTC-05:00) Indiana (East)\tAmerica/Indianapolis
-    (UTC-06:00) Central America\tAmerica/Guatemala
-    (UTC-06:00) Central Time (US & Canada)\tAmerica/Chicago
-    (UTC-06:00) Central Time (US and Canada)\tAmerica/Chicago
-    (UTC-06:00) Guadalajara, Mexico City, Monterrey - New\tAmerica/Mexico_City
-    (UTC-06:00) Saskatchewan\tAmerica/Regina
-    (UTC-07:00) Arizona\tAmerica/Phoenix
-    (UTC-07:00) Chihuahua, La Paz, Mazatlan - New\tAmerica/Mazatlan
-    (UTC-07:00) Mountain Time (US & Canada)\tAmerica/Denver
-    (UTC-07:00) Mountain Time (US and Canada)\tAmerica/Denver
-    (UTC-08:00) Pacific Time (US & Canada); Tijuana\tAmerica/Los_Angeles
-    (UTC-08:00) Pacific Time (US and Canada); Tijuana\tAmerica/Los_Angeles
-    (UTC-08:00) Tijuana, Baja California\tAmerica/Tijuana
-    (UTC-09:00) Alaska\tAmerica/Anchorage
-    (UTC-10:00) Hawaii\tPacific/Honolulu
-    (UTC-11:00) Midway Island, Samoa\tPacific/Apia
-    (UTC-12:00) International Date Line West\tEtc/GMT+12
-    """
+        (GMT+10:00) Canberra, Melbourne, Sydney\tAustralia/Sydney
+        (UTC) Casablanca\tAfrica/Casablanca
+        (UTC) Coordinated Universal Time\tEtc/UTC
+        (UTC) Monrovia, Reykjavik\tAtlantic/Reykjavik
+        (UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna\tEurope/Berlin
+        (UTC+01:00) Belgrade, Bratislava, Budapest, Ljubljana, Prague\tEurope/Budapest
+        (UTC+01:00) Brussels, Copenhagen, Madrid, Paris\tEurope/Paris
+        (UTC+01:00) Sarajevo, Skopje, Warsaw, Zagreb\tEurope/Warsaw
+        (UTC+01:00) West Central Africa\tAfrica/Lagos
+        (UTC+02:00) Amman\tAsia/Amman
+        (UTC+02:00) Athens, Bucharest, Istanbul\tEurope/Bucharest
+        (UTC+02:00) Beirut\tAsia/Beirut
+        (UTC+02:00) Cairo\tAfrica/Cairo
+        (UTC+02:00) Harare, Pretoria\tAfrica/Johannesburg
+        (UTC+02:00) Helsinki, Kiev, Riga, Sofia, Tallinn, Vilnius\tEurope/Kiev
+        (UTC+02:00) Jerusalem\tAsia/Jerusalem
+        (UTC+02:00) Minsk\tEurope/Chisinau
+        (UTC+02:00) Windhoek\tAfrica/Windhoek
+        (UTC+03:00) Baghdad\tAsia/Baghdad
+        (UTC+03:00) Kuwait, Riyadh\tAsia/Riyadh
+        (UTC+03:00) Moscow, St. Petersburg, Volgograd\tEurope/Moscow
+        (UTC+03:00) Nairobi\tAfrica/Nairobi
+        (UTC+03:00) Tbilisi\tAsia/Tbilisi
+        (UTC+03:30) Tehran\tAsia/Tehran
+        (UTC+04:00) Abu Dhabi, Muscat\tAsia/Dubai
+        (UTC+04:00) Baku, Tbilisi, Yerevan\tAsia/Yerevan
+        (UTC+04:00) Port Louis\tIndian/Mauritius
+        (UTC+05:00) Ekaterinburg\tAsia/Yekaterinburg
+        (UTC+05:00) Islamabad, Karachi\tAsia/Karachi
+        (UTC+05:00) Tashkent\tAsia/Tashkent
+        (UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi\tAsia/Calcutta
+        (UTC+05:45) Kathmandu\tAsia/Katmandu
+        (UTC+06:00) Almaty, Novosibirsk\tAsia/Novosibirsk
+        (UTC+06:00) Astana, Dhaka\tAsia/Almaty
+        (UTC+06:00) Sri Jayawardenepura\tAsia/Colombo
+        (UTC+06:30) Yangon (Rangoon)\tAsia/Rangoon
+        (UTC+07:00) Bangkok, Hanoi, Jakarta\tAsia/Bangkok
+        (UTC+07:00) Krasnoyarsk\tAsia/Krasnoyarsk
+        (UTC+08:00) Beijing, Chongqing, Hong Kong, Urumqi\tAsia/Shanghai
+        (UTC+08:00) Irkutsk, Ulaanbaatar\tAsia/Irkutsk
+        (UTC+08:00) Kuala Lumpur, Singapore\tAsia/Singapore
+        (UTC+08:00) Perth\tAustralia/Perth
+        (UTC+08:00) Taipei\tAsia/Taipei
+        (UTC+09:00) Osaka, Sapporo, Tokyo\tAsia/Tokyo
+        (UTC+09:00) Seoul\tAsia/Seoul
+        (UTC+09:00) Yakutsk\tAsia/Yakutsk
+        (UTC+09:30) Adelaide\tAustralia/Adelaide
+        (UTC+09:30) Darwin\tAustralia/Darwin
+        (UTC+10:00) Brisbane\tAustralia/Brisbane
+        (UTC+10:00) Canberra, Melbourne, Sydney\tAustralia/Sydney
+        (UTC+10:00) Guam, Port Moresby\tPacific/Port_Moresby
+        (UTC+10:00) Hobart\tAustralia/Hobart
+        (UTC+10:00) Vladivostok\tAsia/Vladivostok
+        (UTC+11:00) Magadan, Solomon Islands, New Caledonia\tPacific/Guadalcanal
+        (UTC+12:00) Auckland, Wellington\tPacific/Auckland
+        (UTC+13:00) Nuku'alofa\tPacific/Tongatapu
+        (UTC-01:00) Azores\tAtlantic/Azores
+        (UTC-01:00) Cape Verde Islands\tAtlantic/Cape_Verde
+        (UTC-03:00) Brasilia\tAmerica/Sao_Paulo
+        (UTC-03:00) Buenos Aires\tAmerica/Buenos_Aires
+        (UTC-03:00) Georgetown\tAmerica/Cayenne
+        (UTC-03:00) Greenland\tAmerica/Godthab
+        (UTC-03:00) Montevideo\tAmerica/Montevideo
+        (UTC-04:00) Asuncion\tAmerica/Asuncion
+        (UTC-04:00) Atlantic Time (Canada)\tAmerica/Halifax
+        (UTC-04:00) Georgetown, La Paz, San Juan\tAmerica/La_Paz
+        (UTC-04:00) Manaus\tAmerica/Cuiaba
+        (UTC-04:00) Santiago\tAmerica/Santiago
+        (UTC-04:30) Caracas\tAmerica/Caracas
+        (UTC-05:00) Bogota, Lima, Quito\tAmerica/Bogota
+        (UTC-05:00) Eastern Time (US & Canada)\tAmerica/New_York
+        (UTC-05:00) Eastern Time (US and Canada)\tAmerica/New_York
+        (UTC-05:00) Indiana (East)\tAmerica/Indianapolis
+        (UTC-06:00) Central America\tAmerica/Guatemala
+        (UTC-06:00) Central Time (US & Canada)\tAmerica/Chicago
+        (UTC-06:00) Central Time (US and Canada)\tAmerica/Chicago
+        (UTC-06:00) Guadalajara, Mexico City, Monterrey - New\tAmerica/Mexico_City
+        (UTC-06:00) Saskatchewan\tAmerica/Regina
+        (UTC-07:00) Arizona\tAmerica/Phoenix
+        (UTC-07:00) Chihuahua, La Paz, Mazatlan - New\tAmerica/Mazatlan
+        (UTC-07:00) Mountain Time (US & Canada)\tAmerica/Denver
+        (UTC-07:00) Mountain Time (US and Canada)\tAmerica/Denver
+        (UTC-08:00) Pacific Time (US & Canada); Tijuana\tAmerica/Los_Angeles
+        (UTC-08:00) Pacific Time (US and Canada); Tijuana\tAmerica/Los_Angeles
+        (UTC-08:00) Tijuana, Baja California\tAmerica/Tijuana
+        (UTC-09:00) Alaska\tAmerica/Anchorage
+        (UTC-10:00) Hawaii\tPacific/Honolulu
+        (UTC-11:00) Midway Island, Samoa\tPacific/Apia
+        (UTC-12:00) International Date Line West\tEtc/GMT+12
+        """
 }

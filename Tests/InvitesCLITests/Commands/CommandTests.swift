@@ -1,8 +1,9 @@
 import Foundation
+import InvitesKit
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesCLI
-import InvitesKit
 
 /// Whole commands, in-process: output, diagnostics and exit statuses as the spec promises them.
 @Suite struct CommandTests {
@@ -37,10 +38,11 @@ import InvitesKit
         #expect(window["start"] as? String == "2018-04-10T14:00:00Z")
         #expect(window["end"] as? String == "2018-04-10T22:00:00Z")
         let events = try #require(document["events"] as? [[String: Any]])
-        #expect(events.map { $0["uid"] as? String ?? "" } == [
-            "conference-berlin@example.org", "standup-2018@example.org", "yoga-0410@example.org",
-            "dentist-0410@example.org", "lunch-0410@example.org", "gym-0410@example.org",
-        ])
+        #expect(
+            events.map { $0["uid"] as? String ?? "" } == [
+                "conference-berlin@example.org", "standup-2018@example.org", "yoga-0410@example.org",
+                "dentist-0410@example.org", "lunch-0410@example.org", "gym-0410@example.org",
+            ])
         #expect(events[0]["allDay"] as? Bool == true)
         #expect(events[0]["start"] as? String == "2018-04-09")
         #expect(events[3]["conflict"] as? Bool == true)
@@ -54,7 +56,9 @@ import InvitesKit
         let busy = cli.run(sample() + ["check", "12"])
         #expect(busy.status == 3)
         #expect(busy.out.split(separator: "\n").count == 1)
-        let free = cli.write("free.json", #"{"title":"Free slot","start":"2018-04-11T20:00:00Z","end":"2018-04-11T21:00:00Z","id":"free"}"#)
+        let free = cli.write(
+            "free.json",
+            #"{"title":"Free slot","start":"2018-04-11T20:00:00Z","end":"2018-04-11T21:00:00Z","id":"free"}"#)
         _ = cli.run(sample() + ["ingest", free])
         let clear = cli.run(sample() + ["check", "free"])
         #expect(clear.status == 0)
@@ -72,7 +76,8 @@ import InvitesKit
     }
 
     @Test func badPayloadIsRefusedAndNothingIsStored() {
-        let bad = cli.write("bad.json", #"{"title":"T","start":"2024-01-01T10:00:00Z","end":"2024-01-01T09:00:00Z","id":1}"#)
+        let bad = cli.write(
+            "bad.json", #"{"title":"T","start":"2024-01-01T10:00:00Z","end":"2024-01-01T09:00:00Z","id":1}"#)
         let result = cli.run(["ingest", bad])
         #expect(result.status == 65)
         #expect(result.err == "invites: error: \(bad): payload: \"end\" is before \"start\"\n")
@@ -126,7 +131,10 @@ import InvitesKit
     }
 
     @Test func hostileTextIsNeutralised() {
-        let hostile = cli.write("hostile.json", #"{"title":"\u001b]0;pwned\u0007Evil\u202Etxt.exe","start":"2024-01-01T10:00:00Z","end":"2024-01-01T11:00:00Z","id":"x"}"#)
+        let hostile = cli.write(
+            "hostile.json",
+            #"{"title":"\u001b]0;pwned\u0007Evil\u202Etxt.exe","start":"2024-01-01T10:00:00Z","end":"2024-01-01T11:00:00Z","id":"x"}"#
+        )
         let result = cli.run(["ingest", hostile])
         #expect(result.status == 0)
         #expect(!result.out.contains("\u{1B}"))
@@ -138,7 +146,8 @@ import InvitesKit
     @Test func wideTextInTheDetailsIsCutByColumnsNotCharacters() throws {
         let wide = cli.write(
             "wide.json",
-            #"{"title":"四半期の予算レビューと来年度の計画についての打ち合わせ","location":"東京本社 第三会議室（十二階）、オンライン参加も可","organizer":{"name":"山田 太郎 👩‍💻","email":"taro@example.jp"},"start":"2018-04-10T09:30:00-07:00","end":"2018-04-10T10:30:00-07:00","id":"wide"}"#)
+            #"{"title":"四半期の予算レビューと来年度の計画についての打ち合わせ","location":"東京本社 第三会議室（十二階）、オンライン参加も可","organizer":{"name":"山田 太郎 👩‍💻","email":"taro@example.jp"},"start":"2018-04-10T09:30:00-07:00","end":"2018-04-10T10:30:00-07:00","id":"wide"}"#
+        )
         #expect(cli.run(sample() + ["ingest", wide]).status == 0)
         let show = cli.run(sample() + ["show", "wide", "--width", "40"])
         #expect(show.status == 0)
@@ -149,7 +158,10 @@ import InvitesKit
     }
 
     @Test func iTIPReplyIsRefusedWithWhatItIs() {
-        let reply = cli.write("reply.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REPLY\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T100000Z\r\nATTENDEE;PARTSTAT=ACCEPTED:mailto:a@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        let reply = cli.write(
+            "reply.ics",
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REPLY\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T100000Z\r\nATTENDEE;PARTSTAT=ACCEPTED:mailto:a@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        )
         let result = cli.run(["ingest", reply])
         #expect(result.status == 65)
         #expect(result.err.contains("iTIP REPLY, a message for the organizer"))
@@ -191,7 +203,8 @@ import InvitesKit
     }
 
     @Test func configNamesWhereEachSettingComesFrom() {
-        let config = cli.write("config", "# mine\ncalendar = \(calendar)\nme = Me@Example.org\nbefore = 90m\noccurrences = 4\n")
+        let config = cli.write(
+            "config", "# mine\ncalendar = \(calendar)\nme = Me@Example.org\nbefore = 90m\noccurrences = 4\n")
         var harness = cli
         harness.variables["INVITES_CONFIG"] = config
         let result = harness.run(["--tz", "Europe/Berlin", "config"])
@@ -224,7 +237,10 @@ import InvitesKit
     }
 
     @Test func valuesLibicalDroppedAreReportedAsWarnings() {
-        let invite = cli.write("bad-end.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:bad-end\r\nDTSTART:20240610T100000Z\r\nDTEND:202406101T110000Z\r\nLOCATION:\r\nSUMMARY:Bad end\r\nORGANIZER:mailto:a@example.org\r\nATTENDEE:mailto:b@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        let invite = cli.write(
+            "bad-end.ics",
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:bad-end\r\nDTSTART:20240610T100000Z\r\nDTEND:202406101T110000Z\r\nLOCATION:\r\nSUMMARY:Bad end\r\nORGANIZER:mailto:a@example.org\r\nATTENDEE:mailto:b@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        )
         let result = cli.run(["ingest", invite])
         #expect(result.status == 0)
         #expect(result.err.contains("invites: warning: \(invite): Can't parse as DATE-TIME value in DTEND property"))

@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesCLI
 
 /// Whole commands over a stranger's absurd numbers. Each of these used to kill the process with
@@ -47,9 +48,10 @@ import Testing
         #expect(show.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(show.out.utf8)) as? [String: Any])
         let occurrences = try #require(document["occurrences"] as? [[String: Any]])
-        #expect(occurrences.map { "\($0["start"] ?? "")/\($0["end"] ?? "")" } == [
-            "2018-04-09T17:00:00Z/2018-04-09T18:00:00Z", "2018-04-10T17:00:00Z/2018-04-10T18:00:00Z",
-        ])
+        #expect(
+            occurrences.map { "\($0["start"] ?? "")/\($0["end"] ?? "")" } == [
+                "2018-04-09T17:00:00Z/2018-04-09T18:00:00Z", "2018-04-10T17:00:00Z/2018-04-10T18:00:00Z",
+            ])
     }
 
     /// A calendar holding every bad event near the sample invite: show and check of the invite
@@ -66,8 +68,11 @@ import Testing
         #expect(show.out.contains("all day: Weeks on a date (conflict)"))
         #expect(show.out.contains("Period in hours                     [XXX]                18:00-19:00 1h"))
         let warnings = show.err.split(separator: "\n").map(String.init)
-        #expect(warnings == [4, 11, 18].map { "invites: warning: \(calendar):\($0): \(OverflowCommandTests.durationWarning)" }
-            + [25, 33].map { "invites: warning: \(calendar):\($0): \(OverflowCommandTests.periodWarning)" })
+        #expect(
+            warnings == [4, 11, 18].map {
+                "invites: warning: \(calendar):\($0): \(OverflowCommandTests.durationWarning)"
+            }
+                + [25, 33].map { "invites: warning: \(calendar):\($0): \(OverflowCommandTests.periodWarning)" })
         let check = cli.run(options + ["check", "12"])
         #expect(check.status == 3)
         #expect(check.out.contains("collides with"))
@@ -111,7 +116,10 @@ import Testing
         let path = OverflowCommandTests.fixture("year-1-to-9999.json")
         let ingest = cli.run(["ingest", path])
         #expect(ingest.status == 65)
-        #expect(ingest.err == "invites: error: \(path): payload: \"end\" is outside the years 1 to 3000, the times an iCalendar file here can hold: \"9999-12-31T23:59:59Z\"\n")
+        #expect(
+            ingest.err
+                == "invites: error: \(path): payload: \"end\" is outside the years 1 to 3000, the times an iCalendar file here can hold: \"9999-12-31T23:59:59Z\"\n"
+        )
         #expect(cli.run(["list", "--all"]).out == "No invites.\n")
     }
 

@@ -42,11 +42,13 @@ import Testing
     static func event(start: String, sequence: Int, recurrenceID: String? = nil, stamp: Int) -> String {
         let end = start.replacingOccurrences(of: "T09", with: "T10").replacingOccurrences(of: "T08", with: "T09")
             .replacingOccurrences(of: "T11", with: "T12").replacingOccurrences(of: "T13", with: "T14")
-        var text = "BEGIN:VEVENT\r\nUID:\(uid)\r\nSEQUENCE:\(sequence)\r\nDTSTAMP:202612\(String(format: "%02d", 1 + stamp % 28))T080000Z\r\n"
+        var text =
+            "BEGIN:VEVENT\r\nUID:\(uid)\r\nSEQUENCE:\(sequence)\r\nDTSTAMP:202612\(String(format: "%02d", 1 + stamp % 28))T080000Z\r\n"
         if let recurrenceID { text += "RECURRENCE-ID:\(recurrenceID)\r\n" }
         text += "DTSTART:\(start)\r\nDTEND:\(end)\r\n"
         if recurrenceID == nil { text += "RRULE:FREQ=WEEKLY;COUNT=10\r\n" }
-        text += "SUMMARY:Property\r\nORGANIZER:mailto:ann@example.org\r\n"
+        text +=
+            "SUMMARY:Property\r\nORGANIZER:mailto:ann@example.org\r\n"
             + "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:me@example.org\r\nEND:VEVENT\r\n"
         return text
     }
@@ -58,7 +60,8 @@ import Testing
         for run in 0..<12 {
             let cli = CLIHarness()
             let calendar: String
-            let original = try String(contentsOfFile: CLIHarness.repositoryFile("fixtures/calendar.ics"), encoding: .utf8)
+            let original = try String(
+                contentsOfFile: CLIHarness.repositoryFile("fixtures/calendar.ics"), encoding: .utf8)
             if vdir {
                 calendar = (cli.home as NSString).appendingPathComponent("vdir")
                 try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
@@ -68,8 +71,11 @@ import Testing
             let options = ["--calendar", calendar, "--tz", "UTC", "--me", "me@example.org"]
             var organizer = Organizer()
             var log: [String] = []
-            let first = cli.write("m0.ics", SeriesPropertyTests.message(
-                method: "REQUEST", body: SeriesPropertyTests.event(start: organizer.masterStart, sequence: 0, stamp: 0)))
+            let first = cli.write(
+                "m0.ics",
+                SeriesPropertyTests.message(
+                    method: "REQUEST",
+                    body: SeriesPropertyTests.event(start: organizer.masterStart, sequence: 0, stamp: 0)))
             #expect(cli.run(options + ["ingest", first]).status == 0)
             for step in 1...14 {
                 let rid = SeriesPropertyTests.occurrences[random.next(SeriesPropertyTests.occurrences.count)]
@@ -80,23 +86,33 @@ import Testing
                     let start = rid.replacingOccurrences(of: "T09", with: random.next(2) == 0 ? "T11" : "T13")
                     organizer.instanceStarts[rid] = start
                     organizer.cancelled.remove(rid)
-                    let file = cli.write("m\(step).ics", SeriesPropertyTests.message(
-                        method: "REQUEST",
-                        body: SeriesPropertyTests.event(start: start, sequence: organizer.sequence, recurrenceID: rid, stamp: step)))
+                    let file = cli.write(
+                        "m\(step).ics",
+                        SeriesPropertyTests.message(
+                            method: "REQUEST",
+                            body: SeriesPropertyTests.event(
+                                start: start, sequence: organizer.sequence, recurrenceID: rid, stamp: step)))
                     arguments = ["ingest", file]
                 case 1:
                     organizer.sequence += 1
                     organizer.cancelled.insert(rid)
-                    let file = cli.write("m\(step).ics", SeriesPropertyTests.message(
-                        method: "CANCEL",
-                        body: SeriesPropertyTests.event(start: rid, sequence: organizer.sequence, recurrenceID: rid, stamp: step)))
+                    let file = cli.write(
+                        "m\(step).ics",
+                        SeriesPropertyTests.message(
+                            method: "CANCEL",
+                            body: SeriesPropertyTests.event(
+                                start: rid, sequence: organizer.sequence, recurrenceID: rid, stamp: step)))
                     arguments = ["ingest", file]
                 case 2:
                     organizer.sequence += 1
-                    organizer.masterStart = organizer.masterStart == "20261207T090000Z" ? "20261207T080000Z" : "20261207T090000Z"
-                    let file = cli.write("m\(step).ics", SeriesPropertyTests.message(
-                        method: "REQUEST",
-                        body: SeriesPropertyTests.event(start: organizer.masterStart, sequence: organizer.sequence, stamp: step)))
+                    organizer.masterStart =
+                        organizer.masterStart == "20261207T090000Z" ? "20261207T080000Z" : "20261207T090000Z"
+                    let file = cli.write(
+                        "m\(step).ics",
+                        SeriesPropertyTests.message(
+                            method: "REQUEST",
+                            body: SeriesPropertyTests.event(
+                                start: organizer.masterStart, sequence: organizer.sequence, stamp: step)))
                     arguments = ["ingest", file]
                 case 3, 4:
                     arguments = [["accept", "decline", "tentative"][random.next(3)], "prop-1"]
@@ -106,7 +122,8 @@ import Testing
                 let result = cli.run(options + arguments)
                 log.append(arguments.joined(separator: " ") + " -> \(result.status)")
                 let occurrenceGone = arguments.contains("--occurrence") && result.status == 2
-                #expect(result.status == 0 || occurrenceGone, "run \(run): \(log.joined(separator: "; ")): \(result.err)")
+                #expect(
+                    result.status == 0 || occurrenceGone, "run \(run): \(log.joined(separator: "; ")): \(result.err)")
                 try check(calendar: calendar, vdir: vdir, original: original, organizer: organizer, cli: cli, log: log)
                 steps += 1
             }
@@ -124,7 +141,8 @@ import Testing
         if !vdir { #expect(others == original, "bytes outside the invitation changed \(context)") }
         if !raw.isEmpty {
             let parsed = ICalComponent.parse(raw)
-            #expect(parsed?.selfOrChildren(ICAL_VCALENDAR_COMPONENT).count == 1, "the calendar does not parse \(context)")
+            #expect(
+                parsed?.selfOrChildren(ICAL_VCALENDAR_COMPONENT).count == 1, "the calendar does not parse \(context)")
         }
         #expect(components.filter { $0.recurrenceID == nil }.count <= 1, "the master twice \(context)")
         let rids = components.compactMap(\.recurrenceID)
@@ -132,7 +150,9 @@ import Testing
         let store = try InboxStore(home: cli.home)
         let stored = try store.resolve("prop-1")
         for component in components {
-            let key = component.recurrenceID.map { RFC3339.utc(RecurrenceKey.instant(of: SeriesPropertyTests.key($0)) ?? Date()) }
+            let key = component.recurrenceID.map {
+                RFC3339.utc(RecurrenceKey.instant(of: SeriesPropertyTests.key($0)) ?? Date())
+            }
             let answer = key.flatMap { stored.instance($0)?.answer } ?? stored.status
             let partstat: String
             switch answer {
@@ -141,20 +161,26 @@ import Testing
             case .tentative: partstat = "TENTATIVE"
             case .pending, .cancelled: partstat = "NEEDS-ACTION"
             }
-            #expect(component.text.contains("PARTSTAT=\(partstat)"), "\(key ?? "master"): not \(partstat) \(context)\n\(component.text)")
+            #expect(
+                component.text.contains("PARTSTAT=\(partstat)"),
+                "\(key ?? "master"): not \(partstat) \(context)\n\(component.text)")
             if let rid = component.recurrenceID {
                 if organizer.cancelled.contains(rid) {
                     #expect(component.text.contains("STATUS:CANCELLED"), "\(rid) is not cancelled \(context)")
                 } else if let start = organizer.instanceStarts[rid] {
-                    #expect(component.text.contains("DTSTART:\(start)"), "\(rid) is not at the organizer's time \(context)")
+                    #expect(
+                        component.text.contains("DTSTART:\(start)"), "\(rid) is not at the organizer's time \(context)")
                 }
             } else {
-                #expect(component.text.contains("DTSTART:\(organizer.masterStart)"), "the master is not the latest \(context)")
+                #expect(
+                    component.text.contains("DTSTART:\(organizer.masterStart)"),
+                    "the master is not the latest \(context)")
                 #expect(component.text.contains("RRULE:FREQ=WEEKLY;COUNT=10"), "the master lost its rule \(context)")
             }
         }
         if [.accepted, .tentative].contains(stored.status), try store.calendarRecord(for: stored) != nil {
-            #expect(components.contains { $0.recurrenceID == nil }, "an accepted series is not in the calendar \(context)")
+            #expect(
+                components.contains { $0.recurrenceID == nil }, "an accepted series is not in the calendar \(context)")
             for rid in organizer.instanceStarts.keys.sorted() where stored.invite.recurrenceID == nil {
                 #expect(rids.contains(rid), "the organizer's instance \(rid) is missing \(context)")
             }
@@ -165,6 +191,7 @@ import Testing
     static func key(_ value: String) -> String {
         guard value.count == 16 else { return value }
         let digits = Array(value)
-        return "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))T\(String(digits[9..<11])):\(String(digits[11..<13])):\(String(digits[13..<15]))Z"
+        return
+            "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))T\(String(digits[9..<11])):\(String(digits[11..<13])):\(String(digits[13..<15]))Z"
     }
 }

@@ -1,7 +1,7 @@
+import CLibical
 import Foundation
 import InvitesTestSupport
 import Testing
-import CLibical
 
 @testable import InvitesKit
 
@@ -39,7 +39,9 @@ import CLibical
                 block = nil
                 if done.contains("UID:\(uid)") {
                     let rid = SeriesTests.lines(done).first { $0.hasPrefix("RECURRENCE-ID") }
-                        .map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+                        .map {
+                            String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                        }
                     components.append(Component(recurrenceID: rid, text: done))
                 } else {
                     others += done
@@ -50,7 +52,9 @@ import CLibical
     }
 
     static func lines(_ text: String) -> [String] {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 
     /// The calendar's text: the file, or the vdir's item of the UID.
@@ -74,7 +78,9 @@ import CLibical
             try Data(contentsOf: URL(fileURLWithPath: CLIHarness.repositoryFile("fixtures/calendar.ics")))
                 .write(to: URL(fileURLWithPath: calendar + "/other.ics"))
         } else {
-            calendar = cli.write("calendar.ics", try String(contentsOfFile: CLIHarness.repositoryFile("fixtures/calendar.ics"), encoding: .utf8))
+            calendar = cli.write(
+                "calendar.ics",
+                try String(contentsOfFile: CLIHarness.repositoryFile("fixtures/calendar.ics"), encoding: .utf8))
         }
         let original = vdir ? "" : SeriesTests.split(try String(contentsOfFile: calendar, encoding: .utf8)).others
         let options = ["--calendar", calendar, "--tz", "UTC", "--me", "me@example.org"]
@@ -151,8 +157,14 @@ import CLibical
         let json = run(["--json", "show", "weekly-1"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let occurrences = try #require(document["occurrences"] as? [[String: Any]])
-        #expect(occurrences.contains { $0["recurrenceId"] as? String == "2026-12-21T09:00:00Z" && $0["state"] as? String == "cancelled" })
-        #expect(occurrences.contains { $0["recurrenceId"] as? String == "2026-12-28T09:00:00Z" && $0["state"] as? String == "declined" })
+        #expect(
+            occurrences.contains {
+                $0["recurrenceId"] as? String == "2026-12-21T09:00:00Z" && $0["state"] as? String == "cancelled"
+            })
+        #expect(
+            occurrences.contains {
+                $0["recurrenceId"] as? String == "2026-12-28T09:00:00Z" && $0["state"] as? String == "declined"
+            })
 
         // 5. The reply reports the series and each instance answered or sent on its own.
         let reply = run(["reply", "weekly-1"])
@@ -161,15 +173,25 @@ import CLibical
         for event in events {
             #expect(event.components(separatedBy: "ATTENDEE").count == 2, "one ATTENDEE per VEVENT: \(event)")
         }
-        #expect(events.contains { $0.contains("RECURRENCE-ID:20261214T090000Z") && $0.contains("SEQUENCE:1") && $0.contains("PARTSTAT=ACCEPTED") })
-        #expect(events.contains { $0.contains("RECURRENCE-ID:20261228T090000Z") && $0.contains("PARTSTAT=DECLINED") && $0.contains("COMMENT:away that week") })
+        #expect(
+            events.contains {
+                $0.contains("RECURRENCE-ID:20261214T090000Z") && $0.contains("SEQUENCE:1")
+                    && $0.contains("PARTSTAT=ACCEPTED")
+            })
+        #expect(
+            events.contains {
+                $0.contains("RECURRENCE-ID:20261228T090000Z") && $0.contains("PARTSTAT=DECLINED")
+                    && $0.contains("COMMENT:away that week")
+            })
         #expect(events.contains { !$0.contains("RECURRENCE-ID") && $0.contains("PARTSTAT=ACCEPTED") })
         #expect(!reply.out.contains("20261221T090000Z"), "a cancelled instance is not answered")
         _ = run(["comment", "weekly-1", "can we start at 9:15?", "--occurrence", "2027-01-04 09:00"])
         let history = run(["--json", "history"])
         #expect(history.out.contains("\"recurrenceId\" : \"2026-12-28T09:00:00Z\""))
         #expect(history.out.contains("\"recurrenceId\" : \"2027-01-04T09:00:00Z\""))
-        #expect(SeriesTests.split(SeriesTests.text(of: calendar, vdir: vdir)).components == components, "a comment changed the calendar")
+        #expect(
+            SeriesTests.split(SeriesTests.text(of: calendar, vdir: vdir)).components == components,
+            "a comment changed the calendar")
 
         // 6. A major update puts the series back to pending, in the inbox and in the calendar.
         let update = run(["ingest", SeriesTests.fixture("weekly-update.ics")])
@@ -185,7 +207,12 @@ import CLibical
         _ = run(["decline", "weekly-1"])
         let text = SeriesTests.text(of: calendar, vdir: vdir)
         #expect(SeriesTests.split(text).components.isEmpty)
-        if !vdir { #expect(text == (try String(contentsOfFile: CLIHarness.repositoryFile("fixtures/calendar.ics"), encoding: .utf8))) }
+        if !vdir {
+            #expect(
+                text
+                    == (try String(contentsOfFile: CLIHarness.repositoryFile("fixtures/calendar.ics"), encoding: .utf8))
+            )
+        }
     }
 
     /// An update keeps what is yours in your copy: an alarm you added and another client's X- property.
@@ -196,7 +223,8 @@ import CLibical
         #expect(cli.run(options + ["ingest", SeriesTests.fixture("weekly.ics")]).status == 0)
         #expect(cli.run(options + ["accept", "weekly-1"]).status == 0)
         var text = try String(contentsOfFile: calendar, encoding: .utf8)
-        let alarm = "X-MOZ-GENERATION:3\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT"
+        let alarm =
+            "X-MOZ-GENERATION:3\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT"
         text = text.replacingOccurrences(of: "END:VEVENT", with: alarm)
         try text.write(toFile: calendar, atomically: true, encoding: .utf8)
         #expect(cli.run(options + ["ingest", SeriesTests.fixture("weekly-update.ics")]).status == 0)
@@ -217,7 +245,10 @@ import CLibical
         let reply = cli.run(options + ["reply", "standup-7"]).out
         let events = reply.components(separatedBy: "BEGIN:VEVENT").dropFirst()
         #expect(events.count == 2)
-        #expect(events.contains { $0.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261210T093000") && $0.contains("SEQUENCE:3") })
+        #expect(
+            events.contains {
+                $0.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261210T093000") && $0.contains("SEQUENCE:3")
+            })
         #expect(events.contains { !$0.contains("RECURRENCE-ID") && $0.contains("SEQUENCE:2") })
         #expect(cli.run(options + ["tentative", "standup-7", "--occurrence", "2026-12-11 09:30"]).status == 0)
         let text = try String(contentsOfFile: calendar, encoding: .utf8)
@@ -259,9 +290,10 @@ import CLibical
             let key = ICalDocument.recurrenceID(of: event, resolver: resolver) ?? "series"
             answers[key] = attendees.first?.parameter(ICAL_PARTSTAT_PARAMETER)
         }
-        #expect(answers == [
-            "series": "ACCEPTED", "1997-08-01T18:00:00Z": "ACCEPTED", "1997-10-01T18:00:00Z": "DECLINED",
-        ])
+        #expect(
+            answers == [
+                "series": "ACCEPTED", "1997-08-01T18:00:00Z": "ACCEPTED", "1997-10-01T18:00:00Z": "DECLINED",
+            ])
         let text = try String(contentsOfFile: calendar, encoding: .utf8)
         #expect(text.contains("RECURRENCE-ID;TZID=America/New_York:19970901T140000"))
         #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 5, "the series and three instances")

@@ -1,13 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import InvitesKit
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesCLI
-import InvitesKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Output that cannot be written ends a command with a status, never with a trap: 141 when the
 /// reader went away, 74 and one message when the write failed.
@@ -19,7 +21,8 @@ import InvitesKit
     func run(_ arguments: [String], out descriptor: Int32) -> (status: Int32, err: String) {
         let err = TextSink()
         let environment = CLIEnvironment(
-            variables: cli.variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { Data() },
+            variables: cli.variables, now: { Date(timeIntervalSince1970: 1_717_243_200) },
+            readStandardInput: { Data() },
             out: TextSink(descriptor: descriptor, name: "standard output"), err: err)
         return (InvitesCommand.run(["--home", cli.home] + arguments, environment: environment), err.text)
     }

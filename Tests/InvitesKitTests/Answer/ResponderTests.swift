@@ -1,8 +1,9 @@
+import CLibical
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
-import CLibical
 
 /// Answers against real files: the calendar keeps every byte it was not meant to lose.
 @Suite struct ResponderTests {
@@ -12,7 +13,8 @@ import CLibical
     let me = MyAddresses(["mailto:Bob@Example.org"])
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-answer-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("invites-answer-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try InboxStore(home: folder + "/home")
     }
@@ -46,7 +48,8 @@ import CLibical
         """
 
     func ingest(_ text: String = invitation) throws -> StoredInvite {
-        let invites = try ITIPParser(display: .utc).parse(Data(text.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
+        let invites = try ITIPParser(display: .utc).parse(
+            Data(text.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
         return try #require(try store.ingest(invites, now: now).first).stored
     }
 
@@ -70,7 +73,8 @@ import CLibical
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let stored = try ingest()
         let calendar = try CalendarSource.named(path)
-        let accepted = try responder(calendar).answer(stored, action: .accepted, comment: nil, addToCalendar: true, now: now)
+        let accepted = try responder(calendar).answer(
+            stored, action: .accepted, comment: nil, addToCalendar: true, now: now)
         #expect(accepted.calendar == .added(path))
         let during = try Data(contentsOf: URL(fileURLWithPath: path))
         let text = String(decoding: during, as: UTF8.self)
@@ -80,7 +84,8 @@ import CLibical
         let kept = before.count - "END:VCALENDAR\r\n".utf8.count
         #expect(during.prefix(kept) == before.prefix(kept), "the bytes before END:VCALENDAR changed")
         #expect(during.suffix(15) == Data("END:VCALENDAR\r\n".utf8))
-        let declined = try responder(calendar).answer(try latest(stored), action: .declined, comment: "sorry", addToCalendar: true, now: now)
+        let declined = try responder(calendar).answer(
+            try latest(stored), action: .declined, comment: "sorry", addToCalendar: true, now: now)
         #expect(declined.calendar == .removed(path))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -91,7 +96,8 @@ import CLibical
         let calendar = try CalendarSource.named(path)
         _ = try responder(calendar).answer(stored, action: .accepted, comment: nil, addToCalendar: true, now: now)
         let once = try Data(contentsOf: URL(fileURLWithPath: path))
-        let again = try responder(calendar).answer(try latest(stored), action: .accepted, comment: "see you", addToCalendar: true, now: now)
+        let again = try responder(calendar).answer(
+            try latest(stored), action: .accepted, comment: "see you", addToCalendar: true, now: now)
         #expect(again.calendar == .unchanged)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == once)
         #expect(try store.history(handle: stored.handle).map(\.comment) == ["see you", nil])
@@ -101,7 +107,8 @@ import CLibical
         let path = try copy(Fixture.path("calendars/edges.ics"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let stored = try ingest()
-        _ = try responder(try CalendarSource.named(path)).answer(stored, action: .accepted, comment: nil, addToCalendar: false, now: now)
+        _ = try responder(try CalendarSource.named(path)).answer(
+            stored, action: .accepted, comment: nil, addToCalendar: false, now: now)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try latest(stored).status == .accepted)
     }
@@ -113,14 +120,17 @@ import CLibical
         _ = try responder(calendar).answer(stored, action: .accepted, comment: nil, addToCalendar: true, now: now)
         let updated = ResponderTests.invitation.replacingOccurrences(of: "SEQUENCE:2", with: "SEQUENCE:3")
             .replacingOccurrences(of: "SUMMARY:Review", with: "SUMMARY:Review (room 4)")
-        let invites = try ITIPParser(display: .utc).parse(Data(updated.utf8), file: "u.ics", source: .itip, fallbackMethod: nil)
+        let invites = try ITIPParser(display: .utc).parse(
+            Data(updated.utf8), file: "u.ics", source: .itip, fallbackMethod: nil)
         let update = try #require(try store.ingest(invites, now: now).first)
         #expect(try responder(calendar).follow(update, now: now) == .rewritten(path))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("SUMMARY:Review (room 4)"))
         #expect(text.components(separatedBy: "UID:review@example.org").count == 2)
-        let cancel = updated.replacingOccurrences(of: "METHOD:REQUEST", with: "METHOD:CANCEL").replacingOccurrences(of: "SEQUENCE:3", with: "SEQUENCE:4")
-        let cancelled = try ITIPParser(display: .utc).parse(Data(cancel.utf8), file: "c.ics", source: .itip, fallbackMethod: nil)
+        let cancel = updated.replacingOccurrences(of: "METHOD:REQUEST", with: "METHOD:CANCEL").replacingOccurrences(
+            of: "SEQUENCE:3", with: "SEQUENCE:4")
+        let cancelled = try ITIPParser(display: .utc).parse(
+            Data(cancel.utf8), file: "c.ics", source: .itip, fallbackMethod: nil)
         let outcome = try #require(try store.ingest(cancelled, now: now).first)
         #expect(try responder(calendar).follow(outcome, now: now) == .rewritten(path))
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("STATUS:CANCELLED"))
@@ -130,7 +140,8 @@ import CLibical
     @Test func vdirGetsOneFileNamedAfterTheUID() throws {
         let vdir = folder + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
-        let hostile = ResponderTests.invitation.replacingOccurrences(of: "UID:review@example.org", with: "UID:../../etc/passwd")
+        let hostile = ResponderTests.invitation.replacingOccurrences(
+            of: "UID:review@example.org", with: "UID:../../etc/passwd")
         let stored = try ingest(hostile)
         let calendar = try CalendarSource.named(vdir)
         _ = try responder(calendar).answer(stored, action: .tentative, comment: nil, addToCalendar: true, now: now)
@@ -138,21 +149,26 @@ import CLibical
         #expect(names.count == 1)
         #expect(names.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") && $0.hasSuffix(".ics") })
         let query = CalendarQuery(sources: [calendar], display: .utc, me: me)
-        let found = try query.occurrences(in: DateInterval(start: .utc("2024-06-10T00:00:00Z"), end: .utc("2024-06-11T00:00:00Z")))
+        let found = try query.occurrences(
+            in: DateInterval(start: .utc("2024-06-10T00:00:00Z"), end: .utc("2024-06-11T00:00:00Z")))
         #expect(found.occurrences.map(\.uid) == ["../../etc/passwd"])
-        _ = try responder(calendar).answer(try latest(stored), action: .declined, comment: nil, addToCalendar: true, now: now)
+        _ = try responder(calendar).answer(
+            try latest(stored), action: .declined, comment: nil, addToCalendar: true, now: now)
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).isEmpty)
     }
 
     @Test func lfCalendarsKeepTheirLineEnds() throws {
         let path = folder + "/lf.ics"
-        let original = "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:x\nBEGIN:VEVENT\nUID:a\nDTSTART:20240610T090000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+        let original =
+            "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:x\nBEGIN:VEVENT\nUID:a\nDTSTART:20240610T090000Z\nEND:VEVENT\nEND:VCALENDAR\n"
         try Data(original.utf8).write(to: URL(fileURLWithPath: path))
         let stored = try ingest()
-        _ = try responder(try CalendarSource.named(path)).answer(stored, action: .accepted, comment: nil, addToCalendar: true, now: now)
+        _ = try responder(try CalendarSource.named(path)).answer(
+            stored, action: .accepted, comment: nil, addToCalendar: true, now: now)
         let written = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(!written.contains(0x0D))
-        _ = try responder(try CalendarSource.named(path)).answer(try latest(stored), action: .declined, comment: nil, addToCalendar: true, now: now)
+        _ = try responder(try CalendarSource.named(path)).answer(
+            try latest(stored), action: .declined, comment: nil, addToCalendar: true, now: now)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
     }
 
@@ -165,7 +181,8 @@ import CLibical
             for: try latest(stored), history: try store.history(handle: stored.handle), me: me, name: nil, mime: false,
             now: now, display: .utc)
         let parsed = try #require(ICalComponent.parse(reply.text))
-        let event = try #require(parsed.selfOrChildren(ICAL_VCALENDAR_COMPONENT).first?.children(ICAL_VEVENT_COMPONENT).first)
+        let event = try #require(
+            parsed.selfOrChildren(ICAL_VCALENDAR_COMPONENT).first?.children(ICAL_VEVENT_COMPONENT).first)
         #expect(parsed.text(ICAL_METHOD_PROPERTY) == "REPLY")
         let attendees = event.properties(ICAL_ATTENDEE_PROPERTY)
         #expect(attendees.count == 1)
@@ -180,12 +197,15 @@ import CLibical
     }
 
     @Test func pushInvitesReplyWithJSON() throws {
-        let push = Invite(uid: "push-12@invites", senderID: "12", title: "Family Reunion", start: now, end: now, source: .push, raw: Data("p".utf8))
+        let push = Invite(
+            uid: "push-12@invites", senderID: "12", title: "Family Reunion", start: now, end: now, source: .push,
+            raw: Data("p".utf8))
         let stored = try #require(try store.ingest([push], now: now).first).stored
         _ = try responder(CalendarSource.defaultCalendar(folder + "/none.ics")).answer(
             stored, action: .declined, comment: "away", addToCalendar: true, now: now)
-        let reply = try Reply.make(for: try latest(stored), history: try store.history(handle: stored.handle), me: me,
-                                   name: nil, mime: false, now: now, display: .utc)
+        let reply = try Reply.make(
+            for: try latest(stored), history: try store.history(handle: stored.handle), me: me,
+            name: nil, mime: false, now: now, display: .utc)
         #expect(reply.kind == .json)
         #expect(reply.text == #"{"comment":"away","id":12,"response":"declined"}"# + "\n")
     }
@@ -203,17 +223,20 @@ import CLibical
     @Test(.enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"), arguments: calendars)
     func acceptThenDeclineRestoresEveryByte(calendar relative: String) throws {
         guard let corpus = Fixture.corpus else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-bytes-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-bytes-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/calendar.ics"
         try FileManager.default.copyItem(atPath: corpus + "/calendars/" + relative, toPath: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let store = try InboxStore(home: folder + "/home")
-        let invites = try ITIPParser(display: .utc).parse(Data(ResponderTests.invitation.utf8), file: "i.ics", source: .itip, fallbackMethod: nil)
+        let invites = try ITIPParser(display: .utc).parse(
+            Data(ResponderTests.invitation.utf8), file: "i.ics", source: .itip, fallbackMethod: nil)
         let stored = try #require(try store.ingest(invites, now: Date()).first).stored
-        let responder = Responder(store: store, calendar: try CalendarSource.named(path), me: MyAddresses(["bob@example.org"]),
-                                  display: .utc, lockFolder: folder + "/home/locks")
+        let responder = Responder(
+            store: store, calendar: try CalendarSource.named(path), me: MyAddresses(["bob@example.org"]),
+            display: .utc, lockFolder: folder + "/home/locks")
         do {
             _ = try responder.answer(stored, action: .accepted, comment: nil, addToCalendar: true, now: Date())
         } catch CalendarError.notACalendar {
@@ -224,8 +247,11 @@ import CLibical
         let inserted = during.count - before.count
         #expect(inserted > 0)
         let common = (0..<min(before.count, during.count)).first { before[$0] != during[$0] } ?? before.count
-        #expect(before.suffix(before.count - common) == during.suffix(before.count - common), "bytes after the insertion changed")
-        _ = try responder.answer(try store.resolve(stored.handle), action: .declined, comment: nil, addToCalendar: true, now: Date())
+        #expect(
+            before.suffix(before.count - common) == during.suffix(before.count - common),
+            "bytes after the insertion changed")
+        _ = try responder.answer(
+            try store.resolve(stored.handle), action: .declined, comment: nil, addToCalendar: true, now: Date())
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }
@@ -258,7 +284,9 @@ import CLibical
                 #expect(event.text(ICAL_UID_PROPERTY) == invite.uid)
             }
             let keys = events.compactMap { event in
-                stored.instances.first { ICalDocument.recurrenceID(of: event, resolver: ZoneResolver(display: .utc)) == $0.recurrenceID }
+                stored.instances.first {
+                    ICalDocument.recurrenceID(of: event, resolver: ZoneResolver(display: .utc)) == $0.recurrenceID
+                }
             }
             #expect(keys.count == events.count - (invite.recurrenceID == nil ? 1 : 0), "\(invite.uid): RECURRENCE-IDs")
             #expect(events.first?.firstProperty(ICAL_XLICERROR_PROPERTY) == nil, "\(invite.uid): \(text)")

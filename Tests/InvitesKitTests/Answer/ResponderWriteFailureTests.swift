@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// An answer whose calendar write fails leaves no trace: no history entry, no calendar record,
@@ -11,7 +12,9 @@ import Testing
     let now = Date.utc("2024-06-01T12:00:00Z")
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-unwritable-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("invites-unwritable-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try InboxStore(home: folder + "/home")
     }

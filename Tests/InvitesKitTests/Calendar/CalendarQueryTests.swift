@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// Reading calendars through libical: recurrences, zones, layouts and broken input.
@@ -8,7 +9,8 @@ import Testing
     func occurrences(
         _ fixture: String, from start: String, to end: String, zone: DisplayZone = .utc
     ) throws -> CalendarQuery.Result {
-        let query = CalendarQuery(sources: [try CalendarSource.named(Fixture.path(fixture))], display: zone, me: MyAddresses([]))
+        let query = CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path(fixture))], display: zone, me: MyAddresses([]))
         return try query.occurrences(in: DateInterval(start: .utc(start), end: .utc(end)))
     }
 
@@ -17,14 +19,18 @@ import Testing
     }
 
     @Test func weeklyWithExdateOverrideAndCancelledInstance() throws {
-        let result = try occurrences("calendars/recurrence.ics", from: "2024-03-01T00:00:00Z", to: "2024-04-09T00:00:00Z")
+        let result = try occurrences(
+            "calendars/recurrence.ics", from: "2024-03-01T00:00:00Z", to: "2024-04-09T00:00:00Z")
         // 4 and 11 March at 09:00 CET; 18 March excluded; 25 March moved to 26 March 14:00 CET
         // (DST starts 31 March, so April instances are at 07:00Z); 1 April cancelled but listed.
-        #expect(starts(result, uid: "weekly") == [
-            "2024-03-04T08:00:00Z", "2024-03-11T08:00:00Z", "2024-03-26T13:00:00Z", "2024-04-01T07:00:00Z",
-            "2024-04-08T07:00:00Z",
-        ])
-        let cancelled = result.occurrences.first { $0.uid == "weekly" && RFC3339.utc($0.start) == "2024-04-01T07:00:00Z" }
+        #expect(
+            starts(result, uid: "weekly") == [
+                "2024-03-04T08:00:00Z", "2024-03-11T08:00:00Z", "2024-03-26T13:00:00Z", "2024-04-01T07:00:00Z",
+                "2024-04-08T07:00:00Z",
+            ])
+        let cancelled = result.occurrences.first {
+            $0.uid == "weekly" && RFC3339.utc($0.start) == "2024-04-01T07:00:00Z"
+        }
         #expect(cancelled?.free == .cancelled)
         let moved = result.occurrences.first { $0.uid == "weekly" && RFC3339.utc($0.start) == "2024-03-26T13:00:00Z" }
         #expect(moved?.title == "Weekly (moved)")
@@ -32,31 +38,38 @@ import Testing
     }
 
     @Test func overrideWithoutMasterStandsAlone() throws {
-        let result = try occurrences("calendars/recurrence.ics", from: "2024-03-05T00:00:00Z", to: "2024-03-06T00:00:00Z")
+        let result = try occurrences(
+            "calendars/recurrence.ics", from: "2024-03-05T00:00:00Z", to: "2024-03-06T00:00:00Z")
         #expect(starts(result, uid: "orphan") == ["2024-03-05T13:00:00Z"])
     }
 
     @Test func bysetposAndCountWithDuration() throws {
-        let result = try occurrences("calendars/recurrence.ics", from: "2024-01-01T00:00:00Z", to: "2025-01-01T00:00:00Z")
-        #expect(starts(result, uid: "monthly-last-friday") == [
-            "2024-01-26T16:00:00Z", "2024-02-23T16:00:00Z", "2024-03-29T16:00:00Z", "2024-04-26T16:00:00Z",
-            "2024-05-31T16:00:00Z", "2024-06-28T16:00:00Z",
-        ])
+        let result = try occurrences(
+            "calendars/recurrence.ics", from: "2024-01-01T00:00:00Z", to: "2025-01-01T00:00:00Z")
+        #expect(
+            starts(result, uid: "monthly-last-friday") == [
+                "2024-01-26T16:00:00Z", "2024-02-23T16:00:00Z", "2024-03-29T16:00:00Z", "2024-04-26T16:00:00Z",
+                "2024-05-31T16:00:00Z", "2024-06-28T16:00:00Z",
+            ])
         let first = try #require(result.occurrences.first { $0.uid == "monthly-last-friday" })
         #expect(first.end.timeIntervalSince(first.start) == 1800)
     }
 
     @Test func rdatesAsPeriodsAndDateTimes() throws {
-        let result = try occurrences("calendars/recurrence.ics", from: "2024-03-01T00:00:00Z", to: "2024-03-05T00:00:00Z")
-        #expect(starts(result, uid: "rdates") == [
-            "2024-03-01T08:00:00Z", "2024-03-02T10:00:00Z", "2024-03-03T08:00:00Z", "2024-03-04T08:00:00Z",
-        ])
-        let period = try #require(result.occurrences.first { $0.uid == "rdates" && RFC3339.utc($0.start) == "2024-03-02T10:00:00Z" })
+        let result = try occurrences(
+            "calendars/recurrence.ics", from: "2024-03-01T00:00:00Z", to: "2024-03-05T00:00:00Z")
+        #expect(
+            starts(result, uid: "rdates") == [
+                "2024-03-01T08:00:00Z", "2024-03-02T10:00:00Z", "2024-03-03T08:00:00Z", "2024-03-04T08:00:00Z",
+            ])
+        let period = try #require(
+            result.occurrences.first { $0.uid == "rdates" && RFC3339.utc($0.start) == "2024-03-02T10:00:00Z" })
         #expect(RFC3339.utc(period.end) == "2024-03-02T12:00:00Z")
     }
 
     @Test func allDayWithoutDtendLastsOneDay() throws {
-        let result = try occurrences("calendars/recurrence.ics", from: "2024-03-09T00:00:00Z", to: "2024-03-14T00:00:00Z")
+        let result = try occurrences(
+            "calendars/recurrence.ics", from: "2024-03-09T00:00:00Z", to: "2024-03-14T00:00:00Z")
         let days = result.occurrences.filter { $0.uid == "allday-rdate" }
         #expect(days.map { $0.dates?.first.description } == ["2024-03-10", "2024-03-12"])
         #expect(days.map { $0.dates?.endExclusive.description } == ["2024-03-11", "2024-03-13"])
@@ -70,7 +83,9 @@ import Testing
     @Test func countedSecondlyRuleIsCutOffWithAWarning() throws {
         let result = try occurrences("calendars/endless.ics", from: "2024-03-09T12:00:00Z", to: "2024-03-09T12:00:10Z")
         #expect(starts(result, uid: "secondly-count").isEmpty)
-        #expect(result.warnings.contains { $0.message.contains("stopped expanding \"secondly-count\": too many instances") })
+        #expect(
+            result.warnings.contains { $0.message.contains("stopped expanding \"secondly-count\": too many instances") }
+        )
     }
 
     @Test func zonesWindowsIANAPrefixedAndFloating() throws {
@@ -95,7 +110,10 @@ import Testing
 
     @Test func weeklyKeepsWallTimeAcrossDST() throws {
         let result = try occurrences("calendars/zones.ics", from: "2024-02-28T00:00:00Z", to: "2024-03-20T00:00:00Z")
-        #expect(starts(result, uid: "dst-weekly") == ["2024-03-01T14:00:00Z", "2024-03-08T14:00:00Z", "2024-03-15T13:00:00Z"])
+        #expect(
+            starts(result, uid: "dst-weekly") == [
+                "2024-03-01T14:00:00Z", "2024-03-08T14:00:00Z", "2024-03-15T13:00:00Z",
+            ])
     }
 
     @Test func vdirReadsOnlyICSItems() throws {
@@ -121,17 +139,21 @@ import Testing
     }
 
     @Test func aFIFONamedLikeACalendarNeitherHangsNorHidesTheRest() throws {
-        let vdir = FileManager.default.temporaryDirectory.appendingPathComponent("invites-fifo-\(UUID().uuidString)").path
+        let vdir = FileManager.default.temporaryDirectory.appendingPathComponent("invites-fifo-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: vdir) }
-        let item = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let item =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         try Data(item.utf8).write(to: URL(fileURLWithPath: vdir + "/a.ics"))
         #expect(mkfifo(vdir + "/pipe.ics", 0o600) == 0)
         let window = DateInterval(start: .utc("2024-01-01T09:00:00Z"), duration: 3 * 3600)
-        let found = try CalendarQuery(sources: [try CalendarSource.named(vdir)], display: .utc, me: MyAddresses([])).occurrences(in: window)
+        let found = try CalendarQuery(sources: [try CalendarSource.named(vdir)], display: .utc, me: MyAddresses([]))
+            .occurrences(in: window)
         #expect(found.occurrences.map(\.uid) == ["a"])
         #expect(found.warnings.map(\.message) == ["cannot be read (not a regular file), skipped"])
-        let alone = CalendarQuery(sources: [try CalendarSource.named(vdir + "/pipe.ics")], display: .utc, me: MyAddresses([]))
+        let alone = CalendarQuery(
+            sources: [try CalendarSource.named(vdir + "/pipe.ics")], display: .utc, me: MyAddresses([]))
         #expect(throws: CalendarError.unreadable(path: vdir + "/pipe.ics", reason: "not a regular file")) {
             try alone.occurrences(in: window)
         }
@@ -141,19 +163,24 @@ import Testing
         let source = CalendarSource.defaultCalendar("/nonexistent/calendar.ics")
         #expect(!source.exists)
         let query = CalendarQuery(sources: [source], display: .utc, me: MyAddresses([]))
-        #expect(try query.occurrences(in: DateInterval(start: .utc("2024-01-01T00:00:00Z"), duration: 3600)).occurrences.isEmpty)
+        #expect(
+            try query.occurrences(in: DateInterval(start: .utc("2024-01-01T00:00:00Z"), duration: 3600)).occurrences
+                .isEmpty)
     }
 }
 
 /// Local times that occur twice or not at all (RFC 5545 §3.3.5), on days clocks change.
 @Suite struct AmbiguousLocalTimeTests {
     func start(_ tzid: String, _ wall: String) throws -> String {
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART;TZID=\(tzid):\(wall)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ambiguous-\(UUID().uuidString).ics").path
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART;TZID=\(tzid):\(wall)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ambiguous-\(UUID().uuidString).ics")
+            .path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let query = CalendarQuery(sources: [try CalendarSource.named(path)], display: .utc, me: MyAddresses([]))
-        let found = try query.occurrences(in: DateInterval(start: .utc("2000-01-01T00:00:00Z"), end: .utc("2030-01-01T00:00:00Z")))
+        let found = try query.occurrences(
+            in: DateInterval(start: .utc("2000-01-01T00:00:00Z"), end: .utc("2030-01-01T00:00:00Z")))
         return try RFC3339.utc(#require(found.occurrences.first).start)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// The rules of SPEC "What counts", each on its own fixture event in `edges.ics`: the invite is

@@ -36,10 +36,13 @@ import Testing
                     StoredInstance(recurrenceID: $0.recurrenceID, organizer: $0, message: invite.raw, answer: nil)
                 })
             let copy = ITIPComposer.organizerCopy(of: stored, display: .utc)
-            _ = query.occurrences(of: copy, uid: invite.uid, in: DateInterval(start: invite.start, duration: 366 * 86_400))
-            _ = ITIPComposer.calendarEntry(for: stored, keys: nil, me: MyAddresses(["me@example.org"]), now: now, display: .utc)
+            _ = query.occurrences(
+                of: copy, uid: invite.uid, in: DateInterval(start: invite.start, duration: 366 * 86_400))
+            _ = ITIPComposer.calendarEntry(
+                for: stored, keys: nil, me: MyAddresses(["me@example.org"]), now: now, display: .utc)
             let answers = Reply.reported(stored, history: [], comment: nil)
-            _ = ITIPComposer.reply(for: stored, answers: answers, me: "me@example.org", name: nil, now: now, display: .utc)
+            _ = ITIPComposer.reply(
+                for: stored, answers: answers, me: "me@example.org", name: nil, now: now, display: .utc)
         }
     }
 }

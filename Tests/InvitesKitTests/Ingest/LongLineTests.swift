@@ -7,15 +7,19 @@ import Testing
 /// folded or not, is refused before it reaches libical, and one just under it is read.
 @Suite struct LongLineTests {
     static func invitation(description: String) -> Data {
-        Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:long@example.org\r\n"
-            + "DTSTAMP:20240101T000000Z\r\nDTSTART:20240610T100000Z\r\nDTEND:20240610T110000Z\r\nSUMMARY:Long\r\n"
-            + "DESCRIPTION:\(description)\r\nORGANIZER:mailto:o@example.org\r\nATTENDEE:mailto:me@example.org\r\n"
-            + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
+        Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:long@example.org\r\n"
+                + "DTSTAMP:20240101T000000Z\r\nDTSTART:20240610T100000Z\r\nDTEND:20240610T110000Z\r\nSUMMARY:Long\r\n"
+                + "DESCRIPTION:\(description)\r\nORGANIZER:mailto:o@example.org\r\nATTENDEE:mailto:me@example.org\r\n"
+                + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
     }
 
     @Test func aLineOverTheLimitIsRefusedWithItsNumber() {
         let data = LongLineTests.invitation(description: String(repeating: "x", count: 2 << 20))
-        #expect(throws: IngestError.notAnInvite(file: "long.ics", reason: "line 11 is longer than 1 MiB: no invitation needs that")) {
+        #expect(
+            throws: IngestError.notAnInvite(
+                file: "long.ics", reason: "line 11 is longer than 1 MiB: no invitation needs that")
+        ) {
             try ITIPParser(display: .utc).parse(data, file: "long.ics", source: .itip, fallbackMethod: nil)
         }
     }

@@ -16,7 +16,9 @@ import Testing
         try #require(invites.count == 1)
         #expect(invites[0].uid == "qp-alternative@example.org")
         #expect(invites[0].title == "Planning at the Café")
-        #expect(invites[0].description == "Agenda: budget = 2025, hiring, and a long line that a mailer has to fold with a soft break.")
+        #expect(
+            invites[0].description
+                == "Agenda: budget = 2025, hiring, and a long line that a mailer has to fold with a soft break.")
         #expect(invites[0].method == .request)
         #expect(invites[0].source == .email)
         #expect(invites[0].start == .utc("2024-06-10T10:00:00Z"))
@@ -47,7 +49,10 @@ import Testing
     }
 
     @Test func aMessageWithoutACalendarPartIsRefused() {
-        #expect(throws: IngestError.notAnInvite(file: "no-calendar.eml", reason: "the e-mail has no text/calendar or .ics part")) {
+        #expect(
+            throws: IngestError.notAnInvite(
+                file: "no-calendar.eml", reason: "the e-mail has no text/calendar or .ics part")
+        ) {
             try invites("no-calendar.eml")
         }
     }

@@ -18,7 +18,8 @@ import Testing
         subject: String = "Accepted: Planning", from name: String? = "Ann Attendee", calendar: String = calendar()
     ) -> String {
         MIMEComposer.replyMessage(
-            from: .init(name: name, email: "ann@example.org"), to: .init(name: "Olga Organizer", email: "olga@example.org"),
+            from: .init(name: name, email: "ann@example.org"),
+            to: .init(name: "Olga Organizer", email: "olga@example.org"),
             subject: subject, text: "Accepted: Planning\n", calendar: calendar, date: .utc("2024-06-01T12:00:00Z"))
     }
 
@@ -41,7 +42,8 @@ import Testing
             if line.first == " " || line.first == "\t", let last = fields.indices.last {
                 fields[last].value += " " + line.trimmingCharacters(in: .whitespaces)
             } else if let colon = line.firstIndex(of: ":") {
-                fields.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                fields.append(
+                    (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             }
         }
         return fields
@@ -82,7 +84,8 @@ import Testing
     }
 
     @Test func headersAreASCIIAndCarryNoInjectedFields() {
-        let message = MIMEComposerTests.message(subject: "Accepted: Café\r\nBcc: eve@example.org", from: "Zoë\nX-Evil: 1")
+        let message = MIMEComposerTests.message(
+            subject: "Accepted: Café\r\nBcc: eve@example.org", from: "Zoë\nX-Evil: 1")
         let head = message.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n").first ?? message
         #expect(head.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(MIMEComposerTests.header("Bcc", in: message).isEmpty)

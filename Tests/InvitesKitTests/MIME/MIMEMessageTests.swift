@@ -22,7 +22,9 @@ import Testing
         #expect(parts[0].contentType == "text/calendar")
         #expect(parts[0].method == "REQUEST")
         #expect(text(parts[0]).contains("SUMMARY:Planning at the Café\r\n"))
-        #expect(text(parts[0]).contains("budget = 2025\\, hiring\\, and a long line that a mailer has to fold with a soft break."))
+        #expect(
+            text(parts[0]).contains(
+                "budget = 2025\\, hiring\\, and a long line that a mailer has to fold with a soft break."))
         #expect(text(parts[0]).contains("ORGANIZER;CN=Olga Organizer:mailto:olga@example.org\r\n"))
     }
 

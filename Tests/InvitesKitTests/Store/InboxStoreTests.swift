@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// Versions and cancellations, message by message (RFC 5546 §2.1.5), in a real SQLite store.
@@ -69,8 +70,12 @@ import Testing
     }
 
     @Test func lookUpByHandleSenderIDAndUIDPrefix() throws {
-        let push = Invite(uid: "push-12@invites", senderID: "12", title: "Push", start: now, end: now, source: .push, raw: Data("p".utf8))
-        let other = Invite(uid: "push-13@invites", senderID: "13", title: "Other", start: now, end: now, source: .push, raw: Data("q".utf8))
+        let push = Invite(
+            uid: "push-12@invites", senderID: "12", title: "Push", start: now, end: now, source: .push,
+            raw: Data("p".utf8))
+        let other = Invite(
+            uid: "push-13@invites", senderID: "13", title: "Other", start: now, end: now, source: .push,
+            raw: Data("q".utf8))
         let outcomes = try store.ingest([push, other], now: now)
         #expect(try store.resolve(outcomes[0].stored.handle).invite.uid == "push-12@invites")
         #expect(try store.resolve("13").invite.uid == "push-13@invites")
@@ -84,9 +89,11 @@ import Testing
     @Test func schemaIsVersionedAndANewerStoreIsRefused() throws {
         #expect(try store.database.userVersion == Schema.currentVersion)
         try store.database.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
-        #expect(throws: StoreError.tooNew(
-            path: (home as NSString).appendingPathComponent(InboxStore.fileName),
-            version: Schema.currentVersion + 1, supported: Schema.currentVersion)) {
+        #expect(
+            throws: StoreError.tooNew(
+                path: (home as NSString).appendingPathComponent(InboxStore.fileName),
+                version: Schema.currentVersion + 1, supported: Schema.currentVersion)
+        ) {
             _ = try InboxStore(home: home)
         }
     }
@@ -104,7 +111,8 @@ import Testing
 @Suite struct MigrationTests {
     @Test(arguments: 1..<Schema.currentVersion)
     func fromEarlierVersion(version: Int) throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let database = try Database(path: (home as NSString).appendingPathComponent(InboxStore.fileName))
         for index in 0..<version { try database.execute(Schema.migrations[index]) }
@@ -127,7 +135,8 @@ import Testing
 /// instances of one invitation without losing an answer, a history entry or a handle.
 @Suite struct SeriesMigrationTests {
     @Test func instanceRowsBecomeInstancesOfTheirInvitation() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let database = try Database(path: (home as NSString).appendingPathComponent(InboxStore.fileName))
         for index in 0..<4 { try database.execute(Schema.migrations[index]) }
@@ -173,16 +182,19 @@ import Testing
 
     /// A message holding many invitations is kept once, however many it holds.
     @Test func aMessageIsKeptOnce() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-once-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-once-\(UUID().uuidString)")
+            .path
         let store = try InboxStore(home: home)
         var events = ""
         for index in 0..<300 {
-            events += "BEGIN:VEVENT\r\nUID:e\(index)@example.org\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240101T100000Z\r\n"
+            events +=
+                "BEGIN:VEVENT\r\nUID:e\(index)@example.org\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240101T100000Z\r\n"
                 + "DTEND:20240101T110000Z\r\nSUMMARY:E\(index)\r\nORGANIZER:mailto:o@example.org\r\n"
                 + "ATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\n"
         }
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\n\(events)END:VCALENDAR\r\n"
-        let invites = try ITIPParser(display: .utc).parse(Data(text.utf8), file: "many.ics", source: .itip, fallbackMethod: nil)
+        let invites = try ITIPParser(display: .utc).parse(
+            Data(text.utf8), file: "many.ics", source: .itip, fallbackMethod: nil)
         #expect(invites.count == 300)
         _ = try store.ingest(invites, now: Date())
         let size = try store.database.prepare("SELECT count(*), sum(length(data)) FROM messages")

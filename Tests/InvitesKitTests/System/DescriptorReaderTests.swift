@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Testing
+
 @testable import InvitesKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reading to the end comes back whole, and a failed read as an error with its errno.
 @Suite struct DescriptorReaderTests {
@@ -19,7 +21,8 @@ import Testing
     }
 
     @Test func aFileLongerThanTheBufferArrivesWhole() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("invites-read-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("invites-read-\(UUID().uuidString)")
+            .path
         let text = String(repeating: "0123456789abcdef", count: 20_000)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }

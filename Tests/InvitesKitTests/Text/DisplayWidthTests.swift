@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InvitesKit
 
 /// Columns as a terminal draws them: wide scripts and emoji take two, combining marks none.
@@ -19,7 +20,10 @@ import Testing
         #expect(DisplayWidth.fit("日本語テキスト", to: 9) == "日本語...")
         #expect(DisplayWidth.fit("e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}", to: 4) == "e\u{301}...")
         #expect(DisplayWidth.fit("anything", to: 2) == "..")
-        #expect(DisplayWidth.wrap("Tue 10 Apr 2018 09:30-10:30 PDT", to: 20, indent: 2) == ["Tue 10 Apr 2018", "  09:30-10:30 PDT"])
+        #expect(
+            DisplayWidth.wrap("Tue 10 Apr 2018 09:30-10:30 PDT", to: 20, indent: 2) == [
+                "Tue 10 Apr 2018", "  09:30-10:30 PDT",
+            ])
         #expect(DisplayWidth.wrap("東京本社第三会議室十二階", to: 10, indent: 0) == ["東京本社第", "三会議室十", "二階"])
         #expect(DisplayWidth.wrap(String(repeating: "word ", count: 40), to: 20, limit: 2).count == 2)
         #expect(DisplayWidth.wrap("", to: 20) == [""])

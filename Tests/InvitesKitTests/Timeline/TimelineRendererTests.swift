@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// The timeline's look, pinned by golden files, and its promises checked on every render.
@@ -15,13 +16,17 @@ import Testing
         let first = LocalDate(iso: first) ?? LocalDate(year: 2000, month: 1, day: 1)
         let end = LocalDate(iso: end) ?? first
         let zone = TimelineRendererTests.berlin.timeZone
-        return Occurrence(uid: "all-day-" + title, title: title, start: first.midnight(in: zone), end: end.midnight(in: zone),
-                          dates: .init(first: first, endExclusive: end), source: "t.ics")
+        return Occurrence(
+            uid: "all-day-" + title, title: title, start: first.midnight(in: zone), end: end.midnight(in: zone),
+            dates: .init(first: first, endExclusive: end), source: "t.ics")
     }
 
-    func render(_ start: String, _ end: String, _ events: [Occurrence], width: Int, zone: DisplayZone = berlin) -> [String] {
+    func render(_ start: String, _ end: String, _ events: [Occurrence], width: Int, zone: DisplayZone = berlin)
+        -> [String]
+    {
         let invite = DateInterval(start: .utc(start), end: .utc(end))
-        let window = DateInterval(start: invite.start.addingTimeInterval(-7200), end: invite.end.addingTimeInterval(7200))
+        let window = DateInterval(
+            start: invite.start.addingTimeInterval(-7200), end: invite.end.addingTimeInterval(7200))
         let report = ConflictRules.report(inviteUID: "invite", invite: invite, window: window, occurrences: events)
         let lines = TimelineRenderer(time: HumanTime(zone: zone), width: width).render(title: "Invite", report: report)
         for line in lines {
@@ -43,16 +48,22 @@ import Testing
 
     @Test(arguments: [40, 80, 132])
     func aDayAtEachWidth(width: Int) throws {
-        try Snapshot.assert(render("2024-06-10T08:00:00Z", "2024-06-10T10:00:00Z", day, width: width), named: "timeline-day-\(width)")
+        try Snapshot.assert(
+            render("2024-06-10T08:00:00Z", "2024-06-10T10:00:00Z", day, width: width), named: "timeline-day-\(width)")
     }
 
     @Test func noNearbyEvents() throws {
-        try Snapshot.assert(render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", [], width: 80), named: "timeline-empty")
+        try Snapshot.assert(
+            render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", [], width: 80), named: "timeline-empty")
     }
 
     @Test func backToBack() throws {
-        let events = [event("Before", "2024-06-10T07:00:00Z", "2024-06-10T08:00:00Z"), event("After", "2024-06-10T09:00:00Z", "2024-06-10T10:00:00Z")]
-        try Snapshot.assert(render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", events, width: 80), named: "timeline-back-to-back")
+        let events = [
+            event("Before", "2024-06-10T07:00:00Z", "2024-06-10T08:00:00Z"),
+            event("After", "2024-06-10T09:00:00Z", "2024-06-10T10:00:00Z"),
+        ]
+        try Snapshot.assert(
+            render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", events, width: 80), named: "timeline-back-to-back")
     }
 
     @Test func fullOverlapAndInviteInsideALongerEvent() throws {
@@ -60,13 +71,16 @@ import Testing
             event("Same time", "2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z"),
             event("Offsite", "2024-06-09T22:00:00Z", "2024-06-10T16:00:00Z"),
         ]
-        try Snapshot.assert(render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", events, width: 80), named: "timeline-overlap")
+        try Snapshot.assert(
+            render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", events, width: 80), named: "timeline-overlap")
     }
 
     @Test func manyEvents() throws {
         let events = (0..<20).map { index in
-            event("Meeting \(index)", RFC3339.utc(Date.utc("2024-06-10T06:00:00Z").addingTimeInterval(Double(index) * 900)),
-                  RFC3339.utc(Date.utc("2024-06-10T06:30:00Z").addingTimeInterval(Double(index) * 900)))
+            event(
+                "Meeting \(index)",
+                RFC3339.utc(Date.utc("2024-06-10T06:00:00Z").addingTimeInterval(Double(index) * 900)),
+                RFC3339.utc(Date.utc("2024-06-10T06:30:00Z").addingTimeInterval(Double(index) * 900)))
         }
         let lines = render("2024-06-10T08:00:00Z", "2024-06-10T09:00:00Z", events, width: 80)
         #expect(lines.contains { $0.contains("+") && $0.contains("more") })
@@ -74,7 +88,10 @@ import Testing
     }
 
     @Test func acrossMidnight() throws {
-        let events = [event("Late call", "2024-06-10T21:30:00Z", "2024-06-10T22:30:00Z"), event("Night train", "2024-06-10T20:00:00Z", "2024-06-11T05:00:00Z")]
+        let events = [
+            event("Late call", "2024-06-10T21:30:00Z", "2024-06-10T22:30:00Z"),
+            event("Night train", "2024-06-10T20:00:00Z", "2024-06-11T05:00:00Z"),
+        ]
         let lines = render("2024-06-10T21:00:00Z", "2024-06-10T23:00:00Z", events, width: 80)
         #expect(lines.contains { $0.contains("00") })
         try Snapshot.assert(lines, named: "timeline-midnight")
@@ -123,7 +140,8 @@ import Testing
         for invite in invites {
             let (report, _) = try finder.report(for: invite)
             for width in [40, 80, 132] {
-                let lines = TimelineRenderer(time: HumanTime(zone: zone), width: width).render(title: invite.title, report: report)
+                let lines = TimelineRenderer(time: HumanTime(zone: zone), width: width).render(
+                    title: invite.title, report: report)
                 for line in lines {
                     #expect(line.count <= width, "\(invite.uid) at \(width): \(line)")
                     #expect(line.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(invite.uid): not printable ASCII")

@@ -85,11 +85,14 @@ struct FileIndex: Equatable, Sendable {
         entries = []
         entries.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let kind = reader.next(), let start = reader.next(), let length = reader.next(), let line = reader.next(),
+            guard let kind = reader.next(), let start = reader.next(), let length = reader.next(),
+                let line = reader.next(),
                 let lower = reader.next(), let upper = reader.next()
             else { return nil }
             let low = Int(Int64(bitPattern: lower)), high = Int(Int64(bitPattern: upper))
-            guard start <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2), high >= low || kind & 2 != 0 else { return nil }
+            guard start <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2), high >= low || kind & 2 != 0 else {
+                return nil
+            }
             guard let entryKind = Kind(rawValue: kind & ~10) else { return nil }
             var pattern: RulePattern?
             if kind & 8 != 0 {
@@ -132,12 +135,16 @@ struct FileIndex: Equatable, Sendable {
                 if !moved.isEmpty, let key = BlockFields.uidKey(bytes, block.range), moved.contains(key) {
                     entries.append(Entry(kind: .event, range: block.range, line: block.line))
                 } else {
-                    entries.append(Entry(kind: .event, range: block.range, line: block.line, reach: bounds.reach, pattern: bounds.pattern))
+                    entries.append(
+                        Entry(
+                            kind: .event, range: block.range, line: block.line, reach: bounds.reach,
+                            pattern: bounds.pattern))
                 }
             }
         }
         for block in scan.unterminated {
-            entries.append(Entry(kind: .unterminated, range: block.range.lowerBound..<block.range.lowerBound, line: block.line))
+            entries.append(
+                Entry(kind: .unterminated, range: block.range.lowerBound..<block.range.lowerBound, line: block.line))
         }
         return FileIndex(
             stamp: stamp ?? FileStamp(device: 0, inode: 0, size: Int64(bytes.count), seconds: 0, nanoseconds: 0),

@@ -16,7 +16,9 @@ extension IndexReader {
         if flags & 4 != 0 {
             var values: [LocalDate] = []
             for _ in 0..<2 {
-                guard let year = next(), let month = next(), month <= 12, let day = next(), day <= 31 else { return nil }
+                guard let year = next(), let month = next(), month <= 12, let day = next(), day <= 31 else {
+                    return nil
+                }
                 values.append(LocalDate(year: Int(Int64(bitPattern: year)), month: Int(month), day: Int(day)))
             }
             dates = Occurrence.AllDayDates(first: values[0], endExclusive: values[1])

@@ -35,7 +35,8 @@ struct IndexReader {
             let length = next(), length <= UInt64(RulePattern.longest)
         else { return nil }
         return RulePattern(
-            weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF), monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),
+            weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF),
+            monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),
             start: Int(Int64(bitPattern: start)), length: Int(length))
     }
 

@@ -9,12 +9,13 @@ extension IndexWriter {
         put(string: occurrence.source)
         put(UInt64(bitPattern: Int64(occurrence.start.timeIntervalSince1970)))
         put(UInt64(bitPattern: Int64(occurrence.end.timeIntervalSince1970)))
-        let free: UInt64 = switch occurrence.free {
-        case nil: 0
-        case .transparent: 1
-        case .cancelled: 2
-        case .declined: 3
-        }
+        let free: UInt64 =
+            switch occurrence.free {
+            case nil: 0
+            case .transparent: 1
+            case .cancelled: 2
+            case .declined: 3
+            }
         put(free | (occurrence.dates == nil ? 0 : 4) | (occurrence.recurrenceID == nil ? 0 : 8))
         if let dates = occurrence.dates {
             for date in [dates.first, dates.endExclusive] {

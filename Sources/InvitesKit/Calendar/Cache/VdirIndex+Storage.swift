@@ -18,7 +18,9 @@ extension VdirIndex {
     /// readable base. A delta that cannot be read is ignored along with its base.
     static func load(_ folder: String, from storage: CalendarIndexStorage) -> Stored? {
         guard let base = storage.indexData(for: baseKey(folder)).flatMap(VdirIndex.init) else { return nil }
-        guard let data = storage.indexData(for: deltaKey(folder)), !data.isEmpty else { return Stored(index: base, base: base) }
+        guard let data = storage.indexData(for: deltaKey(folder)), !data.isEmpty else {
+            return Stored(index: base, base: base)
+        }
         guard let delta = VdirIndex.Delta(data) else { return nil }
         return Stored(index: base.applying(delta), base: base)
     }

@@ -51,13 +51,15 @@ struct VdirIndex: Equatable {
     /// Decodes an index; `nil` for one of another format, a damaged one, or one out of order.
     init?(_ data: Data) {
         var reader = IndexReader(data: data)
-        guard reader.next() == UInt64(FileIndex.format), let count = reader.next(), count <= UInt64(data.count / 64) else {
+        guard reader.next() == UInt64(FileIndex.format), let count = reader.next(), count <= UInt64(data.count / 64)
+        else {
             return nil
         }
         items = []
         items.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let name = reader.string(), let stamp = reader.stamp(), let flags = reader.next(), let lower = reader.next(),
+            guard let name = reader.string(), let stamp = reader.stamp(), let flags = reader.next(),
+                let lower = reader.next(),
                 let upper = reader.next()
             else { return nil }
             let low = Int(Int64(bitPattern: lower)), high = Int(Int64(bitPattern: upper))
@@ -68,7 +70,8 @@ struct VdirIndex: Equatable {
                 pattern = stored
             }
             let item = Item(
-                name: name, stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high, pattern: pattern, filterable: flags & 2 != 0)
+                name: name, stamp: stamp, reach: flags & 1 != 0 ? nil : low..<high, pattern: pattern,
+                filterable: flags & 2 != 0)
             if let last = items.last, !VdirIndex.precedes(last.name, item.name) { return nil }
             items.append(item)
         }

@@ -77,7 +77,10 @@ struct WindowCache: Equatable {
         for part in parts {
             writer.put(string: part.name)
             writer.put(part.stamp)
-            for bound in [part.occurrences.lowerBound, part.occurrences.upperBound, part.warnings.lowerBound, part.warnings.upperBound] {
+            for bound in [
+                part.occurrences.lowerBound, part.occurrences.upperBound, part.warnings.lowerBound,
+                part.warnings.upperBound,
+            ] {
                 writer.put(UInt64(bound))
             }
         }
@@ -93,7 +96,8 @@ struct WindowCache: Equatable {
         version = ContentDigest(high: high, low: low)
         warnings = []
         for _ in 0..<warningCount {
-            guard let path = reader.string(), let line = reader.next(), line <= UInt64(Int.max), let message = reader.string()
+            guard let path = reader.string(), let line = reader.next(), line <= UInt64(Int.max),
+                let message = reader.string()
             else { return nil }
             warnings.append(CalendarWarning(path: path, line: Int(line), message: message))
         }

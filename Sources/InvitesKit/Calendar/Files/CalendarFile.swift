@@ -58,9 +58,9 @@ struct CalendarFile: Sendable {
     private static func openForReading(_ path: String, in folder: Int32?) -> Int32 {
         let base = folder ?? AT_FDCWD
         #if os(Linux)
-        let noAccessTime: Int32 = 0o1000000  // O_NOATIME, which Glibc's module does not export
-        let descriptor = openat(base, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime)
-        if descriptor >= 0 || errno != EPERM { return descriptor }
+            let noAccessTime: Int32 = 0o1000000  // O_NOATIME, which Glibc's module does not export
+            let descriptor = openat(base, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime)
+            if descriptor >= 0 || errno != EPERM { return descriptor }
         #endif
         // Non-blocking, so that a FIFO named like a calendar cannot hang the open; it is then
         // refused as not a regular file.

@@ -31,14 +31,18 @@ struct FileStamp: Equatable, Hashable, Sendable {
 
     /// Every field, in the order indexes store them and digests take them.
     var fields: [Int64] {
-        [Int64(bitPattern: device), Int64(bitPattern: inode), size, seconds, nanoseconds, changeSeconds, changeNanoseconds]
+        [
+            Int64(bitPattern: device), Int64(bitPattern: inode), size, seconds, nanoseconds, changeSeconds,
+            changeNanoseconds,
+        ]
     }
 
     /// A stamp from its ``fields``; `nil` for any other number of them.
     init?(fields: [Int64]) {
         guard fields.count == 7 else { return nil }
         self.init(
-            device: UInt64(bitPattern: fields[0]), inode: UInt64(bitPattern: fields[1]), size: fields[2], seconds: fields[3],
+            device: UInt64(bitPattern: fields[0]), inode: UInt64(bitPattern: fields[1]), size: fields[2],
+            seconds: fields[3],
             nanoseconds: fields[4], changeSeconds: fields[5], changeNanoseconds: fields[6])
     }
 
@@ -76,11 +80,11 @@ struct FileStamp: Equatable, Hashable, Sendable {
     /// The stamp `fstat` gave for an open file.
     init(_ info: stat) {
         #if canImport(Darwin)
-        let time = info.st_mtimespec
-        let change = info.st_ctimespec
+            let time = info.st_mtimespec
+            let change = info.st_ctimespec
         #else
-        let time = info.st_mtim
-        let change = info.st_ctim
+            let time = info.st_mtim
+            let change = info.st_ctim
         #endif
         self.init(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),

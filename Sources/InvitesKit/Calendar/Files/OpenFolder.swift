@@ -4,9 +4,9 @@ import Foundation
 /// last reference goes.
 final class OpenFolder {
     #if canImport(Darwin)
-    let stream: UnsafeMutablePointer<DIR>
+        let stream: UnsafeMutablePointer<DIR>
     #else
-    let stream: OpaquePointer
+        let stream: OpaquePointer
     #endif
     var descriptor: Int32 { dirfd(stream) }
 

@@ -73,7 +73,9 @@ final class VdirListing {
         return withName(position) { name in
             other.withUTF8 { text in
                 let common = min(name.count, text.count)
-                guard common > 0, let left = name.baseAddress, let right = text.baseAddress else { return name.count - text.count }
+                guard common > 0, let left = name.baseAddress, let right = text.baseAddress else {
+                    return name.count - text.count
+                }
                 let order = Int(memcmp(left, right, common))
                 return order != 0 ? order : name.count - text.count
             }

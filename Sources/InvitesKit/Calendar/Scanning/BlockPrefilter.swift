@@ -33,7 +33,9 @@ struct BlockPrefilter {
             return Bounds(thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"))
         }
         guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
-        guard let start = fields.start.flatMap(wallSeconds), let length = length(fields, start: start) else { return Bounds() }
+        guard let start = fields.start.flatMap(wallSeconds), let length = length(fields, start: start) else {
+            return Bounds()
+        }
         var pattern: RulePattern?
         if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil,
             fields.end == nil || fields.startParameters == fields.endParameters
@@ -148,8 +150,10 @@ struct BlockPrefilter {
         else { return nil }
         let days = ICalTimeValue.daysSinceEpoch(year: year, month: month, day: day)
         if digits.count == 8 { return days * 86_400 }
-        guard digits.count >= 15, digits[base + 8] == UInt8(ascii: "T"), let hour = number(9, 2), let minute = number(11, 2),
-            let second = number(13, 2), digits.count == 15 || (digits.count == 16 && digits[base + 15] == UInt8(ascii: "Z"))
+        guard digits.count >= 15, digits[base + 8] == UInt8(ascii: "T"), let hour = number(9, 2),
+            let minute = number(11, 2),
+            let second = number(13, 2),
+            digits.count == 15 || (digits.count == 16 && digits[base + 15] == UInt8(ascii: "Z"))
         else { return nil }
         return days * 86_400 + hour * 3_600 + minute * 60 + second
     }
@@ -159,7 +163,11 @@ struct BlockPrefilter {
     static func durationSeconds(_ value: ArraySlice<UInt8>) -> Int? {
         var text = Substring(String(decoding: value, as: UTF8.self).uppercased())
         var sign = 1
-        if text.hasPrefix("-") { sign = -1; text = text.dropFirst() } else if text.hasPrefix("+") { text = text.dropFirst() }
+        if text.hasPrefix("-") {
+            sign = -1; text = text.dropFirst()
+        } else if text.hasPrefix("+") {
+            text = text.dropFirst()
+        }
         guard text.hasPrefix("P") else { return nil }
         text = text.dropFirst()
         var total = 0

@@ -69,17 +69,21 @@ struct ICSBlockScanner {
                 } else {
                     depth += 1
                 }
-            } else if open == nil, matches(bytes, lineStart, lineEnd, "END:"), matches(bytes, lineStart + 4, lineEnd, "VCALENDAR") {
+            } else if open == nil, matches(bytes, lineStart, lineEnd, "END:"),
+                matches(bytes, lineStart + 4, lineEnd, "VCALENDAR")
+            {
                 result.calendarEnd = lineStart
             } else if matches(bytes, lineStart, lineEnd, "END:"), let current = open {
                 let name = lineStart + 4
-                let closes = current.kind == .event
+                let closes =
+                    current.kind == .event
                     ? matches(bytes, name, lineEnd, "VEVENT") : matches(bytes, name, lineEnd, "VTIMEZONE")
                 if closes && depth == 0 {
                     result.blocks.append(Block(kind: current.kind, range: current.start..<offset, line: current.line))
                     open = nil
                 } else if matches(bytes, name, lineEnd, "VCALENDAR") {
-                    result.unterminated.append(Block(kind: current.kind, range: current.start..<lineStart, line: current.line))
+                    result.unterminated.append(
+                        Block(kind: current.kind, range: current.start..<lineStart, line: current.line))
                     open = nil
                 } else {
                     depth = max(depth - 1, 0)
@@ -94,7 +98,8 @@ struct ICSBlockScanner {
 
     /// Whether the line at `start` begins with `word` (ASCII, case-insensitive) and, for a
     /// component name, ends right after it but for trailing white space.
-    private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool
+    {
         guard starts(bytes, start, end, word) else { return false }
         let length = word.utf8CodeUnitCount
         if word.utf8Start[length - 1] == UInt8(ascii: ":") { return true }
@@ -137,7 +142,8 @@ struct ICSBlockScanner {
     /// each of its continuation lines without the leading blank (with `nil`). Byte-level, with
     /// memchr for the line ends.
     static func topLevelLines(
-        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ names: [StaticString], _ body: (Int?, UnsafeRawBufferPointer) -> Void
+        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ names: [StaticString],
+        _ body: (Int?, UnsafeRawBufferPointer) -> Void
     ) {
         var offset = block.lowerBound
         var depth = 0
@@ -178,7 +184,8 @@ struct ICSBlockScanner {
     }
 
     /// Whether the line starts with `word`, ASCII case-insensitively.
-    private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+    private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool
+    {
         let length = word.utf8CodeUnitCount
         guard end - start >= length else { return false }
         let pointer = word.utf8Start
@@ -189,7 +196,9 @@ struct ICSBlockScanner {
     }
 
     /// Whether the line is the property `name` (followed by `:` or `;`).
-    private static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString) -> Bool {
+    private static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString)
+        -> Bool
+    {
         let length = name.utf8CodeUnitCount
         guard end - start > length, starts(bytes, start, end, name) else { return false }
         let next = bytes[start + length]

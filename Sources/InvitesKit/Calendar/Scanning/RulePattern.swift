@@ -80,8 +80,9 @@ struct RulePattern: Equatable, Sendable {
         self.monthDays = monthDays ?? RulePattern.allMonthDays
         self.start = start
         self.length = length
-        guard self.weekdays != RulePattern.allWeekdays || self.months != RulePattern.allMonths
-            || self.monthDays != RulePattern.allMonthDays
+        guard
+            self.weekdays != RulePattern.allWeekdays || self.months != RulePattern.allMonths
+                || self.monthDays != RulePattern.allMonthDays
         else { return nil }
     }
 
@@ -131,7 +132,9 @@ struct RulePattern: Equatable, Sendable {
         let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
         var mask: UInt8 = 0
         for item in value.split(separator: UInt8(ascii: ",")) {
-            guard let index = names.firstIndex(of: String(decoding: item, as: UTF8.self).uppercased()) else { return nil }
+            guard let index = names.firstIndex(of: String(decoding: item, as: UTF8.self).uppercased()) else {
+                return nil
+            }
             mask |= 1 << index
         }
         return mask == 0 ? nil : mask

@@ -59,7 +59,9 @@ struct AtomicFile {
         }
     }
 
-    private var folder: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+    private var folder: String {
+        (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+    }
 
     /// Writes and fsyncs `.NAME.invites-PID-N.tmp` next to the file, with the file's mode, owner
     /// and group.

@@ -81,13 +81,17 @@ public struct CalendarWriter: Sendable {
             guard scan.sawCalendar, let end = scan.calendarEnd else { throw CalendarError.notACalendar(path: path) }
             let zoneBlocks = scan.blocks.filter { $0.kind == .timezone }.map(\.range)
             let known = Set(zoneBlocks.compactMap { ICSBlockScanner.text(of: "TZID", in: bytes, block: $0) })
-            let zones = entry.timezones.filter { !known.contains($0.tzid) }.map { lineEnds($0.text, crlf: scan.usesCRLF) }
+            let zones = entry.timezones.filter { !known.contains($0.tzid) }.map {
+                lineEnds($0.text, crlf: scan.usesCRLF)
+            }
             let old = eventBlocks(uid: entry.uid, in: bytes, scan: scan)
             let keys = CalendarBlocks.keys(of: old, zones: zoneBlocks, in: bytes, display: display)
             func text(_ component: CalendarEntry.Component, replacing block: Range<Int>?) -> String {
-                let merged = block.map {
-                    CalendarBlocks.keepingYours(new: component.text, old: UnsafeRawBufferPointer(rebasing: bytes[$0]))
-                } ?? component.text
+                let merged =
+                    block.map {
+                        CalendarBlocks.keepingYours(
+                            new: component.text, old: UnsafeRawBufferPointer(rebasing: bytes[$0]))
+                    } ?? component.text
                 return lineEnds(merged, crlf: scan.usesCRLF)
             }
             var splices: [Splice] = []
@@ -117,7 +121,9 @@ public struct CalendarWriter: Sendable {
                     // After the master and the instances already there, so the UID's components
                     // stay together in the order they came.
                     let master = keys.firstIndex(where: { $0 == nil }).map { old[$0] }
-                    let last = old.last.map { block in master.map { block.lowerBound < $0.lowerBound ? $0 : block } ?? block }
+                    let last = old.last.map { block in
+                        master.map { block.lowerBound < $0.lowerBound ? $0 : block } ?? block
+                    }
                     if let anchor = last {
                         splices.append(Splice(range: anchor.upperBound..<anchor.upperBound, text: fresh.joined()))
                     } else {
@@ -139,7 +145,9 @@ public struct CalendarWriter: Sendable {
     private static func apply(_ splices: [Splice], to bytes: UnsafeRawBufferPointer) -> Data {
         var result = Data()
         var cursor = 0
-        for splice in splices.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+        for splice in splices.sorted(by: {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }) {
             result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor..<splice.range.lowerBound]))
             result.append(Data(splice.text.utf8))
             cursor = max(cursor, splice.range.upperBound)
@@ -162,10 +170,14 @@ public struct CalendarWriter: Sendable {
             kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor...]))
             cuts.removeAll()
             for zone in zones {
-                guard let tzid = zoneID(zone), let range = kept.range(of: Data(zone.utf8), options: .backwards) else { continue }
+                guard let tzid = zoneID(zone), let range = kept.range(of: Data(zone.utf8), options: .backwards) else {
+                    continue
+                }
                 var rest = kept
                 rest.removeSubrange(range)
-                if rest.range(of: Data("TZID=\(tzid):".utf8)) == nil, rest.range(of: Data("TZID=\"\(tzid)\"".utf8)) == nil {
+                if rest.range(of: Data("TZID=\(tzid):".utf8)) == nil,
+                    rest.range(of: Data("TZID=\"\(tzid)\"".utf8)) == nil
+                {
                     kept = rest
                 }
             }
@@ -174,7 +186,9 @@ public struct CalendarWriter: Sendable {
     }
 
     /// The byte ranges of the VEVENT blocks that carry a UID.
-    private static func eventBlocks(uid: String, in bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result) -> [Range<Int>] {
+    private static func eventBlocks(uid: String, in bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result)
+        -> [Range<Int>]
+    {
         scan.blocks.filter { $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid }
             .map(\.range)
     }

@@ -27,7 +27,8 @@ final class FileLock {
             } catch {
                 guard error.code == EWOULDBLOCK, Date() < deadline else {
                     close(descriptor)
-                    let reason = error.code == EWOULDBLOCK
+                    let reason =
+                        error.code == EWOULDBLOCK
                         ? "another invites has held this lock for \(Int(FileLock.patience)) seconds; try again"
                         : "cannot lock: \(error)"
                     throw CalendarError.unwritable(path: path, reason: reason)

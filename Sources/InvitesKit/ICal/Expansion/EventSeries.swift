@@ -36,10 +36,11 @@ struct EventSeries {
     /// in Unix seconds.
     func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
         var result: [Occurrence] = []
-        let overrideKeys = InstanceKeySet(overrides.compactMap { override -> InstanceKey? in
-            guard let rid = override.recurrenceID else { return nil }
-            return InstanceKey(rid, display: context.display)
-        })
+        let overrideKeys = InstanceKeySet(
+            overrides.compactMap { override -> InstanceKey? in
+                guard let rid = override.recurrenceID else { return nil }
+                return InstanceKey(rid, display: context.display)
+            })
         // Each THISANDFUTURE override with its RECURRENCE-ID's instant, computed once, in order:
         // an instance finds the one that moves it by bisection, however many a stranger wrote.
         let futureOverrides: [(rid: Int, event: ICalEvent)] = overrides.compactMap { override in
@@ -75,13 +76,15 @@ struct EventSeries {
                     let length = ICalEvent.placeLength(future.length, from: future.start, display: context.display)
                     shifted.start += shift
                     shifted.end = shifted.start + length
-                    append(shifted, event: future, fallbackTitle: master.title, recurrenceID: recurrenceID,
-                           window: window, context: context, into: &result)
+                    append(
+                        shifted, event: future, fallbackTitle: master.title, recurrenceID: recurrenceID,
+                        window: window, context: context, into: &result)
                     continue
                 }
                 let placed = place(instance, of: master, context: context)
-                append(placed, event: master, fallbackTitle: master.title, recurrenceID: recurrenceID,
-                       window: window, context: context, into: &result)
+                append(
+                    placed, event: master, fallbackTitle: master.title, recurrenceID: recurrenceID,
+                    window: window, context: context, into: &result)
             }
         }
         for override in overrides {
@@ -89,8 +92,9 @@ struct EventSeries {
             let recurrenceID = override.recurrenceID.map {
                 Date(timeIntervalSince1970: Double($0.instant(display: context.display)))
             }
-            append(placed, event: override, fallbackTitle: master?.title ?? "", recurrenceID: recurrenceID,
-                   window: window, context: context, into: &result)
+            append(
+                placed, event: override, fallbackTitle: master?.title ?? "", recurrenceID: recurrenceID,
+                window: window, context: context, into: &result)
         }
         return result
     }
@@ -105,7 +109,8 @@ struct EventSeries {
         _ placed: Placed, event: ICalEvent, fallbackTitle: String, recurrenceID: Date?,
         window: Range<Int>, context: Context, into result: inout [Occurrence]
     ) {
-        let intersects = placed.start == placed.end
+        let intersects =
+            placed.start == placed.end
             ? window.contains(placed.start)
             : placed.start < window.upperBound && placed.end > window.lowerBound
         guard intersects else { return }
@@ -173,7 +178,10 @@ struct EventSeries {
             guard result.count < context.instanceLimit else {
                 context.budget.reachedLimit = true
                 if !full {
-                    context.warn(event.line, "\"\(event.uid)\" has more than \(context.instanceLimit) instances near the window; the rest are left out")
+                    context.warn(
+                        event.line,
+                        "\"\(event.uid)\" has more than \(context.instanceLimit) instances near the window; the rest are left out"
+                    )
                 }
                 full = true
                 return false
@@ -221,7 +229,8 @@ struct EventSeries {
         if rule.count > 0, context.jumpCounts {
             let target = icaltime_from_timet_with_zone(
                 time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display)
-            let day = ICalTimeValue.daysSinceEpoch(year: Int(target.year), month: Int(target.month), day: Int(target.day))
+            let day = ICalTimeValue.daysSinceEpoch(
+                year: Int(target.year), month: Int(target.month), day: Int(target.day))
             if case .exhausted = CountJump.apply(&rule, start: &floating, before: day) { return }
         }
         guard let iterator = icalrecur_iterator_new(rule, floating) else {
@@ -238,9 +247,11 @@ struct EventSeries {
             _ = icalrecur_iterator_set_start(iterator, jump)
         }
         let lowerWall = ICalTimeValue.wallKey(
-            icaltime_from_timet_with_zone(time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display))
+            icaltime_from_timet_with_zone(
+                time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display))
         let upperWall = ICalTimeValue.wallKey(
-            icaltime_from_timet_with_zone(time_t(reach.upperBound + ExpansionBudget.slack), 0, event.start.zone ?? context.display))
+            icaltime_from_timet_with_zone(
+                time_t(reach.upperBound + ExpansionBudget.slack), 0, event.start.zone ?? context.display))
         while true {
             let next = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(next) != 0 { break }

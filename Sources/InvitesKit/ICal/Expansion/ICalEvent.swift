@@ -66,14 +66,16 @@ struct ICalEvent {
         self.uid = component.text(ICAL_UID_PROPERTY) ?? ""
         self.title = component.text(ICAL_SUMMARY_PROPERTY) ?? ""
         self.start = start
-        self.sequence = component.firstProperty(ICAL_SEQUENCE_PROPERTY).map {
-            Int(icalproperty_get_sequence($0.raw))
-        } ?? 0
+        self.sequence =
+            component.firstProperty(ICAL_SEQUENCE_PROPERTY).map {
+                Int(icalproperty_get_sequence($0.raw))
+            } ?? 0
         self.cancelled = icalcomponent_get_status(component.raw) == ICAL_STATUS_CANCELLED
-        self.transparent = component.firstProperty(ICAL_TRANSP_PROPERTY).map {
-            let transp = icalproperty_get_transp($0.raw)
-            return transp == ICAL_TRANSP_TRANSPARENT || transp == ICAL_TRANSP_TRANSPARENTNOCONFLICT
-        } ?? false
+        self.transparent =
+            component.firstProperty(ICAL_TRANSP_PROPERTY).map {
+                let transp = icalproperty_get_transp($0.raw)
+                return transp == ICAL_TRANSP_TRANSPARENT || transp == ICAL_TRANSP_TRANSPARENTNOCONFLICT
+            } ?? false
 
         let end = component.firstProperty(ICAL_DTEND_PROPERTY).flatMap {
             ICalTimeValue($0, resolver: resolver, unknownZone: unknown)
@@ -119,9 +121,10 @@ struct ICalEvent {
         }
         self.attendees = component.properties(ICAL_ATTENDEE_PROPERTY).compactMap { property in
             guard let address = property.value else { return nil }
-            let partstat = icalproperty_get_first_parameter(property.raw, ICAL_PARTSTAT_PARAMETER).map {
-                icalparameter_get_partstat($0)
-            } ?? ICAL_PARTSTAT_NEEDSACTION
+            let partstat =
+                icalproperty_get_first_parameter(property.raw, ICAL_PARTSTAT_PARAMETER).map {
+                    icalparameter_get_partstat($0)
+                } ?? ICAL_PARTSTAT_NEEDSACTION
             return (address, partstat)
         }
     }

@@ -82,7 +82,8 @@ final class ZoneResolver {
     private static func fixedOffset(_ tzid: String) -> OpaquePointer? {
         let text = Array(tzid.utf8)
         guard text.count >= 11, text[0] == UInt8(ascii: "("),
-            String(decoding: text[1..<4], as: UTF8.self) == "UTC" || String(decoding: text[1..<4], as: UTF8.self) == "GMT",
+            String(decoding: text[1..<4], as: UTF8.self) == "UTC"
+                || String(decoding: text[1..<4], as: UTF8.self) == "GMT",
             text[4] == UInt8(ascii: "+") || text[4] == UInt8(ascii: "-"),
             let hours = Int(String(decoding: text[5..<7], as: UTF8.self)),
             let minutes = Int(String(decoding: text[8..<10], as: UTF8.self)), minutes == 0, hours <= 14

@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// The index never gives an answer the calendar does not: warm equals cold, and every change
@@ -11,7 +12,8 @@ import Testing
     let window = DateInterval(start: .utc("2024-06-10T00:00:00Z"), end: .utc("2024-06-11T00:00:00Z"))
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-index-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("invites-index-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try CacheStore(home: folder + "/home")
     }
@@ -33,12 +35,14 @@ import Testing
 
     @Test func singleFileWarmEqualsColdAndChangesAreSeen() throws {
         let path = folder + "/cal.ics"
-        try calendar(event("a", "20240610T090000Z"), event("far", "20200101T090000Z")).write(to: URL(fileURLWithPath: path))
+        try calendar(event("a", "20240610T090000Z"), event("far", "20200101T090000Z")).write(
+            to: URL(fileURLWithPath: path))
         let source = try CalendarSource.named(path)
         #expect(try uids(source) == ["a"])
         #expect(store.indexData(for: "file:" + path) != nil)
         #expect(try uids(source) == ["a"])
-        try calendar(event("a", "20240610T090000Z"), event("b", "20240610T100000Z")).write(to: URL(fileURLWithPath: path))
+        try calendar(event("a", "20240610T090000Z"), event("b", "20240610T100000Z")).write(
+            to: URL(fileURLWithPath: path))
         #expect(try uids(source) == ["a", "b"])
         #expect(try uids(source) == uids(source, indexed: false))
     }
@@ -105,7 +109,8 @@ import Testing
 @Suite struct VdirIndexDeltaTests {
     func item(_ name: String, _ size: Int64) -> VdirIndex.Item {
         VdirIndex.Item(
-            name: name, stamp: FileStamp(device: 1, inode: UInt64(size), size: size, seconds: 1, nanoseconds: 0), reach: 0..<Int(size),
+            name: name, stamp: FileStamp(device: 1, inode: UInt64(size), size: size, seconds: 1, nanoseconds: 0),
+            reach: 0..<Int(size),
             pattern: nil, filterable: true)
     }
 
@@ -118,7 +123,9 @@ import Testing
             [base.items[0], item("b.ics", 9), item("c.ics", 7), base.items[3]],
             [],
             // Two names Unicode calls equal but a folder tells apart.
-            (base.items + [item("\u{e9}.ics", 1), item("e\u{301}.ics", 2)]).sorted { VdirIndex.precedes($0.name, $1.name) },
+            (base.items + [item("\u{e9}.ics", 1), item("e\u{301}.ics", 2)]).sorted {
+                VdirIndex.precedes($0.name, $1.name)
+            },
         ]
         for new in changes {
             let next = VdirIndex(items: new)
@@ -130,7 +137,8 @@ import Testing
     }
 
     @Test func smallChangesWriteADeltaAndLargeOnesANewBase() throws {
-        let store = try CacheStore(home: FileManager.default.temporaryDirectory.appendingPathComponent("delta-\(UUID().uuidString)").path)
+        let store = try CacheStore(
+            home: FileManager.default.temporaryDirectory.appendingPathComponent("delta-\(UUID().uuidString)").path)
         let base = VdirIndex(items: (0..<1_000).map { item(String(format: "%04d.ics", $0), Int64($0)) })
         VdirIndex.save(base, over: nil, folder: "/v", in: store)
         var changed = base

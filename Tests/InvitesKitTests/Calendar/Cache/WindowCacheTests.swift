@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// The window cache answers only for the calendar it was made from: warm equals cold, every
@@ -11,7 +12,8 @@ import Testing
     let window = DateInterval(start: .utc("2024-06-10T08:00:00Z"), end: .utc("2024-06-10T12:00:00Z"))
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-window-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("invites-window-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try CacheStore(home: folder + "/home")
     }
@@ -26,8 +28,11 @@ import Testing
     }
 
     /// A query whose clock runs `ahead` seconds early, so that files just written count as settled.
-    func query(_ path: String, ahead: TimeInterval = 60, zone: DisplayZone = .utc, me: [String] = []) throws -> CalendarQuery {
-        var query = CalendarQuery(sources: [try CalendarSource.named(path)], display: zone, me: MyAddresses(me), index: store)
+    func query(_ path: String, ahead: TimeInterval = 60, zone: DisplayZone = .utc, me: [String] = []) throws
+        -> CalendarQuery
+    {
+        var query = CalendarQuery(
+            sources: [try CalendarSource.named(path)], display: zone, me: MyAddresses(me), index: store)
         query.clock = { Date().addingTimeInterval(ahead) }
         return query
     }
@@ -116,7 +121,9 @@ import Testing
 
     @Test func daysThatReachALimitAreNotCached() throws {
         let path = folder + "/cal.ics"
-        try write(path, "BEGIN:VEVENT\r\nUID:s\r\nSUMMARY:s\r\nDTSTART:20240610T000000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\n")
+        try write(
+            path,
+            "BEGIN:VEVENT\r\nUID:s\r\nSUMMARY:s\r\nDTSTART:20240610T000000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\n")
         let short = DateInterval(start: .utc("2024-06-10T09:00:00Z"), duration: 600)
         let cached = try query(path).occurrences(in: short)
         var uncached = try query(path)
@@ -218,12 +225,14 @@ import Testing
     @Test(arguments: PrefilterEquivalenceTests.fixtureCalendars)
     func warmEqualsUncached(path: String) throws {
         let zone = DisplayZone(identifier: "America/New_York") ?? .utc
-        var plain = CalendarQuery(sources: [try CalendarSource.named(path)], display: zone, me: MyAddresses(["me@example.org"]))
+        var plain = CalendarQuery(
+            sources: [try CalendarSource.named(path)], display: zone, me: MyAddresses(["me@example.org"]))
         var cached = plain
         cached.index = store
         cached.clock = { Date().addingTimeInterval(60) }
         plain.prefilter = false
-        let everything = try plain.occurrences(in: DateInterval(start: .utc("1995-01-01T00:00:00Z"), end: .utc("2035-01-01T00:00:00Z")))
+        let everything = try plain.occurrences(
+            in: DateInterval(start: .utc("1995-01-01T00:00:00Z"), end: .utc("2035-01-01T00:00:00Z")))
         let starts = everything.occurrences.map(\.start)
         let step = max(starts.count / 10, 1)
         for index in stride(from: 0, to: starts.count, by: step) {

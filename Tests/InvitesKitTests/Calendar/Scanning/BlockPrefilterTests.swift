@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// What the prefilter reads from a block's bytes alone.
@@ -18,7 +19,8 @@ import Testing
     func seconds(_ text: String) -> Int { Int(Date.utc(text).timeIntervalSince1970) }
 
     @Test func zonesBeyondFourteenHoursOrUnreadableAreNotOrdinary() {
-        let berlin = "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        let berlin =
+            "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
         #expect(ordinary(berlin))
         #expect(ordinary(berlin.replacingOccurrences(of: "\r\n", with: "\n")))
         #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "tzoffsetto:+1500")))
@@ -38,7 +40,9 @@ import Testing
     }
 
     @Test func thisAndFutureIsSaidAndPatternsNeedOneZone() {
-        #expect(bounds("UID:t", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240610T090000Z", "DTSTART:20240611T090000Z").thisAndFuture)
+        #expect(
+            bounds("UID:t", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240610T090000Z", "DTSTART:20240611T090000Z")
+                .thisAndFuture)
         let same = bounds(
             "UID:w", "DTSTART;TZID=Europe/Berlin:20240610T090000", "DTEND;TZID=Europe/Berlin:20240610T100000",
             "RRULE:FREQ=WEEKLY;COUNT=5")
@@ -55,11 +59,14 @@ import Testing
         #expect(huge.reach?.upperBound == Int.max)
         let parts = String(repeating: "99999999W", count: 200_000)
         #expect(bounds("UID:h", "DTSTART:20240610T090000Z", "DURATION:P" + parts).reach == nil)
-        #expect(bounds("UID:h", "DTSTART:20240610T090000Z", "RDATE;VALUE=PERIOD:20240610T090000Z/P" + parts).reach == nil)
+        #expect(
+            bounds("UID:h", "DTSTART:20240610T090000Z", "RDATE;VALUE=PERIOD:20240610T090000Z/P" + parts).reach == nil)
     }
 
     @Test func propertiesGivenTwiceLeaveTheBlockUnbounded() {
-        #expect(bounds("UID:d", "DTSTART:20240610T090000Z", "DTEND:20240620T090000Z", "DTEND:20240610T090001Z").reach == nil)
+        #expect(
+            bounds("UID:d", "DTSTART:20240610T090000Z", "DTEND:20240620T090000Z", "DTEND:20240610T090001Z").reach == nil
+        )
         #expect(bounds("UID:d", "DTSTART:20240610T090000Z", "DURATION:P10D", "DURATION:PT1S").reach == nil)
         let untils = bounds(
             "UID:d", "DTSTART:20240610T090000Z", "RRULE:FREQ=DAILY;UNTIL=20240611T000000Z;UNTIL=20300101T000000Z")
@@ -74,7 +81,9 @@ import Testing
     @Test func uidKeysGroupAtLeastWhatLibicalGroups() {
         func key(_ lines: String...) -> String? {
             let data = Data(("BEGIN:VEVENT\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n").utf8)
-            return data.withUnsafeBytes { BlockFields.uidKey($0, 0..<$0.count) }.map { String(decoding: $0, as: UTF8.self) }
+            return data.withUnsafeBytes { BlockFields.uidKey($0, 0..<$0.count) }.map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
         #expect(key("UID:Abc@Example.org") == "abc@example.org")
         #expect(key("UID:abc@exa", " mple.org") == "abc@example.org")

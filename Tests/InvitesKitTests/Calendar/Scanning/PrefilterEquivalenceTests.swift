@@ -1,6 +1,7 @@
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// The byte-level prefilter and the COUNT jump must never change an answer: every query gives
@@ -15,7 +16,10 @@ import Testing
     }
 
     static var fixtureCalendars: [String] {
-        ["edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "patterns.ics", "thisandfuture.ics", "vdir"].map { Fixture.path("calendars/" + $0) }
+        [
+            "edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "patterns.ics", "thisandfuture.ics",
+            "vdir",
+        ].map { Fixture.path("calendars/" + $0) }
             + [Fixture.repositoryFile("fixtures/calendar.ics")]
     }
 
@@ -28,12 +32,15 @@ import Testing
         var filtered = full
         filtered.prefilter = true
         filtered.jumpCounts = true
-        let everything = try full.occurrences(in: DateInterval(start: .utc("1995-01-01T00:00:00Z"), end: .utc("2035-01-01T00:00:00Z")))
+        let everything = try full.occurrences(
+            in: DateInterval(start: .utc("1995-01-01T00:00:00Z"), end: .utc("2035-01-01T00:00:00Z")))
         let starts = everything.occurrences.map(\.start)
         let step = max(starts.count / 15, 1)
         var windows = stride(from: 0, to: starts.count, by: step).flatMap { index -> [DateInterval] in
-            [DateInterval(start: starts[index].addingTimeInterval(-3 * 3600), duration: 8 * 3600),
-             DateInterval(start: starts[index].addingTimeInterval(-2 * 86_400), duration: 4 * 86_400)]
+            [
+                DateInterval(start: starts[index].addingTimeInterval(-3 * 3600), duration: 8 * 3600),
+                DateInterval(start: starts[index].addingTimeInterval(-2 * 86_400), duration: 4 * 86_400),
+            ]
         }
         windows.append(DateInterval(start: .utc("2024-10-28T11:30:00Z"), end: .utc("2024-10-28T16:30:00Z")))
         for window in windows {
@@ -47,8 +54,10 @@ import Testing
     /// the master's own bytes say it ends; the master must still be read.
     @Test func thisAndFutureMovesInstancesPastTheMastersReach() throws {
         let query = CalendarQuery(
-            sources: [try CalendarSource.named(Fixture.path("calendars/thisandfuture.ics"))], display: .utc, me: MyAddresses([]))
-        let found = try query.occurrences(in: DateInterval(start: .utc("2024-07-24T08:00:00Z"), duration: 6 * 3_600)).occurrences
+            sources: [try CalendarSource.named(Fixture.path("calendars/thisandfuture.ics"))], display: .utc,
+            me: MyAddresses([]))
+        let found = try query.occurrences(in: DateInterval(start: .utc("2024-07-24T08:00:00Z"), duration: 6 * 3_600))
+            .occurrences
         #expect(found.map(\.start) == [.utc("2024-07-24T09:00:00Z"), .utc("2024-07-24T12:00:00Z")])
         // Only the override's own series is left unbounded; the rest of the file is filtered.
         let data = try Fixture.data("calendars/thisandfuture.ics")
@@ -70,7 +79,9 @@ import Testing
     @Test(.enabled(if: Fixture.corpus != nil, "../shared/bench is not here"))
     func generatedCalendar() throws {
         let generator = (try #require(Fixture.corpus) as NSString).deletingLastPathComponent + "/bench/gen_calendar.py"
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("invites-gen-\(UUID().uuidString).ics").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invites-gen-\(UUID().uuidString).ics"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

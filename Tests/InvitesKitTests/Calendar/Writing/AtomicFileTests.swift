@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Testing
+
 @testable import InvitesKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Rewrites keep what the user set on the file, and a write that fails says so and changes
 /// nothing.
@@ -13,7 +15,8 @@ import Testing
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-atomic-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("invites-atomic-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
@@ -36,9 +39,11 @@ import Testing
 
     @Test func aWriteThatCannotStartIsAWriteErrorAndLeavesNothing() throws {
         let path = folder + "/missing/calendar.ics"
-        #expect(throws: CalendarError.unwritable(
-            path: path, reason: "cannot create a temporary file beside it: No such file or directory"
-        )) {
+        #expect(
+            throws: CalendarError.unwritable(
+                path: path, reason: "cannot create a temporary file beside it: No such file or directory"
+            )
+        ) {
             try AtomicFile(path: path).update { _ in Data("new".utf8) }
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))

@@ -2,6 +2,7 @@ import CLibical
 import Foundation
 import InvitesTestSupport
 import Testing
+
 @testable import InvitesKit
 
 /// Numbers a stranger controls never trap: each of these inputs used to stop the test process
@@ -9,7 +10,8 @@ import Testing
 /// finishes at all is half the proof; the expectations are the other half.
 @Suite struct OverflowTests {
     func query(_ fixture: String, from start: String, to end: String) throws -> CalendarQuery.Result {
-        let query = CalendarQuery(sources: [try CalendarSource.named(Fixture.path(fixture))], display: .utc, me: MyAddresses([]))
+        let query = CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path(fixture))], display: .utc, me: MyAddresses([]))
         return try query.occurrences(in: DateInterval(start: .utc(start), end: .utc(end)))
     }
 
@@ -62,7 +64,9 @@ import Testing
         #expect(span(result, "dentist@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T18:00:00Z"])
         #expect(result.warnings.map(\.line) == [4, 11, 18, 25, 33])
         #expect(result.warnings.filter { $0.message == "DURATION is longer than 100 years, ignored" }.count == 3)
-        #expect(result.warnings.filter { $0.message == "RDATE period is longer than 100 years, its length ignored" }.count == 2)
+        #expect(
+            result.warnings.filter { $0.message == "RDATE period is longer than 100 years, its length ignored" }.count
+                == 2)
     }
 
     /// The same lengths in a zone, as a negative duration and on a THISANDFUTURE override, whose
@@ -100,19 +104,26 @@ import Testing
         #expect(span(result, "every-second@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T18:00:00Z"])
         #expect(span(result, "ninety-nine@example.org") == ["2018-04-10T18:00:00Z/2018-04-10T19:00:00Z"])
         #expect(span(result, "berlin@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T18:00:00Z"])
-        #expect(Set(result.warnings.map(\.message)) == [
-            "unknown time zone \"Every second\", taken as floating", "unknown time zone \"Ninety-nine hours\", taken as floating",
-        ])
+        #expect(
+            Set(result.warnings.map(\.message)) == [
+                "unknown time zone \"Every second\", taken as floating",
+                "unknown time zone \"Ninety-nine hours\", taken as floating",
+            ])
     }
 
     // MARK: Expansion bounds
 
     func event(_ lines: [String]) -> (EventSeries, ZoneResolver) {
         let resolver = ZoneResolver(display: .utc)
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:t", "BEGIN:VEVENT"] + lines + ["END:VEVENT", "END:VCALENDAR", ""])
+        let text =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:t", "BEGIN:VEVENT"] + lines + [
+                "END:VEVENT", "END:VCALENDAR", "",
+            ])
             .joined(separator: "\r\n")
         var series = EventSeries()
-        let parsed = Data(text.utf8).withUnsafeBytes { ICalEvent.parse($0, resolver: resolver, line: 1, warn: { _ in }) }
+        let parsed = Data(text.utf8).withUnsafeBytes {
+            ICalEvent.parse($0, resolver: resolver, line: 1, warn: { _ in })
+        }
         if let parsed { series.add(parsed) }
         return (series, resolver)
     }
@@ -139,7 +150,9 @@ import Testing
     @Test func rdatesOutsideTheWindowSpendTheBudget() {
         let rdates = (1...28).map { String(format: "RDATE:201802%02dT090000Z", $0) }
         let (series, resolver) = event(
-            ["UID:many-rdates", "DTSTART:20180101T090000Z", "DTEND:20180101T100000Z"] + rdates + ["RDATE:20180410T170000Z"])
+            ["UID:many-rdates", "DTSTART:20180101T090000Z", "DTEND:20180101T100000Z"] + rdates + [
+                "RDATE:20180410T170000Z"
+            ])
         let ample = expand(series, resolver, steps: 1_000, from: "2018-04-10T00:00:00Z", to: "2018-04-11T00:00:00Z")
         #expect(ample.occurrences.map { RFC3339.utc($0.start) } == ["2018-04-10T17:00:00Z"])
         #expect(ample.warnings.isEmpty)
@@ -173,25 +186,30 @@ import Testing
     /// by bisection rather than by asking every override for its instant.
     @Test func theLastThisAndFutureOverrideMovesAnInstance() throws {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n"
-        text += "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Daily\r\nDTSTART:20180101T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY;COUNT=1000\r\nEND:VEVENT\r\n"
+        text +=
+            "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Daily\r\nDTSTART:20180101T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY;COUNT=1000\r\nEND:VEVENT\r\n"
         for day in 1...99 {
             let rid = Date.utc("2018-01-01T09:00:00Z").addingTimeInterval(Double(day - 1) * 86_400)
             let moved = rid.addingTimeInterval(Double(day) * 60)
             func stamp(_ date: Date) -> String {
                 RFC3339.utc(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
             }
-            text += "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Moved \(day)\r\nRECURRENCE-ID;RANGE=THISANDFUTURE:\(stamp(rid))\r\n"
+            text +=
+                "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Moved \(day)\r\nRECURRENCE-ID;RANGE=THISANDFUTURE:\(stamp(rid))\r\n"
             text += "DTSTART:\(stamp(moved))\r\nDURATION:PT30M\r\nEND:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("overflow-\(UUID().uuidString).ics").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("overflow-\(UUID().uuidString).ics")
+            .path
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let query = CalendarQuery(sources: [try CalendarSource.named(path)], display: .utc, me: MyAddresses([]))
-        let result = try query.occurrences(in: DateInterval(start: .utc("2018-04-10T00:00:00Z"), end: .utc("2018-04-11T00:00:00Z")))
-        #expect(result.occurrences.map { "\($0.title) \(RFC3339.utc($0.start))/\(RFC3339.utc($0.end))" } == [
-            "Moved 99 2018-04-10T10:39:00Z/2018-04-10T11:09:00Z",
-        ])
+        let result = try query.occurrences(
+            in: DateInterval(start: .utc("2018-04-10T00:00:00Z"), end: .utc("2018-04-11T00:00:00Z")))
+        #expect(
+            result.occurrences.map { "\($0.title) \(RFC3339.utc($0.start))/\(RFC3339.utc($0.end))" } == [
+                "Moved 99 2018-04-10T10:39:00Z/2018-04-10T11:09:00Z"
+            ])
         #expect(result.warnings.isEmpty)
     }
 
@@ -199,11 +217,14 @@ import Testing
         let display = ZoneResolver(display: .utc).display
         func key(_ text: String) -> InstanceKey {
             let time = icaltime_from_string(text)
-            return InstanceKey(ICalTimeValue(time: time, zone: time.is_date != 0 ? nil : ZoneResolver.utc), display: display)
+            return InstanceKey(
+                ICalTimeValue(time: time, zone: time.is_date != 0 ? nil : ZoneResolver.utc), display: display)
         }
         let keys = ["20180410T170000Z", "20180412", "20180413T000000Z"].map(key)
         let set = InstanceKeySet(keys)
-        for probe in ["20180410T170000Z", "20180410T170001Z", "20180410", "20180412", "20180412T090000Z", "20180413", "20180414"] {
+        for probe in [
+            "20180410T170000Z", "20180410T170001Z", "20180410", "20180412", "20180412T090000Z", "20180413", "20180414",
+        ] {
             let wanted = keys.contains { $0.matches(key(probe)) }
             #expect(set.contains(key(probe)) == wanted, "\(probe)")
         }
@@ -213,14 +234,19 @@ import Testing
 
     @Test func payloadsBeyondTheYear3000AreRefused() throws {
         let parser = PushPayloadParser()
-        let forever = Data(#"{"title":"Forever","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","id":1}"#.utf8)
-        #expect(throws: IngestError.invalidField(
-            file: "f.json", place: "payload", field: "end",
-            reason: "is outside the years 1 to 3000, the times an iCalendar file here can hold: \"9999-12-31T23:59:59Z\"")
+        let forever = Data(
+            #"{"title":"Forever","start":"0001-01-01T00:00:00Z","end":"9999-12-31T23:59:59Z","id":1}"#.utf8)
+        #expect(
+            throws: IngestError.invalidField(
+                file: "f.json", place: "payload", field: "end",
+                reason:
+                    "is outside the years 1 to 3000, the times an iCalendar file here can hold: \"9999-12-31T23:59:59Z\""
+            )
         ) { try parser.parse(forever, file: "f.json") }
         let zero = Data(#"{"title":"Zero","start":"0000-06-01T00:00:00Z","end":"2018-01-01T00:00:00Z","id":1}"#.utf8)
         #expect(throws: IngestError.self) { try parser.parse(zero, file: "f.json") }
-        let late = Data(#"{"title":"Late","start":"3000-12-31T23:00:00-05:00","end":"3000-12-31T23:30:00-05:00","id":1}"#.utf8)
+        let late = Data(
+            #"{"title":"Late","start":"3000-12-31T23:00:00-05:00","end":"3000-12-31T23:30:00-05:00","id":1}"#.utf8)
         #expect(throws: IngestError.self) { try parser.parse(late, file: "f.json") }
         let long = Data(#"{"title":"Long","start":"0001-01-01T00:00:00Z","end":"3000-12-31T23:59:59Z","id":1}"#.utf8)
         let invites = try parser.parse(long, file: "f.json")
@@ -234,10 +260,13 @@ import Testing
         // Foundation's calendar is Julian before 1582; RFC3339 reads the proleptic Gregorian dates
         // a payload means.
         let invite = DateInterval(
-            start: RFC3339.parse("0001-01-01T00:00:00Z") ?? .distantPast, end: RFC3339.parse("3000-12-31T23:59:59Z") ?? .distantFuture)
-        let window = DateInterval(start: invite.start.addingTimeInterval(-7_200), end: invite.end.addingTimeInterval(7_200))
+            start: RFC3339.parse("0001-01-01T00:00:00Z") ?? .distantPast,
+            end: RFC3339.parse("3000-12-31T23:59:59Z") ?? .distantFuture)
+        let window = DateInterval(
+            start: invite.start.addingTimeInterval(-7_200), end: invite.end.addingTimeInterval(7_200))
         let dentist = Occurrence(
-            uid: "dentist", title: "Dentist", start: .utc("2018-04-10T17:00:00Z"), end: .utc("2018-04-10T18:00:00Z"), source: "t.ics")
+            uid: "dentist", title: "Dentist", start: .utc("2018-04-10T17:00:00Z"), end: .utc("2018-04-10T18:00:00Z"),
+            source: "t.ics")
         let report = ConflictRules.report(inviteUID: "invite", invite: invite, window: window, occurrences: [dentist])
         let lines = TimelineRenderer(time: HumanTime(zone: .utc), width: 80).render(title: "Millennia", report: report)
         #expect(lines.first == "drawn: Sun 31 Dec 0 22:00 - Tue 16 Jan 22:00 UTC of a longer window")
@@ -252,7 +281,8 @@ import Testing
     @Test func windowsUpToTheLongestStretchAreDrawnWhole() {
         let invite = DateInterval(start: .utc("2018-04-10T16:00:00Z"), end: .utc("2018-04-12T16:00:00Z"))
         let week = ConflictFinder.longestMargin
-        let widest = DateInterval(start: invite.start.addingTimeInterval(-week), end: invite.end.addingTimeInterval(week))
+        let widest = DateInterval(
+            start: invite.start.addingTimeInterval(-week), end: invite.end.addingTimeInterval(week))
         #expect(TimelineRenderer.drawnStretch(of: widest, invite: invite) == widest)
         let longer = DateInterval(start: widest.start.addingTimeInterval(-3_600), end: widest.end)
         let drawn = TimelineRenderer.drawnStretch(of: longer, invite: invite)
@@ -264,19 +294,26 @@ import Testing
     /// A window far beyond any calendar is answered, not converted into a trap.
     @Test func aQueryOverAnyWindowAnswers() throws {
         let query = CalendarQuery(
-            sources: [try CalendarSource.named(Fixture.path("overflow/bad-lengths.ics"))], display: .utc, me: MyAddresses([]))
-        let far = try query.occurrences(in: DateInterval(start: Date(timeIntervalSince1970: -1e300), end: Date(timeIntervalSince1970: 1e300)))
-        #expect(far.occurrences.map(\.uid).sorted() == [
-            "dentist@example.org", "huge-weeks@example.org", "period-hours@example.org", "period-hours@example.org",
-            "period-weeks@example.org", "period-weeks@example.org", "weeks-date@example.org", "weeks-datetime@example.org",
-        ])
+            sources: [try CalendarSource.named(Fixture.path("overflow/bad-lengths.ics"))], display: .utc,
+            me: MyAddresses([]))
+        let far = try query.occurrences(
+            in: DateInterval(start: Date(timeIntervalSince1970: -1e300), end: Date(timeIntervalSince1970: 1e300)))
+        #expect(
+            far.occurrences.map(\.uid).sorted() == [
+                "dentist@example.org", "huge-weeks@example.org", "period-hours@example.org", "period-hours@example.org",
+                "period-weeks@example.org", "period-weeks@example.org", "weeks-date@example.org",
+                "weeks-datetime@example.org",
+            ])
         // Rules with COUNT are jumped towards the window's start (``CountJump``), endless ones
         // started there: from 140 million years back, the count of days no longer fits an Int32.
         // (-1e16 s is clamped too; -1e300 would swallow the end's seconds in DateInterval.)
         let counts = CalendarQuery(
-            sources: [try CalendarSource.named(Fixture.path("calendars/counts.ics"))], display: .utc, me: MyAddresses([]))
-        let sane = try counts.occurrences(in: DateInterval(start: .utc("1900-01-01T00:00:00Z"), end: .utc("2024-06-01T00:00:00Z")))
-        let ancient = try counts.occurrences(in: DateInterval(start: Date(timeIntervalSince1970: -1e16), end: .utc("2024-06-01T00:00:00Z")))
+            sources: [try CalendarSource.named(Fixture.path("calendars/counts.ics"))], display: .utc,
+            me: MyAddresses([]))
+        let sane = try counts.occurrences(
+            in: DateInterval(start: .utc("1900-01-01T00:00:00Z"), end: .utc("2024-06-01T00:00:00Z")))
+        let ancient = try counts.occurrences(
+            in: DateInterval(start: Date(timeIntervalSince1970: -1e16), end: .utc("2024-06-01T00:00:00Z")))
         #expect(!sane.occurrences.isEmpty)
         #expect(ancient.occurrences == sane.occurrences)
         #expect(ancient.warnings == sane.warnings)
