@@ -66,17 +66,17 @@ extension InboxStore {
                     """
                 ).bind([
                     .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
-                    .optional(entry.senderID), .text(entry.title), .integer(unix(entry.start)),
-                    .integer(unix(entry.end)),
-                    .integer(entry.sequence), .optional(entry.dtstamp.map(unix)), .text(action.rawValue),
-                    .optional(comment), .integer(unix(now)), .text(delivery.rawValue),
+                    .optional(entry.senderID), .text(entry.title), .integer(entry.start.unixSeconds),
+                    .integer(entry.end.unixSeconds),
+                    .integer(entry.sequence), .optional(entry.dtstamp.map(\.unixSeconds)), .text(action.rawValue),
+                    .optional(comment), .integer(now.unixSeconds), .text(delivery.rawValue),
                 ]).run()
                 entries.append(entry)
             }
             if let status = action.status {
                 if occurrences.isEmpty {
                     try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
-                        .bind([.text(status.rawValue), .integer(unix(now)), .int(id)]).run()
+                        .bind([.text(status.rawValue), .integer(now.unixSeconds), .int(id)]).run()
                     if action != .cancelled { try clearInstanceAnswers(of: id, now: now) }
                 } else {
                     try setAnswer(status, for: occurrences, of: id, now: now)
@@ -113,7 +113,7 @@ extension InboxStore {
                 """
             ).bind([
                 .int(id), .text(record.calendar), .text(String(decoding: zones, as: UTF8.self)), .blob(record.version),
-                .bool(record.pending), .integer(unix(now)),
+                .bool(record.pending), .integer(now.unixSeconds),
             ]).run()
         }
     }
@@ -139,7 +139,7 @@ extension InboxStore {
         var values: [Statement.Value] = []
         if let since {
             conditions.append("at >= ?")
-            values.append(.integer(unix(since)))
+            values.append(.integer(since.unixSeconds))
         }
         if let handle {
             conditions.append("invite_id = (SELECT id FROM invites WHERE handle = ?)")
@@ -164,12 +164,12 @@ extension InboxStore {
                     handle: statement.text("handle") ?? "", uid: statement.text("uid") ?? "",
                     recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text("sender_id"),
                     title: statement.text("title") ?? "",
-                    start: Date(timeIntervalSince1970: Double(statement.int("start_at"))),
-                    end: Date(timeIntervalSince1970: Double(statement.int("end_at"))),
+                    start: Date(unixSeconds: statement.int("start_at")),
+                    end: Date(unixSeconds: statement.int("end_at")),
                     sequence: statement.int("sequence"),
-                    dtstamp: statement.optionalInt("dtstamp").map { Date(timeIntervalSince1970: Double($0)) },
+                    dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
                     action: AnswerAction(rawValue: statement.text("action") ?? "") ?? .commented,
-                    comment: statement.text("comment"), at: Date(timeIntervalSince1970: Double(statement.int("at"))),
+                    comment: statement.text("comment"), at: Date(unixSeconds: statement.int("at")),
                     delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending))
         }
         return result
@@ -186,5 +186,3 @@ extension InboxStore {
         try rowID(handle: stored.handle)
     }
 }
-
-private func unix(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

@@ -206,7 +206,7 @@ public final class InboxStore {
         try statement.bind(
             [.text(handle), .text(invite.uid), .text(invite.recurrenceID ?? "")]
                 + InboxStore.fields(invite, message: message)
-                + [.text(status.rawValue), .integer(seconds(now)), .integer(seconds(now))]
+                + [.text(status.rawValue), .integer(now.unixSeconds), .integer(now.unixSeconds)]
         ).run()
         let id = database.lastInsertRowID
         try writeAttendees(invite, id: id)
@@ -227,7 +227,7 @@ public final class InboxStore {
             """)
         try statement.bind(
             [.text(invite.recurrenceID ?? "")] + InboxStore.fields(invite, message: message)
-                + [.text(status.rawValue), .integer(seconds(now)), .int(id)]
+                + [.text(status.rawValue), .integer(now.unixSeconds), .int(id)]
         ).run()
         try database.prepare("DELETE FROM attendees WHERE invite_id = ?").bind([.int(id)]).run()
         try writeAttendees(invite, id: id)
@@ -254,12 +254,12 @@ public final class InboxStore {
     /// live once in `messages`.
     private static func fields(_ invite: Invite, message: Int64) -> [Statement.Value] {
         [
-            .optional(invite.senderID), .text(invite.title), .integer(seconds(invite.start)),
-            .integer(seconds(invite.end)), .optional(invite.dates?.first.description),
+            .optional(invite.senderID), .text(invite.title), .integer(invite.start.unixSeconds),
+            .integer(invite.end.unixSeconds), .optional(invite.dates?.first.description),
             .optional(invite.dates?.endExclusive.description), .optional(invite.timeZone),
             .optional(invite.location), .optional(invite.description), .optional(invite.organizer?.name),
             .optional(invite.organizer?.email), .integer(invite.sequence),
-            .optional(invite.dtstamp.map(seconds)), .text(invite.method.rawValue),
+            .optional(invite.dtstamp.map(\.unixSeconds)), .text(invite.method.rawValue),
             .text(invite.source.rawValue), .blob(Data()), .int(message),
         ]
     }
@@ -282,9 +282,9 @@ public final class InboxStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).bind([
-            .int(id), .integer(invite.sequence), .optional(invite.dtstamp.map(seconds)), .text(invite.title),
-            .integer(seconds(invite.start)), .integer(seconds(invite.end)), .blob(Data()), .int(message),
-            .integer(seconds(now)),
+            .int(id), .integer(invite.sequence), .optional(invite.dtstamp.map(\.unixSeconds)), .text(invite.title),
+            .integer(invite.start.unixSeconds), .integer(invite.end.unixSeconds), .blob(Data()), .int(message),
+            .integer(now.unixSeconds),
         ]).run()
     }
 
@@ -326,13 +326,15 @@ public final class InboxStore {
             """
         ).bind([
             .int(id), .text(instance.recurrenceID), message.map { .int($0) } ?? .null, .text(instance.title),
-            .integer(seconds(instance.start)), .integer(seconds(instance.end)),
+            .integer(instance.start.unixSeconds), .integer(instance.end.unixSeconds),
             .optional(instance.dates?.first.description), .optional(instance.dates?.endExclusive.description),
-            .integer(instance.sequence), .optional(instance.dtstamp.map(seconds)), .bool(instance.cancelled),
-            .optional(answer?.rawValue), .integer(seconds(now)),
+            .integer(instance.sequence), .optional(instance.dtstamp.map(\.unixSeconds)), .bool(instance.cancelled),
+            .optional(answer?.rawValue), .integer(now.unixSeconds),
         ]).run()
-        try database.prepare("UPDATE invites SET updated_at = ? WHERE id = ?").bind([.integer(seconds(now)), .int(id)])
-            .run()
+        try database.prepare("UPDATE invites SET updated_at = ? WHERE id = ?").bind([
+            .integer(now.unixSeconds), .int(id),
+        ])
+        .run()
     }
 
     /// Sets your answer for single instances (`nil`: they follow the series again), creating the
@@ -344,7 +346,7 @@ public final class InboxStore {
             ON CONFLICT (invite_id, recurrence_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at
             """)
         for recurrenceID in recurrenceIDs {
-            try statement.bind([.int(id), .text(recurrenceID), .optional(answer?.rawValue), .integer(seconds(now))])
+            try statement.bind([.int(id), .text(recurrenceID), .optional(answer?.rawValue), .integer(now.unixSeconds)])
                 .run()
         }
         // Instances singled out by nobody but you, and now following the series, are no longer singled out.
@@ -359,7 +361,7 @@ public final class InboxStore {
         try database.prepare(
             "UPDATE instances SET answer = NULL, updated_at = ? WHERE invite_id = ? AND answer IS NOT NULL"
         )
-        .bind([.integer(seconds(now)), .int(id)]).run()
+        .bind([.integer(now.unixSeconds), .int(id)]).run()
         try database.prepare(
             "DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL"
         )
@@ -422,10 +424,12 @@ public final class InboxStore {
         let recurrenceID = row.text("recurrence_id") ?? ""
         var invite = Invite(
             uid: row.text("uid") ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
-            senderID: row.text("sender_id"), title: row.text("title") ?? "", start: date(row.int("start_at")),
-            end: date(row.int("end_at")), dates: dates(row.text("first_date"), row.text("end_date")),
+            senderID: row.text("sender_id"), title: row.text("title") ?? "",
+            start: Date(unixSeconds: row.int("start_at")),
+            end: Date(unixSeconds: row.int("end_at")), dates: dates(row.text("first_date"), row.text("end_date")),
             timeZone: row.text("time_zone"), location: row.text("location"), description: row.text("description"),
-            organizer: organizer, sequence: row.int("sequence"), dtstamp: row.optionalInt("dtstamp").map(date),
+            organizer: organizer, sequence: row.int("sequence"),
+            dtstamp: row.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
             method: Invite.Method(rawValue: row.text("method") ?? "") ?? .request,
             source: Invite.Source(rawValue: row.text("source") ?? "") ?? .itip,
             raw: try message(row.optionalInt("message_id")) ?? Data())
@@ -435,7 +439,8 @@ public final class InboxStore {
         return StoredInvite(
             handle: row.text("handle") ?? "", invite: invite,
             status: InviteStatus(rawValue: row.text("status") ?? "") ?? .pending,
-            receivedAt: date(row.int("received_at")), updatedAt: date(row.int("updated_at")), instances: found)
+            receivedAt: Date(unixSeconds: row.int("received_at")), updatedAt: Date(unixSeconds: row.int("updated_at")),
+            instances: found)
     }
 
     private func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {
@@ -461,11 +466,11 @@ public final class InboxStore {
             var organizer: Invite.Instance?
             if let start = statement.optionalInt("start_at") {
                 organizer = Invite.Instance(
-                    recurrenceID: key, title: statement.text("title") ?? "", start: date(start),
-                    end: date(statement.optionalInt("end_at") ?? start),
+                    recurrenceID: key, title: statement.text("title") ?? "", start: Date(unixSeconds: start),
+                    end: Date(unixSeconds: statement.optionalInt("end_at") ?? start),
                     dates: dates(statement.text("first_date"), statement.text("end_date")),
                     sequence: statement.optionalInt("sequence") ?? 0,
-                    dtstamp: statement.optionalInt("dtstamp").map(date),
+                    dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
                     cancelled: statement.int("cancelled") != 0)
             }
             result.append(
@@ -558,6 +563,3 @@ public final class InboxStore {
         }
     }
 }
-
-private func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
-private func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
