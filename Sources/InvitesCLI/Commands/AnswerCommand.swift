@@ -71,7 +71,8 @@ enum AnswerCommand {
         do {
             return try OccurrencePicker(query: query).keys(for: whens, of: stored)
         } catch {
-            throw UsageError(message: error.description, command: command)
+            let hint = error == .notRecurring(handle: stored.handle) ? " (without --occurrence)" : ""
+            throw UsageError(message: error.description + hint, command: command)
         }
     }
 

@@ -28,7 +28,11 @@ enum ErrorReport {
             return (error.message, .usage)
         case let error as CalendarError:
             switch error {
-            case .notFound: return (Printable.sanitize(error.description), .noInput)
+            case .notFound:
+                return (
+                    Printable.sanitize(error.description) + "; check --calendar, INVITES_CALENDAR or the config",
+                    .noInput
+                )
             case .notACalendar, .tooLarge: return (Printable.sanitize(error.description), .invalidInput)
             case .unreadable, .unwritable: return (Printable.sanitize(error.description), .ioError)
             }
@@ -43,9 +47,11 @@ enum ErrorReport {
         case let error as StoreError:
             return (Printable.sanitize(error.description), .ioError)
         case let error as LookupError:
-            return (error.description, .failure)
+            guard case .notFound = error else { return (error.description, .failure) }
+            return (error.description + "; 'invites list --all' shows the handles", .failure)
         case let error as ReplyError:
-            return (error.description, .failure)
+            guard error == .noAddress else { return (error.description, .failure) }
+            return (error.description + ": give --me ADDR, set INVITES_ME, or put 'me = ADDR' in the config", .failure)
         case let error as ConfigError:
             return (Printable.sanitize(error.description), .failure)
         default:

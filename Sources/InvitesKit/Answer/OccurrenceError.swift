@@ -14,7 +14,7 @@ public enum OccurrenceError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(Printable.quoted(when, limit: 40)) is no occurrence time: give it as show prints it "
                 + "(2026-12-14 10:00, or 2026-12-14) or as a RECURRENCE-ID (20261214T090000Z)"
         case .notRecurring(let handle):
-            return "\(handle) does not repeat: answer it without --occurrence"
+            return "\(handle) does not repeat: answer the whole invitation"
         case .noSuch(let when, let nearest):
             let hint = nearest.isEmpty ? "" : "; the nearest are " + nearest.joined(separator: ", ")
             return "the series has no occurrence at \(Printable.quoted(when, limit: 40))\(hint)"

@@ -19,7 +19,7 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "calendar \(path) does not exist; check --calendar, INVITES_CALENDAR or the config"
+            return "calendar \(path) does not exist"
         case .notACalendar(let path):
             return "\(path) holds no VCALENDAR; it is not an iCalendar file"
         case .unreadable(let path, let reason):

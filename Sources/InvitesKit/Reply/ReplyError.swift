@@ -12,7 +12,7 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noAnswer(let handle):
             return "\(handle) has no answer yet: accept, decline or tentative first"
         case .noAddress:
-            return "replying needs your address: give --me ADDR, set INVITES_ME, or put 'me = ADDR' in the config"
+            return "replying needs your address"
         case .noOrganizer(let handle):
             return "\(handle) names no ORGANIZER to reply to"
         case .announcement(let handle):

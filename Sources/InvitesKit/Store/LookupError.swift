@@ -7,7 +7,7 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let reference):
-            return "no invite \(Printable.quoted(reference, limit: 60)); 'invites list --all' shows the handles"
+            return "no invite \(Printable.quoted(reference, limit: 60))"
         case .ambiguous(let reference, let candidates):
             return "\(Printable.quoted(reference, limit: 60)) matches several invites: "
                 + candidates.joined(separator: ", ") + "; give more of the handle or UID"
