@@ -73,8 +73,9 @@ enum IngestCommand {
             throw FileError.notFound(path: file)
         }
         guard !isDirectory.boolValue else { throw IngestError.notAnInvite(file: file, reason: "it is a folder") }
+        // Read, never mapped, as calendars are: a file truncated under a mapping is a SIGBUS.
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
+            return try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             throw IngestError.unreadable(file: file, reason: error.localizedDescription)
         }
