@@ -37,13 +37,12 @@ enum HistoryCommand {
             context.print("No answers yet.")
             return .success
         }
-        let width = entries.map(\.handle.count).max() ?? 4
+        let columns = HandleColumns(handles: entries.map(\.handle))
         for entry in entries {
             var line =
                 context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
-                + entry.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + entry.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
-                + Printable.sanitize(entry.title) + "  (" + context.time.span(start: entry.start, end: entry.end) + ")"
+                + columns.prefix(entry.handle, entry.action.rawValue) + Printable.sanitize(entry.title) + "  ("
+                + context.time.span(start: entry.start, end: entry.end) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
             context.print(line)
         }

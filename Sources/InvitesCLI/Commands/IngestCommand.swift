@@ -36,14 +36,12 @@ enum IngestCommand {
                 }
             ])
         } else {
-            let width = outcomes.map(\.stored.handle.count).max() ?? 4
+            let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
             for outcome in outcomes {
                 let invite = outcome.stored.invite
-                let handle = outcome.stored.handle.padding(toLength: width, withPad: " ", startingAt: 0)
-                let result = outcome.result.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
                 context.print(
-                    "\(handle)  \(result)  \(Printable.sanitize(invite.title))  "
-                        + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
+                    columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.sanitize(invite.title)
+                        + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
                 if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
             }
         }

@@ -21,12 +21,11 @@ enum ListCommand {
             context.print(statuses == [.pending] ? "No pending invites." : "No invites.")
             return .success
         }
-        let width = invites.map(\.handle.count).max() ?? 4
+        let columns = HandleColumns(handles: invites.map(\.handle))
         for stored in invites {
             let invite = stored.invite
             var line =
-                stored.handle.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + stored.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "  "
+                columns.prefix(stored.handle, stored.status.rawValue)
                 + context.time.span(start: invite.start, end: invite.end, dates: invite.dates) + "  "
                 + Printable.sanitize(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
