@@ -1,7 +1,7 @@
 import FuzzSupport
 import InvitesKit
 
-/// Any bytes as an iTIP file (a VCALENDAR with METHOD), read the way `invites add` reads one;
+/// Any bytes as an iTIP file (a VCALENDAR with METHOD), read the way `invites ingest` reads one;
 /// every other input gives the Content-Type `method=` a mail part could give it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzITIP(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
