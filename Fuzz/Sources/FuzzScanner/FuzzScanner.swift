@@ -1,0 +1,48 @@
+import Foundation
+import FuzzSupport
+
+@testable import InvitesKit
+
+/// Any bytes as a calendar file, through everything that reads it before libical does: the
+/// block scanner, the property walker, the prefilter's bounds and rule patterns, the file index
+/// and its encoding (which must read back as it was written).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let data = FuzzDriver.data(start, count)
+    // A window the input chooses, among ordinary and extreme ones.
+    let windows = [
+        0..<86_400, 1_740_787_200..<1_741_392_000, -62_135_596_800..<(-62_132_918_400),
+        253_399_622_400..<253_402_300_800,
+    ]
+    let window = windows[FuzzDriver.choice(data, among: windows.count)]
+    data.withUnsafeBytes { bytes in
+        let scan = ICSBlockScanner.scan(bytes)
+        for block in scan.blocks + scan.unterminated {
+            _ = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range)
+            _ = ICSBlockScanner.value(of: "TZID", in: bytes, block: block.range)
+            switch block.kind {
+            case .event:
+                let bounds = BlockPrefilter.bounds(bytes, block.range)
+                _ = bounds.pattern?.mayHaveInstance(in: window)
+                _ = BlockFields.uidKey(bytes, block.range)
+            case .timezone:
+                _ = BlockPrefilter.isOrdinaryZone(bytes, block.range)
+            }
+        }
+        let index = FileIndex.build(bytes, stamp: nil)
+        _ = index.mayMatter(window)
+        _ = index.reach
+        _ = index.fits(data)
+        guard FileIndex(index.encoded()) == index else {
+            fatalError("a file index does not read back as it was written")
+        }
+    }
+    // A damaged index kept on disk is read the same way.
+    _ = FileIndex(data)
+    return 0
+}
+
+@main
+enum FuzzScannerMain {
+    static func main() { FuzzDriver.run(fuzzScanner) }
+}
