@@ -1,0 +1,171 @@
+import Foundation
+
+/// Reading invitations back, with their instances, attendees and messages, by column name.
+extension InboxStore {
+    static let columns = """
+        i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
+        i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
+        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id
+        """
+
+    func invites(where condition: String, _ values: [Statement.Value], suffix: String = "")
+        throws(StoreError) -> [StoredInvite]
+    {
+        let statement = try database.prepare(
+            "SELECT \(InboxStore.columns) FROM invites AS i WHERE \(condition) \(suffix)")
+        try statement.bind(values)
+        var result: [StoredInvite] = []
+        while try statement.step() {
+            result.append(try decode(statement))
+        }
+        return result
+    }
+
+    /// One invitation from a row of ``columns``, read by column name.
+    func decode(_ row: Statement) throws(StoreError) -> StoredInvite {
+        let id = Int64(row.int("id"))
+        let organizer: Invite.Person? =
+            row.text("organizer_name") == nil && row.text("organizer_email") == nil
+            ? nil : Invite.Person(name: row.text("organizer_name"), email: row.text("organizer_email"))
+        let recurrenceID = row.text("recurrence_id") ?? ""
+        var invite = Invite(
+            uid: row.text("uid") ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
+            senderID: row.text("sender_id"), title: row.text("title") ?? "",
+            start: Date(unixSeconds: row.int("start_at")),
+            end: Date(unixSeconds: row.int("end_at")), dates: dates(row.text("first_date"), row.text("end_date")),
+            timeZone: row.text("time_zone"), location: row.text("location"), description: row.text("description"),
+            organizer: organizer, sequence: row.int("sequence"),
+            dtstamp: row.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
+            method: Invite.Method(rawValue: row.text("method") ?? "") ?? .request,
+            source: Invite.Source(rawValue: row.text("source") ?? "") ?? .itip,
+            raw: try message(row.optionalInt("message_id")) ?? Data())
+        invite.attendees = try attendees(of: id)
+        let found = try instances(of: id)
+        invite.instances = found.compactMap(\.organizer)
+        return StoredInvite(
+            handle: row.text("handle") ?? "", invite: invite,
+            status: InviteStatus(rawValue: row.text("status") ?? "") ?? .pending,
+            receivedAt: Date(unixSeconds: row.int("received_at")), updatedAt: Date(unixSeconds: row.int("updated_at")),
+            instances: found)
+    }
+
+    func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {
+        guard let first = first.flatMap({ LocalDate(iso: $0) }), let end = end.flatMap({ LocalDate(iso: $0) }) else {
+            return nil
+        }
+        return Occurrence.AllDayDates(first: first, endExclusive: end)
+    }
+
+    /// The instances of an invitation, in time order of their keys.
+    func instances(of id: Int64) throws(StoreError) -> [StoredInstance] {
+        let statement = try database.prepare(
+            """
+            SELECT s.recurrence_id, s.title, s.start_at, s.end_at, s.first_date, s.end_date, s.sequence, s.dtstamp,
+                s.cancelled, s.answer, s.message_id
+            FROM instances AS s
+            WHERE s.invite_id = ? ORDER BY s.recurrence_id
+            """)
+        try statement.bind([.int(id)])
+        var result: [StoredInstance] = []
+        while try statement.step() {
+            let key = statement.text("recurrence_id") ?? ""
+            var organizer: Invite.Instance?
+            if let start = statement.optionalInt("start_at") {
+                organizer = Invite.Instance(
+                    recurrenceID: key, title: statement.text("title") ?? "", start: Date(unixSeconds: start),
+                    end: Date(unixSeconds: statement.optionalInt("end_at") ?? start),
+                    dates: dates(statement.text("first_date"), statement.text("end_date")),
+                    sequence: statement.optionalInt("sequence") ?? 0,
+                    dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
+                    cancelled: statement.int("cancelled") != 0)
+            }
+            result.append(
+                StoredInstance(
+                    recurrenceID: key, organizer: organizer, message: try message(statement.optionalInt("message_id")),
+                    answer: statement.text("answer").flatMap(InviteStatus.init(rawValue:))))
+        }
+        return result
+    }
+
+    /// A message's bytes, read once per store and shared by every invitation it carries: a
+    /// message of 3,000 invitations is one buffer in memory, not 3,000 copies.
+    func message(_ row: Int?) throws(StoreError) -> Data? {
+        guard let row else { return nil }
+        let id = Int64(row)
+        if let known = messages[id] { return known }
+        let statement = try database.prepare("SELECT data FROM messages WHERE id = ?")
+        let data = try statement.bind([.int(id)]).step() ? statement.blob(0) : Data()
+        messages[id] = data
+        return data
+    }
+
+    func attendees(of id: Int64) throws(StoreError) -> [Invite.Attendee] {
+        let statement = try database.prepare(
+            "SELECT address, name, partstat, rsvp FROM attendees WHERE invite_id = ? ORDER BY position")
+        try statement.bind([.int(id)])
+        var result: [Invite.Attendee] = []
+        while try statement.step() {
+            result.append(
+                Invite.Attendee(
+                    address: statement.text("address") ?? "", name: statement.text("name"),
+                    partstat: statement.text("partstat") ?? "NEEDS-ACTION", rsvp: statement.int("rsvp") != 0))
+        }
+        return result
+    }
+
+    /// The invitation of a UID.
+    func find(uid: String) throws(StoreError) -> StoredInvite? {
+        try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
+    }
+
+    /// The invites in the inbox, newest first; `statuses == nil` means all of them.
+    /// An invitation counts as pending while its series or any instance not cancelled waits for
+    /// an answer.
+    public func list(statuses: Set<InviteStatus>?) throws(StoreError) -> [StoredInvite] {
+        let all = try invites(where: "1", [], suffix: "ORDER BY i.received_at DESC, i.id DESC")
+        guard let statuses else { return all }
+        return all.filter { statuses.contains($0.status) || (statuses.contains(.pending) && $0.needsAnswer) }
+    }
+
+    /// How many invitations wait for an answer.
+    public func pendingCount() throws(StoreError) -> Int {
+        let statement = try database.prepare(
+            """
+            SELECT count(*) FROM invites AS i WHERE i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
+                WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0)
+            """)
+        return try statement.step() ? statement.int(0) : 0
+    }
+
+    /// Finds the invite a user means: by handle, else by the sender's id, else by a unique
+    /// prefix of its UID.
+    ///
+    /// The handle of an instance that an earlier `invites` kept as an invite of its own names the
+    /// invitation it now belongs to.
+    public func resolve(_ reference: String) throws -> StoredInvite {
+        if let match = try invites(where: "i.handle = ?", [.text(reference)]).first { return match }
+        if let match = try invites(
+            where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(reference)]
+        ).first {
+            return match
+        }
+        let bySender = try invites(where: "i.sender_id = ?", [.text(reference)])
+        if bySender.count == 1 { return bySender[0] }
+        let escaped = reference.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let byUID =
+            bySender.isEmpty
+            ? try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter {
+                $0.invite.uid.hasPrefix(reference)
+            }
+            : bySender
+        switch byUID.count {
+        case 0: throw LookupError.notFound(reference: reference)
+        case 1: return byUID[0]
+        default:
+            throw LookupError.ambiguous(
+                reference: reference,
+                candidates: byUID.map { "\($0.handle) (\(Printable.sanitize(String($0.invite.title.prefix(40)))))" })
+        }
+    }
+}
