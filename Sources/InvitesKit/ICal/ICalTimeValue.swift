@@ -66,9 +66,24 @@ struct ICalTimeValue {
 
     /// The zone's offset east of UTC, in seconds, at a Unix time; unambiguous.
     static func offset(of zone: OpaquePointer, at instant: Int) -> Int {
-        var utcTime = icaltime_from_timet_with_zone(time_t(instant), 0, ZoneResolver.utc)
+        var utcTime = icaltime_from_timet_with_zone(time_t(offsetMoment(instant)), 0, ZoneResolver.utc)
         var isDaylight: Int32 = 0
         return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &utcTime, &isDaylight))
+    }
+
+    /// The moment whose offset stands for `instant`'s: the same one, within 1800–2200.
+    ///
+    /// libical expands a zone's rules up to the year asked, through ICU, again for years far
+    /// from the ones it holds: a yearly all-day series from the year 1 (a fuzz finding) took
+    /// minutes. Before 1800 zones kept local mean time, which no rule describes, so 1800 stands
+    /// for them; after 2200 the moment 400 years earlier does, as often as needed, since the
+    /// Gregorian calendar and a zone's yearly rules repeat every 146,097 days.
+    static func offsetMoment(_ instant: Int) -> Int {
+        let earliest = -5_364_662_400  // 1800-01-01T00:00:00Z
+        let latest = 7_258_118_400  // 2200-01-01T00:00:00Z
+        let cycle = 12_622_780_800  // 400 Gregorian years
+        guard instant <= latest else { return instant - ((instant - latest) / cycle + 1) * cycle }
+        return max(instant, earliest)
     }
 
     /// The wall-clock fields read as if they were UTC, in seconds since 1970; a date is its midnight.

@@ -349,3 +349,21 @@ import Testing
         #expect(report.window.end == Date.utc("2018-04-17T20:00:00Z"))
     }
 }
+
+/// Zone offsets far from today are asked for at a moment within 1800–2200 that has the same one.
+@Suite struct OffsetMomentTests {
+    @Test func momentsFarFromTodayStandForTheirOffsets() {
+        #expect(ICalTimeValue.offsetMoment(1_717_243_200) == 1_717_243_200)
+        #expect(ICalTimeValue.offsetMoment(-62_135_596_800) == -5_364_662_400, "the year 1 is asked as 1800")
+        let summer9999 = 253_386_115_200  // 9999-07-01T00:00:00Z
+        let mapped = ICalTimeValue.offsetMoment(summer9999)
+        #expect(mapped <= 7_258_118_400 && mapped > 7_258_118_400 - 12_622_780_800)
+        #expect((summer9999 - mapped) % 12_622_780_800 == 0, "whole 400-year cycles earlier")
+        guard let berlin = ZoneResolver(display: .utc).zone(for: "Europe/Berlin") else {
+            Issue.record("no Europe/Berlin")
+            return
+        }
+        #expect(ICalTimeValue.offset(of: berlin, at: summer9999) == 7_200, "summer time in July 9999")
+        #expect(ICalTimeValue.offset(of: berlin, at: summer9999 - 182 * 86_400) == 3_600, "winter in January 9999")
+    }
+}
