@@ -77,7 +77,7 @@ public struct OccurrencePicker {
         let copy = ITIPComposer.organizerCopy(of: stored, display: query.display)
         return query.occurrences(of: copy, uid: stored.invite.uid, in: window).compactMap { occurrence in
             let original = occurrence.recurrenceID ?? occurrence.start
-            let key = StoredInvite.key(of: occurrence, display: query.display)
+            let key = RecurrenceKey.key(of: occurrence, display: query.display)
             guard occurrence.recurrenceID != nil || stored.instance(key) != nil else { return nil }
             return Found(key: key, original: original, occurrence: occurrence)
         }

@@ -95,9 +95,7 @@ public struct ConflictFinder {
         guard invite.source != .push else { return try series(for: invite, horizon: horizon, now: now) }
         invite.raw = ITIPComposer.organizerCopy(of: stored, display: query.display)
         if !stored.instances.isEmpty { invite.recurrenceID = nil }
-        var report = try series(for: invite, horizon: horizon, now: now)
-        if report.occurrences.count == 1 { report.occurrences = [] }
-        return report
+        return try series(for: invite, horizon: horizon, now: now)
     }
 
     /// The invite's own next occurrences, from the iCalendar it came in.

@@ -98,11 +98,6 @@ public enum ITIPComposer {
         return calendar.serialized
     }
 
-    /// Whether you are among the invite's attendees.
-    public static func isAttendee(_ invite: Invite, me: MyAddresses) -> Bool {
-        invite.attendees.contains { me.contains($0.address) }
-    }
-
     /// Sets your ATTENDEE's PARTSTAT and drops its RSVP; adds your ATTENDEE when the invite did
     /// not list you (an invite sent to a list).
     private static func setPartstat(_ partstat: String, on event: ICalComponent, me: MyAddresses) {

@@ -27,12 +27,6 @@ public struct StoredInvite: Sendable, Hashable {
         return instance.answer ?? status
     }
 
-    /// The key of one of the invitation's own occurrences: its original start.
-    public static func key(of occurrence: Occurrence, display: DisplayZone) -> String {
-        let original = occurrence.recurrenceID ?? occurrence.start
-        return occurrence.isAllDay ? LocalDate(original, in: display.timeZone).description : RFC3339.utc(original)
-    }
-
     /// Whether anything of the invitation waits for your answer.
     public var needsAnswer: Bool {
         status == .pending || instances.contains { $0.answer == .pending && !$0.isCancelled }

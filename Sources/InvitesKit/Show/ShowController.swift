@@ -60,7 +60,7 @@ public struct ShowController {
         let occurrences =
             series.reports.count > 1
             ? zip(series.reports, series.occurrences).map { nearby, own -> ShowReport.CheckedOccurrence in
-                let key = StoredInvite.key(of: own, display: settings.display)
+                let key = RecurrenceKey.key(of: own, display: settings.display)
                 let state: InviteStatus = own.free == .cancelled ? .cancelled : stored.answer(for: key)
                 return ShowReport.CheckedOccurrence(
                     key: key, state: state, moved: stored.instance(key)?.isMoved ?? false, original: own.recurrenceID,

@@ -56,10 +56,9 @@ extension InboxStore {
         {
             try refreshLead(id: id, with: invite, lead: lead, message: message, now: now)
         }
-        guard var stored = try invites(where: "i.id = ?", [.int(id)]).first else {
+        guard let stored = try invites(where: "i.id = ?", [.int(id)]).first else {
             throw .sqlite(path: database.path, code: 0, message: "invite \(existing.handle) vanished")
         }
-        stored.instances = try instances(of: id)
         return IngestOutcome(
             stored: stored, result: result, note: notes.isEmpty ? nil : notes.joined(separator: "; "), changed: changed)
     }
@@ -315,7 +314,12 @@ extension InboxStore {
             try statement.bind([.int(id), .text(recurrenceID), .optional(answer?.rawValue), .integer(now.unixSeconds)])
                 .run()
         }
-        // Instances singled out by nobody but you, and now following the series, are no longer singled out.
+        try forgetInstancesFollowingTheSeries(of: id)
+    }
+
+    /// Instances singled out by nobody but you, and now following the series again, are no longer
+    /// singled out.
+    private func forgetInstancesFollowingTheSeries(of id: Int64) throws(StoreError) {
         try database.prepare(
             "DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL"
         )
@@ -328,10 +332,7 @@ extension InboxStore {
             "UPDATE instances SET answer = NULL, updated_at = ? WHERE invite_id = ? AND answer IS NOT NULL"
         )
         .bind([.integer(now.unixSeconds), .int(id)]).run()
-        try database.prepare(
-            "DELETE FROM instances WHERE invite_id = ? AND message_id IS NULL AND cancelled = 0 AND answer IS NULL"
-        )
-        .bind([.int(id)]).run()
+        try forgetInstancesFollowingTheSeries(of: id)
     }
 
     /// A handle no other invite has: four characters of the UID's stable hash, more on a clash.
