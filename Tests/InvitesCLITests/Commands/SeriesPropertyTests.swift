@@ -77,6 +77,12 @@ import Testing
                     method: "REQUEST",
                     body: SeriesPropertyTests.event(start: organizer.masterStart, sequence: 0, stamp: 0)))
             #expect(cli.run(options + ["ingest", first]).status == 0)
+            /// `ingest` of the organizer's next message: one VEVENT at the current SEQUENCE.
+            func ingest(_ method: String, start: String, recurrenceID: String?, step: Int) -> [String] {
+                let body = SeriesPropertyTests.event(
+                    start: start, sequence: organizer.sequence, recurrenceID: recurrenceID, stamp: step)
+                return ["ingest", cli.write("m\(step).ics", SeriesPropertyTests.message(method: method, body: body))]
+            }
             for step in 1...14 {
                 let rid = SeriesPropertyTests.occurrences[random.next(SeriesPropertyTests.occurrences.count)]
                 var arguments: [String]
@@ -86,34 +92,16 @@ import Testing
                     let start = rid.replacingOccurrences(of: "T09", with: random.next(2) == 0 ? "T11" : "T13")
                     organizer.instanceStarts[rid] = start
                     organizer.cancelled.remove(rid)
-                    let file = cli.write(
-                        "m\(step).ics",
-                        SeriesPropertyTests.message(
-                            method: "REQUEST",
-                            body: SeriesPropertyTests.event(
-                                start: start, sequence: organizer.sequence, recurrenceID: rid, stamp: step)))
-                    arguments = ["ingest", file]
+                    arguments = ingest("REQUEST", start: start, recurrenceID: rid, step: step)
                 case 1:
                     organizer.sequence += 1
                     organizer.cancelled.insert(rid)
-                    let file = cli.write(
-                        "m\(step).ics",
-                        SeriesPropertyTests.message(
-                            method: "CANCEL",
-                            body: SeriesPropertyTests.event(
-                                start: rid, sequence: organizer.sequence, recurrenceID: rid, stamp: step)))
-                    arguments = ["ingest", file]
+                    arguments = ingest("CANCEL", start: rid, recurrenceID: rid, step: step)
                 case 2:
                     organizer.sequence += 1
                     organizer.masterStart =
                         organizer.masterStart == "20261207T090000Z" ? "20261207T080000Z" : "20261207T090000Z"
-                    let file = cli.write(
-                        "m\(step).ics",
-                        SeriesPropertyTests.message(
-                            method: "REQUEST",
-                            body: SeriesPropertyTests.event(
-                                start: organizer.masterStart, sequence: organizer.sequence, stamp: step)))
-                    arguments = ["ingest", file]
+                    arguments = ingest("REQUEST", start: organizer.masterStart, recurrenceID: nil, step: step)
                 case 3, 4:
                     arguments = [["accept", "decline", "tentative"][random.next(3)], "prop-1"]
                 default:
