@@ -199,6 +199,22 @@ if [ "$status" = 74 ] && grep -q "cannot write $work/missing/reply.ics" "$work/e
     pass "reply --out into a missing folder: exit 74, 'cannot write' with the path"
 else fail "reply --out into a missing folder: exit $status, stderr: $(head -c 300 "$work/err")"; fi
 
+# Waits (10 s at most) for the lock holder started in the background to say it holds the lock.
+wait_for() { for _ in $(seq 1 100); do [ -e "$1" ] && break; sleep 0.1; done; }
+# Runs one accept against the lock the background process $lock_pid holds, then lets it go:
+# sets status and elapsed (whole seconds).
+accept_against_lock() {
+    local started
+    started=$(date +%s)
+    status=0
+    timeout 30 "$bin" --home "$home" --tz UTC --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err" \
+        || status=$?
+    elapsed=$(( $(date +%s) - started ))
+    kill "$lock_pid" 2>/dev/null
+    wait "$lock_pid" 2>/dev/null
+    lock_pid=
+}
+
 # A store another process keeps locked: a clear message within a bounded time.
 python3 - "$home/invites.sqlite3" "$work/locked" <<'PY' &
 import sqlite3, sys, time
@@ -208,15 +224,9 @@ open(sys.argv[2], "w").close()
 time.sleep(60)
 PY
 lock_pid=$!
-for _ in $(seq 1 100); do [ -e "$work/locked" ] && break; sleep 0.1; done
+wait_for "$work/locked"
 before_history=$(history_count)
-started=$(date +%s)
-timeout 30 "$bin" --home "$home" --tz UTC --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err"
-status=$?
-elapsed=$(( $(date +%s) - started ))
-kill "$lock_pid" 2>/dev/null
-wait "$lock_pid" 2>/dev/null
-lock_pid=
+accept_against_lock
 if [ "$status" = 74 ] && [ "$elapsed" -le 15 ] && grep -q "the inbox $home is locked by another invites; try again" "$work/err" \
     && [ "$(history_count)" = "$before_history" ]; then
     pass "accept while another process holds the store's lock: exit 74 after ${elapsed}s, 'locked by another invites'"
@@ -232,16 +242,10 @@ open(sys.argv[2], "w").close()
 time.sleep(60)
 PY
 lock_pid=$!
-for _ in $(seq 1 100); do [ -e "$work/flocked" ] && break; sleep 0.1; done
+wait_for "$work/flocked"
 cp "$work/cal/calendar.ics" "$work/calendar-before.ics"
 before_store=$(snapshot)
-started=$(date +%s)
-timeout 30 "$bin" --home "$home" --tz UTC --calendar "$work/cal/calendar.ics" accept 12 >/dev/null 2>"$work/err"
-status=$?
-elapsed=$(( $(date +%s) - started ))
-kill "$lock_pid" 2>/dev/null
-wait "$lock_pid" 2>/dev/null
-lock_pid=
+accept_against_lock
 if [ "$status" = 74 ] && [ "$elapsed" -le 20 ] && grep -q "another invites has held this lock" "$work/err" \
     && cmp -s "$work/calendar-before.ics" "$work/cal/calendar.ics" && [ "$(snapshot)" = "$before_store" ]; then
     pass "accept while another process holds the calendar's lock: exit 74 after ${elapsed}s, calendar and store unchanged"
