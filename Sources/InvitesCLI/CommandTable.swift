@@ -14,11 +14,22 @@ extension InvitesCommand {
         var run: @Sendable (CommandContext) throws -> ExitCode
     }
 
-    static let answerOptions: [(String, String)] = [
-        ("--comment TEXT", "a comment for the organizer, kept in the history and sent in the reply"),
-        ("--no-add", "record the answer without writing the calendar"),
-        occurrenceOption,
+    static let answerOptions: [(String, String)] =
+        [
+            thisMessage,
+            ("--comment TEXT", "a comment for the organizer, kept in the history and sent in the reply"),
+            ("--no-add", "record the answer without writing the calendar"),
+            occurrenceOption,
+        ] + sendOptions
+
+    static let sendOptions: [(String, String)] = [
+        ("--send", "send the reply at once (default: as the 'send' setting says: never, ask or always)"),
+        ("--no-send", "leave the reply queued in the outbox, whatever the 'send' setting says"),
     ]
+
+    static let thisMessage = (
+        "-", "for HANDLE: the invitation in the e-mail (or .ics) on standard input, ingested first"
+    )
 
     static let occurrenceOption = (
         "--occurrence WHEN",
@@ -29,8 +40,19 @@ extension InvitesCommand {
     static let commands: [Entry] = [
         Entry(
             name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail) into the inbox",
-            usage: "ingest [FILE... | -]",
-            spec: IngestCommand.spec, examples: ["invites ingest invite.ics", "invites ingest - < message.eml"],
+            usage: "ingest [FILE... | -] [--maildir DIR]... [--print handle]",
+            spec: IngestCommand.spec,
+            options: [
+                (
+                    "--maildir DIR",
+                    "read the messages of a Maildir (cur/ and new/) not read before; repeatable"
+                ),
+                ("--print handle", "print only the handles of the invitations read, one per line"),
+            ],
+            examples: [
+                "invites ingest invite.ics", "invites ingest - < message.eml",
+                "invites ingest --maildir ~/Mail/work/INBOX", "invites ingest - --print handle < message.eml",
+            ],
             run: IngestCommand.run),
         Entry(
             name: "list", summary: "the inbox (pending by default), newest first", usage: "list [--all | --status S]",
@@ -64,12 +86,14 @@ extension InvitesCommand {
             examples: ["invites check k3m9 && echo free"], run: CheckCommand.run),
         Entry(
             name: "accept", summary: "accept; the invite goes into your first calendar",
-            usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec,
-            options: answerOptions,
-            examples: ["invites accept k3m9 --comment 'See you there'"], run: { try AnswerCommand.run(.accepted, $0) }),
+            usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add] [--send | --no-send]",
+            spec: AnswerCommand.spec, options: answerOptions,
+            examples: ["invites accept k3m9 --comment 'See you there'", "invites accept - --send < message.eml"],
+            run: { try AnswerCommand.run(.accepted, $0) }),
         Entry(
             name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
-            usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT]", spec: AnswerCommand.spec,
+            usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT] [--send | --no-send]",
+            spec: AnswerCommand.spec,
             options: answerOptions,
             examples: [
                 "invites decline k3m9 --comment 'Travelling that week'",
@@ -77,14 +101,21 @@ extension InvitesCommand {
             ], run: { try AnswerCommand.run(.declined, $0) }),
         Entry(
             name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
-            usage: "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]", spec: AnswerCommand.spec,
+            usage: "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add] [--send | --no-send]",
+            spec: AnswerCommand.spec,
             options: answerOptions,
             examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
         Entry(
-            name: "comment", summary: "a comment without changing the answer",
-            usage: "comment HANDLE TEXT [--occurrence WHEN]...",
-            spec: AnswerCommand.commentSpec, options: [occurrenceOption],
-            examples: ["invites comment k3m9 'Can we move it by 30 minutes?'"],
+            name: "comment", summary: "a comment for the organizer, without changing the answer",
+            usage: "comment HANDLE TEXT [--occurrence WHEN]... [--private] [--send | --no-send]",
+            spec: AnswerCommand.commentSpec,
+            options: [
+                thisMessage, occurrenceOption,
+                ("--private", "keep the comment in the history only; nothing is queued for the organizer"),
+            ] + sendOptions,
+            examples: [
+                "invites comment k3m9 'Can we move it by 30 minutes?'", "invites comment k3m9 'Bring slides' --private",
+            ],
             run: { try AnswerCommand.run(.commented, $0) }),
         Entry(
             name: "history", summary: "every answer and comment, newest first",
@@ -104,6 +135,20 @@ extension InvitesCommand {
                 ("--name NAME", "your name for the From: line and CN (default: as the invite names you)"),
             ],
             examples: ["invites --me ann@example.org reply k3m9 --mime | sendmail -t"], run: ReplyCommand.run),
+        Entry(
+            name: "send", summary: "send the replies waiting in the outbox", usage: "send [HANDLE...] [--again]",
+            spec: SendCommand.spec,
+            options: [
+                (
+                    "--again",
+                    "also send messages that failed or whose sending was cut off (check they did not arrive first)"
+                )
+            ],
+            examples: ["invites send", "invites send k3m9"], run: SendCommand.run),
+        Entry(
+            name: "outbox", summary: "the replies answers made, and whether each was sent", usage: "outbox [--all]",
+            spec: OutboxCommand.spec, options: [("--all", "every message, sent ones too, not only what waits")],
+            examples: ["invites outbox", "invites --json outbox --all"], run: OutboxCommand.run),
         Entry(
             name: "status", summary: "one short line for status bars: how many are pending",
             usage: "status [--format TEXT]", spec: StatusCommand.spec,

@@ -1,11 +1,12 @@
 import Foundation
 import InvitesKit
 
-/// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]` and
-/// `invites comment HANDLE TEXT [--occurrence WHEN]...`.
+/// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]
+/// [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.
+/// HANDLE `-` is the invitation in the message on standard input.
 enum AnswerCommand {
-    static let spec = OptionSpec(values: ["--comment", "--occurrence"], flags: ["--no-add"])
-    static let commentSpec = OptionSpec(values: ["--occurrence"])
+    static let spec = OptionSpec(values: ["--comment", "--occurrence"], flags: ["--no-add", "--send", "--no-send"])
+    static let commentSpec = OptionSpec(values: ["--occurrence"], flags: ["--private", "--send", "--no-send"])
 
     static func run(_ action: AnswerAction, _ context: CommandContext) throws -> ExitCode {
         var comment = context.arguments.value("--comment")
@@ -28,16 +29,25 @@ enum AnswerCommand {
         for key in occurrences where stored.instance(key)?.isCancelled == true && action != .commented {
             context.warn("the occurrence \(key) was cancelled by the organizer; the answer is recorded anyway")
         }
+        if context.arguments.has("--send"), context.arguments.has("--no-send") {
+            throw UsageError(message: "--send and --no-send say opposite things; give one", command: command)
+        }
+        let toOrganizer = !context.arguments.has("--private")
+        if !toOrganizer, context.arguments.has("--send") {
+            throw UsageError(
+                message: "--private keeps the comment for you: there is nothing to --send", command: command)
+        }
         let outcome = try context.responder().answer(
             stored, action: action, occurrences: occurrences, comment: comment,
-            addToCalendar: !context.arguments.has("--no-add"), now: context.environment.now())
+            addToCalendar: !context.arguments.has("--no-add"), toOrganizer: toOrganizer,
+            now: context.environment.now())
         if context.settings.json {
             if occurrences.count > 1 {
                 try context.printJSON(["entries": outcome.entries.map(JSONOutput.HistoryEntry.init)])
             } else if let entry = outcome.entry {
                 try context.printJSON(JSONOutput.HistoryEntry(entry))
             }
-            return .success
+            return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
         }
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
         if !occurrences.isEmpty {
@@ -56,7 +66,7 @@ enum AnswerCommand {
                 "your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you"
             )
         }
-        return .success
+        return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
     }
 
     /// The keys of the occurrences `--occurrence` names; a WHEN the series does not have is a

@@ -13,7 +13,7 @@ enum ConfigCommand {
         let calendars = settings.calendars.value.map { source in
             source.path + (source.layout == .vdir ? " (vdir)" : "") + (source.exists ? "" : " (does not exist yet)")
         }
-        let rows: [(String, String, String)] = [
+        var rows: [(String, String, String)] = [
             (
                 "config",
                 settings.configPath + (FileManager.default.fileExists(atPath: settings.configPath) ? "" : " (none)"), ""
@@ -26,6 +26,13 @@ enum ConfigCommand {
             ("after", DurationParser.format(after.value), after.source),
             ("occurrences", String(occurrences.value), occurrences.source),
             ("color", settings.color.value ? "on" : "off", settings.color.source),
+        ]
+        let sending = try context.sending()
+        rows += [
+            ("name", sending.name.value ?? "", sending.name.source),
+            ("send", sending.policy.value.rawValue, sending.policy.source),
+            ("sendmail", sending.sendmail.value.joined(separator: " "), sending.sendmail.source),
+            ("respond_url", sending.respondURL.value?.description ?? "", sending.respondURL.source),
         ]
         if settings.json {
             var object: [String: [String: String]] = [:]

@@ -1,30 +1,112 @@
 import Foundation
 import InvitesKit
 
-/// `invites ingest [FILE... | -]`: reads invites into the inbox.
+/// `invites ingest [FILE... | -] [--maildir DIR]... [--print handle]`: reads invites into the inbox.
 enum IngestCommand {
-    static let spec = OptionSpec()
+    static let spec = OptionSpec(values: ["--maildir", "--print"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        let reader = InviteReader(display: context.settings.zone.value)
+        if let field = context.arguments.value("--print"), field != "handle" {
+            throw UsageError(
+                message: "--print takes handle, not '\(Printable.sanitize(field))'", command: "ingest")
+        }
+        let maildirs = context.arguments.all("--maildir")
         var files = context.arguments.positionals
-        if files.isEmpty { files = ["-"] }
+        if files.isEmpty && maildirs.isEmpty { files = ["-"] }
         var invites: [Invite] = []
         var worst: ExitCode = .success
+        func keep(_ code: ExitCode) {
+            if worst == .success || code == .noInput { worst = code }
+        }
         for file in files {
-            let name = file == "-" ? "<stdin>" : file
             do {
-                let data = try read(file, environment: context.environment)
-                var warnings: [String] = []
-                invites += try reader.read(data, file: name) { if !warnings.contains($0) { warnings.append($0) } }
-                for warning in warnings { context.warn(Printable.sanitize(warning)) }
+                invites += try read(try contents(of: file, environment: context.environment), name: name(file), context)
             } catch {
-                let code = ErrorReport.report(error, to: context.environment)
-                if worst == .success || code == .noInput { worst = code }
+                keep(ErrorReport.report(error, to: context.environment))
             }
         }
-        let outcomes = invites.isEmpty ? [] : try context.openStore().ingest(invites, now: context.environment.now())
+        var outcomes = try file(invites, context)
+        for path in maildirs {
+            do {
+                outcomes += try ingest(Maildir(path), context, failed: keep)
+            } catch {
+                keep(ErrorReport.report(error, to: context.environment))
+            }
+        }
+        try report(outcomes, context)
+        return worst
+    }
+
+    /// The invitation inside the message on standard input, ingested (again, which changes
+    /// nothing when it is already in), for the commands that take `-` for "this message".
+    static func thisMessage(_ context: CommandContext, command: String) throws -> StoredInvite {
+        let invites = try read(context.environment.readStandardInput(), name: "<stdin>", context)
+        let outcomes = try file(invites, context)
+        for outcome in outcomes {
+            if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
+        }
+        var handles: [String] = []
+        for outcome in outcomes where !handles.contains(outcome.stored.handle) { handles.append(outcome.stored.handle) }
+        guard handles.count == 1, let stored = outcomes.first?.stored else {
+            throw UsageError(
+                message:
+                    "the message holds \(handles.count) invitations (\(handles.joined(separator: ", "))); name one of them instead of -",
+                command: command)
+        }
+        return try context.openStore().resolve(stored.handle)
+    }
+
+    /// Reads every invite in one input, printing what was dropped along the way.
+    private static func read(_ data: Data, name: String, _ context: CommandContext) throws -> [Invite] {
+        var warnings: [String] = []
+        let invites = try InviteReader(display: context.settings.zone.value).read(data, file: name) {
+            if !warnings.contains($0) { warnings.append($0) }
+        }
+        for warning in warnings { context.warn(Printable.sanitize(warning)) }
+        return invites
+    }
+
+    /// Files the invites in one transaction and keeps the calendar in step with them.
+    private static func file(_ invites: [Invite], _ context: CommandContext) throws -> [IngestOutcome] {
+        guard !invites.isEmpty else { return [] }
+        let outcomes = try context.openStore().ingest(invites, now: context.environment.now())
         try follow(outcomes, context)
+        return outcomes
+    }
+
+    /// Reads the messages of a Maildir not read before; a message without an invitation is
+    /// passed over, one whose invitation cannot be read is reported, and all are remembered.
+    private static func ingest(_ maildir: Maildir, _ context: CommandContext, failed: (ExitCode) -> Void) throws
+        -> [IngestOutcome]
+    {
+        let store = try context.openStore()
+        let seen = try store.seenMessages(in: maildir.folder)
+        var invites: [Invite] = []
+        var read: [String] = []
+        for message in try maildir.messages() where !seen.contains(message.key) && !read.contains(message.key) {
+            do {
+                let data = try contents(of: message.path, environment: context.environment)
+                read.append(message.key)
+                guard Maildir.mayHoldInvitation(data) else { continue }
+                invites += try MailParser(display: context.settings.zone.value).parse(data, file: message.path) {
+                    context.warn(Printable.sanitize($0))
+                }
+            } catch IngestError.notAnInvite {
+                continue
+            } catch is FileError {
+                // Gone between listing and reading: a client moved it (new/ to cur/); the next
+                // run finds it under its new name.
+                continue
+            } catch {
+                failed(ErrorReport.report(error, to: context.environment))
+            }
+        }
+        let outcomes = try file(invites, context)
+        try store.markSeen(read, in: maildir.folder, now: context.environment.now())
+        return outcomes
+    }
+
+    private static func report(_ outcomes: [IngestOutcome], _ context: CommandContext) throws {
         if context.settings.json {
             try context.printJSON([
                 "invites": outcomes.map { outcome in
@@ -35,17 +117,27 @@ enum IngestCommand {
                         start: start, end: end, result: outcome.result.rawValue, note: outcome.note)
                 }
             ])
-        } else {
-            let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
+            return
+        }
+        if context.arguments.value("--print") == "handle" {
+            var printed: [String] = []
+            for outcome in outcomes where !printed.contains(outcome.stored.handle) {
+                printed.append(outcome.stored.handle)
+                context.print(outcome.stored.handle)
+            }
             for outcome in outcomes {
-                let invite = outcome.stored.invite
-                context.print(
-                    columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.sanitize(invite.title)
-                        + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
                 if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
             }
+            return
         }
-        return worst
+        let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
+        for outcome in outcomes {
+            let invite = outcome.stored.invite
+            context.print(
+                columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.sanitize(invite.title)
+                    + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
+            if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
+        }
     }
 
     /// Keeps the calendar in step with invites an earlier answer put there.
@@ -64,7 +156,9 @@ enum IngestCommand {
         }
     }
 
-    private static func read(_ file: String, environment: CLIEnvironment) throws -> Data {
+    private static func name(_ file: String) -> String { file == "-" ? "<stdin>" : file }
+
+    private static func contents(of file: String, environment: CLIEnvironment) throws -> Data {
         if file == "-" { return environment.readStandardInput() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {

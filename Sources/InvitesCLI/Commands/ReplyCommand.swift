@@ -1,7 +1,8 @@
 import Foundation
 import InvitesKit
 
-/// `invites reply HANDLE [--out FILE] [--mime]`: the iTIP REPLY for the latest answer.
+/// `invites reply HANDLE [--out FILE] [--mime]`: the iTIP REPLY for the latest answer, printed for
+/// the user to send; what the outbox holds and sends is not touched.
 enum ReplyCommand {
     static let spec = OptionSpec(values: ["--out", "--name"], flags: ["--mime"])
 
@@ -19,7 +20,6 @@ enum ReplyCommand {
         } else {
             context.environment.out.write(reply.text)
         }
-        if reply.kind != .json { try store.markDelivered(stored) }
         return .success
     }
 }

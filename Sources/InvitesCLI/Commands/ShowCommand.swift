@@ -45,13 +45,18 @@ enum ShowCommand {
 
     /// The invite named by the single positional argument: the one `resolve` of every command
     /// that takes a handle.
+    /// The invitation a command names: a handle, the sender's id, a UID prefix, or `-` for the
+    /// one inside the message on standard input (ingested first).
     static func resolveInvite(_ context: CommandContext, command: String) throws -> StoredInvite {
-        try context.openStore().resolve(try reference(context, command: command))
+        let reference = try reference(context, command: command)
+        if reference == "-" { return try IngestCommand.thisMessage(context, command: command) }
+        return try context.openStore().resolve(reference)
     }
 
     /// The report `show` and `check` render, with the calendar warnings already printed.
     static func report(_ context: CommandContext, command: String) throws -> ShowReport {
-        let reference = try reference(context, command: command)
+        var reference = try reference(context, command: command)
+        if reference == "-" { reference = try IngestCommand.thisMessage(context, command: command).handle }
         let settings = ShowController.Settings(
             calendars: context.settings.calendars.value, display: context.settings.zone.value,
             me: context.settings.me.value,

@@ -94,8 +94,8 @@ enum Help {
             "was written (as in invites list | head), which ends the command quietly, as a filter killed by SIGPIPE "
         text += "would, also where SIGPIPE is ignored.\n"
         text +=
-            ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me, tz, before, after, color, occurrences.\n"
-        text += ".TP\n.I ~/.local/share/invites/invites.sqlite3\nthe inbox, the history and the calendar index.\n"
+            ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me, tz, before, after, color, occurrences, name, send, sendmail, respond_url.\n"
+        text += ".TP\n.I ~/.local/share/invites/invites.sqlite3\nthe inbox, the history and the outbox.\n"
         text +=
             ".SH ENVIRONMENT\nINVITES_HOME, INVITES_CALENDAR, INVITES_ME, INVITES_CONFIG, XDG_DATA_HOME, XDG_CONFIG_HOME, TZ, COLUMNS, NO_COLOR.\n"
         text += ".SH EXAMPLES\n"

@@ -129,6 +129,7 @@ enum JSONOutput {
         var at: String
         var sequence: Int
         var delivery: String
+        var sentAt: String?
 
         init(_ entry: InvitesKit.HistoryEntry) {
             handle = entry.handle
@@ -142,6 +143,55 @@ enum JSONOutput {
             at = RFC3339.utc(entry.at)
             sequence = entry.sequence
             delivery = entry.delivery.rawValue
+            sentAt = entry.sentAt.map(RFC3339.utc)
+        }
+    }
+
+    /// One message of `outbox --json`.
+    struct OutboxMessage: Encodable {
+        var handle: String
+        var transport: String
+        var to: String?
+        var subject: String
+        var messageId: String?
+        var state: String
+        var attempts: Int
+        var lastError: String?
+        var nextTry: String?
+        var created: String
+        var sentAt: String?
+
+        init(_ message: InvitesKit.OutboxMessage) {
+            handle = message.handle
+            transport = message.transport.rawValue
+            to = message.recipient.isEmpty ? nil : message.recipient
+            subject = message.subject
+            messageId = message.messageID
+            state = message.state.rawValue
+            attempts = message.attempts
+            lastError = message.lastError
+            nextTry = message.nextTry.map(RFC3339.utc)
+            created = RFC3339.utc(message.createdAt)
+            sentAt = message.sentAt.map(RFC3339.utc)
+        }
+    }
+
+    /// One message of `send --json`: the message as it stands after the try, and what happened.
+    struct SentMessage: Encodable {
+        var message: OutboxMessage
+        /// `sent`, `queued` (try again later), `failed`, `interrupted` or `skipped`.
+        var result: String
+        var error: String?
+
+        init(_ report: Courier.Report) {
+            message = OutboxMessage(report.message)
+            switch report.handover {
+            case .sent?: (result, error) = ("sent", nil)
+            case .retry(let text, _)?: (result, error) = ("queued", text)
+            case .refused(let text)?: (result, error) = ("failed", text)
+            case .uncertain(let text)?: (result, error) = ("interrupted", text)
+            case nil: (result, error) = ("skipped", nil)
+            }
         }
     }
 

@@ -9,7 +9,9 @@ struct ConfigFile {
     }
 
     /// The keys the file may set.
-    static let keys: Set<String> = ["calendar", "me", "tz", "before", "after", "color", "occurrences"]
+    static let keys: Set<String> = [
+        "calendar", "me", "tz", "before", "after", "color", "occurrences", "name", "send", "sendmail", "respond_url",
+    ]
 
     var values: [String: [Entry]] = [:]
 

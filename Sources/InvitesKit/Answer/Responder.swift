@@ -13,14 +13,20 @@ public struct Responder {
     public var display: DisplayZone
     /// Where lock files go: inside `--home`.
     public var lockFolder: String
+    /// Your name for the replies' From line and ATTENDEE (the `name` setting); `nil` takes the
+    /// name the invitation gives you.
+    public var name: String?
 
-    public init(store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String)
-    {
+    public init(
+        store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
+        name: String? = nil
+    ) {
         self.store = store
         self.calendar = calendar
         self.me = me
         self.display = display
         self.lockFolder = lockFolder
+        self.name = name
     }
 
     /// What answering did to the calendar.
@@ -35,25 +41,43 @@ public struct Responder {
         /// One entry per occurrence answered, or one for the series.
         public var entries: [HistoryEntry]
         public var calendar: CalendarChange
+        /// Why no message for the organizer was queued although one is owed (no address of
+        /// yours, no ORGANIZER), for the user to fix.
+        public var notQueued: ReplyError?
 
         public var entry: HistoryEntry? { entries.first }
+        /// The outbox message that carries the answer, when one was queued.
+        public var queued: Int64? { entries.first?.outboxID }
     }
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
     /// `--no-add`. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
-    /// alone, and only their components in the calendar change.
+    /// alone, and only their components in the calendar change. Unless `toOrganizer` is false
+    /// (a comment kept for yourself), an invitation that expects a reply gets one queued in the
+    /// outbox in the same transaction.
     public func answer(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
-        now: Date
+        toOrganizer: Bool = true, now: Date
     ) throws -> Outcome {
         let record = try store.calendarRecord(for: stored)
-        let delivery: Delivery = stored.invite.expectsReply && action != .cancelled ? .pending : .none
+        let delivery: Delivery =
+            stored.invite.expectsReply && action != .cancelled && toOrganizer ? .pending : .none
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
+        var notQueued: ReplyError?
+        let compose = { (invitation: StoredInvite, history: [HistoryEntry]) -> OutboxDraft? in
+            do throws(ReplyError) {
+                return try OutboxDraft.make(
+                    for: invitation, history: history, me: me, name: name, now: now, display: display)
+            } catch {
+                notQueued = error
+                return nil
+            }
+        }
         func finish(_ change: CalendarChange, _ calendar: InboxStore.RecordChange = .keep) throws -> Outcome {
             let entries = try store.record(
                 action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
-                calendar: calendar)
-            return Outcome(entries: entries, calendar: change)
+                calendar: calendar, compose: compose)
+            return Outcome(entries: entries, calendar: change, notQueued: notQueued)
         }
         switch action {
         case .commented:

@@ -82,7 +82,8 @@ public enum ITIPComposer {
             let mine = original.properties(ICAL_ATTENDEE_PROPERTY).first { MyAddresses([me]).contains($0.value ?? "") }
             let attendee = ICalComponent.person(
                 ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
-            if let attendee, let partstat = answer.action.partstat {
+            if let attendee {
+                let partstat = answer.action.partstat ?? "NEEDS-ACTION"
                 icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
             }
             event.add(attendee)

@@ -15,6 +15,8 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     case notForAttendee(file: String, method: String)
     /// The input could not be read.
     case unreadable(file: String, reason: String)
+    /// `--maildir` named a folder that is not a Maildir.
+    case notAMaildir(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file): this is an iTIP \(method), a message for the organizer, not an invitation"
         case .unreadable(let file, let reason):
             return "\(file): cannot read: \(reason)"
+        case .notAMaildir(let path, let reason):
+            return "\(path): not a Maildir: \(reason)"
         }
     }
 }

@@ -28,6 +28,8 @@ public struct MailParser: Sendable {
                 for invite in try parser.parse(
                     part.data, file: file, source: .email, fallbackMethod: part.method, warn: warn)
                 {
+                    var invite = invite
+                    invite.mail = message.thread
                     let key = invite.uid + "\u{0}" + (invite.recurrenceID ?? "")
                     if seen.insert(key).inserted { invites.append(invite) }
                 }

@@ -10,10 +10,11 @@ enum MIMEComposer {
     }
 
     /// A complete RFC 5322 message: text/plain for people, `text/calendar; method=REPLY` for
-    /// calendar software, ready for `sendmail -t`.
+    /// calendar software, ready for `sendmail -t`, with a fresh Message-ID (returned, without
+    /// angle brackets) and, for an invitation that came by mail, the headers that thread it there.
     static func replyMessage(
-        from: Address, to: Address, subject: String, text: String, calendar: String, date: Date
-    ) -> String {
+        from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?
+    ) -> (text: String, messageID: String) {
         precondition(MIMEMessage.configure(), "GMime initialises once")
         guard let message = g_mime_message_new(1) else {
             preconditionFailure("g_mime_message_new failed: out of memory")
@@ -27,9 +28,18 @@ enum MIMEComposer {
             g_date_time_unref(when)
         }
         let domain = from.email.split(separator: "@").last.map(String.init) ?? "invites.invalid"
+        var messageID = ""
         if let identifier = g_mime_utils_generate_message_id(clean(domain)) {
+            messageID = String(cString: identifier)
             g_mime_message_set_message_id(message, identifier)
             g_free(identifier)
+        }
+        if let thread {
+            // The identifiers were checked to be printable ASCII without brackets (MailThread).
+            let header = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self)
+            g_mime_object_set_header(header, "In-Reply-To", "<\(thread.messageID)>", nil)
+            g_mime_object_set_header(
+                header, "References", thread.replyReferences.map { "<\($0)>" }.joined(separator: " "), nil)
         }
         guard let alternative = g_mime_multipart_new_with_subtype("alternative") else {
             preconditionFailure("out of memory")
@@ -65,9 +75,9 @@ enum MIMEComposer {
         guard
             let text = g_mime_object_to_string(
                 UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self), nil)
-        else { return "" }
+        else { return ("", messageID) }
         defer { g_free(text) }
-        return String(cString: text)
+        return (String(cString: text), messageID)
     }
 
     /// Header values never carry line breaks or other controls from a stranger's text.

@@ -15,6 +15,8 @@ struct MIMEMessage {
     }
 
     var calendarParts: [CalendarPart]
+    /// The message's Message-ID and References, when it has a usable one.
+    var thread: MailThread?
 
     private static let initialised: Bool = {
         g_mime_init()
@@ -38,11 +40,28 @@ struct MIMEMessage {
         }
         guard let message else { return nil }
         defer { CGMime_unref(message) }
-        var result = MIMEMessage(calendarParts: [])
+        var result = MIMEMessage(calendarParts: [], thread: thread(of: message))
         if let body = g_mime_message_get_mime_part(message) {
             collect(body, depth: 0, into: &result.calendarParts)
         }
         return result
+    }
+
+    private static func thread(of message: UnsafeMutablePointer<GMimeMessage>) -> MailThread? {
+        guard let identifier = g_mime_message_get_message_id(message) else { return nil }
+        var references: [String] = []
+        let object = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self)
+        if let header = g_mime_object_get_header(object, "References"),
+            let parsed = g_mime_references_parse(nil, header)
+        {
+            defer { g_mime_references_free(parsed) }
+            for index in 0..<max(g_mime_references_length(parsed), 0) {
+                if let reference = g_mime_references_get_message_id(parsed, index) {
+                    references.append(String(cString: reference))
+                }
+            }
+        }
+        return MailThread(messageID: String(cString: identifier), references: references)
     }
 
     private static func collect(

@@ -1,9 +1,25 @@
-/// Where the reply to an answer stands.
+/// Where the reply to an answer stands, as the history shows it.
+///
+/// An entry meant for the organizer points at the outbox message that carries it; a newer answer
+/// supersedes a message not yet sent and carries the older entries with it, since a reply reports
+/// the whole state of the invitation.
 public enum Delivery: String, Sendable, Hashable, CaseIterable {
-    /// A reply is owed to the organizer and has not been handed on.
-    case pending
-    /// The reply was handed on.
-    case sent
     /// Nothing is owed: a comment kept for yourself, a cancellation, an announcement.
     case none
+    /// In the outbox, waiting for `invites send` (perhaps after failed attempts).
+    case queued
+    /// A `send` is handing it over right now.
+    case sending
+    /// Handed over: to the mail command, which exited 0, or to the server, which answered 2xx.
+    case sent
+    /// Given up: the server refused it (4xx). `invites send --again` tries once more.
+    case failed
+    /// A `send` was killed while handing it over: it may or may not have gone. Mail is never
+    /// sent twice on its own (at most once); `invites send --again` sends it again.
+    case interrupted
+    /// Owed but never queued: answered before the outbox existed, or when no reply could be made
+    /// (your address unknown). `invites reply` prints it.
+    case pending
+    /// Printed by `invites reply` before the outbox existed; whether it went on is unknown.
+    case printed
 }

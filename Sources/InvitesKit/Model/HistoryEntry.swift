@@ -16,6 +16,10 @@ public struct HistoryEntry: Sendable, Hashable {
     /// Exactly as the user gave it.
     public var comment: String?
     public var at: Date
-    /// Whether the reply has been handed on.
+    /// Where the reply that carries it stands.
     public var delivery: Delivery
+    /// The outbox message that carries it, if one does.
+    public var outboxID: Int64? = nil
+    /// When that message was handed over.
+    public var sentAt: Date? = nil
 }

@@ -110,6 +110,8 @@ public struct Invite: Sendable, Hashable {
     public var source: Source
     /// The bytes the invite was read from.
     public var raw: Data
+    /// The e-mail it came in, for threading the reply; `nil` unless it came by mail.
+    public var mail: MailThread?
 
     public init(
         uid: String, recurrenceID: String? = nil, senderID: String? = nil, title: String,

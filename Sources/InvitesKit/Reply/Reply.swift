@@ -15,25 +15,38 @@ public struct Reply: Sendable {
     public var text: String
     /// Something the user should know, printed on standard error.
     public var notes: [String]
+    /// Who it goes to: the organizer's address; `nil` for a push sender's answer.
+    public var recipient: String?
+    /// "Accepted: Title", for the mail and for `invites outbox`.
+    public var subject: String
+    /// The Message-ID of a whole e-mail (`mime`), without angle brackets.
+    public var messageID: String?
 
     /// Makes the reply. `history` is the invite's history, newest first.
     ///
     /// It reports where the invitation stands now: the series with your answer to it, each
     /// instance the organizer sent on its own with the answer it follows, and each instance you
     /// answered apart. Cancelled instances and answers an update put back to pending are left out.
+    /// The latest comment made since the latest answer rides along; a comment before any answer
+    /// goes alone, with the PARTSTAT you stand at (NEEDS-ACTION), as RFC 5546 §3.2.3 allows.
+    /// `name` is how the From line and your ATTENDEE's CN name you (the `name` setting), else as
+    /// the invitation did.
     public static func make(
         for stored: StoredInvite, history: [HistoryEntry], me: MyAddresses, name: String?, mime: Bool, now: Date,
         display: DisplayZone
     ) throws(ReplyError) -> Reply {
-        guard let index = history.firstIndex(where: { AnswerAction.answers.contains($0.action) }) else {
-            throw .noAnswer(handle: stored.handle)
-        }
-        let answer = history[index]
-        let commented = history[...index].first { $0.comment?.isEmpty == false }
+        let answerIndex = history.firstIndex { AnswerAction.answers.contains($0.action) }
+        let latest = answerIndex ?? history.index(before: history.endIndex)
+        let commented = history.isEmpty ? nil : history[...latest].first { $0.comment?.isEmpty == false }
+        guard answerIndex != nil || commented != nil else { throw .noAnswer(handle: stored.handle) }
+        let answer = answerIndex.map { history[$0].action }
         let comment = commented?.comment
         let invite = stored.invite
+        let verb = (answer ?? .commented).rawValue.prefix(1).uppercased() + (answer ?? .commented).rawValue.dropFirst()
+        let subject = "\(verb): \(invite.title)"
         if invite.source == .push {
-            var object: [String: Any] = ["response": answer.action.rawValue]
+            if mime { throw .pushHasNoMail(handle: stored.handle) }
+            var object: [String: Any] = ["response": answer?.rawValue ?? NSNull()]
             object["id"] = invite.senderID.map { Int($0).map { $0 as Any } ?? $0 } ?? NSNull()
             object["comment"] = comment ?? NSNull()
             let data =
@@ -41,7 +54,8 @@ public struct Reply: Sendable {
                 ?? Data()
             return Reply(
                 kind: .json, text: String(decoding: data, as: UTF8.self) + "\n",
-                notes: ["a push-payload invite has no organizer to mail; this is the answer to report against its id"])
+                notes: ["a push-payload invite has no organizer to mail; this is the answer to report against its id"],
+                recipient: nil, subject: subject)
         }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
         guard let organizer = invite.organizer, let organizerEmail = organizer.email else {
@@ -58,9 +72,10 @@ public struct Reply: Sendable {
         }
         let calendar = ITIPComposer.reply(
             for: stored, answers: answers, me: address, name: name ?? listed?.name, now: now, display: display)
-        guard mime else { return Reply(kind: .iCalendar, text: calendar, notes: notes) }
-        let verb = answer.action.rawValue.prefix(1).uppercased() + answer.action.rawValue.dropFirst()
-        var body = "\(verb): \(invite.title)\n"
+        guard mime else {
+            return Reply(kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject)
+        }
+        var body = "\(subject)\n"
         for answer in answers where answer.key != nil && answer.key != invite.recurrenceID {
             body += "  \(answer.action.rawValue): the occurrence \(answer.key ?? "")\n"
         }
@@ -68,8 +83,10 @@ public struct Reply: Sendable {
         let message = MIMEComposer.replyMessage(
             from: .init(name: name ?? listed?.name, email: address),
             to: .init(name: organizer.name, email: organizerEmail),
-            subject: "\(verb): \(invite.title)", text: body, calendar: calendar, date: now)
-        return Reply(kind: .mime, text: message, notes: notes)
+            subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail)
+        return Reply(
+            kind: .mime, text: message.text, notes: notes, recipient: organizerEmail, subject: subject,
+            messageID: message.messageID)
     }
 
     /// The components a reply reports, each with the answer it stands at and the comment that
@@ -89,8 +106,14 @@ public struct Reply: Sendable {
             result.append((key, action, nil))
         }
         if let comment, let text = comment.comment {
-            let target = result.firstIndex { $0.key == comment.recurrenceID } ?? (result.isEmpty ? nil : 0)
-            if let target { result[target].comment = text }
+            // A comment goes on the component it was made on, reported at the answer it stands
+            // at, even when nothing else about that component would be.
+            if let target = result.firstIndex(where: { $0.key == comment.recurrenceID }) {
+                result[target].comment = text
+            } else {
+                let key = comment.recurrenceID ?? stored.invite.recurrenceID
+                result.append((key, AnswerAction(stored.answer(for: key)), text))
+            }
         }
         return result
     }

@@ -6,17 +6,21 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     case noAddress
     case noOrganizer(handle: String)
     case announcement(handle: String)
+    case pushHasNoMail(handle: String)
 
     public var description: String {
         switch self {
         case .noAnswer(let handle):
-            return "\(handle) has no answer yet: accept, decline or tentative first"
+            return "\(handle) has no answer or comment yet: accept, decline, tentative or comment first"
         case .noAddress:
             return "replying needs your address"
         case .noOrganizer(let handle):
             return "\(handle) names no ORGANIZER to reply to"
         case .announcement(let handle):
             return "\(handle) was published (METHOD:PUBLISH), not an invitation: it expects no reply"
+        case .pushHasNoMail(let handle):
+            return
+                "\(handle) came as a push payload: it has no organizer to mail; its answer is JSON for the sender's server (reply without --mime, or set respond_url and use send)"
         }
     }
 }

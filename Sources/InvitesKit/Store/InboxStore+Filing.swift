@@ -12,6 +12,7 @@ extension InboxStore {
                 try saveInstance(instance, of: id, message: cancel ? nil : message, answer: nil, now: now)
             }
             stored.instances = try instances(of: id)
+            try keepThread(of: invite, id: id)
             let changed: [String?] = (invite.recurrenceID == nil ? [nil] : []) + invite.instances.map(\.recurrenceID)
             return IngestOutcome(stored: stored, result: cancel ? .cancelled : .new, note: nil, changed: changed)
         }
@@ -56,11 +57,20 @@ extension InboxStore {
         {
             try refreshLead(id: id, with: invite, lead: lead, message: message, now: now)
         }
+        if result != .unchanged || existing.invite.mail == nil { try keepThread(of: invite, id: id) }
         guard let stored = try invites(where: "i.id = ?", [.int(id)]).first else {
             throw .sqlite(path: database.path, code: 0, message: "invite \(existing.handle) vanished")
         }
         return IngestOutcome(
             stored: stored, result: result, note: notes.isEmpty ? nil : notes.joined(separator: "; "), changed: changed)
+    }
+
+    /// Remembers the mail a version came in, so that the reply threads with the invitation the
+    /// user read last.
+    private func keepThread(of invite: Invite, id: Int64) throws(StoreError) {
+        guard let mail = invite.mail else { return }
+        try database.prepare("UPDATE invites SET mail_message_id = ?, mail_references = ? WHERE id = ?")
+            .bind([.text(mail.messageID), .text(mail.references.joined(separator: " ")), .int(id)]).run()
     }
 
     /// What filing one component of a message did.

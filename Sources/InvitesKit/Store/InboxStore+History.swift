@@ -34,10 +34,17 @@ extension InboxStore {
     ///
     /// With `occurrences` empty the answer is for the series and every instance, which follow it
     /// from then on; otherwise it is for those instances alone, one history entry each.
+    ///
+    /// `compose` makes the message for the organizer from the invitation and its history as they
+    /// stand once the answer is in (read inside the transaction, so two answers at once each
+    /// report what the other did). Its message goes into the outbox in the same transaction and
+    /// supersedes any message for the invitation not yet handed over; `nil` from it leaves the
+    /// entries `pending`.
     @discardableResult
     public func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
-        delivery: Delivery, now: Date, calendar: RecordChange = .keep
+        delivery: Delivery, now: Date, calendar: RecordChange = .keep,
+        compose: ((StoredInvite, [HistoryEntry]) -> OutboxDraft?)? = nil
     ) throws(StoreError) -> [HistoryEntry] {
         try database.transaction { () throws(StoreError) -> [HistoryEntry] in
             guard let id = try rowID(of: stored) else {
@@ -45,6 +52,7 @@ extension InboxStore {
             }
             let invite = stored.invite
             var entries: [HistoryEntry] = []
+            var rows: [Int64] = []
             let targets: [String?] = occurrences.isEmpty ? [invite.recurrenceID] : occurrences
             for target in targets {
                 let organizer = target.flatMap { stored.instance($0)?.organizer }
@@ -71,6 +79,7 @@ extension InboxStore {
                     .integer(entry.sequence), .optional(entry.dtstamp.map(\.unixSeconds)), .text(action.rawValue),
                     .optional(comment), .integer(now.unixSeconds), .text(delivery.rawValue),
                 ]).run()
+                rows.append(database.lastInsertRowID)
                 entries.append(entry)
             }
             if let status = action.status {
@@ -83,6 +92,13 @@ extension InboxStore {
                 }
             }
             try apply(calendar, to: id, now: now)
+            if delivery == .pending, let compose, let after = try invites(where: "i.id = ?", [.int(id)]).first,
+                let draft = compose(after, try history(handle: after.handle))
+            {
+                let message = try queue(draft, inviteID: id, entries: rows, now: now)
+                for index in entries.indices { entries[index].delivery = .queued }
+                for index in entries.indices { entries[index].outboxID = message }
+            }
             return entries
         }
     }
@@ -138,21 +154,24 @@ extension InboxStore {
         var conditions = ["1"]
         var values: [Statement.Value] = []
         if let since {
-            conditions.append("at >= ?")
+            conditions.append("h.at >= ?")
             values.append(.integer(since.unixSeconds))
         }
         if let handle {
-            conditions.append("invite_id = (SELECT id FROM invites WHERE handle = ?)")
+            conditions.append("h.invite_id = (SELECT id FROM invites WHERE handle = ?)")
             values.append(.text(handle))
         }
         if let actions {
-            conditions.append("action IN (\(actions.map { _ in "?" }.joined(separator: ", ")))")
+            conditions.append("h.action IN (\(actions.map { _ in "?" }.joined(separator: ", ")))")
             values += actions.map { .text($0.rawValue) }
         }
         let statement = try database.prepare(
             """
-            SELECT handle, uid, recurrence_id, sender_id, title, start_at, end_at, sequence, dtstamp, action, comment,
-                at, delivery FROM history WHERE \(conditions.joined(separator: " AND ")) ORDER BY at DESC, id DESC
+            SELECT h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at, h.sequence,
+                h.dtstamp, h.action, h.comment, h.at, COALESCE(o.state, h.delivery) AS delivery, h.outbox_id,
+                o.sent_at
+            FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY h.at DESC, h.id DESC
             \(limit.map { "LIMIT \(max($0, 0))" } ?? "")
             """)
         try statement.bind(values)
@@ -170,16 +189,11 @@ extension InboxStore {
                     dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
                     action: AnswerAction(rawValue: statement.text("action") ?? "") ?? .commented,
                     comment: statement.text("comment"), at: Date(unixSeconds: statement.int("at")),
-                    delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending))
+                    delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending,
+                    outboxID: statement.optionalInt("outbox_id").map(Int64.init),
+                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) }))
         }
         return result
-    }
-
-    /// Marks the replies of an invite as handed on.
-    public func markDelivered(_ stored: StoredInvite) throws(StoreError) {
-        try database.prepare(
-            "UPDATE history SET delivery = 'sent' WHERE invite_id = (SELECT id FROM invites WHERE handle = ?) AND delivery = 'pending'"
-        ).bind([.text(stored.handle)]).run()
     }
 
     private func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {

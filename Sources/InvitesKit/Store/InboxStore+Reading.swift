@@ -5,7 +5,7 @@ extension InboxStore {
     static let columns = """
         i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
         i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
-        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id
+        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references
         """
 
     func invites(where condition: String, _ values: [Statement.Value], suffix: String = "")
@@ -39,6 +39,10 @@ extension InboxStore {
             method: Invite.Method(rawValue: row.text("method") ?? "") ?? .request,
             source: Invite.Source(rawValue: row.text("source") ?? "") ?? .itip,
             raw: try message(row.optionalInt("message_id")) ?? Data())
+        invite.mail = row.text("mail_message_id").flatMap {
+            MailThread(
+                messageID: $0, references: (row.text("mail_references") ?? "").split(separator: " ").map(String.init))
+        }
         invite.attendees = try attendees(of: id)
         let found = try instances(of: id)
         invite.instances = found.compactMap(\.organizer)

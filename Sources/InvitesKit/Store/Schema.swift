@@ -176,6 +176,43 @@ enum Schema {
         DROP TABLE calendar_index;
         DROP TABLE window_cache;
         """,
+        // Version 7: the outbox. Each answer or comment meant for the organizer queues one message
+        // in the transaction that records it; history entries point at the message that carries
+        // them (a newer answer supersedes a message not yet sent, and takes over its entries).
+        // `reply` used to mark entries 'sent' when it printed them: that is all it did, so they
+        // become 'printed'. Invitations that came by mail keep the mail's Message-ID and
+        // References, for threading the reply; Maildir messages already read are remembered.
+        """
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            invite_id INTEGER NOT NULL REFERENCES invites (id),
+            transport TEXT NOT NULL,
+            recipient TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body BLOB NOT NULL,
+            message_id TEXT,
+            state TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            next_try INTEGER,
+            claimed_by INTEGER,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            sent_at INTEGER
+        );
+        CREATE INDEX outbox_state ON outbox (state);
+        CREATE INDEX outbox_invite ON outbox (invite_id);
+        ALTER TABLE history ADD COLUMN outbox_id INTEGER REFERENCES outbox (id);
+        UPDATE history SET delivery = 'printed' WHERE delivery = 'sent';
+        ALTER TABLE invites ADD COLUMN mail_message_id TEXT;
+        ALTER TABLE invites ADD COLUMN mail_references TEXT;
+        CREATE TABLE maildir_seen (
+            folder TEXT NOT NULL,
+            name TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            PRIMARY KEY (folder, name)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

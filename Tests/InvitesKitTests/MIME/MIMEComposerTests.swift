@@ -15,12 +15,15 @@ import Testing
     }
 
     static func message(
-        subject: String = "Accepted: Planning", from name: String? = "Ann Attendee", calendar: String = calendar()
+        subject: String = "Accepted: Planning", from name: String? = "Ann Attendee", calendar: String = calendar(),
+        thread: MailThread? = nil
     ) -> String {
         MIMEComposer.replyMessage(
             from: .init(name: name, email: "ann@example.org"),
             to: .init(name: "Olga Organizer", email: "olga@example.org"),
-            subject: subject, text: "Accepted: Planning\n", calendar: calendar, date: .utc("2024-06-01T12:00:00Z"))
+            subject: subject, text: "Accepted: Planning\n", calendar: calendar, date: .utc("2024-06-01T12:00:00Z"),
+            thread: thread
+        ).text
     }
 
     /// The lines of a calendar: GMime writes the message with LF line ends (sendmail makes them
@@ -91,5 +94,28 @@ import Testing
         #expect(MIMEComposerTests.header("Bcc", in: message).isEmpty)
         #expect(MIMEComposerTests.header("X-Evil", in: message).isEmpty)
         #expect(MIMEComposerTests.header("Subject", in: message).first?.contains("=?") == true)
+    }
+
+    /// The reply threads with the invitation mail: In-Reply-To names it, References carries the
+    /// invitation's own references and then the invitation.
+    @Test func theReplyThreadsWithTheInvitation() throws {
+        let thread = try #require(MailThread(messageID: "invite-1@calendar.example", references: ["root@list.example"]))
+        let message = MIMEComposerTests.message(thread: thread)
+        #expect(MIMEComposerTests.header("In-Reply-To", in: message) == ["<invite-1@calendar.example>"])
+        #expect(
+            MIMEComposerTests.header("References", in: message) == ["<root@list.example> <invite-1@calendar.example>"])
+        #expect(MIMEComposerTests.header("In-Reply-To", in: MIMEComposerTests.message()).isEmpty)
+    }
+
+    /// A stranger's Message-ID that a header cannot carry as it is gives no thread rather than a
+    /// header with a line break or a bracket in it.
+    @Test func unusableMessageIDsAreDropped() {
+        #expect(MailThread(messageID: "a b@example", references: []) == nil)
+        #expect(MailThread(messageID: "x>\r\nBcc: eve@example.org", references: []) == nil)
+        #expect(
+            MailThread(messageID: "ok@example", references: ["bad ref", "good@example"])?.references == ["good@example"]
+        )
+        let many = (0..<100).map { "ref\($0)@example" }
+        #expect(MailThread(messageID: "ok@example", references: many)?.replyReferences.count == 20)
     }
 }

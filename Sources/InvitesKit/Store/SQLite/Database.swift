@@ -80,6 +80,9 @@ final class Database {
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// The rows the last INSERT, UPDATE or DELETE touched.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     var userVersion: Int {
         get throws(StoreError) {
             let statement = try prepare("PRAGMA user_version")

@@ -1,0 +1,111 @@
+import Foundation
+import InvitesKit
+
+/// `invites send [HANDLE...] [--again]`: hands the outbox's queued messages over, and the part of
+/// answering that sends at once (`--send`, `send = always|ask`).
+enum SendCommand {
+    static let spec = OptionSpec(flags: ["--again"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore()
+        var handles: [String]?
+        if !context.arguments.positionals.isEmpty {
+            handles = try context.arguments.positionals.map { try store.resolve($0).handle }
+        }
+        return try deliver(handles: handles, again: context.arguments.has("--again"), context, afterAnswer: false)
+    }
+
+    /// Sends and reports, one line per message; exit 1 when any is left unsent. After an answer
+    /// (`afterAnswer`) the answer's own output stands for the command, so nothing is said when
+    /// there was nothing to send, and `--json` prints no second document.
+    static func deliver(handles: [String]?, again: Bool, _ context: CommandContext, afterAnswer: Bool) throws
+        -> ExitCode
+    {
+        let courier = try context.courier()
+        for message in try courier.recover() {
+            context.warn(
+                "\(message.handle): a send was cut off while handing '\(Printable.sanitize(message.subject))' to "
+                    + "\(Printable.sanitize(message.recipient)); it may have gone. Check your sent mail, then "
+                    + "'invites send --again \(message.handle)' if it did not")
+        }
+        let reports = try courier.send(handles: handles, again: again)
+        if context.settings.json, !afterAnswer {
+            try context.printJSON(["messages": reports.map(JSONOutput.SentMessage.init)])
+            return reports.allSatisfy({ $0.handover == .sent || $0.skipped }) ? .success : .failure
+        }
+        if reports.isEmpty, !afterAnswer {
+            context.print(handles.map { "Nothing queued for \($0.joined(separator: ", "))." } ?? "Nothing to send.")
+        }
+        var code = ExitCode.success
+        for report in reports {
+            let message = report.message
+            let what = "'\(Printable.sanitize(message.subject))'"
+            let to = message.transport == .mail ? Printable.sanitize(message.recipient) : "the sender's server"
+            switch report.handover {
+            case .sent?:
+                if context.settings.json {
+                    context.note("\(message.handle): sent \(what) to \(to)")
+                } else {
+                    context.print("\(message.handle): sent \(what) to \(to)")
+                }
+            case .retry(let error, let retryAt)?:
+                code = .failure
+                let next = retryAt.map { "; tried again after \(context.time.clock($0))" } ?? ""
+                context.note(
+                    "\(message.handle): \(what) not sent: \(Printable.sanitize(error)). It stays queued\(next) "
+                        + "('invites send' tries again)")
+            case .refused(let error)?:
+                code = .failure
+                context.note(
+                    "\(message.handle): \(what) refused: \(Printable.sanitize(error)). Marked failed "
+                        + "('invites send --again \(message.handle)' tries once more)")
+            case .uncertain(let error)?:
+                code = .failure
+                context.note(
+                    "\(message.handle): \(what) may or may not have gone: \(Printable.sanitize(error)). Check your "
+                        + "sent mail, then 'invites send --again \(message.handle)' if it did not")
+            case nil:
+                context.note("\(message.handle): \(what) is being sent by another invites")
+            }
+        }
+        return code
+    }
+
+    /// After an answer queued a reply: sends it when `--send` says so, or the `send` setting
+    /// (asking on the terminal for `ask`), else says where it waits.
+    static func afterAnswer(_ outcome: Responder.Outcome, handle: String, _ context: CommandContext) throws
+        -> ExitCode
+    {
+        if let reason = outcome.notQueued {
+            context.warn("no reply was queued for the organizer: \(Printable.sanitize(reason.description))")
+            return .success
+        }
+        guard outcome.queued != nil else { return .success }
+        let send: Bool
+        if context.arguments.has("--send") {
+            send = true
+        } else if context.arguments.has("--no-send") {
+            send = false
+        } else {
+            switch try context.sending().policy.value {
+            case .always:
+                send = true
+            case .never:
+                send = false
+            case .ask:
+                guard let answer = TerminalPrompt.confirm("Send the reply to the organizer now? [y/N] ") else {
+                    context.note("\(handle): send = ask, but there is no terminal to ask on; the reply stays queued")
+                    return .success
+                }
+                send = answer
+            }
+        }
+        guard send else {
+            if !context.settings.json {
+                context.note("\(handle): the reply is queued; 'invites send' sends it")
+            }
+            return .success
+        }
+        return try deliver(handles: [handle], again: false, context, afterAnswer: true)
+    }
+}

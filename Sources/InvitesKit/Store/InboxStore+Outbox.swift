@@ -1,0 +1,196 @@
+import Foundation
+
+/// The outbox: messages made by answers, and where each stands.
+///
+/// A message is handed over by one `send` at a time: `claim` moves it to `sending` in a
+/// transaction of its own, and only the process that claimed it records how it went.
+extension InboxStore {
+    /// Puts a message in the outbox for the history rows `entries`, inside the caller's
+    /// transaction. Messages for the invitation that are not yet handed over (queued, failed,
+    /// interrupted) are superseded: the new one reports the whole state, and their entries now
+    /// wait for it.
+    func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
+        try database.prepare(
+            """
+            INSERT INTO outbox (invite_id, transport, recipient, subject, body, message_id, state, created_at,
+                updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+            """
+        ).bind([
+            .int(inviteID), .text(draft.transport.rawValue), .text(draft.recipient), .text(draft.subject),
+            .blob(draft.body), .optional(draft.messageID), .integer(now.unixSeconds), .integer(now.unixSeconds),
+        ]).run()
+        let id = database.lastInsertRowID
+        let open =
+            "SELECT id FROM outbox WHERE invite_id = ? AND id != ? AND state IN ('queued', 'failed', 'interrupted')"
+        try database.prepare("UPDATE history SET outbox_id = ? WHERE outbox_id IN (\(open))")
+            .bind([.int(id), .int(inviteID), .int(id)]).run()
+        try database.prepare("UPDATE outbox SET state = 'superseded', updated_at = ? WHERE id IN (\(open))")
+            .bind([.integer(now.unixSeconds), .int(inviteID), .int(id)]).run()
+        for entry in entries {
+            try database.prepare("UPDATE history SET outbox_id = ?, delivery = 'queued' WHERE id = ?")
+                .bind([.int(id), .int(entry)]).run()
+        }
+        return id
+    }
+
+    /// The outbox, oldest first: by default everything but superseded messages.
+    public func outbox(states: Set<Delivery>? = nil, handles: [String]? = nil) throws(StoreError) -> [OutboxMessage] {
+        var conditions = ["o.state != 'superseded'"]
+        var values: [Statement.Value] = []
+        if let states {
+            conditions = ["o.state IN (\(states.map { _ in "?" }.joined(separator: ", ")))"]
+            values += states.sorted { $0.rawValue < $1.rawValue }.map { .text($0.rawValue) }
+        }
+        if let handles {
+            conditions.append("i.handle IN (\(handles.map { _ in "?" }.joined(separator: ", ")))")
+            values += handles.map { .text($0) }
+        }
+        let statement = try database.prepare(
+            """
+            SELECT o.id, i.handle, o.transport, o.recipient, o.subject, o.body, o.message_id, o.state, o.attempts,
+                o.last_error, o.next_try, o.created_at, o.sent_at
+            FROM outbox AS o JOIN invites AS i ON i.id = o.invite_id
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY o.id
+            """)
+        try statement.bind(values)
+        var result: [OutboxMessage] = []
+        while try statement.step() {
+            result.append(
+                OutboxMessage(
+                    id: Int64(statement.int("id")), handle: statement.text("handle") ?? "",
+                    transport: OutboxMessage.Transport(rawValue: statement.text("transport") ?? "") ?? .mail,
+                    recipient: statement.text("recipient") ?? "", subject: statement.text("subject") ?? "",
+                    body: statement.blob("body"), messageID: statement.text("message_id"),
+                    state: Delivery(rawValue: statement.text("state") ?? "") ?? .queued,
+                    attempts: statement.int("attempts"), lastError: statement.text("last_error"),
+                    nextTry: statement.optionalInt("next_try").map { Date(unixSeconds: $0) },
+                    createdAt: Date(unixSeconds: statement.int("created_at")),
+                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) }))
+        }
+        return result
+    }
+
+    /// Takes a message for this process to hand over; `false` when it is no longer in one of
+    /// `states` (another `send` took it, or an answer superseded it).
+    public func claim(_ message: OutboxMessage, from states: Set<Delivery>, by process: Int32, now: Date)
+        throws(StoreError) -> Bool
+    {
+        try database.transaction { () throws(StoreError) -> Bool in
+            let list = states.sorted { $0.rawValue < $1.rawValue }
+            try database.prepare(
+                """
+                UPDATE outbox SET state = 'sending', claimed_by = ?, updated_at = ?
+                WHERE id = ? AND state IN (\(list.map { _ in "?" }.joined(separator: ", ")))
+                """
+            ).bind(
+                [.integer(Int(process)), .integer(now.unixSeconds), .int(message.id)] + list.map { .text($0.rawValue) }
+            )
+            .run()
+            return database.changes == 1
+        }
+    }
+
+    /// How handing a message over went.
+    public enum Handover: Sendable, Equatable {
+        case sent
+        /// Failed for now: it stays queued, and waits until `retryAt` (if any) when a `send` comes.
+        case retry(error: String, retryAt: Date?)
+        /// Refused for good: failed, until the user asks again.
+        case refused(error: String)
+        /// Cut off where it may or may not have gone: interrupted, never sent again on its own.
+        case uncertain(error: String)
+
+        /// The state it leaves the message in.
+        public var state: Delivery {
+            switch self {
+            case .sent: return .sent
+            case .retry: return .queued
+            case .refused: return .failed
+            case .uncertain: return .interrupted
+            }
+        }
+
+        public var error: String? {
+            switch self {
+            case .sent: return nil
+            case .retry(let error, _), .refused(let error), .uncertain(let error): return error
+            }
+        }
+
+        public var retryAt: Date? {
+            guard case .retry(_, let at) = self else { return nil }
+            return at
+        }
+
+        /// The message as this leaves it.
+        func applied(to message: OutboxMessage, tries: Int, now: Date) -> OutboxMessage {
+            var result = message
+            result.state = state
+            result.lastError = error
+            result.nextTry = retryAt
+            result.attempts += max(tries, 1)
+            result.sentAt = state == .sent ? now : nil
+            return result
+        }
+    }
+
+    /// Records how the claimed message went after `tries` attempts, if this process still holds it.
+    public func finish(_ message: OutboxMessage, _ handover: Handover, tries: Int, by process: Int32, now: Date)
+        throws(StoreError)
+    {
+        try database.transaction { () throws(StoreError) in
+            try database.prepare(
+                """
+                UPDATE outbox SET state = ?, last_error = ?, next_try = ?, claimed_by = NULL, sent_at = ?,
+                    updated_at = ?, attempts = attempts + ?
+                WHERE id = ? AND state = 'sending' AND claimed_by = ?
+                """
+            ).bind([
+                .text(handover.state.rawValue), .optional(handover.error),
+                .optional(handover.retryAt.map(\.unixSeconds)),
+                .optional(handover.state == .sent ? now.unixSeconds : nil), .integer(now.unixSeconds),
+                .integer(max(tries, 1)),
+                .int(message.id),
+                .integer(Int(process)),
+            ]).run()
+        }
+    }
+
+    /// Messages left `sending` by a `send` that is no longer running (killed, or the machine
+    /// went down) become `interrupted` — mail may have gone, so it is not sent again on its own —
+    /// or, for a transport whose receiver takes the same answer twice as once, queued again.
+    /// Returns the messages that became interrupted.
+    @discardableResult
+    public func recoverAbandoned(
+        isRunning: (Int32) -> Bool, requeue: Set<OutboxMessage.Transport>, now: Date
+    ) throws(StoreError) -> [OutboxMessage] {
+        try database.transaction { () throws(StoreError) -> [OutboxMessage] in
+            let statement = try database.prepare(
+                "SELECT id, transport, claimed_by FROM outbox WHERE state = 'sending'")
+            var abandoned: [(Int64, OutboxMessage.Transport)] = []
+            while try statement.step() {
+                let process = Int32(clamping: statement.optionalInt("claimed_by") ?? 0)
+                guard process == 0 || !isRunning(process) else { continue }
+                abandoned.append(
+                    (
+                        Int64(statement.int("id")),
+                        OutboxMessage.Transport(rawValue: statement.text("transport") ?? "") ?? .mail
+                    ))
+            }
+            var interrupted: [Int64] = []
+            for (id, transport) in abandoned {
+                let state: Delivery = requeue.contains(transport) ? .queued : .interrupted
+                if state == .interrupted { interrupted.append(id) }
+                try database.prepare(
+                    """
+                    UPDATE outbox SET state = ?, claimed_by = NULL, updated_at = ?,
+                        last_error = 'a send was interrupted while handing it over'
+                    WHERE id = ? AND state = 'sending'
+                    """
+                ).bind([.text(state.rawValue), .integer(now.unixSeconds), .int(id)]).run()
+            }
+            return try interrupted.isEmpty ? [] : outbox(states: [.interrupted]).filter { interrupted.contains($0.id) }
+        }
+    }
+}
