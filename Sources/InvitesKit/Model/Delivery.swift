@@ -17,6 +17,9 @@ public enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// A `send` was killed while handing it over: it may or may not have gone. Mail is never
     /// sent twice on its own (at most once); `invites send --again` sends it again.
     case interrupted
+    /// An outbox message replaced, before it was handed over, by a newer one for the same
+    /// invitation, which carries its answer too. History entries never stand at it.
+    case superseded
     /// Owed but never queued: answered before the outbox existed, or when no reply could be made
     /// (your address unknown). `invites reply` prints it.
     case pending
