@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs the recipes of docs/recipes.md against the real binary: the mail-client pipe, the
-# handles the macros use, the aerc filter, the reply through a sendmail-like reader, and a vdir
-# read by khal (khal from PyPI; that part is skipped, with one line, without PyPI).
+# Runs the recipes of docs/recipes.md against the real binary, reading the commands out of the
+# page: the mailcap entries, the mutt macros, aerc's binds and filter, the Maildir hook. Each runs
+# as a mail client runs it: through sh -c, SIGPIPE ignored, umask 077, no COLUMNS, the message
+# on standard input (not a terminal), and each mail opened twice. A vdir is then read by khal
+# (khal from PyPI; that part is skipped, with one line, without PyPI).
 # Usage: Tests/Scripts/recipes.sh BIN
 set -euo pipefail
 bin=$1
@@ -9,62 +11,168 @@ cd "$(dirname "$0")/../.."
 root=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/invites-recipes.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-export INVITES_HOME="$work/home" INVITES_ME=me@example.org TZ=UTC XDG_CONFIG_HOME="$work/config"
-mkdir -p "$work/vdir"
-export INVITES_CALENDAR="$work/vdir"
-invite="$work/invite.eml"
-cat > "$invite" <<'MAIL'
-From: Ann <ann@example.org>
+fail() { echo "recipes: $*"; exit 1; }
+
+# `invites` as the recipes name it, on PATH; the settings of the page, with a sendmail that keeps
+# what it is given.
+mkdir -p "$work/bin" "$work/config/invites" "$work/vdir" "$work/sent"
+ln -s "$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" "$work/bin/invites"
+cat > "$work/bin/fake-sendmail" <<EOF
+#!/bin/sh
+cat > "$work/sent/\$\$.eml"
+EOF
+chmod +x "$work/bin/fake-sendmail"
+cat > "$work/config/invites/config" <<EOF
+me = me@example.org
+name = Me Myself
+sendmail = $work/bin/fake-sendmail -t -i
+calendar = $work/vdir
+tz = UTC
+EOF
+export PATH="$work/bin:$PATH" HOME="$work" XDG_CONFIG_HOME="$work/config" INVITES_HOME="$work/home"
+unset INVITES_ME INVITES_CALENDAR TZ COLUMNS
+
+# The commands of one recipe block of docs/recipes.md.
+recipe() {
+    python3 - "$1" "$2" <<'PY'
+import re, sys
+name, part = sys.argv[1], sys.argv[2]
+text = open("docs/recipes.md", encoding="utf-8").read()
+block = re.search(r"<!-- recipe: %s -->\s*```\n(.*?)```" % re.escape(name), text, re.S)
+if not block:
+    sys.exit("no recipe block named " + name)
+for line in block.group(1).splitlines():
+    if name == "mailcap" and line.startswith(part + ";"):
+        print(line.split(";")[1].strip())
+    elif name == "muttrc" and line.startswith("macro") and f" {part} " in line:
+        print(re.search(r"<pipe-message>(.*?)<enter>", line).group(1))
+    elif name == "aerc-binds" and line.startswith(part + " "):
+        print(re.search(r":pipe -m (.*?)<Enter>", line).group(1))
+    elif name == "aerc-filters" and line.startswith(part + "="):
+        print(line.split("=", 1)[1])
+    elif name == "hooks" and line.strip():
+        print(line.strip())
+PY
+}
+
+# Runs a recipe's command as a mail client does, with FILE on standard input (and as %s).
+as_client() {
+    local command=$1 file=$2
+    command=${command//%s/\'$file\'}
+    (trap '' PIPE; umask 077; env -u COLUMNS sh -c "$command" < "$file")
+}
+
+mail() {  # UID SUMMARY ORGANIZER MESSAGE-ID
+    local calendar
+    calendar=$(printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//recipes//EN\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:%s\r\nDTSTAMP:20240601T080000Z\r\nDTSTART:20240610T100000Z\r\nDTEND:20240610T110000Z\r\nSUMMARY:%s\r\nORGANIZER;CN=Organizer:mailto:%s\r\nATTENDEE;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' "$1" "$2" "$3" | base64 -w 76)
+    cat <<MAIL
+From: Organizer <$3>
 To: me@example.org
-Subject: Invitation: Planning
+Subject: Invitation: $2
+Message-ID: <$4>
 MIME-Version: 1.0
 Content-Type: multipart/mixed; boundary="b1"
 
 --b1
+Content-Type: multipart/alternative; boundary="b2"
+
+--b2
 Content-Type: text/plain
 
 Join us.
---b1
+--b2
 Content-Type: text/calendar; method=REQUEST; charset=UTF-8
 Content-Transfer-Encoding: base64
 
-QkVHSU46VkNBTEVOREFSDQpWRVJTSU9OOjIuMA0KUFJPRElEOi0vL3JlY2lwZXMvL0VODQpNRVRI
-T0Q6UkVRVUVTVA0KQkVHSU46VkVWRU5UDQpVSUQ6cGxhbm5pbmctcmVjaXBlQGV4YW1wbGUub3Jn
-DQpEVFNUQU1QOjIwMjQwNjAxVDA4MDAwMFoNCkRUU1RBUlQ6MjAyNDA2MTBUMTAwMDAwWg0KRFRF
-TkQ6MjAyNDA2MTBUMTEwMDAwWg0KU1VNTUFSWTpQbGFubmluZw0KT1JHQU5JWkVSO0NOPUFubjpt
-YWlsdG86YW5uQGV4YW1wbGUub3JnDQpBVFRFTkRFRTtSU1ZQPVRSVUU7UEFSVFNUQVQ9TkVFRFMt
-QUNUSU9OOm1haWx0bzptZUBleGFtcGxlLm9yZw0KRU5EOlZFVkVOVA0KRU5EOlZDQUxFTkRBUg0K
+$calendar
+--b2--
+--b1
+Content-Type: application/ics; name="invite.ics"
+Content-Disposition: attachment; filename="invite.ics"
+Content-Transfer-Encoding: base64
+
+$calendar
 --b1--
 MAIL
-# mutt / aerc: pipe the message
-handle=$("$bin" ingest - < "$invite" | cut -d' ' -f1)
-[ "$("$bin" list --handles | head -n 1)" = "$handle" ] || { echo "recipes: list --handles does not give the new invite"; exit 1; }
-# aerc filter: ingest from stdin, then show
-"$bin" --color always ingest - < "$invite" | cut -d' ' -f1 | xargs "$bin" --color never show --width 80 | grep "Planning" >/dev/null
-# accept into the vdir, reply through a sendmail -t reader
-"$bin" accept "$handle" --comment "See you" >/dev/null
-[ "$(ls "$work/vdir" | wc -l)" = 1 ] || { echo "recipes: accept did not write one vdir item"; exit 1; }
-"$bin" reply "$handle" --mime | python3 -c '
+}
+mail planning-recipe@example.org Planning ann@example.org planning-invitation@example.org > "$work/planning.eml"
+mail testaus-recipe@example.org Testaus teams@example.com testaus-invitation@example.com > "$work/testaus.eml"
+python3 - "$work/planning.eml" "$work/planning.ics" <<'PY'
 import email, sys
-message = email.message_from_binary_file(sys.stdin.buffer)
-assert message["To"].endswith("<ann@example.org>") or message["To"] == "ann@example.org", message["To"]
-assert message["Subject"] == "Accepted: Planning", message["Subject"]
-parts = {part.get_content_type(): part for part in message.walk()}
-calendar = parts["text/calendar"]
-assert calendar.get_param("method") == "REPLY"
-body = calendar.get_payload(decode=True).decode()
-assert body.count("ATTENDEE") == 1 and "PARTSTAT=ACCEPTED" in body and "COMMENT:See you" in body, body
-'
-[ -z "$("$bin" status)" ] || { echo "recipes: status should print nothing with nothing pending"; exit 1; }
+message = email.message_from_binary_file(open(sys.argv[1], "rb"))
+part = next(p for p in message.walk() if p.get_content_type() == "text/calendar")
+open(sys.argv[2], "wb").write(part.get_payload(decode=True))
+PY
+
+# New mail arrives: the Maildir hook takes both, Testaus last, so it is the newest pending.
+maildir="$work/Mail/work/INBOX"
+mkdir -p "$maildir/new" "$maildir/cur" "$maildir/tmp"
+cp "$work/planning.eml" "$maildir/new/1717000000.M1P1.host"
+cp "$work/testaus.eml" "$maildir/new/1717000001.M2P1.host"
+hook=$(recipe hooks "" | sed "s|~/Mail/work/INBOX|$maildir|")
+[ "$(as_client "$hook" /dev/null | wc -l)" = 2 ] || fail "the Maildir hook did not ingest the two invitations"
+[ -z "$(as_client "$hook" /dev/null)" ] || fail "the Maildir hook ingested again on a second run"
+
+# Reading Planning in mutt: the mailcap shows it (twice: the mail opened twice), one invitation.
+for type in text/calendar application/ics; do
+    command=$(recipe mailcap "$type")
+    for _ in 1 2; do
+        as_client "$command" "$work/planning.ics" > "$work/shown" || fail "mailcap $type failed"
+        grep -q Planning "$work/shown" || fail "mailcap $type does not show Planning"
+    done
+done
+[ "$(invites list --all --handles | wc -l)" = 2 ] || fail "showing the mail twice made more invitations"
+
+# A in the pager of Planning: Planning is accepted and its organizer gets the reply; Testaus,
+# newer, stays pending and its organizer gets nothing.
+accept=$(recipe muttrc A)
+as_client "$accept" "$work/planning.eml" > /dev/null || fail "mutt's A failed"
+as_client "$accept" "$work/planning.eml" > /dev/null || fail "mutt's A failed the second time"
+json=$(invites --json list --all)
+python3 - "$json" "$work/sent" <<'PY' || fail "mutt's A acted on another invitation or mailed someone else"
+import email, json, os, sys
+invites = {i["title"]: i["status"] for i in json.loads(sys.argv[1])["invites"]}
+assert invites == {"Planning": "accepted", "Testaus": "pending"}, invites
+mails = [email.message_from_binary_file(open(os.path.join(sys.argv[2], n), "rb")) for n in os.listdir(sys.argv[2])]
+assert len(mails) == 2, len(mails)
+for message in mails:
+    assert message["To"].endswith("<ann@example.org>"), message["To"]
+    assert message["Subject"] == "Accepted: Planning", message["Subject"]
+    assert message["In-Reply-To"] == "<planning-invitation@example.org>", message["In-Reply-To"]
+    assert message["From"] == "Me Myself <me@example.org>", message["From"]
+    calendar = next(p for p in message.walk() if p.get_content_type() == "text/calendar")
+    assert calendar.get_param("method") == "REPLY"
+    body = calendar.get_payload(decode=True).decode()
+    assert body.count("ATTENDEE") == 1 and "PARTSTAT=ACCEPTED" in body, body
+PY
+[ "$(ls "$work/vdir" | wc -l)" = 1 ] || fail "accept did not write one vdir item"
+
+# aerc: the filter shows Testaus's calendar part at the viewer's width; id declines it.
+filter=$(recipe aerc-filters text/calendar)
+for _ in 1 2; do
+    AERC_COLUMNS=60 as_client "$filter" "$work/planning.ics" > "$work/shown" || fail "aerc's filter failed"
+    grep -q Planning "$work/shown" || fail "aerc's filter does not show Planning"
+done
+decline=$(recipe aerc-binds id)
+for _ in 1 2; do as_client "$decline" "$work/testaus.eml" > /dev/null || fail "aerc's id failed"; done
+[ "$(invites --json list --all | python3 -c 'import json,sys; print(sorted(i["status"] for i in json.load(sys.stdin)["invites"]))')" = "['accepted', 'declined']" ] \
+    || fail "aerc's id did not decline Testaus alone"
+grep -l "Subject: Declined: Testaus" "$work/sent"/* | xargs grep -l "To: Organizer <teams@example.com>" > /dev/null \
+    || fail "the decline did not reach Testaus's organizer"
+[ -z "$(invites status)" ] || fail "status should print nothing with nothing pending"
+[ "$(invites --json outbox | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["messages"]))')" = 0 ] \
+    || fail "something is left in the outbox"
+
+ran="the Maildir hook, mailcap (both types), mutt's A, aerc's filter and id, each twice as a mail client runs them"
 # khal reads the vdir
 . Tests/Scripts/khal.sh
 if ! khal_ready "$root"; then
     echo "recipes: khal part skipped: khal could not be installed from PyPI"
-    echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, reply --mime | sendmail -t: ok"
+    echo "recipes: $ran: ok"
     exit 0
 fi
 khal_config "$work/vdir" "$work"
-"$khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || { echo "recipes: khal does not list the accepted invite"; exit 1; }
-"$bin" decline "$handle" >/dev/null
-[ -z "$(ls "$work/vdir")" ] || { echo "recipes: decline did not remove the vdir item"; exit 1; }
-echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, khal list, reply --mime | sendmail -t: ok"
+"$khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || fail "khal does not list the accepted invite"
+invites decline planning-recipe --no-send >/dev/null 2>&1
+[ -z "$(ls "$work/vdir")" ] || fail "decline did not remove the vdir item"
+echo "recipes: $ran; khal lists the accepted invite: ok"
