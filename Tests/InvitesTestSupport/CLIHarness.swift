@@ -5,6 +5,8 @@ import InvitesCLI
 package struct CLIHarness {
     package let home: String
     package var variables: [String: String]
+    /// What the user answers when asked on the terminal; by default there is no terminal.
+    package var confirm: @Sendable (String) -> Bool? = { _ in nil }
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -25,7 +27,7 @@ package struct CLIHarness {
         let input = Data(stdin.utf8)
         let environment = CLIEnvironment(
             variables: variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { input },
-            outputIsTerminal: false, out: out, err: err)
+            outputIsTerminal: false, out: out, err: err, confirm: confirm)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

@@ -93,7 +93,7 @@ enum SendCommand {
             case .never:
                 send = false
             case .ask:
-                guard let answer = TerminalPrompt.confirm("Send the reply to the organizer now? [y/N] ") else {
+                guard let answer = context.environment.confirm("Send the reply to the organizer now? [y/N] ") else {
                     context.note("\(handle): send = ask, but there is no terminal to ask on; the reply stays queued")
                     return .success
                 }

@@ -11,11 +11,15 @@ public struct CLIEnvironment: Sendable {
     public var outputIsTerminal: Bool
     public var out: TextSink
     public var err: TextSink
+    /// Asks the user a yes-or-no question on their terminal (`send = ask`); `nil` when there is
+    /// none to ask on. By default there is none, so a test never waits for a person.
+    public var confirm: @Sendable (String) -> Bool?
 
     public init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
         readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
-        outputIsTerminal: Bool = false, out: TextSink, err: TextSink
+        outputIsTerminal: Bool = false, out: TextSink, err: TextSink,
+        confirm: @escaping @Sendable (String) -> Bool? = { _ in nil }
     ) {
         self.variables = variables
         self.now = now
@@ -23,6 +27,7 @@ public struct CLIEnvironment: Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.out = out
         self.err = err
+        self.confirm = confirm
     }
 
     /// All of standard input; when it cannot be read (redirected from a folder, a terminal gone),
@@ -54,6 +59,6 @@ public struct CLIEnvironment: Sendable {
         return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            out: out, err: err)
+            out: out, err: err, confirm: TerminalPrompt.confirm)
     }
 }

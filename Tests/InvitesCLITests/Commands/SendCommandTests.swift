@@ -127,6 +127,13 @@ import Testing
         try config(sendmail: sendmail(exit: 0), extra: "send = ask\n")
         let asked = run(["accept", handle])
         #expect(asked.err.contains("no terminal to ask on"))
+        var asking = cli
+        asking.confirm = { _ in false }
+        #expect(asking.run(["--calendar", calendar, "accept", handle]).err.contains("the reply is queued"))
+        #expect(sent().count == 1)
+        asking.confirm = { $0.contains("Send the reply") }
+        #expect(asking.run(["--calendar", calendar, "decline", handle]).out.contains("sent 'Declined"))
+        #expect(sent().count == 2)
         try config(sendmail: sendmail(exit: 0), extra: "send = sometimes\n")
         let bad = run(["accept", handle])
         #expect(bad.err.contains("'send' takes always, ask or never"))
