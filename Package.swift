@@ -24,7 +24,9 @@ let package = Package(
             pkgConfig: "gmime-3.0",
             providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]
         ),
-        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime"]),
+        // A POST through libcurl, loaded with dlopen when an answer is sent, not at every start.
+        .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime", "CHTTPPost"]),
         .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI"]),
         .target(

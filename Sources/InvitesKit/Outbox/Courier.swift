@@ -57,7 +57,7 @@ public struct Courier {
     /// message waiting for its next try is left until then; `again` also takes failed and
     /// interrupted messages (the user has checked they did not arrive).
     public func send(handles: [String]? = nil, again: Bool = false) throws(StoreError) -> [Report] {
-        try recover()
+        _ = try recover()
         let states: Set<Delivery> = again ? [.queued, .failed, .interrupted] : [.queued]
         let now = clock()
         let due = try store.outbox(states: states, handles: handles).filter {

@@ -1,8 +1,5 @@
+internal import CHTTPPost
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// POSTs a push answer (JSON) to the sender's server at the configured `respond_url`.
 ///
@@ -59,49 +56,26 @@ struct HTTPTransport {
         return line.isEmpty ? "" : ": " + String(line.prefix(300))
     }
 
+    /// One POST, through libcurl (loaded on first use): http or https only, no redirects.
     private func post(_ body: Data, to url: URL) -> Answer {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type")
-        request.setValue("invites/\(ProductVersion.current)", forHTTPHeaderField: "User-Agent")
-        request.httpBody = body
-        let box = AnswerBox()
-        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        session.dataTask(with: request) { data, response, error in
-            if let error {
-                box.set(.network(error.localizedDescription))
-            } else if let response = response as? HTTPURLResponse {
-                box.set(.status(response.statusCode, body: String(decoding: data ?? Data(), as: UTF8.self)))
-            } else {
-                box.set(.network("no HTTP answer"))
+        let headers = [
+            "Content-Type: application/json; charset=utf-8", "User-Agent: invites/\(ProductVersion.current)",
+            "Expect:",
+        ]
+        var pointers: [UnsafeMutablePointer<CChar>?] = headers.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        var answer = invites_http_answer()
+        let result = body.withUnsafeBytes { bytes in
+            pointers.withUnsafeMutableBytes { list in
+                invites_http_post(
+                    url.absoluteString, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count,
+                    list.baseAddress?.assumingMemoryBound(to: UnsafePointer<CChar>?.self), Int(timeout * 1000),
+                    &answer)
             }
-        }.resume()
-        return box.wait()
-    }
-
-    /// Hands the answer from URLSession's queue to the waiting command.
-    private final class AnswerBox: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var answer: Answer = .network("no answer")
-
-        func set(_ value: Answer) {
-            answer = value
-            done.signal()
         }
-
-        func wait() -> Answer {
-            done.wait()
-            return answer
-        }
-    }
-
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-        ) {
-            completionHandler(nil)
-        }
+        defer { free(answer.body) }
+        let words = withUnsafeBytes(of: answer.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard result == 0 else { return .network(words) }
+        return .status(answer.status, body: answer.body.map { String(cString: $0) } ?? "")
     }
 }
