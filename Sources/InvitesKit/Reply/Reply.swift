@@ -70,8 +70,11 @@ public struct Reply: Sendable {
             notes.append(
                 "you are not among the attendees (an invite to a list?); replying as an added attendee \(address)")
         }
+        // Organizers' software often puts the address itself in CN ("bart@example.com"); that is
+        // no name to sign with.
+        let named = name ?? listed?.name.flatMap { $0.contains("@") || $0.isEmpty ? nil : $0 }
         let calendar = ITIPComposer.reply(
-            for: stored, answers: answers, me: address, name: name ?? listed?.name, now: now, display: display)
+            for: stored, answers: answers, me: address, name: named, now: now, display: display)
         guard mime else {
             return Reply(kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject)
         }
@@ -81,7 +84,7 @@ public struct Reply: Sendable {
         }
         if let comment { body += "\n\(comment)\n" }
         let message = MIMEComposer.replyMessage(
-            from: .init(name: name ?? listed?.name, email: address),
+            from: .init(name: named, email: address),
             to: .init(name: organizer.name, email: organizerEmail),
             subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail)
         return Reply(

@@ -154,6 +154,8 @@ struct Subprocess {
     private static func pipe() throws(Failure) -> (Int32, Int32) {
         var ends: [Int32] = [0, 0]
         guard Foundation.pipe(&ends) == 0 else { throw .pipe(SystemCall.lastError) }
+        // Only the child's copies (dup2 onto 0, 1 and 2) cross the exec; the command must not
+        // hold its own input's write end, or it would never see that input end.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         #if canImport(Darwin)
             _ = fcntl(ends[1], F_SETNOSIGPIPE, 1)

@@ -38,7 +38,9 @@ import Testing
     func config(sendmail script: String, extra: String = "") throws {
         chmod(script, 0o755)
         try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
-        let text = "name = Ann Example\nsendmail = \(script) -t -i\n\(extra)"
+        // Through /bin/sh: a script just written may not be executable at once (ETXTBSY) while a
+        // test beside this one forks with it still open for writing.
+        let text = "name = Ann Example\nsendmail = /bin/sh \(script) -t -i\n\(extra)"
         FileManager.default.createFile(atPath: cli.home + "/config/invites/config", contents: Data(text.utf8))
     }
 

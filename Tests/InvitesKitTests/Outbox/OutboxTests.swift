@@ -60,7 +60,9 @@ import Testing
     }
 
     /// A sendmail stand-in: saves its standard input in `folder/sent/` and says nothing, or
-    /// fails with `exit` and a line on standard error.
+    /// fails with `exit` and a line on standard error. It runs through `/bin/sh`: executing a
+    /// script file just written could fail with ETXTBSY while a test running beside this one
+    /// forks with the file still open for writing.
     func sendmail(exit status: Int = 0) throws -> [String] {
         let script = folder + "/sendmail-\(status)"
         let text = """
@@ -72,7 +74,7 @@ import Testing
             """
         FileManager.default.createFile(
             atPath: script, contents: Data(text.utf8), attributes: [.posixPermissions: 0o755])
-        return [script, "-t", "-i"]
+        return ["/bin/sh", script, "-t", "-i"]
     }
 
     func sent() -> [String] {
@@ -239,5 +241,16 @@ import Testing
         let reports = try courier([]).send()
         #expect(reports.first?.handover == .retry(error: OutboxError.noRespondURL.description, retryAt: nil))
         #expect(try store.outbox().first?.state == .queued)
+    }
+
+    /// Without a `name` setting the From line takes the invitation's CN for you, unless that CN
+    /// is only an address (as many organizers' servers write it).
+    @Test func anAddressForANameIsNoName() throws {
+        let stored = try ingest(OutboxTests.mail.replacingOccurrences(of: "CN=Bob;", with: "CN=bob@example.org;"))
+        var nameless = responder()
+        nameless.name = nil
+        _ = try nameless.answer(stored, action: .accepted, comment: nil, addToCalendar: false, now: now)
+        let body = String(decoding: try #require(try store.outbox().first).body, as: UTF8.self)
+        #expect(body.contains("From: bob@example.org\n"))
     }
 }
