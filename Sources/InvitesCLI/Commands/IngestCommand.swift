@@ -82,16 +82,15 @@ enum IngestCommand {
         let store = try context.openStore()
         let seen = try store.seenMessages(in: maildir.folder)
         var invites: [Invite] = []
-        var read: [String] = []
-        for message in try maildir.messages() where !seen.contains(message.key) && !read.contains(message.key) {
+        var taken: [String] = []
+        for message in try maildir.messages() where !seen.contains(message.key) && !taken.contains(message.key) {
             do {
                 let data = try contents(of: message.path, environment: context.environment)
-                read.append(message.key)
+                taken.append(message.key)
                 guard Maildir.mayHoldInvitation(data) else { continue }
-                invites += try MailParser(display: context.settings.zone.value).parse(data, file: message.path) {
-                    context.warn(Printable.sanitize($0))
-                }
-            } catch IngestError.notAnInvite {
+                invites += try read(data, name: message.path, context)
+            } catch IngestError.notAnInvite, IngestError.notForAttendee {
+                // Ordinary mail, and replies to invitations of your own: nothing to take in.
                 continue
             } catch is FileError {
                 // Gone between listing and reading: a client moved it (new/ to cur/); the next
@@ -102,7 +101,7 @@ enum IngestCommand {
             }
         }
         let outcomes = try file(invites, context)
-        try store.markSeen(read, in: maildir.folder, now: context.environment.now())
+        try store.markSeen(taken, in: maildir.folder, now: context.environment.now())
         return outcomes
     }
 

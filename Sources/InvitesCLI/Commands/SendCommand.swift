@@ -22,19 +22,14 @@ enum SendCommand {
         -> ExitCode
     {
         let courier = try context.courier()
-        for message in try courier.recover() {
-            context.warn(
-                "\(message.handle): a send was cut off while handing '\(Printable.sanitize(message.subject))' to "
-                    + "\(Printable.sanitize(message.recipient)); it may have gone. Check your sent mail, then "
-                    + "'invites send --again \(message.handle)' if it did not")
-        }
+        try recover(courier, context)
         let reports = try courier.send(handles: handles, again: again)
         if context.settings.json, !afterAnswer {
             try context.printJSON(["messages": reports.map(JSONOutput.SentMessage.init)])
             return reports.allSatisfy({ $0.handover == .sent || $0.skipped }) ? .success : .failure
         }
         if reports.isEmpty, !afterAnswer {
-            context.print(handles.map { "Nothing queued for \($0.joined(separator: ", "))." } ?? "Nothing to send.")
+            context.print(try nothingDue(handles: handles, context))
         }
         var code = ExitCode.success
         for report in reports {
@@ -69,6 +64,40 @@ enum SendCommand {
             }
         }
         return code
+    }
+
+    /// Finds what a killed `send` left claimed and says which mail may or may not have gone.
+    static func recover(_ courier: Courier, _ context: CommandContext) throws {
+        for message in try courier.recover() {
+            context.warn(
+                "\(message.handle): a send was cut off while handing '\(Printable.sanitize(message.subject))' to "
+                    + "\(Printable.sanitize(message.recipient)); it may have gone. Check your sent mail, then "
+                    + "'invites send --again \(message.handle)' if it did not")
+        }
+    }
+
+    /// Why a `send` found nothing to do: nothing waits, or what waits is not due (a next try
+    /// later, a refusal that waits for `--again`). Not an error: a cron line that sends every
+    /// few minutes must not fail for a message the user has yet to look at.
+    private static func nothingDue(handles: [String]?, _ context: CommandContext) throws -> String {
+        let waiting = try context.openStore().outbox(states: [.queued, .failed, .interrupted], handles: handles)
+        guard !waiting.isEmpty else {
+            return handles.map { "Nothing queued for \($0.joined(separator: ", "))." } ?? "Nothing to send."
+        }
+        var parts: [String] = []
+        let later = waiting.filter { $0.state == .queued }.compactMap(\.nextTry).min()
+        let queued = waiting.filter { $0.state == .queued }.count
+        if queued > 0, let later {
+            parts.append(
+                "\(queued) queued until their next try (from \(context.time.clock(later)); 'invites send HANDLE' tries now)"
+            )
+        }
+        let stopped = waiting.filter { $0.state != .queued }.count
+        if stopped > 0 {
+            parts.append(
+                "\(stopped) failed or cut off, waiting for 'invites send --again HANDLE' ('invites outbox' says why)")
+        }
+        return "Nothing due: " + parts.joined(separator: "; ") + "."
     }
 
     /// After an answer queued a reply: sends it when `--send` says so, or the `send` setting

@@ -8,7 +8,8 @@ import Foundation
 public struct Maildir: Sendable {
     /// The folder as the user named it.
     public var path: String
-    /// The folder with symbolic links resolved: the same Maildir named two ways is one.
+    /// The folder as an absolute path with symbolic links resolved: the same Maildir named two
+    /// ways (relative, through a link) is one.
     public var folder: String
 
     /// One message file.
@@ -30,7 +31,7 @@ public struct Maildir: Sendable {
             throw .notAMaildir(path: path, reason: "it has no cur/ or new/ folder")
         }
         self.path = path
-        folder = (path as NSString).resolvingSymlinksInPath
+        folder = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// Every message in `new/` and `cur/`, in name order (delivery order, for names that begin

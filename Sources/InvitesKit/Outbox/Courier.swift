@@ -73,9 +73,9 @@ public struct Courier {
             var tries = 1
             switch message.transport {
             case .mail:
-                handover = mail.deliver(message, now: clock())
+                handover = mail.deliver(message)
             case .http:
-                (handover, tries) = http.deliver(message, now: clock())
+                (handover, tries) = http.deliver(message, clock: clock)
             }
             let finished = clock()
             try store.finish(message, handover, tries: tries, by: process, now: finished)

@@ -3,8 +3,8 @@ import Foundation
 
 /// POSTs a push answer (JSON) to the sender's server at the configured `respond_url`.
 ///
-/// Network errors and 5xx answers are tried again after a pause (1 s, then 2 s, then 4 s); a 4xx
-/// answer is the server saying no, and is not. Redirects are not followed: the answer goes
+/// Network errors, 5xx answers and 408 or 429 (the server busy) are tried again after a pause
+/// (1 s, then 2 s, then 4 s); any other 4xx answer is the server saying no, and is not. Redirects are not followed: the answer goes
 /// where the user said, not where a server points it.
 struct HTTPTransport {
     var url: RespondURL?
@@ -22,7 +22,8 @@ struct HTTPTransport {
         case network(String)
     }
 
-    func deliver(_ message: OutboxMessage, now: Date) -> (InboxStore.Handover, tries: Int) {
+    /// Tries the message; `clock` dates the next try from the last one.
+    func deliver(_ message: OutboxMessage, clock: () -> Date) -> (InboxStore.Handover, tries: Int) {
         guard let url else { return (.retry(error: OutboxError.noRespondURL.description, retryAt: nil), 0) }
         var tries = 0
         var last = ""
@@ -38,6 +39,8 @@ struct HTTPTransport {
                         error: "\(url) redirects (\(code)); set respond_url to where it points"
                             + HTTPTransport.words(body)), tries
                 )
+            case .status(let code, let body) where code == 408 || code == 429:
+                last = "\(url) answered \(code)" + HTTPTransport.words(body)
             case .status(let code, let body) where (400..<500).contains(code):
                 return (.refused(error: "\(url) answered \(code)" + HTTPTransport.words(body)), tries)
             case .status(let code, let body):
@@ -46,7 +49,7 @@ struct HTTPTransport {
                 last = "\(url): \(reason)"
             }
         }
-        return (.retry(error: last, retryAt: now.addingTimeInterval(retryAfter)), tries)
+        return (.retry(error: last, retryAt: clock().addingTimeInterval(retryAfter)), tries)
     }
 
     /// The start of what a server said, on one line, for the outbox listing.

@@ -71,8 +71,8 @@ extension InboxStore {
         return result
     }
 
-    /// Takes a message for this process to hand over; `false` when it is no longer in one of
-    /// `states` (another `send` took it, or an answer superseded it).
+    /// Takes a message for this process to hand over, counting the attempt; `false` when it is
+    /// no longer in one of `states` (another `send` took it, or an answer superseded it).
     public func claim(_ message: OutboxMessage, from states: Set<Delivery>, by process: Int32, now: Date)
         throws(StoreError) -> Bool
     {
@@ -80,7 +80,7 @@ extension InboxStore {
             let list = states.sorted { $0.rawValue < $1.rawValue }
             try database.prepare(
                 """
-                UPDATE outbox SET state = 'sending', claimed_by = ?, updated_at = ?
+                UPDATE outbox SET state = 'sending', claimed_by = ?, updated_at = ?, attempts = attempts + 1
                 WHERE id = ? AND state IN (\(list.map { _ in "?" }.joined(separator: ", ")))
                 """
             ).bind(
@@ -143,7 +143,7 @@ extension InboxStore {
             try database.prepare(
                 """
                 UPDATE outbox SET state = ?, last_error = ?, next_try = ?, claimed_by = NULL, sent_at = ?,
-                    updated_at = ?, attempts = attempts + ?
+                    updated_at = ?, attempts = attempts + ? - 1
                 WHERE id = ? AND state = 'sending' AND claimed_by = ?
                 """
             ).bind([
