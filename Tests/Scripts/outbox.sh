@@ -9,7 +9,7 @@
 # COLUMNS, stdin not a terminal). msmtp comes from apt-get (as root), aiosmtpd and icalendar from PyPI into a
 # virtualenv under .build/; without them the mail parts are skipped with one line, and without
 # ../shared/corpus the corpus part of the Maildir case. One line per case; exits non-zero when
-# any case fails. Usage: Tests/Scripts/outbox.sh BIN
+# any case fails. Usage: [OUTBOX_SAMPLE=FILE] Tests/Scripts/outbox.sh BIN
 set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 cd "$(dirname "$0")/../.."
@@ -355,6 +355,8 @@ PY
 import json, sys
 print(json.load(sys.stdin)["entries"][0].get("delivery", ""))')
         if [ "$state" = sent ] && [ "$delivery" = sent ]; then
+            # OUTBOX_SAMPLE=FILE keeps the message as the SMTP server received it, to look at.
+            [ -z "${OUTBOX_SAMPLE:-}" ] || cp "$file" "$OUTBOX_SAMPLE"
             pass "accept --send through msmtp to aiosmtpd: From 'Ann Example <me@example.org>', To olga, In-Reply-To and References the invitation's, Date, Message-Id; a text/calendar REPLY icalendar reads ($verdict, PARTSTAT=ACCEPTED, COMMENT); outbox sent, history delivery sent"
         else
             fail "accept --send: the message arrived, but the outbox says '$state' and the history '$delivery'"
