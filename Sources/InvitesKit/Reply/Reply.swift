@@ -79,7 +79,8 @@ public struct Reply: Sendable {
             return Reply(kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject)
         }
         var body = "\(subject)\n"
-        for answer in answers where answer.key != nil && answer.key != invite.recurrenceID {
+        // The occurrences you answered apart; those the organizer sent follow the series' answer.
+        for answer in answers where answer.key.flatMap({ stored.instance($0)?.answer }) != nil {
             body += "  \(answer.action.rawValue): the occurrence \(answer.key ?? "")\n"
         }
         if let comment { body += "\n\(comment)\n" }
