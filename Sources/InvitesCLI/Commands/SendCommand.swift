@@ -106,7 +106,7 @@ enum SendCommand {
         -> ExitCode
     {
         if let reason = outcome.notQueued {
-            context.warn("no reply was queued for the organizer: \(Printable.sanitize(reason.description))")
+            context.warn("no reply was queued for the organizer: \(ErrorReport.describe(reason).0)")
             return .success
         }
         guard outcome.queued != nil else { return .success }
