@@ -19,7 +19,7 @@ final class InvitationComponents {
     /// Every VTIMEZONE the messages carried, by TZID.
     private(set) var zones: [String: ICalComponent] = [:]
     private let resolver: ZoneResolver
-    private let display: OpaquePointer
+    private let display: ICalZone
 
     /// Collects the components of an invitation; a push payload becomes one VEVENT made from its
     /// fields.
@@ -124,16 +124,16 @@ final class InvitationComponents {
             start = ICalComponent.date(date)
         } else {
             let seconds = time_t(original.timeIntervalSince1970.rounded(.down))
-            // libical converts the wall time but leaves the value marked UTC: the zone is set here.
-            var time = icaltime_from_timet_with_zone(seconds, 0, series.start.zone ?? display)
-            time.zone = series.start.zone
+            // The wall time in the series' zone, marked with it so that libical writes no `Z` (but for UTC).
+            var time = (series.start.zone ?? display).wallTime(at: Int(seconds))
+            time.zone = series.start.zone?.base
             start = time
         }
         let startValue = ICalTimeValue(time: start, zone: series.start.isDate ? nil : series.start.zone)
         let length = ICalEvent.placeLength(series.length, from: startValue, display: display)
         let dtstart = icalproperty_new_dtstart(start)
         let recurrenceID = icalproperty_new_recurrenceid(start)
-        if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
+        if let tzid, series.start.zone?.isUTC != true, !series.start.isDate {
             icalproperty_add_parameter(dtstart, icalparameter_new_tzid(tzid))
             icalproperty_add_parameter(recurrenceID, icalparameter_new_tzid(tzid))
         }
@@ -146,12 +146,11 @@ final class InvitationComponents {
             } else {
                 let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(
                     length)
-                end = icaltime_from_timet_with_zone(
-                    time_t(overflow ? Int(Int32.max) : seconds), 0, series.start.zone ?? display)
-                end.zone = series.start.zone
+                end = (series.start.zone ?? display).wallTime(at: overflow ? Int(Int32.max) : seconds)
+                end.zone = series.start.zone?.base
             }
             let dtend = icalproperty_new_dtend(end)
-            if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
+            if let tzid, series.start.zone?.isUTC != true, !series.start.isDate {
                 icalproperty_add_parameter(dtend, icalparameter_new_tzid(tzid))
             }
             event.add(dtend)
