@@ -101,10 +101,6 @@ final class ZoneResolver {
         if let iana = WindowsZoneTable.shared.iana(forWindowsName: tzid) {
             return builtin(iana)
         }
-        // Older Outlook wrote "(GMT+10:00) Canberra, …" where newer writes "(UTC+10:00) …".
-        if tzid.hasPrefix("(GMT"), let iana = WindowsZoneTable.shared.iana(forWindowsName: "(UTC" + tzid.dropFirst(4)) {
-            return builtin(iana)
-        }
         return fixedOffset(tzid)
     }
 
