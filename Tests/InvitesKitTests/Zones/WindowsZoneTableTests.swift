@@ -78,10 +78,11 @@ import Testing
     @Test func anOutlookDisplayNameTZIDIsReadInItsZone() throws {
         let lines = [
             "BEGIN:VEVENT", "UID:display", "DTSTAMP:20250101T000000Z",
-            "DTSTART;TZID=\"(UTC+03:00) Moscow, St Petersburg\":20250715T093000",
+            "DTSTART;TZID=\"(UTC+02:00) Helsinki, Kyiv, Riga, Sofia, Tallinn, Vilnius\":20250715T093000",
             "DTEND;TZID=\"(GMT-05:00) Eastern Time (US and Canada)\":20250715T033000", "END:VEVENT",
         ]
         let result = try CalendarText.occurrences(lines, from: "2025-07-15T00:00:00Z", to: "2025-07-16T00:00:00Z")
+        // Summer time in Kyiv (+03:00), not the +02:00 the name says; New York's EDT (-04:00).
         #expect(CalendarText.spans(result) == ["2025-07-15T06:30:00Z/2025-07-15T07:30:00Z"])
         #expect(result.warnings.isEmpty)
     }
