@@ -50,10 +50,9 @@ struct ICalDocument {
         for calendar in calendars {
             for zone in calendar.children(ICAL_VTIMEZONE_COMPONENT) { resolver.register(zone) }
         }
-        let named = calendars.lazy.compactMap { calendar in
-            calendar.properties(ICAL_X_PROPERTY).first { $0.xName?.uppercased() == "X-WR-TIMEZONE" }?.value
-        }.first
-        if let named, let problem = resolver.floatingZoneProblem(named) { document.problems.append(problem) }
+        if let named = floatingZoneName(calendars), let problem = resolver.floatingZoneProblem(named) {
+            document.problems.append(problem)
+        }
         for calendar in calendars {
             if document.method == nil { document.method = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() }
             for component in calendar.children(ICAL_VEVENT_COMPONENT) {
@@ -130,6 +129,13 @@ struct ICalDocument {
         let start = icalproperty_new_dtstart(time)
         if let tzid = recurrenceID.tzid { icalproperty_add_parameter(start, icalparameter_new_tzid(tzid)) }
         component.add(start)
+    }
+
+    /// The zone the first of the VCALENDARs to name one with `X-WR-TIMEZONE` names.
+    static func floatingZoneName(_ calendars: [ICalComponent]) -> String? {
+        calendars.lazy.compactMap { calendar in
+            calendar.properties(ICAL_X_PROPERTY).first { $0.xName?.uppercased() == "X-WR-TIMEZONE" }?.value
+        }.first
     }
 
     /// How an invited instance is named in the inbox: its RECURRENCE-ID as a UTC time, or a date.

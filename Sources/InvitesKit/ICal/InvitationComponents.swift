@@ -18,6 +18,8 @@ final class InvitationComponents {
     private(set) var parts: [Part] = []
     /// Every VTIMEZONE the messages carried, by TZID.
     private(set) var zones: [String: ICalComponent] = [:]
+    /// The zone the messages' `X-WR-TIMEZONE` names, in which their floating times are read.
+    private(set) var floatingZoneName: String?
     private let resolver: ZoneResolver
     private let display: ICalZone
 
@@ -41,6 +43,12 @@ final class InvitationComponents {
                     resolver.register(zone)
                     if let tzid = zone.text(ICAL_TZID_PROPERTY), zones[tzid] == nil { zones[tzid] = zone.cloned() }
                 }
+            }
+            // Floating times are read as ingest read them: in the zone X-WR-TIMEZONE names.
+            if floatingZoneName == nil, let named = ICalDocument.floatingZoneName(calendars),
+                resolver.floatingZoneProblem(named) == nil
+            {
+                floatingZoneName = named
             }
             let found = calendars.flatMap { $0.children(ICAL_VEVENT_COMPONENT) }.filter {
                 $0.text(ICAL_UID_PROPERTY) == stored.invite.uid
@@ -98,6 +106,11 @@ final class InvitationComponents {
     var document: Data {
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
         calendar.add(icalproperty_new_version("2.0"))
+        if let floatingZoneName {
+            let property = icalproperty_new_x(floatingZoneName)
+            icalproperty_set_x_name(property, "X-WR-TIMEZONE")
+            calendar.add(property)
+        }
         for zone in zones.keys.sorted() { if let zone = zones[zone] { calendar.add(child: zone) } }
         for part in parts { calendar.add(child: part.event) }
         return Data(calendar.serialized.utf8)
