@@ -114,6 +114,27 @@ DTSTART:19701025T030000
 RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
 END:STANDARD
 END:VTIMEZONE""",
+    # Europe/Berlin as WordPress (ai1ec) exports it: the changes of 2018-2020
+    # only. Within them it agrees with the tz database; beyond them the
+    # system's zone data holds (docs/spec.md, "zones").
+    "Europe/Berlin 2018-2020": """BEGIN:VTIMEZONE
+TZID:Europe/Berlin
+X-LIC-LOCATION:Europe/Berlin
+BEGIN:STANDARD
+DTSTART:20181028T030000
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+RDATE:20191027T030000
+TZNAME:CET
+END:STANDARD
+BEGIN:DAYLIGHT
+DTSTART:20190331T020000
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+RDATE:20200329T020000
+TZNAME:CEST
+END:DAYLIGHT
+END:VTIMEZONE""",
 }
 
 
@@ -142,13 +163,14 @@ def event(uid, *props):
     return "\n".join(lines)
 
 
-def calendar(name, zones, events):
+def calendar(name, zones, events, properties=()):
     blocks = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         f"PRODID:-//invites oracle//gen_hard {name}//EN",
         "CALSCALE:GREGORIAN",
     ]
+    blocks.extend(properties)
     blocks.extend(VTZ[z] for z in zones)
     blocks.extend(events)
     blocks.append("END:VCALENDAR")
@@ -588,6 +610,57 @@ FILES["exdate_oddities.ics"] = calendar("exdate_oddities", ["Europe/Berlin"], [
           "DTSTART:20250811T090000Z", "DTEND:20250811T100000Z",
           "RDATE:20250812T090000Z,20250813T090000Z",
           "EXDATE:20250813T090000Z"),
+])
+
+# 17. Issue 17: zones and times as clients read them ------------------------------
+# A VTIMEZONE that stops short: the system's zone data before and after it.
+FILES["zones_short_vtimezone.ics"] = calendar("zones_short_vtimezone", ["Europe/Berlin 2018-2020"], [
+    event("short-before@oracle", "SUMMARY:before the definition's first change",
+          f"DTSTART;{B}:20161203T140000", f"DTEND;{B}:20161203T190000"),
+    event("short-inside@oracle", "SUMMARY:inside it",
+          f"DTSTART;{B}:20190710T140000", f"DTEND;{B}:20190710T150000"),
+    event("short-after@oracle", "SUMMARY:weekly in December 2028, long after it",
+          f"DTSTART;{B}:20281206T140000", f"DTEND;{B}:20281206T150000",
+          "RRULE:FREQ=WEEKLY;COUNT=3"),
+])
+
+# X-WR-TIMEZONE: floating times are in the calendar's zone, not the display zone.
+FILES["floating_x_wr_timezone.ics"] = calendar("floating_x_wr_timezone", [], [
+    event("xwr-single@oracle", "SUMMARY:floating 09:30 New York",
+          "DTSTART:20250715T093000", "DTEND:20250715T103000"),
+    event("xwr-weekly@oracle", "SUMMARY:floating weekly across DST, one excluded",
+          "DTSTART:20250303T090000", "DTEND:20250303T093000",
+          "RRULE:FREQ=WEEKLY;COUNT=4", "EXDATE:20250310T090000"),
+    event("xwr-weekly@oracle", "SUMMARY:floating override",
+          "RECURRENCE-ID:20250317T090000",
+          "DTSTART:20250317T150000", "DTEND:20250317T160000"),
+    event("xwr-utc@oracle", "SUMMARY:UTC stays UTC",
+          "DTSTART:20250716T093000Z", "DTEND:20250716T103000Z"),
+], properties=["X-WR-TIMEZONE:America/New_York"])
+
+# The wall time 02:30 that occurs twice on Berlin's fall-back night: the first.
+FILES["dst_fold_matrix.ics"] = calendar("dst_fold_matrix", ["Europe/Berlin", "America/New_York"], [
+    event("fold-dtend@oracle", "SUMMARY:DTEND in the same zone",
+          f"DTSTART;{B}:20251026T023000", f"DTEND;{B}:20251026T033000"),
+    event("fold-duration@oracle", "SUMMARY:DURATION",
+          f"DTSTART;{B}:20251026T023000", "DURATION:PT1H"),
+    event("fold-other-zone@oracle", "SUMMARY:DTEND in New York",
+          f"DTSTART;{B}:20251026T023000", f"DTEND;{NY}:20251025T220000"),
+    event("fold-rdate@oracle", "SUMMARY:RDATE at the ambiguous time",
+          f"DTSTART;{B}:20251024T023000", f"DTEND;{B}:20251024T030000",
+          f"RDATE;{B}:20251026T023000"),
+])
+
+# DTEND before DTSTART: the time between the two (recurring-ical-events issue 132).
+FILES["end_before_start.ics"] = calendar("end_before_start", ["Europe/Berlin"], [
+    event("swap-single@oracle", "SUMMARY:swapped, Berlin",
+          f"DTSTART;{B}:20250304T083000", f"DTEND;{B}:20250304T080000"),
+    event("swap-daily@oracle", "SUMMARY:swapped, daily",
+          "DTSTART:20250601T103000Z", "DTEND:20250601T100000Z", "RRULE:FREQ=DAILY;COUNT=3"),
+    event("swap-days@oracle", "SUMMARY:DTEND four days before DTSTART",
+          "DTSTART:20250709T150000Z", "DTEND:20250705T160000Z"),
+    event("swap-allday@oracle", "SUMMARY:all-day, swapped",
+          "DTSTART;VALUE=DATE:20250820", "DTEND;VALUE=DATE:20250818"),
 ])
 
 

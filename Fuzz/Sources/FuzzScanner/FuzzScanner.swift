@@ -27,6 +27,8 @@ public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 _ = BlockFields.uidKey(bytes, block.range)
             case .timezone:
                 _ = BlockPrefilter.isOrdinaryZone(bytes, block.range)
+            case .calendarZone:
+                _ = ICSBlockScanner.lineValue(bytes, at: block.range.lowerBound)
             }
         }
         let index = FileIndex.build(bytes, stamp: nil)

@@ -216,6 +216,12 @@ public struct CalendarQuery {
             for entry in index.entries where entry.kind == .timezone {
                 resolver.register(block: UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
             }
+            if let entry = index.entries.first(where: { $0.kind == .calendarZone }),
+                let named = ICSBlockScanner.lineValue(bytes, at: entry.range.lowerBound),
+                let problem = resolver.floatingZoneProblem(named)
+            {
+                warnings.append(CalendarWarning(path: path, line: entry.line, message: problem))
+            }
             var byUID: [String: EventSeries] = [:]
             var order: [String] = []
             for entry in index.entries where entry.kind == .event && reaches(entry) {

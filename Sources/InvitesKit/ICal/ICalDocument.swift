@@ -50,6 +50,9 @@ struct ICalDocument {
         for calendar in calendars {
             for zone in calendar.children(ICAL_VTIMEZONE_COMPONENT) { resolver.register(zone) }
         }
+        if let named = floatingZoneName(calendars), let problem = resolver.floatingZoneProblem(named) {
+            document.problems.append(problem)
+        }
         for calendar in calendars {
             if document.method == nil { document.method = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() }
             for component in calendar.children(ICAL_VEVENT_COMPONENT) {
@@ -69,20 +72,21 @@ struct ICalDocument {
         return document
     }
 
-    private static func summary(of event: ICalEvent, component: ICalComponent, display: OpaquePointer) -> Event {
-        let startInstant = event.start.instant(display: display)
+    private static func summary(of event: ICalEvent, component: ICalComponent, display: ICalZone) -> Event {
+        var startInstant = event.start.instant(display: display)
         var dates: Occurrence.AllDayDates?
         var endInstant: Int
         if event.start.isDate {
             var days = 1
             if case .nominal(let nominal, _) = event.length { days = nominal }
-            var endTime = event.start.time
-            icaltime_adjust(&endTime, ICalDuration.adjustment(days), 0, 0, 0)
-            let end = ICalTimeValue(time: endTime, zone: nil)
-            dates = Occurrence.AllDayDates(first: event.start.date, endExclusive: end.date)
-            endInstant = end.instant(display: display)
+            let placed = ICalEvent.allDay(from: event.start, days: days, display: display)
+            (startInstant, endInstant, dates) = (placed.start, placed.end, placed.dates)
         } else {
-            endInstant = startInstant + ICalEvent.placeLength(event.length, from: event.start, display: display)
+            let length = ICalEvent.placeLength(event.length, from: event.start, display: display)
+            // DTEND before DTSTART: the event spans the time between them (see ICalEvent).
+            (startInstant, endInstant) = (
+                min(startInstant, startInstant + length), max(startInstant, startInstant + length)
+            )
         }
         let organizer = component.firstProperty(ICAL_ORGANIZER_PROPERTY).map { property in
             Invite.Person(name: property.parameter(ICAL_CN_PARAMETER), email: address(property.value))
@@ -99,7 +103,7 @@ struct ICalDocument {
         }.flatMap { $0.value.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
         let dtstamp = component.firstProperty(ICAL_DTSTAMP_PROPERTY)?.time.map {
             Date(
-                timeIntervalSince1970: Double(ICalTimeValue(time: $0, zone: ZoneResolver.utc).instant(display: display))
+                timeIntervalSince1970: Double(ICalTimeValue(time: $0, zone: .utc).instant(display: display))
             )
         }
         let recurrenceID = event.recurrenceID.map { recurrenceIDText($0, display: display) }
@@ -127,8 +131,15 @@ struct ICalDocument {
         component.add(start)
     }
 
+    /// The zone the first of the VCALENDARs to name one with `X-WR-TIMEZONE` names.
+    static func floatingZoneName(_ calendars: [ICalComponent]) -> String? {
+        calendars.lazy.compactMap { calendar in
+            calendar.properties(ICAL_X_PROPERTY).first { $0.xName?.uppercased() == "X-WR-TIMEZONE" }?.value
+        }.first
+    }
+
     /// How an invited instance is named in the inbox: its RECURRENCE-ID as a UTC time, or a date.
-    static func recurrenceIDText(_ value: ICalTimeValue, display: OpaquePointer) -> String {
+    static func recurrenceIDText(_ value: ICalTimeValue, display: ICalZone) -> String {
         value.isDate
             ? value.date.description : RFC3339.utc(Date(timeIntervalSince1970: Double(value.instant(display: display))))
     }

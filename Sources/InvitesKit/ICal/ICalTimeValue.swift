@@ -2,10 +2,14 @@ internal import CLibical
 
 /// A DATE or DATE-TIME value together with the zone it was written in.
 ///
-/// `zone == nil` means floating (or a plain date): such values are taken in the display zone.
+/// `zone == nil` means floating (or a plain date): such values are taken in the display zone. A
+/// floating time in a calendar that names its zone (`X-WR-TIMEZONE`) is read in that zone.
 struct ICalTimeValue {
     var time: icaltimetype
-    var zone: OpaquePointer?
+    var zone: ICalZone?
+    /// Whether the value is read as floating: a date-time with neither `Z` nor a TZID that names
+    /// a known zone.
+    var isFloating: Bool
 
     var isDate: Bool { time.is_date != 0 }
 
@@ -15,29 +19,33 @@ struct ICalTimeValue {
     /// floating and is reported through `unknownZone`.
     init?(_ property: ICalProperty, resolver: ZoneResolver, unknownZone: (String) -> Void) {
         guard var time = property.time else { return nil }
+        isFloating = false
         if time.is_date != 0 {
             self.zone = nil
         } else if icaltime_is_utc(time) != 0 {
-            self.zone = ZoneResolver.utc
+            self.zone = .utc
         } else if let tzid = property.tzid {
             if let zone = resolver.zone(for: tzid) {
                 self.zone = zone
             } else {
                 unknownZone(tzid)
-                self.zone = nil
+                self.zone = resolver.floating
+                isFloating = true
             }
         } else {
-            self.zone = nil
+            self.zone = resolver.floating
+            isFloating = true
         }
-        time.zone = self.zone
+        time.zone = self.zone?.base
         self.time = time
     }
 
-    init(time: icaltimetype, zone: OpaquePointer?) {
+    init(time: icaltimetype, zone: ICalZone?) {
         var time = time
-        time.zone = zone
+        time.zone = zone?.base
         self.time = time
         self.zone = zone
+        isFloating = zone == nil && time.is_date == 0
     }
 
     /// The Unix time of the value, with floating times and dates taken in `display`.
@@ -45,17 +53,17 @@ struct ICalTimeValue {
     /// A wall time that occurs twice (the hour repeated when clocks go back) is the first of the
     /// two, and one that does not occur (the hour skipped when they go forward) is read with the
     /// offset before the gap, as RFC 5545 §3.3.5 says; libical 3.0 resolves both the other way.
-    func instant(display: OpaquePointer) -> Int {
+    func instant(display: ICalZone) -> Int {
         let wall = ICalTimeValue.wallSeconds(time)
         let zone = self.zone ?? display
-        if zone == ZoneResolver.utc { return wall }
-        let before = ICalTimeValue.offset(of: zone, at: wall - 86_400)
-        let after = ICalTimeValue.offset(of: zone, at: wall + 86_400)
+        if zone.isUTC { return wall }
+        let before = zone.offset(at: wall - 86_400)
+        let after = zone.offset(at: wall + 86_400)
         let early = wall - before
-        if before == after, ICalTimeValue.offset(of: zone, at: early) == before { return early }
+        if before == after, zone.offset(at: early) == before { return early }
         let late = wall - after
-        let earlyHolds = ICalTimeValue.offset(of: zone, at: early) == before
-        let lateHolds = ICalTimeValue.offset(of: zone, at: late) == after
+        let earlyHolds = zone.offset(at: early) == before
+        let lateHolds = zone.offset(at: late) == after
         switch (earlyHolds, lateHolds) {
         case (true, true): return min(early, late)
         case (true, false): return early
@@ -104,9 +112,12 @@ struct ICalTimeValue {
     }
 
     /// The same value interpreted in another zone, for a floating EXDATE or RECURRENCE-ID
-    /// written beside a zoned DTSTART.
-    func adopting(_ zone: OpaquePointer?) -> ICalTimeValue {
-        self.zone == nil && !isDate ? ICalTimeValue(time: time, zone: zone) : self
+    /// written beside a zoned DTSTART (the DTSTART's zone is meant, before any `X-WR-TIMEZONE`).
+    func adopting(_ zone: ICalZone?) -> ICalTimeValue {
+        guard isFloating, !isDate, let zone else { return self }
+        var adopted = ICalTimeValue(time: time, zone: zone)
+        adopted.isFloating = true
+        return adopted
     }
 
     /// The wall-clock fields as one comparable number, for cheap ordering without a zone.

@@ -18,8 +18,10 @@ final class InvitationComponents {
     private(set) var parts: [Part] = []
     /// Every VTIMEZONE the messages carried, by TZID.
     private(set) var zones: [String: ICalComponent] = [:]
+    /// The zone the messages' `X-WR-TIMEZONE` names, in which their floating times are read.
+    private(set) var floatingZoneName: String?
     private let resolver: ZoneResolver
-    private let display: OpaquePointer
+    private let display: ICalZone
 
     /// Collects the components of an invitation; a push payload becomes one VEVENT made from its
     /// fields.
@@ -41,6 +43,12 @@ final class InvitationComponents {
                     resolver.register(zone)
                     if let tzid = zone.text(ICAL_TZID_PROPERTY), zones[tzid] == nil { zones[tzid] = zone.cloned() }
                 }
+            }
+            // Floating times are read as ingest read them: in the zone X-WR-TIMEZONE names.
+            if floatingZoneName == nil, let named = ICalDocument.floatingZoneName(calendars),
+                resolver.floatingZoneProblem(named) == nil
+            {
+                floatingZoneName = named
             }
             let found = calendars.flatMap { $0.children(ICAL_VEVENT_COMPONENT) }.filter {
                 $0.text(ICAL_UID_PROPERTY) == stored.invite.uid
@@ -98,6 +106,11 @@ final class InvitationComponents {
     var document: Data {
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
         calendar.add(icalproperty_new_version("2.0"))
+        if let floatingZoneName {
+            let property = icalproperty_new_x(floatingZoneName)
+            icalproperty_set_x_name(property, "X-WR-TIMEZONE")
+            calendar.add(property)
+        }
         for zone in zones.keys.sorted() { if let zone = zones[zone] { calendar.add(child: zone) } }
         for part in parts { calendar.add(child: part.event) }
         return Data(calendar.serialized.utf8)
@@ -124,16 +137,16 @@ final class InvitationComponents {
             start = ICalComponent.date(date)
         } else {
             let seconds = time_t(original.timeIntervalSince1970.rounded(.down))
-            // libical converts the wall time but leaves the value marked UTC: the zone is set here.
-            var time = icaltime_from_timet_with_zone(seconds, 0, series.start.zone ?? display)
-            time.zone = series.start.zone
+            // The wall time in the series' zone, marked with it so that libical writes no `Z` (but for UTC).
+            var time = (series.start.zone ?? display).wallTime(at: Int(seconds))
+            time.zone = series.start.zone?.base
             start = time
         }
         let startValue = ICalTimeValue(time: start, zone: series.start.isDate ? nil : series.start.zone)
         let length = ICalEvent.placeLength(series.length, from: startValue, display: display)
         let dtstart = icalproperty_new_dtstart(start)
         let recurrenceID = icalproperty_new_recurrenceid(start)
-        if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
+        if let tzid, series.start.zone?.isUTC != true, !series.start.isDate {
             icalproperty_add_parameter(dtstart, icalparameter_new_tzid(tzid))
             icalproperty_add_parameter(recurrenceID, icalparameter_new_tzid(tzid))
         }
@@ -146,12 +159,11 @@ final class InvitationComponents {
             } else {
                 let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(
                     length)
-                end = icaltime_from_timet_with_zone(
-                    time_t(overflow ? Int(Int32.max) : seconds), 0, series.start.zone ?? display)
-                end.zone = series.start.zone
+                end = (series.start.zone ?? display).wallTime(at: overflow ? Int(Int32.max) : seconds)
+                end.zone = series.start.zone?.base
             }
             let dtend = icalproperty_new_dtend(end)
-            if let tzid, series.start.zone != ZoneResolver.utc, !series.start.isDate {
+            if let tzid, series.start.zone?.isUTC != true, !series.start.isDate {
                 icalproperty_add_parameter(dtend, icalparameter_new_tzid(tzid))
             }
             event.add(dtend)

@@ -139,10 +139,11 @@ struct CorpusIngestTests {
         Entry(
             "invites/apple/node-ical_mixed-timezone-handling.ics",
             .invites([
+                // Floating, in a calendar whose X-WR-TIMEZONE is US/Pacific (PST, UTC-8).
                 Expected(
                     uid: "1C9439B1-FF65-11D6-9973-003065F99D04",
                     title: "No Timezone",
-                    start: "2002-10-28T01:20:30Z", end: "2002-10-29T01:20:30Z", organizer: nil, attendees: 0,
+                    start: "2002-10-28T09:20:30Z", end: "2002-10-29T09:20:30Z", organizer: nil, attendees: 0,
                     method: "REQUEST", recurrenceID: nil),
                 Expected(
                     uid: "2C9439B1-FF65-11D6-9973-003065F99D04",

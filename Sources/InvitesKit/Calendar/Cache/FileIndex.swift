@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one scan of a calendar file learnt, kept so that the next run with the same file skips
-/// the scan: where each VEVENT and VTIMEZONE block is, and where each event can fall
+/// the scan: where each VEVENT and VTIMEZONE block and the `X-WR-TIMEZONE` line are, and where each event can fall
 /// (``BlockPrefilter/bounds(_:_:)``).
 ///
 /// It is used only when the file's ``FileStamp`` (device, inode, size, modification time to the
@@ -9,13 +9,15 @@ import Foundation
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
 struct FileIndex: Equatable, Sendable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 4
+    static let format: UInt32 = 5
 
     enum Kind: UInt64, Sendable {
         case event = 1
         case timezone = 0
         /// A component whose END never came; kept so that its warning is given on every run.
         case unterminated = 4
+        /// The calendar's `X-WR-TIMEZONE` line.
+        case calendarZone = 5
     }
 
     struct Entry: Equatable, Sendable {
@@ -131,6 +133,8 @@ struct FileIndex: Equatable, Sendable {
             case .timezone:
                 if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filterable = false }
                 entries.append(Entry(kind: .timezone, range: block.range, line: block.line))
+            case .calendarZone:
+                entries.append(Entry(kind: .calendarZone, range: block.range, line: block.line))
             case .event:
                 if !moved.isEmpty, let key = BlockFields.uidKey(bytes, block.range), moved.contains(key) {
                     entries.append(Entry(kind: .event, range: block.range, line: block.line))
@@ -158,7 +162,7 @@ struct FileIndex: Equatable, Sendable {
             entries.allSatisfy { entry in
                 guard entry.range.upperBound <= bytes.count else { return false }
                 guard entry.kind != .unterminated else { return true }
-                let head = Array("BEGIN:V".utf8)
+                let head = Array((entry.kind == .calendarZone ? "X-WR-TIMEZONE" : "BEGIN:V").utf8)
                 guard entry.range.count > head.count else { return false }
                 return head.indices.allSatisfy { (bytes[entry.range.lowerBound + $0] | 0x20) == (head[$0] | 0x20) }
             }

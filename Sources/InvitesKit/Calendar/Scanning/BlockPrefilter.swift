@@ -33,22 +33,29 @@ struct BlockPrefilter {
             return Bounds(thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"))
         }
         guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
-        guard let start = fields.start.flatMap(wallSeconds), let length = length(fields, start: start) else {
+        guard let start = fields.start.flatMap(wallSeconds), let signed = length(fields, start: start) else {
             return Bounds()
         }
+        // DTEND before DTSTART: each instance spans back from its start (see ICalEvent), so it
+        // is bounded as one that starts that much earlier and lasts as long, without a pattern.
+        let lead = max(-signed, 0)
+        let length = abs(signed)
         var pattern: RulePattern?
-        if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil,
+        if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil, lead == 0,
             fields.end == nil || fields.startParameters == fields.endParameters
         {
             pattern = RulePattern(rule: rule, start: start, length: length)
         }
-        return Bounds(reach: reach(fields, start: start, length: length), pattern: pattern)
+        let reach = reach(fields, start: start, length: length).map { ($0.lowerBound - lead)..<$0.upperBound }
+        return Bounds(reach: reach, pattern: pattern)
     }
 
-    /// The wall length of an instance: DTEND less DTSTART, DURATION, or the RFC 5545 defaults.
+    /// The wall length of an instance: DTEND less DTSTART (negative when DTEND is earlier),
+    /// DURATION, or the RFC 5545 defaults.
     private static func length(_ fields: BlockFields, start: Int) -> Int? {
         if let end = fields.end {
-            return wallSeconds(end).map { max($0 - start, 0) }
+            // A DATE-TIME DTEND beside a DATE DTSTART may reach into one more day (see ICalEvent).
+            return wallSeconds(end).map { $0 - start + (fields.start?.count == 8 && end.count > 8 ? 86_400 : 0) }
         }
         if let duration = fields.duration {
             return durationSeconds(duration).map { max($0, 0) }

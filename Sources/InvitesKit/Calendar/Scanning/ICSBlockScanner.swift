@@ -1,6 +1,7 @@
 import Foundation
 
-/// Finds the VEVENT and VTIMEZONE blocks of an iCalendar file at byte level.
+/// Finds the VEVENT and VTIMEZONE blocks of an iCalendar file at byte level, and the calendar's
+/// `X-WR-TIMEZONE` line.
 ///
 /// A large calendar is split here without building a `String` per line (splitting 84 MB into
 /// lines through Foundation costs seconds); only the blocks that matter are handed to libical.
@@ -10,6 +11,8 @@ struct ICSBlockScanner {
     enum Kind: Sendable {
         case event
         case timezone
+        /// The VCALENDAR's own `X-WR-TIMEZONE` line: the zone its floating times are read in.
+        case calendarZone
     }
 
     /// One component's bytes, from its BEGIN line to the end of its END line.
@@ -53,6 +56,12 @@ struct ICSBlockScanner {
             defer { line += 1 }
             if line == 1 { result.usesCRLF = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D }
             let first = bytes[lineStart] | 0x20
+            if first == 0x78 {  // 'x'
+                if open == nil, result.sawCalendar, property(bytes, lineStart, lineEnd, "X-WR-TIMEZONE") {
+                    result.blocks.append(Block(kind: .calendarZone, range: lineStart..<offset, line: line))
+                }
+                continue
+            }
             guard first == 0x62 || first == 0x65 else { continue }  // 'b' or 'e'
             if matches(bytes, lineStart, lineEnd, "BEGIN:") {
                 let name = lineStart + 6
@@ -130,6 +139,23 @@ struct ICSBlockScanner {
         }
         guard let line, let colon = valueStart(line[...]) else { return nil }
         return Array(line[(colon + 1)...])
+    }
+
+    /// The unfolded value of the content line that starts at `start`, continuation lines and all.
+    static func lineValue(_ bytes: UnsafeRawBufferPointer, at start: Int) -> String? {
+        var line: [UInt8] = []
+        var offset = start
+        repeat {
+            // A continuation line's leading blank is not part of the value (RFC 5545 §3.1).
+            let from = offset == start ? offset : offset + 1
+            var end = memchrIndex(bytes, from: offset, byte: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > from, bytes[end - 1] == 0x0D { end -= 1 }
+            if from < end { line.append(contentsOf: bytes[from..<end]) }
+            offset = next
+        } while offset < bytes.count && (bytes[offset] == 0x20 || bytes[offset] == 0x09)
+        guard let colon = valueStart(line[...]) else { return nil }
+        return String(decoding: line[(colon + 1)...], as: UTF8.self)
     }
 
     /// ``value(of:in:block:)`` as text.

@@ -11,7 +11,7 @@ struct EventSeries {
 
     /// What expansion needs beyond the events themselves.
     struct Context {
-        var display: OpaquePointer
+        var display: ICalZone
         var me: Set<String>
         var source: String
         /// How many steps before the window one file may take, in all.
@@ -58,9 +58,14 @@ struct EventSeries {
                 late = max(late, -shift)
             }
             let reach = (window.lowerBound - early)..<(window.upperBound + late)
+            var zoneWarned = master.zoneWarned
             for instance in instances(of: master, near: reach, context: context) {
                 let key = InstanceKey(instance.start, display: context.display)
                 if overrideKeys.contains(key) { continue }
+                if !zoneWarned, let message = ICalEvent.disagreement(instance.start, display: context.display) {
+                    context.warn(master.line, "an instance of \"\(master.uid)\": " + message)
+                    zoneWarned = true
+                }
                 let recurrenceID = master.recurs ? Date(timeIntervalSince1970: Double(key.instant)) : nil
                 // The last override whose RECURRENCE-ID is at or before the instance.
                 var lower = 0
@@ -72,10 +77,9 @@ struct EventSeries {
                 if lower > 0 {
                     let (rid, future) = futureOverrides[lower - 1]
                     let shift = future.start.instant(display: context.display) - rid
-                    var shifted = place(instance, of: master, context: context)
+                    let placed = place(instance, of: master, context: context)
                     let length = ICalEvent.placeLength(future.length, from: future.start, display: context.display)
-                    shifted.start += shift
-                    shifted.end = shifted.start + length
+                    let shifted = Placed(spanning: placed.start + shift, length: length)
                     append(
                         shifted, event: future, fallbackTitle: master.title, recurrenceID: recurrenceID,
                         window: window, context: context, into: &result)
@@ -103,6 +107,20 @@ struct EventSeries {
         var start: Int
         var end: Int
         var dates: Occurrence.AllDayDates?
+
+        init(start: Int, end: Int, dates: Occurrence.AllDayDates?) {
+            self.start = start
+            self.end = end
+            self.dates = dates
+        }
+
+        /// From `start` for `length` seconds; a negative length (DTEND before DTSTART) ends at
+        /// `start` and begins that much before it.
+        init(spanning start: Int, length: Int) {
+            self.start = min(start, start + length)
+            self.end = max(start, start + length)
+            self.dates = nil
+        }
     }
 
     private func append(
@@ -146,12 +164,8 @@ struct EventSeries {
             } else {
                 days = 1
             }
-            var endTime = instance.start.time
-            icaltime_adjust(&endTime, ICalDuration.adjustment(days), 0, 0, 0)
-            let end = ICalTimeValue(time: endTime, zone: nil)
-            return Placed(
-                start: start, end: end.instant(display: context.display),
-                dates: Occurrence.AllDayDates(first: instance.start.date, endExclusive: end.date))
+            let placed = ICalEvent.allDay(from: instance.start, days: days, display: context.display)
+            return Placed(start: placed.start, end: placed.end, dates: placed.dates)
         }
         if let end = instance.end {
             return Placed(start: start, end: max(end.instant(display: context.display), start), dates: nil)
@@ -163,12 +177,12 @@ struct EventSeries {
             return Placed(start: start, end: max(end + duration.seconds, start), dates: nil)
         }
         let length = ICalEvent.placeLength(event.length, from: instance.start, display: context.display)
-        return Placed(start: start, end: start + length, dates: nil)
+        return Placed(spanning: start, length: length)
     }
 
     /// DTSTART, the RRULE instants and the RDATEs that can reach the window, less the EXDATEs.
     private func instances(of event: ICalEvent, near window: Range<Int>, context: Context) -> [Instance] {
-        let reach = (window.lowerBound - event.maximumLength)..<window.upperBound
+        let reach = (window.lowerBound - event.maximumLength)..<(window.upperBound + event.leadLength)
         var seen = Set<Int>()
         var result: [Instance] = []
         var full = false
@@ -221,14 +235,14 @@ struct EventSeries {
         var rule = rule
         var until = Int.max
         if icaltime_is_null_time(rule.until) == 0, icaltime_is_utc(rule.until) != 0, event.start.zone != nil {
-            until = ICalTimeValue(time: rule.until, zone: ZoneResolver.utc).instant(display: context.display)
+            until = ICalTimeValue(time: rule.until, zone: .utc).instant(display: context.display)
             rule.until = icaltime_null_time()
         }
         var floating = event.start.time
         floating.zone = nil
+        let zone = event.start.zone ?? context.display
         if rule.count > 0, context.jumpCounts {
-            let target = icaltime_from_timet_with_zone(
-                time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display)
+            let target = zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack)
             let day = ICalTimeValue.daysSinceEpoch(
                 year: Int(target.year), month: Int(target.month), day: Int(target.day))
             if case .exhausted = CountJump.apply(&rule, start: &floating, before: day) { return }
@@ -240,18 +254,11 @@ struct EventSeries {
         defer { icalrecur_iterator_free(iterator) }
         let first = event.start.instant(display: context.display)
         if rule.count == 0, reach.lowerBound > first {
-            var jump = icaltime_from_timet_with_zone(
-                time_t(reach.lowerBound - ExpansionBudget.slack), event.start.isDate ? 1 : 0,
-                event.start.zone ?? context.display)
-            jump.zone = nil
-            _ = icalrecur_iterator_set_start(iterator, jump)
+            _ = icalrecur_iterator_set_start(
+                iterator, zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack, date: event.start.isDate))
         }
-        let lowerWall = ICalTimeValue.wallKey(
-            icaltime_from_timet_with_zone(
-                time_t(reach.lowerBound - ExpansionBudget.slack), 0, event.start.zone ?? context.display))
-        let upperWall = ICalTimeValue.wallKey(
-            icaltime_from_timet_with_zone(
-                time_t(reach.upperBound + ExpansionBudget.slack), 0, event.start.zone ?? context.display))
+        let lowerWall = ICalTimeValue.wallKey(zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack))
+        let upperWall = ICalTimeValue.wallKey(zone.wallTime(at: reach.upperBound + ExpansionBudget.slack))
         while true {
             let next = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(next) != 0 { break }

@@ -35,6 +35,9 @@ struct ICalEvent {
     var attendees: [(address: String, partstat: icalparameter_partstat)]
     /// The line of the file the VEVENT starts on, for warnings.
     var line: Int
+    /// Whether DTSTART or DTEND already gave the warning for a zone whose VTIMEZONE and system
+    /// data disagree, so that its instances do not repeat it.
+    var zoneWarned: Bool
 
     var recurs: Bool { !rules.isEmpty || !rdates.isEmpty }
 
@@ -88,6 +91,18 @@ struct ICalEvent {
             return duration
         }
         self.length = ICalEvent.length(start: start, end: end, duration: duration, display: resolver.display)
+        if let end, end.instant(display: resolver.display) < start.instant(display: resolver.display) {
+            warn("DTEND is before DTSTART: the event is taken to span the time between them")
+        }
+        let checked = [start] + (end.map { [$0] } ?? [])
+        self.zoneWarned = false
+        for value in checked where !value.isDate {
+            if let message = ICalEvent.disagreement(value, display: resolver.display) {
+                warn(message)
+                self.zoneWarned = true
+                break
+            }
+        }
 
         self.rules = component.properties(ICAL_RRULE_PROPERTY).compactMap { property in
             var rule = icalproperty_get_rrule(property.raw)
@@ -129,8 +144,16 @@ struct ICalEvent {
         }
     }
 
+    /// The length DTEND or DURATION gives; negative when DTEND is before DTSTART.
+    ///
+    /// DTSTART decides what the event is (RFC 5545 §3.8.2.2 wants DTEND of its type): a DATE
+    /// DTSTART makes an all-day event, through the date a DATE-TIME DTEND falls on when DTEND is
+    /// later than that date's midnight, so that no stretch it names is cut off; a DATE-TIME
+    /// DTSTART makes a timed event that a DATE DTEND ends at the midnight of that date, in the
+    /// DTSTART's zone. A DTEND before DTSTART (an exporter that swapped them) spans the time
+    /// between the two, as recurring-ical-events reads it since its users met such files.
     private static func length(
-        start: ICalTimeValue, end: ICalTimeValue?, duration: ICalDuration?, display: OpaquePointer
+        start: ICalTimeValue, end: ICalTimeValue?, duration: ICalDuration?, display: ICalZone
     ) -> Length {
         // RFC 5545 forbids DTEND beside DURATION; when both are there DTEND wins, as in libical.
         if end == nil, let duration {
@@ -143,19 +166,44 @@ struct ICalEvent {
             return start.isDate ? .nominal(days: 1, seconds: 0) : .exact(0)
         }
         if start.isDate {
-            let days = daysBetween(start.date, end.date)
-            return .nominal(days: max(days, 1), seconds: 0)
+            var days = daysBetween(start.date, end.date)
+            if !end.isDate, end.time.hour != 0 || end.time.minute != 0 || end.time.second != 0, days >= 0 {
+                days += 1
+            }
+            return .nominal(days: days == 0 ? 1 : days, seconds: 0)
         }
-        return .exact(max(end.instant(display: display) - start.instant(display: display), 0))
+        let endValue = end.isDate ? ICalTimeValue(time: end.time, zone: start.zone) : end
+        return .exact(endValue.instant(display: display) - start.instant(display: display))
+    }
+
+    /// The warning for a zoned time that falls where the calendar's VTIMEZONE and the system's zone
+    /// data disagree (``ICalZone``), naming the TZID and both offsets; `nil` where they agree.
+    static func disagreement(_ value: ICalTimeValue, display: ICalZone) -> String? {
+        guard let zone = value.zone else { return nil }
+        let instant = value.instant(display: display)
+        guard let (own, system) = zone.disagreement(at: instant) else { return nil }
+        let when = RFC3339.utc(Date(timeIntervalSince1970: Double(instant)))
+        return "TZID \(Printable.quoted(zone.tzid ?? "", limit: 60)): the file's VTIMEZONE gives "
+            + "\(offsetText(own)) at \(when), the system's zone data \(offsetText(system)); the file's is used"
+            + " where its transitions reach: correct its VTIMEZONE if the system is right"
+    }
+
+    /// `+02:00`, or `+02:30:17` when the offset has seconds (RFC 5545 §3.3.14).
+    private static func offsetText(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let size = abs(seconds)
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let text = "\(sign)\(two(size / 3_600)):\(two(size / 60 % 60))"
+        return size % 60 == 0 ? text : text + ":\(two(size % 60))"
     }
 
     private static func recurrenceDate(
-        _ property: ICalProperty, resolver: ZoneResolver, zone: OpaquePointer?, unknown: (String) -> Void,
+        _ property: ICalProperty, resolver: ZoneResolver, zone: ICalZone?, unknown: (String) -> Void,
         warn: (String) -> Void
     ) -> RecurrenceDate? {
         let value = icalproperty_get_rdate(property.raw)
         let tzid = property.tzid
-        let resolved: OpaquePointer? = tzid.flatMap { tzid in
+        let resolved: ICalZone? = tzid.flatMap { tzid in
             let zone = resolver.zone(for: tzid)
             if zone == nil { unknown(tzid) }
             return zone
@@ -163,7 +211,7 @@ struct ICalEvent {
         func place(_ time: icaltimetype) -> ICalTimeValue? {
             guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 else { return nil }
             if time.is_date != 0 { return ICalTimeValue(time: time, zone: nil) }
-            if icaltime_is_utc(time) != 0 { return ICalTimeValue(time: time, zone: ZoneResolver.utc) }
+            if icaltime_is_utc(time) != 0 { return ICalTimeValue(time: time, zone: .utc) }
             return ICalTimeValue(time: time, zone: resolved ?? zone)
         }
         if let start = place(value.period.start) {

@@ -8,7 +8,7 @@ struct InstanceKey {
     var date: LocalDate
     var isDate: Bool
 
-    init(_ value: ICalTimeValue, display: OpaquePointer) {
+    init(_ value: ICalTimeValue, display: ICalZone) {
         instant = value.instant(display: display)
         date = value.date
         isDate = value.isDate

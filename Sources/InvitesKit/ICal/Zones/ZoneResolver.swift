@@ -1,28 +1,32 @@
 internal import CLibical
 import Foundation
 
-/// Turns the TZID a producer wrote into a libical time zone.
+/// Turns the TZID a producer wrote into the zone it means.
 ///
-/// Producers name zones four ways: with a VTIMEZONE embedded in the same file (authoritative, RFC
-/// 5545 §3.6.5), with a bare IANA name, with a vendor-prefixed IANA name
-/// (`/mozilla.org/20050126_1/Europe/Berlin`), or with a Windows name as Outlook writes it
-/// (`W. Europe Standard Time`). They are tried in that order; an unknown TZID yields `nil` and the
-/// caller decides what to do with the floating time it leaves.
+/// Producers name zones four ways: with a VTIMEZONE embedded in the same file (RFC 5545 §3.6.5),
+/// with a bare IANA name, with a vendor-prefixed IANA name (`/mozilla.org/20050126_1/Europe/Berlin`),
+/// or with a Windows name as Outlook writes it (`W. Europe Standard Time`). An embedded VTIMEZONE
+/// whose TZID the system also knows by name holds over the stretch its transitions cover and the
+/// system's zone data holds around it (``ICalZone``); any other embedded one holds for all time.
+/// An unknown TZID yields `nil` and the caller decides what to do with the floating time it leaves.
 final class ZoneResolver {
-    /// The zone floating times and all-day dates are taken in.
-    let display: OpaquePointer
+    /// The zone all-day dates are taken in, and floating times where the calendar names none.
+    let display: ICalZone
+    /// The zone the calendar's `X-WR-TIMEZONE` names, in which its floating times are read.
+    private(set) var floating: ICalZone?
     private let store: ZoneStore
-    private var embedded: [String: OpaquePointer] = [:]
-    private var cache: [String: OpaquePointer?] = [:]
+    private var embedded: [String: ICalZone] = [:]
+    private var cache: [String: ICalZone?] = [:]
 
     /// A resolver for one file; `store` may be shared by the files of one query, so that the
     /// same VTIMEZONE text in a thousand vdir items is parsed (and its transitions computed) once.
     init(display: DisplayZone, store: ZoneStore = ZoneStore()) {
         LibICal.configure()
-        self.display = ZoneResolver.builtin(display.identifier) ?? ZoneResolver.utc
+        self.display = ICalZone(ZoneResolver.builtin(display.identifier) ?? ZoneResolver.utc)
         self.store = store
     }
 
+    /// libical's UTC zone.
     static var utc: OpaquePointer {
         guard let zone = icaltimezone_get_utc_timezone() else {
             preconditionFailure("libical has no UTC zone")
@@ -32,24 +36,45 @@ final class ZoneResolver {
 
     /// Registers a VTIMEZONE found in the calendar; later TZID look-ups prefer it.
     func register(_ vtimezone: ICalComponent) {
-        if let (tzid, zone) = store.zone(for: vtimezone) { adopt(tzid, zone) }
+        if let found = store.zone(for: vtimezone) { adopt(found) }
     }
 
     /// Registers a VTIMEZONE block of a file, by its bytes.
     func register(block bytes: UnsafeRawBufferPointer) {
-        if let (tzid, zone) = store.zone(forBlock: bytes) { adopt(tzid, zone) }
+        if let found = store.zone(forBlock: bytes) { adopt(found) }
     }
 
-    private func adopt(_ tzid: String, _ zone: OpaquePointer) {
-        guard embedded[tzid] == nil else { return }
-        embedded[tzid] = zone
-        cache[tzid] = nil
+    private func adopt(_ found: ZoneStore.Embedded) {
+        guard embedded[found.tzid] == nil else { return }
+        if let system = ZoneResolver.system(found.tzid) {
+            // A definition without a usable onset covers nothing: the system's data holds.
+            embedded[found.tzid] =
+                found.span.map { ICalZone(system: system, embedded: found.zone, span: $0, tzid: found.tzid) }
+                ?? ICalZone(system)
+        } else {
+            embedded[found.tzid] = ICalZone(found.zone)
+        }
+        cache[found.tzid] = nil
+    }
+
+    /// Takes the calendar's `X-WR-TIMEZONE` (Google's and Apple's exports name the calendar's zone
+    /// so): its floating times are read in that zone, as the clients that write it read them.
+    /// Returns the warning to give when no way of naming zones knows the name (nothing changes).
+    func floatingZoneProblem(_ value: String) -> String? {
+        let name = value.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return nil }
+        guard let zone = zone(for: name) else {
+            return "X-WR-TIMEZONE names an unknown time zone \(Printable.quoted(name, limit: 60)):"
+                + " floating times are taken in the display zone"
+        }
+        floating = zone
+        return nil
     }
 
     /// The zone a TZID names, or `nil` when none of the four ways knows it.
-    func zone(for tzid: String) -> OpaquePointer? {
+    func zone(for tzid: String) -> ICalZone? {
         if let cached = cache[tzid] { return cached }
-        let zone = embedded[tzid] ?? ZoneResolver.named(tzid)
+        let zone = embedded[tzid] ?? ZoneResolver.named(tzid).map { ICalZone($0) }
         cache[tzid] = zone
         return zone
     }
@@ -59,7 +84,8 @@ final class ZoneResolver {
         builtin(identifier) != nil
     }
 
-    private static func named(_ tzid: String) -> OpaquePointer? {
+    /// The system's zone for an IANA name, bare or behind a vendor's prefix.
+    private static func system(_ tzid: String) -> OpaquePointer? {
         if let zone = builtin(tzid) { return zone }
         let parts = tzid.split(separator: "/")
         if parts.count > 2 {
@@ -67,11 +93,12 @@ final class ZoneResolver {
                 if let zone = builtin(parts.suffix(count).joined(separator: "/")) { return zone }
             }
         }
+        return nil
+    }
+
+    private static func named(_ tzid: String) -> OpaquePointer? {
+        if let zone = system(tzid) { return zone }
         if let iana = WindowsZoneTable.shared.iana(forWindowsName: tzid) {
-            return builtin(iana)
-        }
-        // Older Outlook wrote "(GMT+10:00) Canberra, …" where newer writes "(UTC+10:00) …".
-        if tzid.hasPrefix("(GMT"), let iana = WindowsZoneTable.shared.iana(forWindowsName: "(UTC" + tzid.dropFirst(4)) {
             return builtin(iana)
         }
         return fixedOffset(tzid)

@@ -3,7 +3,15 @@ import Foundation
 
 /// The VTIMEZONEs of one query, each parsed once and freed together.
 final class ZoneStore {
-    private var byText: [UInt64: (String, OpaquePointer)?] = [:]
+    /// One VTIMEZONE as libical reads it, with the stretch of time its transitions cover
+    /// (``VTimezoneSpan``); `span` is `nil` when it names no usable onset.
+    struct Embedded {
+        var tzid: String
+        var zone: OpaquePointer
+        var span: ClosedRange<Int>?
+    }
+
+    private var byText: [UInt64: Embedded?] = [:]
     private var owned: [OpaquePointer] = []
 
     deinit {
@@ -11,7 +19,7 @@ final class ZoneStore {
     }
 
     /// The TZID and zone of a VTIMEZONE block, parsed the first time its bytes are seen.
-    func zone(forBlock bytes: UnsafeRawBufferPointer) -> (String, OpaquePointer)? {
+    func zone(forBlock bytes: UnsafeRawBufferPointer) -> Embedded? {
         let key = StableHash.fnv1a(bytes)
         if let known = byText[key] { return known }
         let made = ICalComponent.parse(bytes).flatMap(make)
@@ -19,11 +27,11 @@ final class ZoneStore {
         return made
     }
 
-    func zone(for vtimezone: ICalComponent) -> (String, OpaquePointer)? {
+    func zone(for vtimezone: ICalComponent) -> Embedded? {
         make(vtimezone)
     }
 
-    private func make(_ vtimezone: ICalComponent) -> (String, OpaquePointer)? {
+    private func make(_ vtimezone: ICalComponent) -> Embedded? {
         guard vtimezone.kind == ICAL_VTIMEZONE_COMPONENT,
             let tzid = vtimezone.firstProperty(ICAL_TZID_PROPERTY)?.value, !tzid.isEmpty,
             VTimezoneLimits.allow(vtimezone),
@@ -34,6 +42,6 @@ final class ZoneStore {
             return nil
         }
         owned.append(zone)
-        return (tzid, zone)
+        return Embedded(tzid: tzid, zone: zone, span: VTimezoneSpan.of(vtimezone))
     }
 }

@@ -218,7 +218,7 @@ import Testing
         func key(_ text: String) -> InstanceKey {
             let time = icaltime_from_string(text)
             return InstanceKey(
-                ICalTimeValue(time: time, zone: time.is_date != 0 ? nil : ZoneResolver.utc), display: display)
+                ICalTimeValue(time: time, zone: time.is_date != 0 ? nil : .utc), display: display)
         }
         let keys = ["20180410T170000Z", "20180412", "20180413T000000Z"].map(key)
         let set = InstanceKeySet(keys)
@@ -363,7 +363,7 @@ import Testing
             Issue.record("no Europe/Berlin")
             return
         }
-        #expect(ICalTimeValue.offset(of: berlin, at: summer9999) == 7_200, "summer time in July 9999")
-        #expect(ICalTimeValue.offset(of: berlin, at: summer9999 - 182 * 86_400) == 3_600, "winter in January 9999")
+        #expect(berlin.offset(at: summer9999) == 7_200, "summer time in July 9999")
+        #expect(berlin.offset(at: summer9999 - 182 * 86_400) == 3_600, "winter in January 9999")
     }
 }
