@@ -34,9 +34,17 @@ struct CommandContext {
         var cache: CacheStore?
     }
 
-    /// The answering machinery, writing to the first calendar.
-    func responder() throws -> Responder {
-        let calendars = settings.calendars.value
+    /// The calendars to read and write; a named one that does not exist is an error (exit 66)
+    /// here, for the commands that use a calendar, and for no other.
+    func calendars() throws(CalendarError) -> [CalendarSource] {
+        if let problem = settings.calendarProblem { throw problem }
+        return settings.calendars.value
+    }
+
+    /// The answering machinery, writing to the first calendar. Following an update (`ingest`)
+    /// writes only where an earlier answer wrote, so it does not need the calendars to exist.
+    func responder(following: Bool = false) throws -> Responder {
+        let calendars = following ? settings.calendars.value : try self.calendars()
         guard let first = calendars.first else {
             throw UsageError(message: "no calendar to write to", command: nil)
         }
@@ -92,18 +100,8 @@ struct CommandContext {
             return Settings.Origin(value: value, source: option)
         }
         if let entry = settings.config.values[configKey]?.last {
-            let place = "\(settings.configPath):\(entry.line)"
-            guard let value = DurationParser.parse(entry.value) else {
-                throw ConfigError(
-                    path: settings.configPath, line: entry.line,
-                    message: "'\(configKey)' takes a duration like 90m or 2h")
-            }
-            guard value <= longest else {
-                throw ConfigError(
-                    path: settings.configPath, line: entry.line,
-                    message: "'\(configKey)' takes a duration up to \(longestText)")
-            }
-            return Settings.Origin(value: value, source: place)
+            let value = try ConfigValues.duration(entry, key: configKey, path: settings.configPath)
+            return Settings.Origin(value: value, source: "\(settings.configPath):\(entry.line)")
         }
         return Settings.Origin(value: fallback, source: "default")
     }
@@ -138,10 +136,7 @@ struct CommandContext {
             return Settings.Origin(value: number, source: "--occurrences")
         }
         if let entry = settings.config.values["occurrences"]?.last {
-            guard let number = Int(entry.value), (1...1000).contains(number) else {
-                throw ConfigError(
-                    path: settings.configPath, line: entry.line, message: "'occurrences' takes a count from 1 to 1000")
-            }
+            let number = try ConfigValues.count(entry, key: "occurrences", path: settings.configPath)
             return Settings.Origin(value: number, source: "\(settings.configPath):\(entry.line)")
         }
         return Settings.Origin(value: 10, source: "default")

@@ -2,6 +2,9 @@ import Foundation
 import InvitesKit
 
 /// `invites config`: the settings in force and where each came from.
+///
+/// It runs whatever state the calendars are in: a missing calendar is what a user runs `config`
+/// to find, so it is shown as missing, with a warning, and not an error.
 enum ConfigCommand {
     static let spec = OptionSpec()
 
@@ -10,8 +13,10 @@ enum ConfigCommand {
         let before = try context.durationSetting("--before", configKey: "before", default: 7_200)
         let after = try context.durationSetting("--after", configKey: "after", default: 7_200)
         let occurrences = try context.occurrences()
+        let named = settings.calendars.source != "default"
         let calendars = settings.calendars.value.map { source in
-            source.path + (source.layout == .vdir ? " (vdir)" : "") + (source.exists ? "" : " (does not exist yet)")
+            source.path + (source.layout == .vdir ? " (vdir)" : "")
+                + (source.exists ? "" : named ? " (missing)" : " (does not exist yet)")
         }
         let rows: [(String, String, String)] = [
             (
@@ -41,6 +46,11 @@ enum ConfigCommand {
                     ? shown
                     : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)
             context.print(line)
+        }
+        if let problem = settings.calendarProblem {
+            context.warn(
+                Printable.sanitize(problem.description)
+                    + ": show, check and answers stop with exit 66 until it exists (or --calendar names another)")
         }
         return .success
     }

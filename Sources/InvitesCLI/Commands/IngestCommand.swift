@@ -51,7 +51,7 @@ enum IngestCommand {
     /// Keeps the calendar in step with invites an earlier answer put there.
     private static func follow(_ outcomes: [IngestOutcome], _ context: CommandContext) throws {
         guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return }
-        let responder = try context.responder()
+        let responder = try context.responder(following: true)
         for outcome in outcomes {
             switch try responder.follow(outcome, now: context.environment.now()) {
             case .rewritten(let path)?:

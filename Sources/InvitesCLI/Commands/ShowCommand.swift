@@ -53,7 +53,7 @@ enum ShowCommand {
     static func report(_ context: CommandContext, command: String) throws -> ShowReport {
         let reference = try reference(context, command: command)
         let settings = ShowController.Settings(
-            calendars: context.settings.calendars.value, display: context.settings.zone.value,
+            calendars: try context.calendars(), display: context.settings.zone.value,
             me: context.settings.me.value,
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),

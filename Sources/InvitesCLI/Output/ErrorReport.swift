@@ -53,7 +53,10 @@ enum ErrorReport {
             guard error == .noAddress else { return (error.description, .failure) }
             return (error.description + ": give --me ADDR, set INVITES_ME, or put 'me = ADDR' in the config", .failure)
         case let error as ConfigError:
-            return (Printable.sanitize(error.description), .failure)
+            return (Printable.sanitize(error.description), .usage)
+        case let error as ConfigFileError:
+            if case .missing = error { return (error.description, .noInput) }
+            return (error.description, .ioError)
         default:
             return (Printable.sanitize(String(describing: error)), .failure)
         }

@@ -216,7 +216,7 @@ import Testing
         let broken = cli.write("broken", "calendar = \(calendar)\ncolour = always\n")
         harness.variables["INVITES_CONFIG"] = broken
         let error = harness.run(["config"])
-        #expect(error.status == 1)
+        #expect(error.status == 2)
         #expect(error.err.contains("\(broken):2: unknown key 'colour'; did you mean 'color'?"))
     }
 
