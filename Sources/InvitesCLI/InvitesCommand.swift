@@ -40,20 +40,17 @@ public enum InvitesCommand {
                 return .success
             }
             let topic = arguments.suffix(from: index + 1).first { !$0.hasPrefix("-") }
-            if let topic, let entry = commands.first(where: { $0.name == topic }) {
-                environment.out.write(Help.command(entry))
-            } else {
+            guard let topic, topic != "help" else {
                 environment.out.write(Help.overview(commands))
+                return .success
             }
+            guard let entry = commands.first(where: { $0.name == topic }) else {
+                throw unknownCommand(topic, command: nil)
+            }
+            environment.out.write(Help.command(entry))
             return .success
         }
-        guard let entry = commands.first(where: { $0.name == name }) else {
-            var message = "unknown command '\(Printable.sanitize(name))'"
-            if let suggestion = Suggestion.closest(to: name, in: commands.map(\.name)) {
-                message += "; did you mean '\(suggestion)'?"
-            }
-            throw UsageError(message: message, command: nil)
-        }
+        guard let entry = commands.first(where: { $0.name == name }) else { throw unknownCommand(name, command: nil) }
         var rest = arguments
         rest.remove(at: index)
         let spec = OptionSpec(
@@ -66,6 +63,17 @@ public enum InvitesCommand {
         }
         let settings = try Settings.resolve(parsed, environment: environment)
         return try entry.run(CommandContext(arguments: parsed, settings: settings, environment: environment))
+    }
+
+    /// A command name that is none of ours, with the closest one, else the list of them.
+    private static func unknownCommand(_ name: String, command: String?) -> UsageError {
+        var message = "unknown command '\(Printable.sanitize(name))'"
+        if let suggestion = Suggestion.closest(to: name, in: commands.map(\.name)) {
+            message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += "; the commands are " + commands.map(\.name).joined(separator: ", ")
+        }
+        return UsageError(message: message, command: command)
     }
 
     /// The first argument that is neither a global option nor its value.

@@ -46,7 +46,23 @@ enum ShowCommand {
     /// The invite named by the single positional argument: the one `resolve` of every command
     /// that takes a handle.
     static func resolveInvite(_ context: CommandContext, command: String) throws -> StoredInvite {
-        try context.openStore().resolve(try reference(context, command: command))
+        try resolve(try reference(context, command: command), context)
+    }
+
+    /// The invite a reference names; one that names none is an error that offers the closest
+    /// handle or sender id, so a typo costs one more command, not a trip through `list --all`.
+    static func resolve(_ reference: String, _ context: CommandContext) throws -> StoredInvite {
+        let store = try context.openStore()
+        do {
+            return try store.resolve(reference)
+        } catch LookupError.notFound {
+            let known = try store.references()
+            let names = known.map(\.handle) + known.compactMap(\.senderID)
+            let closest = Suggestion.closest(to: reference, in: names).flatMap { name in
+                known.first { $0.handle == name || $0.senderID == name }.map { (name, $0.title) }
+            }
+            throw UnknownHandleError(reference: reference, closest: closest)
+        }
     }
 
     /// The report `show` and `check` render, with the calendar warnings already printed.
@@ -62,7 +78,7 @@ enum ShowCommand {
             store: try context.openStore(), cache: context.openCache(), settings: settings,
             clock: context.environment.now)
         context.mentionMissingCalendars()
-        let show = try controller.report(for: reference)
+        let show = try controller.report(for: try resolve(reference, context))
         for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }
         return show
     }

@@ -46,6 +46,8 @@ enum ErrorReport {
             return (Printable.sanitize(error.description), .ioError)
         case let error as StoreError:
             return (Printable.sanitize(error.description), .ioError)
+        case let error as UnknownHandleError:
+            return (error.description, .failure)
         case let error as LookupError:
             guard case .notFound = error else { return (error.description, .failure) }
             return (error.description + "; 'invites list --all' shows the handles", .failure)

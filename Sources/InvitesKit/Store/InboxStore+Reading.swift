@@ -113,6 +113,18 @@ extension InboxStore {
         return result
     }
 
+    /// Every handle with the sender's id and the title, in handle order: what a mistyped
+    /// reference is compared with. Only three columns are read, never a message.
+    public func references() throws(StoreError) -> [(handle: String, senderID: String?, title: String)] {
+        let statement = try database.prepare("SELECT handle, sender_id, title FROM invites ORDER BY handle")
+        var result: [(handle: String, senderID: String?, title: String)] = []
+        while try statement.step() {
+            result.append(
+                (statement.text("handle") ?? "", statement.text("sender_id"), statement.text("title") ?? ""))
+        }
+        return result
+    }
+
     /// The invitation of a UID.
     func find(uid: String) throws(StoreError) -> StoredInvite? {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
