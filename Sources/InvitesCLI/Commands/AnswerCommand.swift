@@ -18,6 +18,13 @@ enum AnswerCommand {
             comment = arguments.positionals[1]
             arguments.positionals.removeLast()
         }
+        // An empty comment says nothing to the organizer and would sit in the history for ever.
+        if let comment, comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw UsageError(
+                message: action == .commented
+                    ? "comment needs some TEXT" : "--comment needs some TEXT; leave it out for no comment",
+                command: command)
+        }
         var resolving = context
         resolving.arguments = arguments
         let stored = try ShowCommand.resolveInvite(resolving, command: command)
