@@ -87,14 +87,18 @@ extension InvitesCommand {
             examples: ["invites comment k3m9 'Can we move it by 30 minutes?'"],
             run: { try AnswerCommand.run(.commented, $0) }),
         Entry(
-            name: "history", summary: "every answer and comment, newest first",
-            usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec,
+            name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
+            usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,
             options: [
                 ("--status S", "only these actions: accepted, declined, tentative, commented, cancelled"),
-                ("--since DATE", "only answers from this date (2024-06-01) or time (RFC 3339) on"),
+                (
+                    "--since WHEN",
+                    "only answers from then on: today, yesterday, a time back from now (7d, 2w, 12h), a date "
+                        + "(2024-06-01, from midnight) or an RFC 3339 time"
+                ),
                 ("--limit N", "at most N entries"),
             ],
-            examples: ["invites history --since 2024-06-01 --limit 20"], run: HistoryCommand.run),
+            examples: ["invites history --since 7d --limit 20", "invites history k3m9"], run: HistoryCommand.run),
         Entry(
             name: "reply", summary: "the iTIP REPLY for the latest answer (a whole e-mail with --mime)",
             usage: "reply HANDLE [--out FILE] [--mime]", spec: ReplyCommand.spec,

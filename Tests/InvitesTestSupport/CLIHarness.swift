@@ -5,6 +5,8 @@ import InvitesCLI
 package struct CLIHarness {
     package let home: String
     package var variables: [String: String]
+    /// The clock every run sees: 2024-06-01 12:00 UTC unless a test moves it.
+    package var now = Date(timeIntervalSince1970: 1_717_243_200)
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -23,8 +25,9 @@ package struct CLIHarness {
         let out = TextSink()
         let err = TextSink()
         let input = Data(stdin.utf8)
+        let now = self.now
         let environment = CLIEnvironment(
-            variables: variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { input },
+            variables: variables, now: { now }, readStandardInput: { input },
             outputIsTerminal: false, out: out, err: err)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)

@@ -22,7 +22,7 @@ import Testing
         let payload = CLIHarness.repositoryFile("fixtures/invite.json")
         let handle = try #require(cli.run(["ingest", payload]).out.split(separator: " ").first.map(String.init))
         let slip = String(handle.dropLast()) + (handle.hasSuffix("z") ? "y" : "z")
-        for command in [["show", slip], ["check", slip], ["accept", slip], ["reply", slip]] {
+        for command in [["show", slip], ["check", slip], ["accept", slip], ["reply", slip], ["history", slip]] {
             let result = cli.run(command)
             #expect(result.status == 1, "\(command)")
             #expect(
