@@ -30,7 +30,10 @@ extension InvitesCommand {
         Entry(
             name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail) into the inbox",
             usage: "ingest [FILE... | -]",
-            spec: IngestCommand.spec, examples: ["invites ingest invite.ics", "invites ingest - < message.eml"],
+            spec: IngestCommand.spec,
+            examples: [
+                "invites ingest invite.ics", "invites ingest - < message.eml", "invites ingest ~/Downloads/*.ics",
+            ],
             run: IngestCommand.run),
         Entry(
             name: "list", summary: "the inbox (pending by default), newest first", usage: "list [--all | --status S]",

@@ -20,15 +20,16 @@ package struct CLIHarness {
         package var err: String
     }
 
-    /// Runs `invites --home <home> <arguments>` with `stdin` as its standard input.
-    package func run(_ arguments: [String], stdin: String = "") -> Result {
+    /// Runs `invites --home <home> <arguments>` with `stdin` as its standard input, which
+    /// `terminal` makes look like a terminal.
+    package func run(_ arguments: [String], stdin: String = "", terminal: Bool = false) -> Result {
         let out = TextSink()
         let err = TextSink()
         let input = Data(stdin.utf8)
         let now = self.now
         let environment = CLIEnvironment(
             variables: variables, now: { now }, readStandardInput: { input },
-            outputIsTerminal: false, out: out, err: err)
+            outputIsTerminal: false, inputIsTerminal: terminal, out: out, err: err)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

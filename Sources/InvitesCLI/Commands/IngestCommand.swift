@@ -8,19 +8,29 @@ enum IngestCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let reader = InviteReader(display: context.settings.zone.value)
         var files = context.arguments.positionals
-        if files.isEmpty { files = ["-"] }
+        if files.isEmpty {
+            guard !context.environment.inputIsTerminal else {
+                throw UsageError(
+                    message: "ingest reads FILE... or standard input, which is a terminal here; "
+                        + "give - to type or paste an invite",
+                    command: "ingest")
+            }
+            files = ["-"]
+        }
         var invites: [Invite] = []
-        var worst: ExitCode = .success
+        var failed: [(file: String, status: ExitCode)] = []
         for file in files {
             let name = file == "-" ? "<stdin>" : file
+            if file == "-", context.environment.inputIsTerminal {
+                context.note("reading an invite from standard input; end it with Ctrl-D")
+            }
             do {
                 let data = try read(file, environment: context.environment)
                 var warnings: [String] = []
                 invites += try reader.read(data, file: name) { if !warnings.contains($0) { warnings.append($0) } }
                 for warning in warnings { context.warn(Printable.sanitize(warning)) }
             } catch {
-                let code = ErrorReport.report(error, to: context.environment)
-                if worst == .success || code == .noInput { worst = code }
+                failed.append((name, ErrorReport.report(error, to: context.environment)))
             }
         }
         let outcomes = invites.isEmpty ? [] : try context.openStore().ingest(invites, now: context.environment.now())
@@ -45,7 +55,21 @@ enum IngestCommand {
                 if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
             }
         }
-        return worst
+        return status(files: files.count, failed: failed, context)
+    }
+
+    /// The exit status of a run over `files` of which `failed` were not ingested: 0 when none
+    /// failed; the first failure's (65, 66 or 74) when none was ingested, since then nothing
+    /// changed, as those statuses promise; 1 when some were and some were not, with a last line
+    /// on standard error that names those that were not.
+    private static func status(files: Int, failed: [(file: String, status: ExitCode)], _ context: CommandContext)
+        -> ExitCode
+    {
+        guard let first = failed.first else { return .success }
+        guard failed.count < files else { return first.status }
+        let names = failed.map { Printable.sanitize($0.file) }.joined(separator: ", ")
+        context.note("\(files - failed.count) of \(files) files ingested; not ingested: \(names)")
+        return .failure
     }
 
     /// Keeps the calendar in step with invites an earlier answer put there.

@@ -87,7 +87,7 @@ import Testing
     @Test func goodFilesAreIngestedBesideBadOnes() {
         let bad = cli.write("bad.json", #"{"start":"2024-01-01T10:00:00Z","end":"2024-01-01T11:00:00Z"}"#)
         let result = cli.run(["ingest", bad, payload, "/nonexistent/invite.ics"])
-        #expect(result.status == 66)
+        #expect(result.status == 1)
         #expect(result.out.contains("Family Reunion"))
         #expect(result.err.contains("missing or empty \"title\""))
         #expect(result.err.contains("/nonexistent/invite.ics: no such file"))
