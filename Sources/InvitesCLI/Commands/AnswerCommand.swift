@@ -46,7 +46,7 @@ enum AnswerCommand {
             }
             return .success
         }
-        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
+        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
         if !occurrences.isEmpty {
             let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
             line += " (\(occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"

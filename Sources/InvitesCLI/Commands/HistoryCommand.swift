@@ -48,7 +48,7 @@ enum HistoryCommand {
         for entry in entries {
             var line =
                 context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
-                + columns.prefix(entry.handle, entry.action.rawValue) + Printable.sanitize(entry.title) + "  ("
+                + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
             context.print(line)

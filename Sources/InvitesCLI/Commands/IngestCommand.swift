@@ -50,7 +50,7 @@ enum IngestCommand {
             for outcome in outcomes {
                 let invite = outcome.stored.invite
                 context.print(
-                    columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.sanitize(invite.title)
+                    columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.title(invite.title)
                         + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
                 if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
             }

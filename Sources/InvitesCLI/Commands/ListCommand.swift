@@ -27,7 +27,7 @@ enum ListCommand {
             var line =
                 columns.prefix(stored.handle, stored.status.rawValue)
                 + context.time.span(start: invite.start, end: invite.end, dates: invite.dates) + "  "
-                + Printable.sanitize(invite.title)
+                + Printable.title(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
                 line += "  (\(Printable.sanitize(organizer)))"
             }
