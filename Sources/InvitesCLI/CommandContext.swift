@@ -34,6 +34,11 @@ struct CommandContext {
         var cache: CacheStore?
     }
 
+    /// The listing of the inbox as of now, in the display zone.
+    func listController() throws -> ListController {
+        ListController(store: try openStore(), display: settings.zone.value, now: environment.now())
+    }
+
     /// The calendars to read and write; a named one that does not exist is an error (exit 66)
     /// here, for the commands that use a calendar, and for no other.
     func calendars() throws(CalendarError) -> [CalendarSource] {

@@ -36,11 +36,15 @@ extension InvitesCommand {
             ],
             run: IngestCommand.run),
         Entry(
-            name: "list", summary: "the inbox (pending by default), newest first", usage: "list [--all | --status S]",
+            name: "list", summary: "the inbox (pending by default), the last changed first",
+            usage: "list [--all | --status S]",
             spec: ListCommand.spec,
             options: [
-                ("--all", "every invite, whatever its status"),
-                ("--status S", "only these: pending, accepted, declined, tentative, cancelled (comma-separated)"),
+                ("--all", "every invite, whatever its status, those that are over (past) too"),
+                (
+                    "--status S",
+                    "only these: pending, accepted, declined, tentative, cancelled, announced (comma-separated)"
+                ),
                 ("--handles", "only the handles, one per line (for completion scripts)"),
             ],
             examples: ["invites list --status accepted,tentative"], run: ListCommand.run),

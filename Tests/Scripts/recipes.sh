@@ -13,7 +13,14 @@ export INVITES_HOME="$work/home" INVITES_ME=me@example.org TZ=UTC XDG_CONFIG_HOM
 mkdir -p "$work/vdir"
 export INVITES_CALENDAR="$work/vdir"
 invite="$work/invite.eml"
-cat > "$invite" <<'MAIL'
+# The meeting is a month ahead of today, so that it is pending whenever the test runs: an
+# invitation that is over leaves the pending list the macros read.
+day=$(date -u -d "+30 days" +%Y%m%d)
+calendar=$(printf '%s\r\n' BEGIN:VCALENDAR VERSION:2.0 'PRODID:-//recipes//EN' METHOD:REQUEST BEGIN:VEVENT \
+    UID:planning-recipe@example.org DTSTAMP:20240601T080000Z "DTSTART:${day}T100000Z" "DTEND:${day}T110000Z" \
+    SUMMARY:Planning 'ORGANIZER;CN=Ann:mailto:ann@example.org' \
+    'ATTENDEE;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org' END:VEVENT END:VCALENDAR | base64 -w 76)
+cat > "$invite" <<MAIL
 From: Ann <ann@example.org>
 To: me@example.org
 Subject: Invitation: Planning
@@ -28,12 +35,7 @@ Join us.
 Content-Type: text/calendar; method=REQUEST; charset=UTF-8
 Content-Transfer-Encoding: base64
 
-QkVHSU46VkNBTEVOREFSDQpWRVJTSU9OOjIuMA0KUFJPRElEOi0vL3JlY2lwZXMvL0VODQpNRVRI
-T0Q6UkVRVUVTVA0KQkVHSU46VkVWRU5UDQpVSUQ6cGxhbm5pbmctcmVjaXBlQGV4YW1wbGUub3Jn
-DQpEVFNUQU1QOjIwMjQwNjAxVDA4MDAwMFoNCkRUU1RBUlQ6MjAyNDA2MTBUMTAwMDAwWg0KRFRF
-TkQ6MjAyNDA2MTBUMTEwMDAwWg0KU1VNTUFSWTpQbGFubmluZw0KT1JHQU5JWkVSO0NOPUFubjpt
-YWlsdG86YW5uQGV4YW1wbGUub3JnDQpBVFRFTkRFRTtSU1ZQPVRSVUU7UEFSVFNUQVQ9TkVFRFMt
-QUNUSU9OOm1haWx0bzptZUBleGFtcGxlLm9yZw0KRU5EOlZFVkVOVA0KRU5EOlZDQUxFTkRBUg0K
+$calendar
 --b1--
 MAIL
 # mutt / aerc: pipe the message
@@ -64,7 +66,7 @@ if ! khal_ready "$root"; then
     exit 0
 fi
 khal_config "$work/vdir" "$work"
-"$khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || { echo "recipes: khal does not list the accepted invite"; exit 1; }
+"$khal" -c "$work/khal.conf" list "$(date -u -d "$day" +%Y-%m-%d)" "$(date -u -d "$day + 1 day" +%Y-%m-%d)" | grep "Planning" >/dev/null || { echo "recipes: khal does not list the accepted invite"; exit 1; }
 "$bin" decline "$handle" >/dev/null
 [ -z "$(ls "$work/vdir")" ] || { echo "recipes: decline did not remove the vdir item"; exit 1; }
 echo "recipes: mutt pipe, handles, aerc filter, accept into a vdir, khal list, reply --mime | sendmail -t: ok"

@@ -51,7 +51,9 @@ enum IngestCommand {
                 let invite = outcome.stored.invite
                 context.print(
                     columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.title(invite.title)
-                        + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
+                        + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                        + (SeriesOutline(outcome.stored, display: context.settings.zone.value)
+                            .summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? ""))
                 if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
             }
         }

@@ -35,7 +35,7 @@ enum JSONOutput {
             title = invite.title
             (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
             allDay = invite.dates != nil
-            status = stored.status.rawValue
+            status = stored.state.rawValue
             location = invite.location
             organizer = invite.organizer?.display
             timezone = invite.timeZone

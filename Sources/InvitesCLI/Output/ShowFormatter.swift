@@ -43,7 +43,7 @@ struct ShowFormatter {
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             detail("organizer", Printable.sanitize(organizer))
         }
-        detail("answer", stored.status.rawValue)
+        detail("answer", stored.state.rawValue)
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
                 switch change {

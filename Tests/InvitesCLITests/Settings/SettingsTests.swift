@@ -6,7 +6,11 @@ import Testing
 /// config file named but missing, a bad value in the config.
 @Suite struct SettingsTests {
     let cli = CLIHarness()
-    let payload = CLIHarness.repositoryFile("fixtures/invite.json")
+    /// An invite after the harness's clock, so that it is pending.
+    var payload: String {
+        cli.write(
+            "invite.json", #"{"title":"Coming","start":"2024-07-01T10:00:00Z","end":"2024-07-01T11:00:00Z","id":12}"#)
+    }
 
     /// A harness whose config file is `text`.
     func configured(_ text: String) -> (CLIHarness, String) {
