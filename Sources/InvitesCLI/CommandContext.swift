@@ -70,12 +70,9 @@ struct CommandContext {
         environment.err.write("invites: \(message)\n")
     }
 
-    /// Writes one JSON document to standard output.
-    func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        environment.out.write(String(decoding: data, as: UTF8.self) + "\n")
+    /// Writes one `--json` document to standard output: the body's keys beside `"schema"`.
+    func printJSON(_ body: some Encodable) throws {
+        environment.out.write(try JSONOutput.line(body))
     }
 
     /// A duration option (`--before 90m`), else the config's value, else the default.

@@ -39,11 +39,10 @@ enum AnswerCommand {
             stored, action: action, occurrences: occurrences, comment: comment,
             addToCalendar: !context.arguments.has("--no-add"), now: context.environment.now())
         if context.settings.json {
-            if occurrences.count > 1 {
-                try context.printJSON(["entries": outcome.entries.map(JSONOutput.HistoryEntry.init)])
-            } else if let entry = outcome.entry {
-                try context.printJSON(JSONOutput.HistoryEntry(entry))
-            }
+            try context.printJSON(
+                JSONOutput.AnswerBody(
+                    entries: outcome.entries.map(JSONOutput.HistoryEntry.init),
+                    calendar: JSONOutput.CalendarChange(outcome.calendar)))
             return .success
         }
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""

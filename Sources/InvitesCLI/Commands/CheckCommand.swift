@@ -11,7 +11,7 @@ enum CheckCommand {
         let conflicts = show.conflicts
         let title = Printable.title(show.stored.invite.title)
         if context.settings.json {
-            try context.printJSON(CheckJSON(handle: handle, conflicts: conflicts, free: conflicts == 0))
+            try context.printJSON(JSONOutput.CheckBody(handle: handle, conflicts: conflicts, free: conflicts == 0))
         } else if conflicts == 0 {
             context.print("\(handle): free: \(title)")
         } else {
@@ -22,11 +22,5 @@ enum CheckCommand {
             )
         }
         return conflicts == 0 ? .success : .conflict
-    }
-
-    private struct CheckJSON: Encodable {
-        var handle: String
-        var conflicts: Int
-        var free: Bool
     }
 }

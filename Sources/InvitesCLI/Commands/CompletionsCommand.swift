@@ -31,7 +31,7 @@ enum CompletionsCommand {
                     : "; else COMPREPLY=($(compgen -f -- \"$cur\")); fi;;\n"
             }
             text += "    esac\n}\ncomplete -F _invites invites\n"
-            context.environment.out.write(text)
+            try emit(text, shell: shell, context)
         case "zsh":
             var text = "#compdef invites\n_invites() {\n    local -a commands\n    commands=(\n"
             for entry in commands {
@@ -46,7 +46,7 @@ enum CompletionsCommand {
                 text += "        \(entry.name)) _arguments \(options) \(rest);;\n"
             }
             text += "    esac\n}\n_invites \"$@\"\n"
-            context.environment.out.write(text)
+            try emit(text, shell: shell, context)
         case "fish":
             var text = "# fish completion for invites\ncomplete -c invites -f\n"
             for entry in commands {
@@ -65,12 +65,21 @@ enum CompletionsCommand {
             for option in global where option.hasPrefix("--") {
                 text += "complete -c invites -l \(option.dropFirst(2))\n"
             }
-            context.environment.out.write(text)
+            try emit(text, shell: shell, context)
         default:
             throw UsageError(
                 message: "completions takes bash, zsh or fish, not '\(Printable.sanitize(shell))'",
                 command: "completions")
         }
         return .success
+    }
+
+    /// The script as it is, or as `{"shell", "script"}` with `--json`.
+    private static func emit(_ text: String, shell: String, _ context: CommandContext) throws {
+        if context.settings.json {
+            try context.printJSON(JSONOutput.ScriptBody(shell: shell, script: text))
+        } else {
+            context.environment.out.write(text)
+        }
     }
 }

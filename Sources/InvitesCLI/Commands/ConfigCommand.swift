@@ -32,10 +32,34 @@ enum ConfigCommand {
             ("occurrences", String(occurrences.value), occurrences.source),
             ("color", settings.color.value ? "on" : "off", settings.color.source),
         ]
+        if let problem = settings.calendarProblem {
+            context.warn(
+                Printable.sanitize(problem.description)
+                    + ": show, check and answers stop with exit 66 until it exists (or --calendar names another)")
+        }
         if settings.json {
-            var object: [String: [String: String]] = [:]
-            for (key, value, source) in rows { object[key] = ["value": value, "from": source] }
-            try context.printJSON(object)
+            // The settings with a type of their own; the rest are their text.
+            let typed: [String: JSONValue] = [
+                "calendar": .array(
+                    settings.calendars.value.map { source in
+                        .object([
+                            "path": .string(source.path), "layout": .string(source.layout == .vdir ? "vdir" : "file"),
+                            "exists": .bool(source.exists),
+                        ])
+                    }),
+                "me": .array(settings.me.value.all.sorted().map(JSONValue.string)),
+                "before": .int(Int(before.value)), "after": .int(Int(after.value)),
+                "occurrences": .int(occurrences.value), "color": .bool(settings.color.value),
+            ]
+            var object: [String: JSONOutput.ConfigBody.Setting] = [:]
+            for (key, value, source) in rows where key != "config" {
+                object[key] = .init(value: typed[key] ?? .string(value), from: source)
+            }
+            try context.printJSON(
+                JSONOutput.ConfigBody(
+                    config: .init(
+                        path: settings.configPath, exists: FileManager.default.fileExists(atPath: settings.configPath)),
+                    settings: object))
             return .success
         }
         for (key, value, source) in rows {
@@ -46,11 +70,6 @@ enum ConfigCommand {
                     ? shown
                     : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)
             context.print(line)
-        }
-        if let problem = settings.calendarProblem {
-            context.warn(
-                Printable.sanitize(problem.description)
-                    + ": show, check and answers stop with exit 66 until it exists (or --calendar names another)")
         }
         return .success
     }

@@ -37,7 +37,7 @@ enum HistoryCommand {
         }
         let entries = try context.openStore().history(actions: actions, since: since, limit: limit, handle: handle)
         if context.settings.json {
-            try context.printJSON(["entries": entries.map(JSONOutput.HistoryEntry.init)])
+            try context.printJSON(JSONOutput.HistoryBody(entries: entries.map(JSONOutput.HistoryEntry.init)))
             return .success
         }
         guard !entries.isEmpty else {

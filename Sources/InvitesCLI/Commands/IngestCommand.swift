@@ -18,7 +18,7 @@ enum IngestCommand {
             files = ["-"]
         }
         var invites: [Invite] = []
-        var failed: [(file: String, status: ExitCode)] = []
+        var failed: [(file: String, error: Error)] = []
         for file in files {
             let name = file == "-" ? "<stdin>" : file
             if file == "-", context.environment.inputIsTerminal {
@@ -30,21 +30,24 @@ enum IngestCommand {
                 invites += try reader.read(data, file: name) { if !warnings.contains($0) { warnings.append($0) } }
                 for warning in warnings { context.warn(Printable.sanitize(warning)) }
             } catch {
-                failed.append((name, ErrorReport.report(error, to: context.environment)))
+                ErrorReport.report(error, to: context.environment)
+                failed.append((name, error))
             }
         }
         let outcomes = invites.isEmpty ? [] : try context.openStore().ingest(invites, now: context.environment.now())
         try follow(outcomes, context)
         if context.settings.json {
-            try context.printJSON([
-                "invites": outcomes.map { outcome in
-                    let invite = outcome.stored.invite
-                    let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
-                    return JSONOutput.Ingested(
-                        handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
-                        start: start, end: end, result: outcome.result.rawValue, note: outcome.note)
-                }
-            ])
+            try context.printJSON(
+                JSONOutput.IngestBody(
+                    invites: outcomes.map { outcome in
+                        let invite = outcome.stored.invite
+                        let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
+                        return JSONOutput.Ingested(
+                            handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
+                            start: start, end: end, allDay: invite.dates != nil, result: outcome.result.rawValue,
+                            note: outcome.note)
+                    },
+                    failed: failed.map { JSONOutput.FailedFile(file: $0.file, error: JSONOutput.Problem($0.error)) }))
         } else {
             let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
             for outcome in outcomes {
@@ -64,11 +67,11 @@ enum IngestCommand {
     /// failed; the first failure's (65, 66 or 74) when none was ingested, since then nothing
     /// changed, as those statuses promise; 1 when some were and some were not, with a last line
     /// on standard error that names those that were not.
-    private static func status(files: Int, failed: [(file: String, status: ExitCode)], _ context: CommandContext)
+    private static func status(files: Int, failed: [(file: String, error: Error)], _ context: CommandContext)
         -> ExitCode
     {
         guard let first = failed.first else { return .success }
-        guard failed.count < files else { return first.status }
+        guard failed.count < files else { return ErrorReport.describe(first.error).1 }
         let names = failed.map { Printable.sanitize($0.file) }.joined(separator: ", ")
         context.note("\(files - failed.count) of \(files) files ingested; not ingested: \(names)")
         return .failure

@@ -9,20 +9,20 @@ enum ListCommand {
         var statuses: Set<InviteStatus>? = context.arguments.has("--all") ? nil : [.pending]
         if let chosen: Set<InviteStatus> = try context.choices("--status", command: "list") { statuses = chosen }
         let rows = try context.listController().list(statuses: statuses)
-        let invites = rows.map(\.stored)
-        if context.arguments.has("--handles") {
-            for stored in invites { context.print(stored.handle) }
-            return .success
-        }
         if context.settings.json {
-            try context.printJSON(["invites": invites.map(JSONOutput.Invite.init)])
+            let zone = context.settings.zone.value.timeZone
+            try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, zone: zone) }))
             return .success
         }
-        guard !invites.isEmpty else {
+        if context.arguments.has("--handles") {
+            for row in rows { context.print(row.stored.handle) }
+            return .success
+        }
+        guard !rows.isEmpty else {
             context.print(statuses == [.pending] ? "No pending invites." : "No invites.")
             return .success
         }
-        let columns = HandleColumns(handles: invites.map(\.handle))
+        let columns = HandleColumns(handles: rows.map(\.stored.handle))
         for row in rows {
             let stored = row.stored
             let invite = stored.invite

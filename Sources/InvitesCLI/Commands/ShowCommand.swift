@@ -12,12 +12,12 @@ enum ShowCommand {
             let report = show.shown
             try context.printJSON(
                 JSONOutput.Show(
-                    invite: JSONOutput.Invite(show.stored),
+                    invite: JSONOutput.Invite(
+                        try context.listController().row(show.stored), zone: context.settings.zone.value.timeZone),
                     window: JSONOutput.Window(
                         start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
-                    occurrences: show.occurrences.isEmpty
-                        ? nil : show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
+                    occurrences: show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
             return .success
         }
         let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)

@@ -8,7 +8,7 @@ enum StatusCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let count = try context.listController().pendingCount()
         if context.settings.json {
-            try context.printJSON(["pending": count])
+            try context.printJSON(JSONOutput.StatusBody(pending: count))
         } else if count > 0 {
             let format = context.arguments.value("--format") ?? "%n pending"
             context.print(Printable.sanitize(format.replacingOccurrences(of: "%n", with: String(count))))

@@ -48,7 +48,8 @@ public struct ListController {
         try store.awaitingAnswer().filter { !isOver($0, outline: SeriesOutline($0, display: display)) }.count
     }
 
-    private func row(_ stored: StoredInvite) -> Row {
+    /// The row of one invitation, as a listing would show it.
+    public func row(_ stored: StoredInvite) -> Row {
         let outline = SeriesOutline(stored, display: display)
         return Row(stored: stored, outline: outline, isOver: isOver(stored, outline: outline))
     }

@@ -25,7 +25,7 @@ import Testing
         #expect(again.out.contains("unchanged"))
     }
 
-    @Test func showJSONFollowsVersionOne() throws {
+    @Test func showJSONFollowsTheSchema() throws {
         _ = cli.run(sample() + ["ingest", payload])
         let show = cli.run(sample() + ["--json", "show", "12"])
         #expect(show.status == 0)
