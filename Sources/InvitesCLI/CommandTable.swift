@@ -132,7 +132,11 @@ extension InvitesCommand {
             name: "completions", summary: "a completion script for bash, zsh or fish",
             usage: "completions bash|zsh|fish",
             spec: CompletionsCommand.spec,
-            examples: ["invites completions bash > ~/.local/share/bash-completion/completions/invites"],
+            examples: [
+                "invites completions bash > ~/.local/share/bash-completion/completions/invites",
+                "invites completions zsh > \"${fpath[1]}/_invites\"",
+                "invites completions fish > ~/.config/fish/completions/invites.fish",
+            ],
             run: CompletionsCommand.run),
     ]
 }

@@ -228,7 +228,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.out.contains("accept"))
         #expect(result.out.contains("occurrences"))
-        #expect(result.out.contains("invites list --all --handles"))
+        #expect(result.out.contains("list --all --handles"))
     }
 
     @Test func colourOnlyWhenAskedOrOnATerminal() {
