@@ -50,13 +50,14 @@ enum IngestCommand {
                     failed: failed.map { JSONOutput.FailedFile(file: $0.file, error: JSONOutput.Problem($0.error)) }))
         } else {
             let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
+            let outlines = SeriesOutlineReader()
             for outcome in outcomes {
                 let invite = outcome.stored.invite
                 context.print(
                     columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.title(invite.title)
                         + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
-                        + (SeriesOutline(outcome.stored, display: context.settings.zone.value)
-                            .summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? ""))
+                        + (outlines.outline(of: outcome.stored).summary(zone: context.settings.zone.value.timeZone)
+                            .map { ", " + $0 } ?? ""))
                 if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
             }
         }

@@ -1,8 +1,8 @@
-internal import CLibical
 import Foundation
 
 /// What a listing says of an invitation's recurrence, read from the master VEVENT as the
-/// organizer last sent it: its RRULEs as written and how many RDATEs it adds.
+/// organizer last sent it (``SeriesOutlineReader``): its RRULEs as written and how many RDATEs
+/// it adds.
 public struct SeriesOutline: Sendable, Equatable {
     /// Each RRULE of the master as written (`FREQ=WEEKLY;BYDAY=TU`).
     public var rules: [String]
@@ -15,27 +15,6 @@ public struct SeriesOutline: Sendable, Equatable {
     public init(rules: [String], extraDates: Int) {
         self.rules = rules
         self.extraDates = extraDates
-    }
-
-    /// The outline of an invitation. Messages that mention neither RRULE nor RDATE are not
-    /// parsed at all: most invitations are one-off, and a listing reads every one.
-    public init(_ stored: StoredInvite, display: DisplayZone) {
-        let raw = stored.invite.raw
-        guard stored.invite.source != .push, stored.invite.recurrenceID == nil,
-            raw.range(of: Data("RRULE".utf8)) != nil || raw.range(of: Data("RDATE".utf8)) != nil
-        else {
-            self = .none
-            return
-        }
-        let parts = InvitationComponents(stored, now: Date(timeIntervalSince1970: 0), display: display)
-        guard let master = parts.master else {
-            self = .none
-            return
-        }
-        rules = master.properties(ICAL_RRULE_PROPERTY).compactMap(\.value)
-        extraDates = master.properties(ICAL_RDATE_PROPERTY).reduce(0) { count, property in
-            count + (property.value?.split(separator: ",").count ?? 1)
-        }
     }
 
     /// Whether the invitation recurs at all.

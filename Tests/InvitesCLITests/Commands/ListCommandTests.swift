@@ -107,4 +107,27 @@ import Testing
         let ingested = cli.run(["ingest", cli.home + "/weekly-0.ics"]).out
         #expect(ingested.hasSuffix("Mon 3 Jun 2024 10:00-10:30 UTC, every 2 weeks on Mon, Wed until 31 Dec 2024\n"))
     }
+
+    /// A message of 1,000 series, finished or not: every command reads it once, not once per
+    /// invitation (which took minutes at 3,000).
+    @Test func aMessageOfManySeriesIsReadOnceForAll() throws {
+        let events = (0..<1_000).map { index in
+            [
+                "BEGIN:VEVENT", "UID:many-\(index)@example.org", "DTSTAMP:20240501T000000Z",
+                "DTSTART:2024\(String(format: "%02d", 1 + index % 5))01T100000Z",
+                "DTEND:2024\(String(format: "%02d", 1 + index % 5))01T110000Z",
+                "RRULE:FREQ=WEEKLY;COUNT=\(index % 2 == 0 ? 3 : 400)", "SUMMARY:Series \(index)",
+                "ORGANIZER:mailto:ann@example.org", "END:VEVENT",
+            ].joined(separator: "\r\n")
+        }
+        let text =
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN", "METHOD:REQUEST"] + events + ["END:VCALENDAR", ""])
+            .joined(separator: "\r\n")
+        let started = Date()
+        #expect(cli.run(["ingest", cli.write("many.ics", text)]).status == 0)
+        #expect(cli.run(["status"]).out == "500 pending\n")
+        #expect(cli.run(["list", "--all"]).out.split(separator: "\n").count == 1_000)
+        #expect(
+            Date().timeIntervalSince(started) < 30, "reading 1,000 series took \(Date().timeIntervalSince(started)) s")
+    }
 }
