@@ -34,9 +34,22 @@ struct CommandContext {
         var cache: CacheStore?
     }
 
-    /// The answering machinery, writing to the first calendar.
-    func responder() throws -> Responder {
-        let calendars = settings.calendars.value
+    /// The listing of the inbox as of now, in the display zone.
+    func listController() throws -> ListController {
+        ListController(store: try openStore(), display: settings.zone.value, now: environment.now())
+    }
+
+    /// The calendars to read and write; a named one that does not exist is an error (exit 66)
+    /// here, for the commands that use a calendar, and for no other.
+    func calendars() throws(CalendarError) -> [CalendarSource] {
+        if let problem = settings.calendarProblem { throw problem }
+        return settings.calendars.value
+    }
+
+    /// The answering machinery, writing to the first calendar. Following an update (`ingest`)
+    /// writes only where an earlier answer wrote, so it does not need the calendars to exist.
+    func responder(following: Bool = false) throws -> Responder {
+        let calendars = following ? settings.calendars.value : try self.calendars()
         guard let first = calendars.first else {
             throw UsageError(message: "no calendar to write to", command: nil)
         }
@@ -72,12 +85,9 @@ struct CommandContext {
         environment.err.write("invites: \(message)\n")
     }
 
-    /// Writes one JSON document to standard output.
-    func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        environment.out.write(String(decoding: data, as: UTF8.self) + "\n")
+    /// Writes one `--json` document to standard output: the body's keys beside `"schema"`.
+    func printJSON(_ body: some Encodable) throws {
+        environment.out.write(try JSONOutput.line(body))
     }
 
     /// A duration option (`--before 90m`), else the config's value, else the default.
@@ -107,18 +117,8 @@ struct CommandContext {
             return Settings.Origin(value: value, source: option)
         }
         if let entry = settings.config.values[configKey]?.last {
-            let place = "\(settings.configPath):\(entry.line)"
-            guard let value = DurationParser.parse(entry.value) else {
-                throw ConfigError(
-                    path: settings.configPath, line: entry.line,
-                    message: "'\(configKey)' takes a duration like 90m or 2h")
-            }
-            guard value <= longest else {
-                throw ConfigError(
-                    path: settings.configPath, line: entry.line,
-                    message: "'\(configKey)' takes a duration up to \(longestText)")
-            }
-            return Settings.Origin(value: value, source: place)
+            let value = try ConfigValues.duration(entry, key: configKey, path: settings.configPath)
+            return Settings.Origin(value: value, source: "\(settings.configPath):\(entry.line)")
         }
         return Settings.Origin(value: fallback, source: "default")
     }
@@ -153,10 +153,7 @@ struct CommandContext {
             return Settings.Origin(value: number, source: "--occurrences")
         }
         if let entry = settings.config.values["occurrences"]?.last {
-            guard let number = Int(entry.value), (1...1000).contains(number) else {
-                throw ConfigError(
-                    path: settings.configPath, line: entry.line, message: "'occurrences' takes a count from 1 to 1000")
-            }
+            let number = try ConfigValues.count(entry, key: "occurrences", path: settings.configPath)
             return Settings.Origin(value: number, source: "\(settings.configPath):\(entry.line)")
         }
         return Settings.Origin(value: 10, source: "default")

@@ -50,16 +50,20 @@ extension InvitesCommand {
                 ("--print handle", "print only the handles of the invitations read, one per line"),
             ],
             examples: [
-                "invites ingest invite.ics", "invites ingest - < message.eml",
+                "invites ingest invite.ics", "invites ingest - < message.eml", "invites ingest ~/Downloads/*.ics",
                 "invites ingest --maildir ~/Mail/work/INBOX", "invites ingest - --print handle < message.eml",
             ],
             run: IngestCommand.run),
         Entry(
-            name: "list", summary: "the inbox (pending by default), newest first", usage: "list [--all | --status S]",
+            name: "list", summary: "the inbox (pending by default), the last changed first",
+            usage: "list [--all | --status S]",
             spec: ListCommand.spec,
             options: [
-                ("--all", "every invite, whatever its status"),
-                ("--status S", "only these: pending, accepted, declined, tentative, cancelled (comma-separated)"),
+                ("--all", "every invite, whatever its status, those that are over (past) too"),
+                (
+                    "--status S",
+                    "only these: pending, accepted, declined, tentative, cancelled, announced (comma-separated)"
+                ),
                 ("--handles", "only the handles, one per line (for completion scripts)"),
             ],
             examples: ["invites list --status accepted,tentative"], run: ListCommand.run),
@@ -118,14 +122,18 @@ extension InvitesCommand {
             ],
             run: { try AnswerCommand.run(.commented, $0) }),
         Entry(
-            name: "history", summary: "every answer and comment, newest first",
-            usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec,
+            name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
+            usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,
             options: [
                 ("--status S", "only these actions: accepted, declined, tentative, commented, cancelled"),
-                ("--since DATE", "only answers from this date (2024-06-01) or time (RFC 3339) on"),
+                (
+                    "--since WHEN",
+                    "only answers from then on: today, yesterday, a time back from now (7d, 2w, 12h), a date "
+                        + "(2024-06-01, from midnight) or an RFC 3339 time"
+                ),
                 ("--limit N", "at most N entries"),
             ],
-            examples: ["invites history --since 2024-06-01 --limit 20"], run: HistoryCommand.run),
+            examples: ["invites history --since 7d --limit 20", "invites history k3m9"], run: HistoryCommand.run),
         Entry(
             name: "reply", summary: "the iTIP REPLY for the latest answer (a whole e-mail with --mime)",
             usage: "reply HANDLE [--out FILE] [--mime]", spec: ReplyCommand.spec,
@@ -166,7 +174,11 @@ extension InvitesCommand {
             name: "completions", summary: "a completion script for bash, zsh or fish",
             usage: "completions bash|zsh|fish",
             spec: CompletionsCommand.spec,
-            examples: ["invites completions bash > ~/.local/share/bash-completion/completions/invites"],
+            examples: [
+                "invites completions bash > ~/.local/share/bash-completion/completions/invites",
+                "invites completions zsh > \"${fpath[1]}/_invites\"",
+                "invites completions fish > ~/.config/fish/completions/invites.fish",
+            ],
             run: CompletionsCommand.run),
     ]
 }

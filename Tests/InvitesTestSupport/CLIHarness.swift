@@ -7,6 +7,8 @@ package struct CLIHarness {
     package var variables: [String: String]
     /// What the user answers when asked on the terminal; by default there is no terminal.
     package var confirm: @Sendable (String) -> Bool? = { _ in nil }
+    /// The clock every run sees: 2024-06-01 12:00 UTC unless a test moves it.
+    package var now = Date(timeIntervalSince1970: 1_717_243_200)
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -20,14 +22,16 @@ package struct CLIHarness {
         package var err: String
     }
 
-    /// Runs `invites --home <home> <arguments>` with `stdin` as its standard input.
-    package func run(_ arguments: [String], stdin: String = "") -> Result {
+    /// Runs `invites --home <home> <arguments>` with `stdin` as its standard input, which
+    /// `terminal` makes look like a terminal.
+    package func run(_ arguments: [String], stdin: String = "", terminal: Bool = false) -> Result {
         let out = TextSink()
         let err = TextSink()
         let input = Data(stdin.utf8)
+        let now = self.now
         let environment = CLIEnvironment(
-            variables: variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { input },
-            outputIsTerminal: false, out: out, err: err, confirm: confirm)
+            variables: variables, now: { now }, readStandardInput: { input },
+            outputIsTerminal: false, inputIsTerminal: terminal, out: out, err: err, confirm: confirm)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

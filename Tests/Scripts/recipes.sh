@@ -62,9 +62,12 @@ as_client() {
     (trap '' PIPE; umask 077; env -u COLUMNS sh -c "$command" < "$file")
 }
 
+# The meetings are a month ahead of today, so that they are pending whenever the test runs (an
+# invitation that is over leaves the pending list).
+day=$(date -u -d "+30 days" +%Y%m%d)
 mail() {  # UID SUMMARY ORGANIZER MESSAGE-ID
     local calendar
-    calendar=$(printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//recipes//EN\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:%s\r\nDTSTAMP:20240601T080000Z\r\nDTSTART:20240610T100000Z\r\nDTEND:20240610T110000Z\r\nSUMMARY:%s\r\nORGANIZER;CN=Organizer:mailto:%s\r\nATTENDEE;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' "$1" "$2" "$3" | base64 -w 76)
+    calendar=$(printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//recipes//EN\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:%s\r\nDTSTAMP:20240601T080000Z\r\nDTSTART:%sT100000Z\r\nDTEND:%sT110000Z\r\nSUMMARY:%s\r\nORGANIZER;CN=Organizer:mailto:%s\r\nATTENDEE;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' "$1" "$day" "$day" "$2" "$3" | base64 -w 76)
     cat <<MAIL
 From: Organizer <$3>
 To: me@example.org
@@ -172,7 +175,7 @@ if ! khal_ready "$root"; then
     exit 0
 fi
 khal_config "$work/vdir" "$work"
-"$khal" -c "$work/khal.conf" list 2024-06-10 2024-06-11 | grep "Planning" >/dev/null || fail "khal does not list the accepted invite"
+"$khal" -c "$work/khal.conf" list "$(date -u -d "$day" +%Y-%m-%d)" "$(date -u -d "$day + 1 day" +%Y-%m-%d)" | grep "Planning" >/dev/null || fail "khal does not list the accepted invite"
 invites decline planning-recipe --no-send >/dev/null 2>&1
 [ -z "$(ls "$work/vdir")" ] || fail "decline did not remove the vdir item"
 echo "recipes: $ran; khal lists the accepted invite: ok"

@@ -19,6 +19,13 @@ enum AnswerCommand {
             comment = arguments.positionals[1]
             arguments.positionals.removeLast()
         }
+        // An empty comment says nothing to the organizer and would sit in the history for ever.
+        if let comment, comment.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw UsageError(
+                message: action == .commented
+                    ? "comment needs some TEXT" : "--comment needs some TEXT; leave it out for no comment",
+                command: command)
+        }
         var resolving = context
         resolving.arguments = arguments
         let stored = try ShowCommand.resolveInvite(resolving, command: command)
@@ -42,14 +49,13 @@ enum AnswerCommand {
             addToCalendar: !context.arguments.has("--no-add"), toOrganizer: toOrganizer,
             now: context.environment.now())
         if context.settings.json {
-            if occurrences.count > 1 {
-                try context.printJSON(["entries": outcome.entries.map(JSONOutput.HistoryEntry.init)])
-            } else if let entry = outcome.entry {
-                try context.printJSON(JSONOutput.HistoryEntry(entry))
-            }
+            try context.printJSON(
+                JSONOutput.AnswerBody(
+                    entries: outcome.entries.map(JSONOutput.HistoryEntry.init),
+                    calendar: JSONOutput.CalendarChange(outcome.calendar)))
             return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
         }
-        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
+        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
         if !occurrences.isEmpty {
             let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
             line += " (\(occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"

@@ -9,24 +9,18 @@ enum CheckCommand {
         let show = try ShowCommand.report(context, command: "check")
         let handle = show.stored.handle
         let conflicts = show.conflicts
-        let title = Printable.sanitize(show.stored.invite.title)
+        let title = Printable.title(show.stored.invite.title)
         if context.settings.json {
-            try context.printJSON(CheckJSON(handle: handle, conflicts: conflicts, free: conflicts == 0))
+            try context.printJSON(JSONOutput.CheckBody(handle: handle, conflicts: conflicts, free: conflicts == 0))
         } else if conflicts == 0 {
             context.print("\(handle): free: \(title)")
         } else {
-            let names = show.collisions.map { Printable.sanitize($0) }
+            let names = show.collisions.map { Printable.title($0) }
             let of = show.occurrences.isEmpty ? "" : " (\(show.conflicting) of the next \(show.occurrences.count))"
             context.print(
                 "\(handle): \(conflicts) conflict\(conflicts == 1 ? "" : "s")\(of): \(title) collides with \(names.joined(separator: ", "))"
             )
         }
         return conflicts == 0 ? .success : .conflict
-    }
-
-    private struct CheckJSON: Encodable {
-        var handle: String
-        var conflicts: Int
-        var free: Bool
     }
 }

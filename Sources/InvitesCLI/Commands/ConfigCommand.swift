@@ -2,6 +2,9 @@ import Foundation
 import InvitesKit
 
 /// `invites config`: the settings in force and where each came from.
+///
+/// It runs whatever state the calendars are in: a missing calendar is what a user runs `config`
+/// to find, so it is shown as missing, with a warning, and not an error.
 enum ConfigCommand {
     static let spec = OptionSpec()
 
@@ -10,8 +13,10 @@ enum ConfigCommand {
         let before = try context.durationSetting("--before", configKey: "before", default: 7_200)
         let after = try context.durationSetting("--after", configKey: "after", default: 7_200)
         let occurrences = try context.occurrences()
+        let named = settings.calendars.source != "default"
         let calendars = settings.calendars.value.map { source in
-            source.path + (source.layout == .vdir ? " (vdir)" : "") + (source.exists ? "" : " (does not exist yet)")
+            source.path + (source.layout == .vdir ? " (vdir)" : "")
+                + (source.exists ? "" : named ? " (missing)" : " (does not exist yet)")
         }
         var rows: [(String, String, String)] = [
             (
@@ -34,10 +39,37 @@ enum ConfigCommand {
             ("sendmail", sending.sendmail.value.joined(separator: " "), sending.sendmail.source),
             ("respond_url", sending.respondURL.value?.description ?? "", sending.respondURL.source),
         ]
+        if let problem = settings.calendarProblem {
+            context.warn(
+                Printable.sanitize(problem.description)
+                    + ": show, check and answers stop with exit 66 until it exists (or --calendar names another)")
+        }
         if settings.json {
-            var object: [String: [String: String]] = [:]
-            for (key, value, source) in rows { object[key] = ["value": value, "from": source] }
-            try context.printJSON(object)
+            // The settings with a type of their own; the rest are their text.
+            let typed: [String: JSONValue] = [
+                "calendar": .array(
+                    settings.calendars.value.map { source in
+                        .object([
+                            "path": .string(source.path), "layout": .string(source.layout == .vdir ? "vdir" : "file"),
+                            "exists": .bool(source.exists),
+                        ])
+                    }),
+                "me": .array(settings.me.value.all.sorted().map(JSONValue.string)),
+                "before": .int(Int(before.value)), "after": .int(Int(after.value)),
+                "occurrences": .int(occurrences.value), "color": .bool(settings.color.value),
+                "name": sending.name.value.map(JSONValue.string) ?? .null,
+                "sendmail": .array(sending.sendmail.value.map(JSONValue.string)),
+                "respond_url": sending.respondURL.value.map { .string($0.description) } ?? .null,
+            ]
+            var object: [String: JSONOutput.ConfigBody.Setting] = [:]
+            for (key, value, source) in rows where key != "config" {
+                object[key] = .init(value: typed[key] ?? .string(value), from: source)
+            }
+            try context.printJSON(
+                JSONOutput.ConfigBody(
+                    config: .init(
+                        path: settings.configPath, exists: FileManager.default.fileExists(atPath: settings.configPath)),
+                    settings: object))
             return .success
         }
         for (key, value, source) in rows {

@@ -1,7 +1,8 @@
 import Foundation
 import InvitesKit
 
-/// `invites history [--status S] [--since DATE] [--limit N]`: every answer and comment, newest first.
+/// `invites history [HANDLE] [--status S] [--since WHEN] [--limit N]`: every answer and comment
+/// (of one invitation, with a HANDLE), newest first.
 enum HistoryCommand {
     static let spec = OptionSpec(values: ["--status", "--since", "--limit"])
 
@@ -9,17 +10,23 @@ enum HistoryCommand {
         let actions: Set<AnswerAction>? = try context.choices("--status", command: "history")
         var since: Date?
         if let text = context.arguments.value("--since") {
-            if let date = LocalDate(iso: text) {
-                since = date.midnight(in: context.settings.zone.value.timeZone)
-            } else if let instant = RFC3339.parse(text) {
-                since = instant
-            } else {
+            guard
+                let moment = RelativeDate.parse(
+                    text, now: context.environment.now(), zone: context.settings.zone.value.timeZone)
+            else {
                 throw UsageError(
-                    message:
-                        "--since takes a date like 2024-06-01 or an RFC 3339 time, not '\(Printable.sanitize(text))'",
+                    message: "--since takes today, yesterday, a time back from now like 7d, 2w or 12h, a date like "
+                        + "2024-06-01 or an RFC 3339 time, not '\(Printable.sanitize(text))'",
                     command: "history")
             }
+            since = moment
         }
+        guard context.arguments.positionals.count <= 1 else {
+            throw UsageError(message: "history takes at most one HANDLE", command: "history")
+        }
+        let handle =
+            context.arguments.positionals.isEmpty
+            ? nil : try ShowCommand.resolveInvite(context, command: "history").handle
         var limit: Int?
         if let text = context.arguments.value("--limit") {
             guard let number = Int(text), number >= 0 else {
@@ -28,9 +35,9 @@ enum HistoryCommand {
             }
             limit = number
         }
-        let entries = try context.openStore().history(actions: actions, since: since, limit: limit)
+        let entries = try context.openStore().history(actions: actions, since: since, limit: limit, handle: handle)
         if context.settings.json {
-            try context.printJSON(["entries": entries.map(JSONOutput.HistoryEntry.init)])
+            try context.printJSON(JSONOutput.HistoryBody(entries: entries.map(JSONOutput.HistoryEntry.init)))
             return .success
         }
         guard !entries.isEmpty else {
@@ -41,7 +48,7 @@ enum HistoryCommand {
         for entry in entries {
             var line =
                 context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
-                + columns.prefix(entry.handle, entry.action.rawValue) + Printable.sanitize(entry.title) + "  ("
+                + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
             if entry.delivery != .none { line += "  [reply \(entry.delivery.rawValue)]" }

@@ -5,6 +5,9 @@ import InvitesKit
 enum IngestCommand {
     static let spec = OptionSpec(values: ["--maildir", "--print"])
 
+    /// An input that was not ingested, and why.
+    typealias Failure = (file: String, error: Error)
+
     static func run(_ context: CommandContext) throws -> ExitCode {
         if let field = context.arguments.value("--print"), field != "handle" {
             throw UsageError(
@@ -12,29 +15,44 @@ enum IngestCommand {
         }
         let maildirs = context.arguments.all("--maildir")
         var files = context.arguments.positionals
-        if files.isEmpty && maildirs.isEmpty { files = ["-"] }
-        var invites: [Invite] = []
-        var worst: ExitCode = .success
-        func keep(_ code: ExitCode) {
-            if worst == .success || code == .noInput { worst = code }
+        if files.isEmpty && maildirs.isEmpty {
+            guard !context.environment.inputIsTerminal else {
+                throw UsageError(
+                    message: "ingest reads FILE... or standard input, which is a terminal here; "
+                        + "give - to type or paste an invite",
+                    command: "ingest")
+            }
+            files = ["-"]
         }
+        var invites: [Invite] = []
+        var failed: [Failure] = []
+        var inputs = files.count
         for file in files {
+            if file == "-", context.environment.inputIsTerminal {
+                context.note("reading an invite from standard input; end it with Ctrl-D")
+            }
             do {
                 invites += try read(try contents(of: file, environment: context.environment), name: name(file), context)
             } catch {
-                keep(ErrorReport.report(error, to: context.environment))
+                ErrorReport.report(error, to: context.environment)
+                failed.append((name(file), error))
             }
         }
         var outcomes = try file(invites, context)
         for path in maildirs {
+            inputs += 1
             do {
-                outcomes += try ingest(Maildir(path), context, failed: keep)
+                let read = try ingest(Maildir(path), context)
+                outcomes += read.outcomes
+                inputs += read.messages
+                failed += read.failed
             } catch {
-                keep(ErrorReport.report(error, to: context.environment))
+                ErrorReport.report(error, to: context.environment)
+                failed.append((path, error))
             }
         }
-        try report(outcomes, context)
-        return worst
+        try report(outcomes, failed: failed, context)
+        return status(inputs: inputs, failed: failed, context)
     }
 
     /// The invitation inside the message on standard input, ingested (again, which changes
@@ -76,46 +94,54 @@ enum IngestCommand {
 
     /// Reads the messages of a Maildir not read before; a message without an invitation is
     /// passed over, one whose invitation cannot be read is reported, and all are remembered.
-    private static func ingest(_ maildir: Maildir, _ context: CommandContext, failed: (ExitCode) -> Void) throws
-        -> [IngestOutcome]
+    /// `messages` counts those that named a calendar part.
+    private static func ingest(_ maildir: Maildir, _ context: CommandContext) throws
+        -> (outcomes: [IngestOutcome], messages: Int, failed: [Failure])
     {
         let store = try context.openStore()
         let seen = try store.seenMessages(in: maildir.folder)
         var invites: [Invite] = []
         var taken: [String] = []
+        var messages = 0
+        var failed: [Failure] = []
         for message in try maildir.messages() where !seen.contains(message.key) && !taken.contains(message.key) {
             do {
                 let data = try contents(of: message.path, environment: context.environment)
                 taken.append(message.key)
                 guard Maildir.mayHoldInvitation(data) else { continue }
+                messages += 1
                 invites += try read(data, name: message.path, context)
             } catch IngestError.notAnInvite, IngestError.notForAttendee {
                 // Ordinary mail, and replies to invitations of your own: nothing to take in.
+                messages -= 1
                 continue
             } catch is FileError {
                 // Gone between listing and reading: a client moved it (new/ to cur/); the next
                 // run finds it under its new name.
                 continue
             } catch {
-                failed(ErrorReport.report(error, to: context.environment))
+                ErrorReport.report(error, to: context.environment)
+                failed.append((message.path, error))
             }
         }
         let outcomes = try file(invites, context)
         try store.markSeen(taken, in: maildir.folder, now: context.environment.now())
-        return outcomes
+        return (outcomes, messages, failed)
     }
 
-    private static func report(_ outcomes: [IngestOutcome], _ context: CommandContext) throws {
+    private static func report(_ outcomes: [IngestOutcome], failed: [Failure], _ context: CommandContext) throws {
         if context.settings.json {
-            try context.printJSON([
-                "invites": outcomes.map { outcome in
-                    let invite = outcome.stored.invite
-                    let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
-                    return JSONOutput.Ingested(
-                        handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
-                        start: start, end: end, result: outcome.result.rawValue, note: outcome.note)
-                }
-            ])
+            try context.printJSON(
+                JSONOutput.IngestBody(
+                    invites: outcomes.map { outcome in
+                        let invite = outcome.stored.invite
+                        let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
+                        return JSONOutput.Ingested(
+                            handle: outcome.stored.handle, uid: invite.uid, id: invite.senderID, title: invite.title,
+                            start: start, end: end, allDay: invite.dates != nil, result: outcome.result.rawValue,
+                            note: outcome.note)
+                    },
+                    failed: failed.map { JSONOutput.FailedFile(file: $0.file, error: JSONOutput.Problem($0.error)) }))
             return
         }
         if context.arguments.value("--print") == "handle" {
@@ -130,19 +156,36 @@ enum IngestCommand {
             return
         }
         let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
+        let outlines = SeriesOutlineReader()
         for outcome in outcomes {
             let invite = outcome.stored.invite
             context.print(
-                columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.sanitize(invite.title)
-                    + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates))
+                columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.title(invite.title)
+                    + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                    + (outlines.outline(of: outcome.stored).summary(zone: context.settings.zone.value.timeZone)
+                        .map { ", " + $0 } ?? ""))
             if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
         }
+    }
+
+    /// The exit status of a run over `inputs` (files, Maildirs and their messages that named a
+    /// calendar part) of which `failed` were not ingested: 0 when none failed; the first
+    /// failure's (65, 66 or 74) when none was ingested, since then nothing changed, as those
+    /// statuses promise; 1 when some were and some were not, with a last line on standard error
+    /// that names those that were not.
+    private static func status(inputs: Int, failed: [Failure], _ context: CommandContext) -> ExitCode {
+        guard let first = failed.first else { return .success }
+        guard failed.count < inputs else { return ErrorReport.describe(first.error).1 }
+        let names = failed.map { Printable.sanitize($0.file) }.joined(separator: ", ")
+        let what = context.arguments.all("--maildir").isEmpty ? "files" : "files and messages"
+        context.note("\(inputs - failed.count) of \(inputs) \(what) ingested; not ingested: \(names)")
+        return .failure
     }
 
     /// Keeps the calendar in step with invites an earlier answer put there.
     private static func follow(_ outcomes: [IngestOutcome], _ context: CommandContext) throws {
         guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return }
-        let responder = try context.responder()
+        let responder = try context.responder(following: true)
         for outcome in outcomes {
             switch try responder.follow(outcome, now: context.environment.now()) {
             case .rewritten(let path)?:

@@ -1,33 +1,39 @@
 import Foundation
 import InvitesKit
 
-/// `invites list [--all | --status S]`: the inbox, newest first.
+/// `invites list [--all | --status S]`: the inbox, the last changed first.
 enum ListCommand {
     static let spec = OptionSpec(values: ["--status"], flags: ["--all", "--handles"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         var statuses: Set<InviteStatus>? = context.arguments.has("--all") ? nil : [.pending]
         if let chosen: Set<InviteStatus> = try context.choices("--status", command: "list") { statuses = chosen }
-        let invites = try context.openStore().list(statuses: statuses)
-        if context.arguments.has("--handles") {
-            for stored in invites { context.print(stored.handle) }
-            return .success
-        }
+        let rows = try context.listController().list(statuses: statuses)
         if context.settings.json {
-            try context.printJSON(["invites": invites.map(JSONOutput.Invite.init)])
+            let zone = context.settings.zone.value.timeZone
+            try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, zone: zone) }))
             return .success
         }
-        guard !invites.isEmpty else {
+        if context.arguments.has("--handles") {
+            for row in rows { context.print(row.stored.handle) }
+            return .success
+        }
+        guard !rows.isEmpty else {
             context.print(statuses == [.pending] ? "No pending invites." : "No invites.")
             return .success
         }
-        let columns = HandleColumns(handles: invites.map(\.handle))
-        for stored in invites {
+        let columns = HandleColumns(handles: rows.map(\.stored.handle))
+        for row in rows {
+            let stored = row.stored
             let invite = stored.invite
+            // An invitation nobody answered whose last occurrence is over shows as past: it is
+            // no longer pending, only listed by --all.
+            let state = stored.state == .pending && row.isOver ? "past" : stored.state.rawValue
             var line =
-                columns.prefix(stored.handle, stored.status.rawValue)
-                + context.time.span(start: invite.start, end: invite.end, dates: invite.dates) + "  "
-                + Printable.sanitize(invite.title)
+                columns.prefix(stored.handle, state)
+                + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                + (row.outline.summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? "") + "  "
+                + Printable.title(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
                 line += "  (\(Printable.sanitize(organizer)))"
             }

@@ -15,9 +15,11 @@ enum ReplyCommand {
             now: context.environment.now(),
             display: context.settings.zone.value)
         for note in reply.notes { context.note(note) }
-        if let out = context.arguments.value("--out") {
-            try OutputFile.write(reply.text, to: out)
-        } else {
+        let out = context.arguments.value("--out")
+        if let out { try OutputFile.write(reply.text, to: out) }
+        if context.settings.json {
+            try context.printJSON(JSONOutput.ReplyBody(reply: .init(reply, handle: stored.handle, out: out)))
+        } else if out == nil {
             context.environment.out.write(reply.text)
         }
         return .success

@@ -25,7 +25,7 @@ enum SendCommand {
         try recover(courier, context)
         let reports = try courier.send(handles: handles, again: again)
         if context.settings.json, !afterAnswer {
-            try context.printJSON(["messages": reports.map(JSONOutput.SentMessage.init)])
+            try context.printJSON(["results": reports.map(JSONOutput.SentMessage.init)])
             return reports.allSatisfy({ $0.handover == .sent || $0.skipped }) ? .success : .failure
         }
         if reports.isEmpty, !afterAnswer {

@@ -12,12 +12,12 @@ enum ShowCommand {
             let report = show.shown
             try context.printJSON(
                 JSONOutput.Show(
-                    invite: JSONOutput.Invite(show.stored),
+                    invite: JSONOutput.Invite(
+                        try context.listController().row(show.stored), zone: context.settings.zone.value.timeZone),
                     window: JSONOutput.Window(
                         start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
-                    occurrences: show.occurrences.isEmpty
-                        ? nil : show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
+                    occurrences: show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
             return .success
         }
         let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)
@@ -43,14 +43,29 @@ enum ShowCommand {
         return 80
     }
 
-    /// The invite named by the single positional argument: the one `resolve` of every command
-    /// that takes a handle.
-    /// The invitation a command names: a handle, the sender's id, a UID prefix, or `-` for the
-    /// one inside the message on standard input (ingested first).
+    /// The invitation the single positional argument names, for every command that takes a
+    /// handle: a handle, the sender's id, a UID prefix, or `-` for the one inside the message on
+    /// standard input (ingested first).
     static func resolveInvite(_ context: CommandContext, command: String) throws -> StoredInvite {
         let reference = try reference(context, command: command)
         if reference == "-" { return try IngestCommand.thisMessage(context, command: command) }
-        return try context.openStore().resolve(reference)
+        return try resolve(reference, context)
+    }
+
+    /// The invite a reference names; one that names none is an error that offers the closest
+    /// handle or sender id, so a typo costs one more command, not a trip through `list --all`.
+    static func resolve(_ reference: String, _ context: CommandContext) throws -> StoredInvite {
+        let store = try context.openStore()
+        do {
+            return try store.resolve(reference)
+        } catch LookupError.notFound {
+            let known = try store.references()
+            let names = known.map(\.handle) + known.compactMap(\.senderID)
+            let closest = Suggestion.closest(to: reference, in: names).flatMap { name in
+                known.first { $0.handle == name || $0.senderID == name }.map { (name, $0.title) }
+            }
+            throw UnknownHandleError(reference: reference, closest: closest)
+        }
     }
 
     /// The report `show` and `check` render, with the calendar warnings already printed.
@@ -58,7 +73,7 @@ enum ShowCommand {
         var reference = try reference(context, command: command)
         if reference == "-" { reference = try IngestCommand.thisMessage(context, command: command).handle }
         let settings = ShowController.Settings(
-            calendars: context.settings.calendars.value, display: context.settings.zone.value,
+            calendars: try context.calendars(), display: context.settings.zone.value,
             me: context.settings.me.value,
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
@@ -67,7 +82,7 @@ enum ShowCommand {
             store: try context.openStore(), cache: context.openCache(), settings: settings,
             clock: context.environment.now)
         context.mentionMissingCalendars()
-        let show = try controller.report(for: reference)
+        let show = try controller.report(for: try resolve(reference, context))
         for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }
         return show
     }

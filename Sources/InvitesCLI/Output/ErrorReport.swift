@@ -46,6 +46,8 @@ enum ErrorReport {
             return (Printable.sanitize(error.description), .ioError)
         case let error as StoreError:
             return (Printable.sanitize(error.description), .ioError)
+        case let error as UnknownHandleError:
+            return (error.description, .failure)
         case let error as LookupError:
             guard case .notFound = error else { return (error.description, .failure) }
             return (error.description + "; 'invites list --all' shows the handles", .failure)
@@ -53,7 +55,10 @@ enum ErrorReport {
             guard error == .noAddress else { return (error.description, .failure) }
             return (error.description + ": give --me ADDR, set INVITES_ME, or put 'me = ADDR' in the config", .failure)
         case let error as ConfigError:
-            return (Printable.sanitize(error.description), .failure)
+            return (Printable.sanitize(error.description), .usage)
+        case let error as ConfigFileError:
+            if case .missing = error { return (error.description, .noInput) }
+            return (error.description, .ioError)
         default:
             return (Printable.sanitize(String(describing: error)), .failure)
         }

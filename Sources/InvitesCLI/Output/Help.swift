@@ -85,14 +85,17 @@ enum Help {
             }
         }
         text +=
-            ".SH EXIT STATUS\n0 done; 1 the command failed for a reason it printed; 2 wrong usage; 3 (check) the invite "
+            ".SH EXIT STATUS\n0 done; 1 the command failed for a reason it printed, or ingest read several files and "
+        text += "some were not ingested (it names them); 2 wrong usage, a bad value in the config file included; "
+        text += "3 (check) the invite "
         text +=
             "conflicts; 65 the input was not a valid invite or calendar; 66 a file named on the command line does not "
         text +=
             "exist; 74 reading or writing failed (nothing was lost); 141 standard output was closed before everything "
         text +=
             "was written (as in invites list | head), which ends the command quietly, as a filter killed by SIGPIPE "
-        text += "would, also where SIGPIPE is ignored.\n"
+        text += "would, also where SIGPIPE is ignored. With --json a failure also prints {\"error\": {...}} on "
+        text += "standard output, with the same status; docs/json-schema.json describes every document.\n"
         text +=
             ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me, tz, before, after, color, occurrences, name, send, sendmail, respond_url.\n"
         text += ".TP\n.I ~/.local/share/invites/invites.sqlite3\nthe inbox, the history and the outbox.\n"

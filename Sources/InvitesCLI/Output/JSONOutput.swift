@@ -1,33 +1,51 @@
 import Foundation
 import InvitesKit
 
-/// The shapes of the `--json` output, version 1 of the spec.
+/// The shapes of the `--json` output: `docs/json-schema.json`, version ``schemaVersion``.
+/// Optional values are `null`, never left out (``Nullable``).
 enum JSONOutput {
     struct Invite: Encodable {
         var handle: String
         var uid: String
-        var id: String?
+        @Nullable var id: String?
         var title: String
         var start: String
         var end: String
         var allDay: Bool
+        /// ``InvitesKit/StoredInvite/state``: `announced` for an unanswered METHOD:PUBLISH.
         var status: String
-        var location: String?
-        var organizer: String?
-        var timezone: String?
+        /// Whether every occurrence has ended (a pending one that is over is not listed as
+        /// pending).
+        var over: Bool
+        @Nullable var recurrence: Recurrence?
+        @Nullable var location: String?
+        @Nullable var organizer: String?
+        @Nullable var timezone: String?
         var method: String
         var source: String
-        var recurrenceId: String?
+        @Nullable var recurrenceId: String?
         var attendees: [Attendee]
 
         struct Attendee: Encodable {
             var address: String
-            var name: String?
+            @Nullable var name: String?
             var partstat: String
             var rsvp: Bool
         }
 
-        init(_ stored: StoredInvite) {
+        /// How a series repeats: the RRULEs as written, the RDATEs added, and both in words.
+        struct Recurrence: Encodable {
+            var rules: [String]
+            var extraDates: Int
+            var summary: String
+        }
+
+        init(_ row: ListController.Row, zone: TimeZone) {
+            let stored = row.stored
+            over = row.isOver
+            recurrence = row.outline.summary(zone: zone).map {
+                Recurrence(rules: row.outline.rules, extraDates: row.outline.extraDates, summary: $0)
+            }
             let invite = stored.invite
             handle = stored.handle
             uid = invite.uid
@@ -35,7 +53,7 @@ enum JSONOutput {
             title = invite.title
             (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
             allDay = invite.dates != nil
-            status = stored.status.rawValue
+            status = stored.state.rawValue
             location = invite.location
             organizer = invite.organizer?.display
             timezone = invite.timeZone
@@ -51,12 +69,13 @@ enum JSONOutput {
     struct Ingested: Encodable {
         var handle: String
         var uid: String
-        var id: String?
+        @Nullable var id: String?
         var title: String
         var start: String
         var end: String
+        var allDay: Bool
         var result: String
-        var note: String?
+        @Nullable var note: String?
     }
 
     struct Window: Encodable {
@@ -91,9 +110,9 @@ enum JSONOutput {
         var window: Window
         var events: [Event]
         var conflicts: Int
-        /// For a recurring invite: each occurrence checked; `window` and `events` are those of
-        /// the first that conflicts, else the first.
-        var occurrences: [CheckedOccurrence]?
+        /// For a recurring invite: each occurrence checked (none for a one-off); `window` and
+        /// `events` are those of the first that conflicts, else the first.
+        var occurrences: [CheckedOccurrence]
     }
 
     struct CheckedOccurrence: Encodable {
@@ -119,17 +138,17 @@ enum JSONOutput {
     struct HistoryEntry: Encodable {
         var handle: String
         var uid: String
-        var recurrenceId: String?
-        var id: String?
+        @Nullable var recurrenceId: String?
+        @Nullable var id: String?
         var title: String
         var start: String
         var end: String
         var action: String
-        var comment: String?
+        @Nullable var comment: String?
         var at: String
         var sequence: Int
         var delivery: String
-        var sentAt: String?
+        @Nullable var sentAt: String?
 
         init(_ entry: InvitesKit.HistoryEntry) {
             handle = entry.handle
@@ -151,15 +170,15 @@ enum JSONOutput {
     struct OutboxMessage: Encodable {
         var handle: String
         var transport: String
-        var to: String?
+        @Nullable var to: String?
         var subject: String
-        var messageId: String?
+        @Nullable var messageId: String?
         var state: String
         var attempts: Int
-        var lastError: String?
-        var nextTry: String?
+        @Nullable var lastError: String?
+        @Nullable var nextTry: String?
         var created: String
-        var sentAt: String?
+        @Nullable var sentAt: String?
 
         init(_ message: InvitesKit.OutboxMessage) {
             handle = message.handle
@@ -181,7 +200,7 @@ enum JSONOutput {
         var message: OutboxMessage
         /// `sent`, `queued` (try again later), `failed`, `interrupted` or `skipped`.
         var result: String
-        var error: String?
+        @Nullable var error: String?
 
         init(_ report: Courier.Report) {
             message = OutboxMessage(report.message)

@@ -26,7 +26,7 @@ struct ShowFormatter {
                 "  " + label.padding(toLength: ShowFormatter.valueColumn - 2, withPad: " ", startingAt: 0) + value,
                 indent: ShowFormatter.valueColumn)
         }
-        add(Printable.sanitize(invite.title))
+        add(Printable.title(invite.title))
         detail("when", time.span(start: invite.start, end: invite.end, dates: invite.dates))
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
@@ -43,7 +43,7 @@ struct ShowFormatter {
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             detail("organizer", Printable.sanitize(organizer))
         }
-        detail("answer", stored.status.rawValue)
+        detail("answer", stored.state.rawValue)
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
                 switch change {
@@ -59,7 +59,7 @@ struct ShowFormatter {
             add("Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")
             for occurrence in show.occurrences {
                 let nearby = occurrence.nearby
-                let names = nearby.entries.filter(\.conflict).map { Printable.sanitize($0.occurrence.title) }
+                let names = nearby.entries.filter(\.conflict).map { Printable.title($0.occurrence.title) }
                 let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
                 var state = occurrence.state.rawValue
                 if occurrence.moved, let original = occurrence.original {

@@ -16,6 +16,7 @@ public final class TextSink: @unchecked Sendable {
     private let lock = NSLock()
     private var buffer = Data()
     private var firstFailure: OutputError?
+    private var wrote = false
 
     /// Writes to a file descriptor; `name` ("standard output") is what messages call it.
     public init(descriptor: Int32, name: String, onFailure: (@Sendable (OutputError) -> Void)? = nil) {
@@ -39,6 +40,7 @@ public final class TextSink: @unchecked Sendable {
     /// Writes the text whole, or records why it could not.
     public func write(_ text: String) {
         lock.lock()
+        wrote = wrote || !text.isEmpty
         guard let descriptor else {
             buffer.append(contentsOf: text.utf8)
             lock.unlock()
@@ -58,6 +60,14 @@ public final class TextSink: @unchecked Sendable {
         lock.unlock()
         // Outside the lock: the handler may write to another sink, or end the process.
         if let failed { onFailure?(failed) }
+    }
+
+    /// Whether anything was written (or tried): a failed `--json` command prints its error as
+    /// JSON only where it had printed no document yet.
+    public var hasWritten: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return wrote
     }
 
     /// The first write that failed, if any; nil for an in-memory sink.

@@ -9,6 +9,9 @@ public struct CLIEnvironment: Sendable {
     public var readStandardInput: @Sendable () -> Data
     /// Whether standard output is a terminal (for `--color auto`).
     public var outputIsTerminal: Bool
+    /// Whether standard input is a terminal: `ingest` then says it reads it, or asks for `-`,
+    /// rather than waiting silently for text nobody is about to type.
+    public var inputIsTerminal: Bool
     public var out: TextSink
     public var err: TextSink
     /// Asks the user a yes-or-no question on their terminal (`send = ask`); `nil` when there is
@@ -18,13 +21,14 @@ public struct CLIEnvironment: Sendable {
     public init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
         readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
-        outputIsTerminal: Bool = false, out: TextSink, err: TextSink,
+        outputIsTerminal: Bool = false, inputIsTerminal: Bool = false, out: TextSink, err: TextSink,
         confirm: @escaping @Sendable (String) -> Bool? = { _ in nil }
     ) {
         self.variables = variables
         self.now = now
         self.readStandardInput = readStandardInput
         self.outputIsTerminal = outputIsTerminal
+        self.inputIsTerminal = inputIsTerminal
         self.out = out
         self.err = err
         self.confirm = confirm
@@ -58,7 +62,7 @@ public struct CLIEnvironment: Sendable {
         }
         return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
             out: out, err: err, confirm: TerminalPrompt.confirm)
     }
 }

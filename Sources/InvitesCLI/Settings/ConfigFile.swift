@@ -15,9 +15,29 @@ struct ConfigFile {
 
     var values: [String: [Entry]] = [:]
 
-    /// Reads the file; a missing file is an empty config, a bad line an error naming it.
-    static func load(_ path: String) throws(ConfigError) -> ConfigFile {
-        guard let data = FileManager.default.contents(atPath: path) else { return ConfigFile() }
+    /// Reads the file; a bad line is an error naming it. A missing file is an empty config when
+    /// it is the default one (`namedBy == nil`), an error when the user named it.
+    ///
+    /// `~` and `~/…` in values are the user's `home` (`$HOME`, as a shell expands them), not the
+    /// passwd entry's home, which differs under `sudo -E`, in containers and in tests.
+    static func load(_ path: String, home: String, namedBy: String?) throws -> ConfigFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if let namedBy { throw ConfigFileError.missing(path: path, namedBy: namedBy) }
+            return ConfigFile()
+        }
+        guard !isDirectory.boolValue else { throw ConfigFileError.unreadable(path: path, reason: "it is a folder") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ConfigFileError.unreadable(path: path, reason: SystemCallError(code: errno).description)
+        }
+        defer { close(descriptor) }
+        let data: Data
+        do {
+            data = try DescriptorReader.readAll(descriptor)
+        } catch {
+            throw ConfigFileError.unreadable(path: path, reason: error.description)
+        }
         var config = ConfigFile()
         let text = String(decoding: data, as: UTF8.self)
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -38,7 +58,7 @@ struct ConfigFile {
             guard !value.isEmpty else {
                 throw ConfigError(path: path, line: index + 1, message: "'\(key)' has no value")
             }
-            let expanded = value.hasPrefix("~/") ? NSHomeDirectory() + value.dropFirst() : value
+            let expanded = value == "~" || value.hasPrefix("~/") ? home + value.dropFirst() : value
             config.values[key, default: []].append(Entry(value: expanded, line: index + 1))
         }
         return config

@@ -22,7 +22,7 @@ struct SendSettings {
     var sendmail: Settings.Origin<[String]>
     var respondURL: Settings.Origin<RespondURL?>
 
-    static func resolve(_ config: ConfigFile, path: String) throws -> SendSettings {
+    static func resolve(_ config: ConfigFile, path: String) throws(ConfigError) -> SendSettings {
         func place(_ entry: ConfigFile.Entry) -> String { "\(path):\(entry.line)" }
         var name = Settings.Origin<String?>(value: nil, source: "default (as the invitation names you)")
         if let entry = config.values["name"]?.last {

@@ -17,18 +17,28 @@ struct Settings {
     var color: Origin<Bool>
     var configPath: String
     var config: ConfigFile
+    /// Why a calendar named by the user cannot be used (it does not exist); thrown by
+    /// ``CommandContext/calendars()`` for the commands that read or write a calendar, so that
+    /// `config`, `list` and the rest still run and can say what is wrong.
+    var calendarProblem: CalendarError?
 
     static let globalOptions = OptionSpec(
         values: ["--home", "--calendar", "--tz", "--color", "--me", "--config"],
         flags: ["--json", "--help", "-h", "--version"])
 
-    /// Resolves every setting; a named calendar that does not exist is an error (exit 66).
+    /// Resolves every setting and checks every line of the config file; a bad value anywhere is
+    /// an error here, whichever command runs. A named calendar that does not exist is kept in
+    /// ``calendarProblem``.
     static func resolve(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Settings {
         let variables = environment.variables
-        let userHome = variables["HOME"] ?? NSHomeDirectory()
+        let userHome = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let configHome = variables["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(userHome)/.config"
-        let configPath = arguments.value("--config") ?? variables["INVITES_CONFIG"] ?? "\(configHome)/invites/config"
-        let config = try ConfigFile.load(configPath)
+        let namedConfig: (path: String, by: String)? =
+            arguments.value("--config").map { ($0, "--config") }
+            ?? variables["INVITES_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "INVITES_CONFIG") }
+        let configPath = namedConfig?.path ?? "\(configHome)/invites/config"
+        let config = try ConfigFile.load(configPath, home: userHome, namedBy: namedConfig?.by)
+        try ConfigValues.validate(config, path: configPath)
 
         let home: Origin<String>
         if let flag = arguments.value("--home") {
@@ -42,17 +52,24 @@ struct Settings {
         }
 
         let calendars: Origin<[CalendarSource]>
+        var calendarProblem: CalendarError?
+        // A named calendar that is missing stands in the list as one that does not exist, so
+        // that `config` can show it; the commands that use a calendar refuse it.
+        func named(_ path: String) -> CalendarSource {
+            do {
+                return try CalendarSource.named(path)
+            } catch {
+                if calendarProblem == nil { calendarProblem = error }
+                return CalendarSource.defaultCalendar(path)
+            }
+        }
         let flagged = arguments.all("--calendar")
         if !flagged.isEmpty {
-            calendars = Origin(
-                value: try flagged.map { path throws(CalendarError) in try CalendarSource.named(path) },
-                source: "--calendar")
+            calendars = Origin(value: flagged.map(named), source: "--calendar")
         } else if let value = variables["INVITES_CALENDAR"], !value.isEmpty {
-            calendars = Origin(value: [try CalendarSource.named(value)], source: "INVITES_CALENDAR")
+            calendars = Origin(value: [named(value)], source: "INVITES_CALENDAR")
         } else if let entries = config.values["calendar"], !entries.isEmpty {
-            calendars = Origin(
-                value: try entries.map { entry throws(CalendarError) in try CalendarSource.named(entry.value) },
-                source: "\(configPath):\(entries[0].line)")
+            calendars = Origin(value: entries.map { named($0.value) }, source: "\(configPath):\(entries[0].line)")
         } else {
             calendars = Origin(value: [CalendarSource.defaultCalendar("\(home.value)/calendar.ics")], source: "default")
         }
@@ -63,9 +80,7 @@ struct Settings {
         } else if let value = variables["TZ"], !value.isEmpty, let parsed = DisplayZone(identifier: value) {
             zone = Origin(value: parsed, source: "TZ")
         } else if let entry = config.values["tz"]?.last {
-            zone = Origin(
-                value: try displayZone(entry.value, from: "\(configPath):\(entry.line)"),
-                source: "\(configPath):\(entry.line)")
+            zone = Origin(value: try ConfigValues.zone(entry, path: configPath), source: "\(configPath):\(entry.line)")
         } else {
             zone = Origin(value: .system(), source: "system")
         }
@@ -86,7 +101,9 @@ struct Settings {
         if let flag = arguments.value("--color") {
             (colorChoice, colorSource) = (flag, "--color")
         } else if let entry = config.values["color"]?.last {
-            (colorChoice, colorSource) = (entry.value, "\(configPath):\(entry.line)")
+            (colorChoice, colorSource) = (
+                try ConfigValues.color(entry, path: configPath), "\(configPath):\(entry.line)"
+            )
         } else {
             (colorChoice, colorSource) = ("auto", "default")
         }
@@ -108,7 +125,7 @@ struct Settings {
                 source: colorSource
                     + (colorChoice == "auto"
                         ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
-            configPath: configPath, config: config)
+            configPath: configPath, config: config, calendarProblem: calendarProblem)
     }
 
     private static func displayZone(_ name: String, from source: String) throws -> DisplayZone {

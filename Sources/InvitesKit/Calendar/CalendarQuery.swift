@@ -42,6 +42,8 @@ public struct CalendarQuery {
     public struct Result: Sendable {
         public var occurrences: [Occurrence] = []
         public var warnings: [CalendarWarning] = []
+        /// Whether the steps before the window ran out, so that any series may miss instances.
+        var stepsRanOut = false
     }
 
     /// Every occurrence intersecting the half-open `window`, sorted by start, then end, then UID.
@@ -66,9 +68,31 @@ public struct CalendarQuery {
         let file = CalendarFile(path: "invite", data: data)
         let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
         try? expand(
-            file, index: index, window: CalendarQuery.seconds(window), only: uid, zones: ZoneStore(), into: &result,
+            file, index: index, window: CalendarQuery.seconds(window), only: [uid], zones: ZoneStore(), into: &result,
             limited: &limited)
         return result.occurrences.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    }
+
+    /// The occurrences of some UIDs in iCalendar text held in memory, at most `instanceLimit` of
+    /// each, and whether the steps before the window ran out (so that any series may miss
+    /// instances; one that reached `instanceLimit` has lost only its own): what a listing asks
+    /// once of a message that carries many invitations, rather than once per invitation (each
+    /// ask parses every VEVENT of the message).
+    public func occurrences(
+        inMessage data: Data, of uids: Set<String>, in window: DateInterval, instanceLimit: Int
+    ) -> (occurrences: [Occurrence], ranOut: Bool) {
+        var result = Result()
+        var limited = false
+        let file = CalendarFile(path: "invite", data: data)
+        let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
+        do {
+            try expand(
+                file, index: index, window: CalendarQuery.seconds(window), only: uids, zones: ZoneStore(),
+                into: &result, limited: &limited, instanceLimit: instanceLimit)
+        } catch {
+            return (result.occurrences, true)
+        }
+        return (result.occurrences, result.stepsRanOut)
     }
 
     private static func seconds(_ window: DateInterval) -> Range<Int> {
@@ -198,8 +222,8 @@ public struct CalendarQuery {
     }
 
     private func expand(
-        _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uid: String?, zones: ZoneStore,
-        into result: inout Result, limited: inout Bool
+        _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uids: Set<String>?, zones: ZoneStore,
+        into result: inout Result, limited: inout Bool, instanceLimit: Int = 5_000
     ) throws(CalendarError) {
         let path = file.path
         let filter = prefilter && index.filterable
@@ -233,7 +257,7 @@ public struct CalendarQuery {
                         UnsafeRawBufferPointer(rebasing: bytes[entry.range]), resolver: resolver, line: entry.line,
                         warn: warn)
                 else { continue }
-                if let uid, event.uid != uid { continue }
+                if let uids, !uids.contains(event.uid) { continue }
                 // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
                 let key = event.uid.isEmpty ? "\u{0}\(entry.line)" : event.uid
                 if byUID[key] == nil { order.append(key) }
@@ -243,13 +267,14 @@ public struct CalendarQuery {
         }
         let budget = ExpansionBudget(steps: EventSeries.Context.steps)
         let context = EventSeries.Context(
-            display: resolver.display, me: me.all, source: path, budget: budget,
+            display: resolver.display, me: me.all, source: path, budget: budget, instanceLimit: instanceLimit,
             jumpCounts: jumpCounts,
             warn: { line, message in warnings.append(CalendarWarning(path: path, line: line, message: message)) })
         for entry in series {
             result.occurrences += entry.occurrences(in: window, context: context)
         }
         if budget.reachedLimit { limited = true }
+        if budget.ranOut { result.stepsRanOut = true }
         result.warnings += warnings
     }
 

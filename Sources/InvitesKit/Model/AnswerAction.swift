@@ -19,14 +19,14 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The answer that leaves an invite in a status; `pending` and `cancelled` are no answers.
+    /// The answer that leaves an invite in a status; `pending` and `announced` are no answers.
     public init(_ status: InviteStatus) {
         switch status {
         case .accepted: self = .accepted
         case .declined: self = .declined
         case .tentative: self = .tentative
         case .cancelled: self = .cancelled
-        case .pending: self = .commented
+        case .pending, .announced: self = .commented
         }
     }
 

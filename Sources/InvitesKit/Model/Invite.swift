@@ -32,10 +32,19 @@ public struct Invite: Sendable, Hashable {
             self.email = email
         }
 
-        /// `Name <email>`, or whichever of the two there is.
+        /// `Name <email>`, or whichever of the two there is. A name that is only the address
+        /// again (Outlook writes `CN=alice@example.org`) or blank is left out: it says nothing
+        /// twice.
         public var display: String {
             switch (name, email) {
-            case let (name?, email?): return "\(name) <\(email)>"
+            case let (name?, email?):
+                let bare = name.trimmingCharacters(in: .whitespaces)
+                if bare.isEmpty || bare.lowercased() == email.lowercased()
+                    || bare.lowercased() == "mailto:" + email.lowercased()
+                {
+                    return email
+                }
+                return "\(name) <\(email)>"
             case let (name?, nil): return name
             case let (nil, email?): return email
             case (nil, nil): return ""

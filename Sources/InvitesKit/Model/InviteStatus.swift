@@ -7,4 +7,8 @@ public enum InviteStatus: String, Sendable, Hashable, CaseIterable {
     case declined
     case tentative
     case cancelled
+    /// A METHOD:PUBLISH item not answered: an announcement (a booking confirmation, a
+    /// published event), which expects no reply and so is not pending. The store never holds
+    /// it; ``StoredInvite/state`` gives it. Accepting one puts it in your calendar all the same.
+    case announced
 }

@@ -27,9 +27,16 @@ public struct StoredInvite: Sendable, Hashable {
         return instance.answer ?? status
     }
 
-    /// Whether anything of the invitation waits for your answer.
+    /// Where the invitation stands for a listing: your answer, except that an announcement
+    /// (METHOD:PUBLISH) nobody answered is ``InviteStatus/announced``, not pending.
+    public var state: InviteStatus {
+        invite.method == .publish && status == .pending ? .announced : status
+    }
+
+    /// Whether anything of the invitation waits for your answer; an announcement waits for none.
     public var needsAnswer: Bool {
-        status == .pending || instances.contains { $0.answer == .pending && !$0.isCancelled }
+        guard invite.method != .publish else { return false }
+        return status == .pending || instances.contains { $0.answer == .pending && !$0.isCancelled }
     }
 
     /// "1 moved, 1 cancelled, 1 declined": what happened to single instances, for `list`.

@@ -117,28 +117,49 @@ extension InboxStore {
         return result
     }
 
+    /// Every handle with the sender's id and the title, in handle order: what a mistyped
+    /// reference is compared with. Only three columns are read, never a message.
+    public func references() throws(StoreError) -> [(handle: String, senderID: String?, title: String)] {
+        let statement = try database.prepare("SELECT handle, sender_id, title FROM invites ORDER BY handle")
+        var result: [(handle: String, senderID: String?, title: String)] = []
+        while try statement.step() {
+            result.append(
+                (statement.text("handle") ?? "", statement.text("sender_id"), statement.text("title") ?? ""))
+        }
+        return result
+    }
+
     /// The invitation of a UID.
     func find(uid: String) throws(StoreError) -> StoredInvite? {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
     }
 
-    /// The invites in the inbox, newest first; `statuses == nil` means all of them.
+    /// The order of listings: the invitation that changed last first, whether the organizer
+    /// changed it (an update that puts it back to pending) or you did (an answer), counting
+    /// changes to single instances.
+    static let lastChangedFirst = """
+        ORDER BY max(i.updated_at, COALESCE((SELECT max(s.updated_at) FROM instances AS s WHERE s.invite_id = i.id),
+            0)) DESC, i.id DESC
+        """
+
+    /// The invites in the inbox, the last changed first; `statuses == nil` means all of them.
     /// An invitation counts as pending while its series or any instance not cancelled waits for
-    /// an answer.
+    /// an answer (see ``StoredInvite/needsAnswer``); whether it is over is the listing's
+    /// business (``ListController``).
     public func list(statuses: Set<InviteStatus>?) throws(StoreError) -> [StoredInvite] {
-        let all = try invites(where: "1", [], suffix: "ORDER BY i.received_at DESC, i.id DESC")
+        let all = try invites(where: "1", [], suffix: InboxStore.lastChangedFirst)
         guard let statuses else { return all }
-        return all.filter { statuses.contains($0.status) || (statuses.contains(.pending) && $0.needsAnswer) }
+        return all.filter { statuses.contains($0.state) || (statuses.contains(.pending) && $0.needsAnswer) }
     }
 
-    /// How many invitations wait for an answer.
-    public func pendingCount() throws(StoreError) -> Int {
-        let statement = try database.prepare(
-            """
-            SELECT count(*) FROM invites AS i WHERE i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
-                WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0)
-            """)
-        return try statement.step() ? statement.int(0) : 0
+    /// The invitations that wait for an answer, the last changed first: only those rows are
+    /// read, so that `status` stays one query and a few rows.
+    public func awaitingAnswer() throws(StoreError) -> [StoredInvite] {
+        try invites(
+            where: """
+                i.method != 'PUBLISH' AND (i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
+                    WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0))
+                """, [], suffix: InboxStore.lastChangedFirst)
     }
 
     /// Finds the invite a user means: by handle, else by the sender's id, else by a unique

@@ -30,6 +30,14 @@ public enum Printable {
         return result
     }
 
+    /// A title to print: sanitised, and `(no title)` where the sender gave none or only blanks,
+    /// so that `show` never opens with a blank line and `list` never has a hole where the title
+    /// goes. JSON keeps the title as it was sent.
+    public static func title(_ text: String) -> String {
+        let clean = sanitize(text)
+        return clean.allSatisfy(\.isWhitespace) ? "(no title)" : clean
+    }
+
     /// Sanitised text in quotes, cut to `limit` characters with an ellipsis, for error messages.
     public static func quoted(_ text: String, limit: Int) -> String {
         let clean = sanitize(text)

@@ -49,7 +49,7 @@ public struct TimelineRenderer: Sendable {
         let showTimes = width >= 64
         let timesWidth = showTimes ? 18 : 0
         let labelWidth = min(
-            max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6),
+            max(([title] + shown.map { Printable.title($0.occurrence.title) }).map { ascii($0).count }.max() ?? 6, 6),
             width >= 100 ? 24 : width >= 64 ? 16 : 9)
         let available = width - labelWidth - 1 - timesWidth
         let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
@@ -65,7 +65,7 @@ public struct TimelineRenderer: Sendable {
         }
         if !allDay.isEmpty {
             let names = allDay.map {
-                ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
+                ascii(Printable.title($0.occurrence.title)) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
             }
             lines.append(fit("all day: " + names.joined(separator: ", ")))
         }
@@ -84,7 +84,7 @@ public struct TimelineRenderer: Sendable {
             let note = entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
             lines.append(
                 row(
-                    label: ascii(occurrence.title), width: labelWidth,
+                    label: ascii(Printable.title(occurrence.title)), width: labelWidth,
                     cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
                     times: showTimes ? span(interval, dates: occurrence.dates) : nil, note: note))
         }

@@ -152,7 +152,7 @@ import Testing
         var harness = cli
         harness.variables["INVITES_CONFIG"] = config
         let configured = harness.run(["show", "12"])
-        #expect(configured.status != 0)
-        #expect(configured.err.contains("'after' takes a duration up to 7d"))
+        #expect(configured.status == 2)
+        #expect(configured.err.contains("'after' takes a duration like 90m, 2h or 1h30m, up to 7d"))
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let outcome = try result(invite(sequence: 1, dtstamp: "2024-06-01T08:00:00Z", method: .cancel))
         #expect(outcome.result == .cancelled)
         #expect(try store.list(statuses: [.cancelled]).count == 1)
-        #expect(try store.pendingCount() == 0)
+        #expect(try store.awaitingAnswer().isEmpty)
     }
 
     @Test func movedInviteResetsAnAnswer() throws {

@@ -15,6 +15,9 @@ final class ExpansionBudget {
     /// Set once the budget ran out or a series had more instances than a window may take: the
     /// answer then depends on the window's exact bounds and is not cached for whole days.
     var reachedLimit = false
+    /// Set once the steps ran out: any series of the calendar may then be missing instances,
+    /// where a series over the window's limit has lost only its own.
+    private(set) var ranOut = false
 
     init(steps: Int) {
         remaining = steps
@@ -24,6 +27,7 @@ final class ExpansionBudget {
     func spend() -> Bool {
         guard remaining > 0 else {
             reachedLimit = true
+            ranOut = true
             return false
         }
         remaining -= 1

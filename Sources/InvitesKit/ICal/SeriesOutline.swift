@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a listing says of an invitation's recurrence, read from the master VEVENT as the
+/// organizer last sent it (``SeriesOutlineReader``): its RRULEs as written and how many RDATEs
+/// it adds.
+public struct SeriesOutline: Sendable, Equatable {
+    /// Each RRULE of the master as written (`FREQ=WEEKLY;BYDAY=TU`).
+    public var rules: [String]
+    /// How many dates RDATE adds to the series.
+    public var extraDates: Int
+
+    /// A series with nothing: a one-off invite, a push payload, an invitation of instances.
+    public static let none = SeriesOutline(rules: [], extraDates: 0)
+
+    public init(rules: [String], extraDates: Int) {
+        self.rules = rules
+        self.extraDates = extraDates
+    }
+
+    /// Whether the invitation recurs at all.
+    public var recurs: Bool { !rules.isEmpty || extraDates > 0 }
+
+    /// Whether a rule has neither COUNT nor UNTIL, so that the series is never over.
+    public var isEndless: Bool {
+        rules.contains { rule in
+            let names = rule.uppercased().split(separator: ";").map { $0.prefix { $0 != "=" } }
+            return !names.contains("COUNT") && !names.contains("UNTIL")
+        }
+    }
+
+    /// The recurrence in words (`weekly on Tue`, `daily, 5 times and 2 more dates`), or `nil`
+    /// for a one-off invite.
+    public func summary(zone: TimeZone) -> String? {
+        guard recurs else { return nil }
+        var text = rules.map { RuleSummary.text($0, zone: zone) }.joined(separator: " and ")
+        if extraDates > 0 {
+            let dates = "\(extraDates) more date\(extraDates == 1 ? "" : "s")"
+            text += text.isEmpty ? "and " + dates : ", and " + dates
+        }
+        return text
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import InvitesTestSupport
+import Testing
+
+/// `ingest` at a terminal and over many files.
+@Suite struct IngestCommandTests {
+    let cli = CLIHarness()
+
+    func payload(_ id: Int) -> String {
+        cli.write(
+            "invite-\(id).json",
+            #"{"title":"Invite \#(id)","start":"2024-07-01T10:00:00Z","end":"2024-07-01T11:00:00Z","id":\#(id)}"#)
+    }
+
+    @Test func atATerminalWithoutFilesItAsksForADash() {
+        let result = cli.run(["ingest"], stdin: "never read", terminal: true)
+        #expect(result.status == 2)
+        #expect(
+            result.err.hasPrefix(
+                "invites: error: ingest reads FILE... or standard input, which is a terminal here; "
+                    + "give - to type or paste an invite\n"))
+        #expect(cli.run(["list", "--all"]).out == "No invites.\n")
+    }
+
+    @Test func atATerminalWithADashItSaysItReads() throws {
+        let text = try String(contentsOfFile: payload(1), encoding: .utf8)
+        let result = cli.run(["ingest", "-"], stdin: text, terminal: true)
+        #expect(result.status == 0)
+        #expect(result.err == "invites: reading an invite from standard input; end it with Ctrl-D\n")
+        #expect(result.out.contains("Invite 1"))
+        #expect(cli.run(["ingest"], stdin: text).status == 0, "a pipe without - is read as before")
+    }
+
+    @Test func aBatchSaysWhichFilesFailedAndExitsOne() {
+        let good = (1...6).map(payload)
+        let bad = cli.write("bad.json", #"{"start":"2024-07-01T10:00:00Z","end":"2024-07-01T11:00:00Z"}"#)
+        let result = cli.run(["ingest"] + good.prefix(3) + [bad] + good.suffix(3) + ["/nonexistent/x.ics"])
+        #expect(result.status == 1)
+        #expect(result.out.split(separator: "\n").count == 6)
+        let lines = result.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("invites: error: \(bad): "))
+        #expect(lines[1] == "invites: error: /nonexistent/x.ics: no such file")
+        #expect(lines[2] == "invites: 6 of 8 files ingested; not ingested: \(bad), /nonexistent/x.ics")
+    }
+
+    @Test func aBatchOfNothingButFailuresKeepsTheFirstFailuresStatus() {
+        let bad = cli.write("bad.json", "{")
+        #expect(cli.run(["ingest", bad, "/nonexistent/x.ics"]).status == 65)
+        #expect(cli.run(["ingest", "/nonexistent/x.ics", bad]).status == 66)
+        #expect(cli.run(["ingest", bad]).status == 65)
+    }
+}
