@@ -76,11 +76,12 @@ status=$(cat "$work/status")
 if [ "$status" = 141 ] && [ ! -s "$work/err" ]; then pass "list --all | true with SIGPIPE ignored: exit 141, nothing on stderr"
 else fail "list --all | true with SIGPIPE ignored: exit $status, stderr: $(head -c 300 "$work/err")"; fi
 
-(trap '' PIPE; run list --all --handles 2> "$work/err" | head -n 1 > "$work/out"; echo "${PIPESTATUS[0]}" > "$work/status")
+# (list --all, not --handles: 2,000 handles fit in the pipe, and then nothing is cut off.)
+(trap '' PIPE; run list --all 2> "$work/err" | head -n 1 > "$work/out"; echo "${PIPESTATUS[0]}" > "$work/status")
 status=$(cat "$work/status")
 if [ "$status" = 141 ] && [ ! -s "$work/err" ] && [ "$(wc -l < "$work/out")" = 1 ]; then
-    pass "list --all --handles | head -n 1 with SIGPIPE ignored: exit 141, one line, nothing on stderr"
-else fail "list --all --handles | head -n 1 with SIGPIPE ignored: exit $status, stderr: $(head -c 300 "$work/err")"; fi
+    pass "list --all | head -n 1 with SIGPIPE ignored: exit 141, one line, nothing on stderr"
+else fail "list --all | head -n 1 with SIGPIPE ignored: exit $status, stderr: $(head -c 300 "$work/err")"; fi
 
 # A full standard output: 74 and one message.
 run list --all > /dev/full 2> "$work/err"
