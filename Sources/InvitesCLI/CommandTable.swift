@@ -69,7 +69,7 @@ extension InvitesCommand {
             options: [
                 ("--before D", "how far before the invite to look (default: 2h, at most 7d; e.g. 90m, 1h30m)"),
                 ("--after D", "how far after the invite to look (default: 2h, at most 7d)"),
-                ("--width N", "columns for the timeline (default: $COLUMNS, else 80; at least 40)"),
+                ("--width N", "columns to draw (default: the terminal's width, else $COLUMNS, else 80; at least 40)"),
                 (
                     "--occurrences N",
                     "for a recurring invite, how many of its next occurrences to check (default: 10, at most 1000)"

@@ -7,6 +7,8 @@ package struct CLIHarness {
     package var variables: [String: String]
     /// What the user answers when asked on the terminal; by default there is no terminal.
     package var confirm: @Sendable (String) -> Bool? = { _ in nil }
+    /// The width of the terminal standard output is; by default it is no terminal.
+    package var terminalColumns: @Sendable () -> Int? = { nil }
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -27,7 +29,7 @@ package struct CLIHarness {
         let input = Data(stdin.utf8)
         let environment = CLIEnvironment(
             variables: variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { input },
-            outputIsTerminal: false, out: out, err: err, confirm: confirm)
+            outputIsTerminal: false, out: out, err: err, confirm: confirm, terminalColumns: terminalColumns)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

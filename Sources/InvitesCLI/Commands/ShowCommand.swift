@@ -27,15 +27,19 @@ enum ShowCommand {
         return .success
     }
 
-    /// `--width`, else `COLUMNS`, else 80.
-    static func width(_ context: CommandContext) throws -> Int {
+    /// `--width`, else the terminal's own width when standard output is one, else `COLUMNS`,
+    /// else 80; never under 40 (a narrower terminal wraps what does not fit).
+    static func width(_ context: CommandContext, command: String = "show") throws -> Int {
         if let text = context.arguments.value("--width") {
             guard let width = Int(text), width >= 40, width <= 1000 else {
                 throw UsageError(
                     message: "--width takes a number of columns from 40 to 1000, not '\(Printable.sanitize(text))'",
-                    command: "show")
+                    command: command)
             }
             return width
+        }
+        if let columns = context.environment.terminalColumns() {
+            return min(max(columns, 40), 1000)
         }
         if let columns = context.environment.variables["COLUMNS"].flatMap({ Int($0) }), columns >= 40 {
             return min(columns, 1000)

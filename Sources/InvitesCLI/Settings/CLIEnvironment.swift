@@ -14,12 +14,16 @@ public struct CLIEnvironment: Sendable {
     /// Asks the user a yes-or-no question on their terminal (`send = ask`); `nil` when there is
     /// none to ask on. By default there is none, so a test never waits for a person.
     public var confirm: @Sendable (String) -> Bool?
+    /// The columns of the terminal standard output is, asked each time (it may have been
+    /// resized); `nil` when it is not a terminal.
+    public var terminalColumns: @Sendable () -> Int?
 
     public init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
         readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
         outputIsTerminal: Bool = false, out: TextSink, err: TextSink,
-        confirm: @escaping @Sendable (String) -> Bool? = { _ in nil }
+        confirm: @escaping @Sendable (String) -> Bool? = { _ in nil },
+        terminalColumns: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.variables = variables
         self.now = now
@@ -28,6 +32,7 @@ public struct CLIEnvironment: Sendable {
         self.out = out
         self.err = err
         self.confirm = confirm
+        self.terminalColumns = terminalColumns
     }
 
     /// All of standard input; when it cannot be read (redirected from a folder, a terminal gone),
@@ -59,6 +64,7 @@ public struct CLIEnvironment: Sendable {
         return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            out: out, err: err, confirm: TerminalPrompt.confirm)
+            out: out, err: err, confirm: TerminalPrompt.confirm,
+            terminalColumns: { TerminalSize.columns(of: STDOUT_FILENO) })
     }
 }

@@ -41,42 +41,38 @@ public struct TimelineRenderer: Sendable {
         self.color = color
     }
 
-    /// The whole picture for one invite's report.
-    public func render(title: String, report: NearbyReport) -> [String] {
+    /// The whole picture for one invite's report; `allDay` labels the invite's row as all-day
+    /// rather than `00:00-00:00`.
+    public func render(title: String, report: NearbyReport, allDay: Bool = false) -> [String] {
         let timed = report.entries.filter { !$0.occurrence.isAllDay }
-        let allDay = report.entries.filter { $0.occurrence.isAllDay }
+        let allDayEntries = report.entries.filter { $0.occurrence.isAllDay }
         let shown = Array(timed.prefix(maximumRows))
         let showTimes = width >= 64
         let timesWidth = showTimes ? 18 : 0
         let labelWidth = min(
             max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6),
-            width >= 100 ? 24 : width >= 64 ? 16 : 9)
-        let available = width - labelWidth - 1 - timesWidth
+            TimelineRenderer.labelWidth(for: width))
         let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
-        let hours = drawn.duration / 3600
-        // Whole columns per hour keep the ruler's hours evenly spaced.
-        let perHour = hours.rounded() == hours && hours >= 1 ? Int(Double(available) / hours) : 0
-        let track = perHour >= 1 ? perHour * Int(hours) : available
-        let scale = Scale(window: drawn, columns: track)
+        let scale = TimelineScale(window: drawn, columns: width - labelWidth - 1 - timesWidth)
 
         var lines: [String] = []
         if drawn != report.window {
             lines.append(fit("drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window"))
         }
-        if !allDay.isEmpty {
-            let names = allDay.map {
+        if !allDayEntries.isEmpty {
+            let names = allDayEntries.map {
                 ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
             }
             lines.append(fit("all day: " + names.joined(separator: ", ")))
         }
-        let (labels, ticks) = ruler(scale)
+        let (labels, ticks) = scale.ruler(time: time)
         lines.append(trimRight(pad("", labelWidth) + " " + labels))
         lines.append(trimRight(pad("", labelWidth) + " " + ticks))
         lines.append(
             row(
                 label: "invite", width: labelWidth,
                 cells: cells(report.invite, scale: scale, kind: .invite, invite: report.invite),
-                times: showTimes ? span(report.invite, dates: nil) : nil, note: nil))
+                times: showTimes ? (allDay ? "all day" : span(report.invite)) : nil, note: nil))
         for entry in shown {
             let occurrence = entry.occurrence
             let interval = DateInterval(start: occurrence.start, end: max(occurrence.end, occurrence.start))
@@ -86,7 +82,7 @@ public struct TimelineRenderer: Sendable {
                 row(
                     label: ascii(occurrence.title), width: labelWidth,
                     cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
-                    times: showTimes ? span(interval, dates: occurrence.dates) : nil, note: note))
+                    times: showTimes ? (occurrence.isAllDay ? "all day" : span(interval)) : nil, note: note))
         }
         if timed.count > shown.count {
             lines.append(pad("", labelWidth) + " +\(timed.count - shown.count) more")
@@ -112,50 +108,14 @@ public struct TimelineRenderer: Sendable {
         return DateInterval(start: start, duration: longestStretch)
     }
 
-    struct Scale {
-        var window: DateInterval
-        var columns: Int
-
-        /// The column of an instant; one far outside the window lands just outside the track
-        /// (-1 or `columns`), never further, so no conversion can overflow.
-        func column(_ date: Date) -> Int {
-            let offset = date.timeIntervalSince(window.start) / max(window.duration, 1)
-            let column = (offset * Double(columns)).rounded(.down)
-            guard column >= -1 else { return -1 }
-            guard column <= Double(columns) else { return columns }
-            return Int(column)
-        }
+    /// The columns the titles of the rows take: more on a wider terminal, so a wide one does
+    /// not cut titles that fit.
+    static func labelWidth(for width: Int) -> Int {
+        width >= 160 ? 32 : width >= 100 ? 24 : width >= 64 ? 16 : 9
     }
 
-    /// The hour ruler: labels at the hours that fit, ticks below them. Hours are real instants,
-    /// labelled in the display zone, so a DST day shows 01 03 or 01 01 and midnight shows 00.
-    private func ruler(_ scale: Scale) -> (String, String) {
-        var labels = [Character](repeating: " ", count: scale.columns)
-        var ticks = [Character](repeating: " ", count: scale.columns)
-        let hours = max(scale.window.duration / 3600, 1)
-        let step = [1, 2, 3, 4, 6, 12].first { Double(scale.columns) / (hours / Double($0)) >= 4 } ?? 24
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = time.zone.timeZone
-        var instant = Date(timeIntervalSince1970: (scale.window.start.timeIntervalSince1970 / 3600).rounded(.up) * 3600)
-        var lastLabelEnd = -1
-        while instant <= scale.window.end {
-            let hour = calendar.component(.hour, from: instant)
-            let minute = calendar.component(.minute, from: instant)
-            if minute == 0 || calendar.timeZone.secondsFromGMT(for: instant) % 3600 != 0, hour % step == 0 {
-                let column = min(scale.column(instant), scale.columns - 1)
-                let text = Array(String(format: "%02d", hour))
-                if column > lastLabelEnd, column + text.count <= scale.columns {
-                    for (offset, character) in text.enumerated() { labels[column + offset] = character }
-                    lastLabelEnd = column + text.count
-                    ticks[column] = "|"
-                }
-            }
-            instant.addTimeInterval(3600)
-        }
-        return (String(labels), String(ticks))
-    }
-
-    private func cells(_ interval: DateInterval, scale: Scale, kind: Mark, invite: DateInterval) -> [Character] {
+    private func cells(_ interval: DateInterval, scale: TimelineScale, kind: Mark, invite: DateInterval) -> [Character]
+    {
         var row = [Character](repeating: " ", count: scale.columns)
         let startsBefore = interval.start < scale.window.start
         let endsAfter = interval.end > scale.window.end
@@ -202,7 +162,7 @@ public struct TimelineRenderer: Sendable {
         return trimRight(line)
     }
 
-    private func span(_ interval: DateInterval, dates: Occurrence.AllDayDates?) -> String {
+    private func span(_ interval: DateInterval) -> String {
         "\(time.clock(interval.start))-\(time.clock(interval.end))"
     }
 
