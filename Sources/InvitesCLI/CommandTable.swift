@@ -65,8 +65,10 @@ extension InvitesCommand {
             examples: ["invites list --status accepted,tentative"], run: ListCommand.run),
         Entry(
             name: "show", summary: "the invite, nearby events, conflicts and the timeline",
-            usage: "show HANDLE [--before D] [--after D] [--width N] [--occurrences N]", spec: ShowCommand.spec,
+            usage: "show HANDLE [--before D] [--after D] [--width N] [--occurrences N] [--attendees]",
+            spec: ShowCommand.spec,
             options: [
+                ("--attendees", "list every attendee with their answer, not only how many gave which"),
                 ("--before D", "how far before the invite to look (default: 2h, at most 7d; e.g. 90m, 1h30m)"),
                 ("--after D", "how far after the invite to look (default: 2h, at most 7d)"),
                 ("--width N", "columns to draw (default: the terminal's width, else $COLUMNS, else 80; at least 40)"),

@@ -3,7 +3,7 @@ import InvitesKit
 
 /// `invites show HANDLE`: the invite, the nearby events, the conflicts and the timeline.
 enum ShowCommand {
-    static let spec = OptionSpec(values: ["--before", "--after", "--width", "--occurrences"])
+    static let spec = OptionSpec(values: ["--before", "--after", "--width", "--occurrences"], flags: ["--attendees"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let width = try width(context)
@@ -17,10 +17,13 @@ enum ShowCommand {
                         start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
                     occurrences: show.occurrences.isEmpty
-                        ? nil : show.occurrences.map(JSONOutput.CheckedOccurrence.init)))
+                        ? nil : show.occurrences.map(JSONOutput.CheckedOccurrence.init),
+                    details: JSONOutput.Details(show)))
             return .success
         }
-        let formatter = ShowFormatter(time: context.time, width: width, color: context.settings.color.value)
+        let formatter = ShowFormatter(
+            time: context.time, width: width, color: context.settings.color.value,
+            attendees: context.arguments.has("--attendees"), me: context.settings.me.value)
         for line in formatter.lines(show) {
             context.print(line)
         }

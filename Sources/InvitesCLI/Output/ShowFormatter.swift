@@ -9,6 +9,9 @@ struct ShowFormatter {
     var time: HumanTime
     var width: Int
     var color: Bool
+    /// `--attendees`: each attendee with their answer, besides the counts.
+    var attendees = false
+    var me = MyAddresses([])
 
     func lines(_ show: ShowReport) -> [String] {
         let stored = show.stored
@@ -43,6 +46,8 @@ struct ShowFormatter {
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             detail("organizer", Printable.sanitize(organizer))
         }
+        let details = DetailsFormatter(width: width, listAttendees: attendees)
+        lines += details.meeting(show, me: me)
         detail("answer", stored.status.rawValue)
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
@@ -54,6 +59,7 @@ struct ShowFormatter {
             detail("changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
         }
         detail("handle", stored.handle)
+        lines += details.notes(show)
         add("")
         if !show.occurrences.isEmpty {
             add("Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")

@@ -71,7 +71,8 @@ public struct ShowController {
             .first { $0.recurrenceID == stored.invite.recurrenceID }
         return ShowReport(
             stored: stored, occurrences: occurrences, shown: shown, warnings: series.warnings, answered: answered,
-            changes: answered.map { ShowController.changes(of: stored.invite, since: $0) } ?? [])
+            changes: answered.map { ShowController.changes(of: stored.invite, since: $0) } ?? [],
+            details: InvitationDetails(stored.invite, me: settings.me, time: HumanTime(zone: settings.display)))
     }
 
     /// What the organizer changed in the series since an answer: its title, its time.

@@ -32,6 +32,8 @@ public struct ShowReport: Sendable {
     /// Your last answer to the series, and what changed since.
     public var answered: HistoryEntry?
     public var changes: [Change]
+    /// The description, the join link, the other attendees' answers, how it repeats.
+    public var details: InvitationDetails
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     public var conflicts: Int {
