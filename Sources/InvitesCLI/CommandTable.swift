@@ -79,6 +79,19 @@ extension InvitesCommand {
             ],
             examples: ["invites show k3m9 --before 1h --width 132"], run: ShowCommand.run),
         Entry(
+            name: "review", summary: "go through the pending invitations, answering each with one key",
+            usage: "review [--send | --no-send] [--attendees] [--width N] [--before D] [--after D]",
+            spec: ReviewCommand.spec,
+            options: [
+                ("--send", "send each reply at once (default: as the 'send' setting says: never, ask or always)"),
+                ("--no-send", "leave every reply queued in the outbox, whatever the 'send' setting says"),
+                ("--attendees", "list every attendee with their answer, as show --attendees"),
+                ("--width N", "as for show (default: the terminal's width)"),
+                ("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
+                ("--occurrences N", "as for show (default: 10)"),
+            ],
+            examples: ["invites review", "invites review --send"], run: ReviewCommand.run),
+        Entry(
             name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
             spec: CheckCommand.spec,
             options: [

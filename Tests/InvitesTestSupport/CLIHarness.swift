@@ -9,6 +9,10 @@ package struct CLIHarness {
     package var confirm: @Sendable (String) -> Bool? = { _ in nil }
     /// The width of the terminal standard output is; by default it is no terminal.
     package var terminalColumns: @Sendable () -> Int? = { nil }
+    /// The clock commands see; by default a fixed instant.
+    package var now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_717_243_200) }
+    /// What `review` reads keys from; by default the lines of `stdin`.
+    package var keyboard: (@Sendable () -> Keyboard)?
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -28,8 +32,9 @@ package struct CLIHarness {
         let err = TextSink()
         let input = Data(stdin.utf8)
         let environment = CLIEnvironment(
-            variables: variables, now: { Date(timeIntervalSince1970: 1_717_243_200) }, readStandardInput: { input },
-            outputIsTerminal: false, out: out, err: err, confirm: confirm, terminalColumns: terminalColumns)
+            variables: variables, now: now, readStandardInput: { input },
+            outputIsTerminal: false, out: out, err: err, confirm: confirm, terminalColumns: terminalColumns,
+            keyboard: keyboard)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

@@ -64,19 +64,25 @@ enum ShowCommand {
     static func report(_ context: CommandContext, command: String) throws -> ShowReport {
         var reference = try reference(context, command: command)
         if reference == "-" { reference = try IngestCommand.thisMessage(context, command: command).handle }
+        let controller = try controller(context)
+        context.mentionMissingCalendars()
+        let show = try controller.report(for: reference)
+        for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }
+        return show
+    }
+
+    /// The controller behind `show`, `check` and `review`, with the look around an invite, the
+    /// horizon of a series and the calendars the settings give.
+    static func controller(_ context: CommandContext) throws -> ShowController {
         let settings = ShowController.Settings(
             calendars: context.settings.calendars.value, display: context.settings.zone.value,
             me: context.settings.me.value,
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
-        let controller = ShowController(
+        return ShowController(
             store: try context.openStore(), cache: context.openCache(), settings: settings,
             clock: context.environment.now)
-        context.mentionMissingCalendars()
-        let show = try controller.report(for: reference)
-        for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }
-        return show
     }
 
     private static func reference(_ context: CommandContext, command: String) throws -> String {
