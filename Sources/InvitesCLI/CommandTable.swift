@@ -92,6 +92,14 @@ extension InvitesCommand {
             ],
             examples: ["invites review", "invites review --send"], run: ReviewCommand.run),
         Entry(
+            name: "day", summary: "a day of your calendars with the invitations waiting on it, and when you are free",
+            usage: "day [DATE] [--width N]", spec: DayCommand.spec,
+            options: [
+                ("DATE", "2026-12-14, today (the default), tomorrow or yesterday"),
+                ("--width N", "as for show (default: the terminal's width)"),
+            ],
+            examples: ["invites day", "invites day tomorrow", "invites --json day 2026-12-14"], run: DayCommand.run),
+        Entry(
             name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
             spec: CheckCommand.spec,
             options: [

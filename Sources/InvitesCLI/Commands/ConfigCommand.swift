@@ -34,6 +34,11 @@ enum ConfigCommand {
             ("sendmail", sending.sendmail.value.joined(separator: " "), sending.sendmail.source),
             ("respond_url", sending.respondURL.value?.description ?? "", sending.respondURL.source),
         ]
+        let working = try WorkSettings.resolve(settings.config, path: settings.configPath)
+        rows += [
+            ("workday", working.value.hoursText, working.source),
+            ("workdays", working.value.daysText, working.source),
+        ]
         if settings.json {
             var object: [String: [String: String]] = [:]
             for (key, value, source) in rows { object[key] = ["value": value, "from": source] }

@@ -50,24 +50,26 @@ public struct TimelineRenderer: Sendable {
         let showTimes = width >= 64
         let timesWidth = showTimes ? 18 : 0
         let labelWidth = min(
-            max(([title] + shown.map(\.occurrence.title)).map { ascii($0).count }.max() ?? 6, 6),
+            max(([title] + shown.map(\.occurrence.title)).map { TimelineText.ascii($0).count }.max() ?? 6, 6),
             TimelineRenderer.labelWidth(for: width))
         let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
         let scale = TimelineScale(window: drawn, columns: width - labelWidth - 1 - timesWidth)
 
         var lines: [String] = []
         if drawn != report.window {
-            lines.append(fit("drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window"))
+            lines.append(
+                TimelineText.fit(
+                    "drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window", width))
         }
         if !allDayEntries.isEmpty {
             let names = allDayEntries.map {
-                ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
+                TimelineText.ascii($0.occurrence.title) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
             }
-            lines.append(fit("all day: " + names.joined(separator: ", ")))
+            lines.append(TimelineText.fit("all day: " + names.joined(separator: ", "), width))
         }
         let (labels, ticks) = scale.ruler(time: time)
-        lines.append(trimRight(pad("", labelWidth) + " " + labels))
-        lines.append(trimRight(pad("", labelWidth) + " " + ticks))
+        lines.append(TimelineText.trimRight(TimelineText.pad("", labelWidth) + " " + labels))
+        lines.append(TimelineText.trimRight(TimelineText.pad("", labelWidth) + " " + ticks))
         lines.append(
             row(
                 label: "invite", width: labelWidth,
@@ -80,12 +82,12 @@ public struct TimelineRenderer: Sendable {
             let note = entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
             lines.append(
                 row(
-                    label: ascii(occurrence.title), width: labelWidth,
+                    label: TimelineText.ascii(occurrence.title), width: labelWidth,
                     cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
                     times: showTimes ? (occurrence.isAllDay ? "all day" : span(interval)) : nil, note: note))
         }
         if timed.count > shown.count {
-            lines.append(pad("", labelWidth) + " +\(timed.count - shown.count) more")
+            lines.append(TimelineText.pad("", labelWidth) + " +\(timed.count - shown.count) more")
         }
         if width >= 72 {
             lines.append("[===] invite  XXX overlap  --- nearby  ... free  < > runs past the window")
@@ -155,56 +157,14 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func row(label: String, width: Int, cells: [Character], times: String?, note: String?) -> String {
-        var line = pad(label, width) + " " + paint(cells)
+        var line = TimelineText.pad(label, width) + " " + TimelineText.paint(cells, color: color)
         if let times {
             line += " " + times + (note.map { " " + $0 } ?? "")
         }
-        return trimRight(line)
+        return TimelineText.trimRight(line)
     }
 
     private func span(_ interval: DateInterval) -> String {
         "\(time.clock(interval.start))-\(time.clock(interval.end))"
-    }
-
-    // MARK: Text
-
-    /// A label cut to `width` with an ASCII ellipsis, padded with spaces.
-    private func pad(_ text: String, _ width: Int) -> String {
-        let clean = ascii(text)
-        if clean.count > width { return String(clean.prefix(max(width - 3, 1))) + "..." }
-        return clean + String(repeating: " ", count: width - clean.count)
-    }
-
-    private func fit(_ text: String) -> String {
-        let clean = ascii(text)
-        return clean.count > width ? String(clean.prefix(width - 3)) + "..." : clean
-    }
-
-    private func trimRight(_ text: String) -> String {
-        var text = text
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-
-    /// Printable 7-bit ASCII: accents folded away, controls made visible, anything else `?`.
-    func ascii(_ text: String) -> String {
-        let folded = Printable.sanitize(text).folding(
-            options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(
-            folded.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
-    }
-
-    private func paint(_ cells: [Character]) -> String {
-        guard color else { return String(cells) }
-        var result = ""
-        for cell in cells {
-            switch cell {
-            case "=": result += "\u{1B}[32m=\u{1B}[0m"
-            case "X": result += "\u{1B}[1;31mX\u{1B}[0m"
-            case ".": result += "\u{1B}[2m.\u{1B}[0m"
-            default: result.append(cell)
-            }
-        }
-        return result
     }
 }
