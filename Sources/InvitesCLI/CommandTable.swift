@@ -141,6 +141,29 @@ extension InvitesCommand {
             ],
             run: { try AnswerCommand.run(.commented, $0) }),
         Entry(
+            name: "propose", summary: "propose a new time to the organizer (an iTIP COUNTER), through the outbox",
+            usage:
+                "propose HANDLE [--at WHEN | --free] [--occurrence WHEN] [--comment TEXT] [--send | --no-send]",
+            spec: ProposeCommand.spec,
+            options: [
+                thisMessage,
+                (
+                    "--at WHEN",
+                    "the new start: 2026-12-14 15:00, 15:00 (the invitation's own date) or 2026-12-15 (its own time); "
+                        + "the length stays"
+                ),
+                (
+                    "--free",
+                    "the first stretch free in your calendars within working hours (workday, workdays), from the "
+                        + "invitation's day on"
+                ),
+                ("--occurrence WHEN", "propose for this occurrence of a series alone, as answers take it"),
+                ("--comment TEXT", "a word for the organizer, sent with the proposal"),
+            ] + sendOptions,
+            examples: [
+                "invites propose k3m9 --at '2026-12-14 15:00' --comment 'After lunch?'", "invites propose k3m9 --free",
+            ], run: ProposeCommand.run),
+        Entry(
             name: "history", summary: "every answer and comment, newest first",
             usage: "history [--status S] [--since DATE] [--limit N]", spec: HistoryCommand.spec,
             options: [

@@ -8,6 +8,7 @@ struct DetailsFormatter {
     static let noteLines = 3
 
     var width: Int
+    var time: HumanTime
     /// `--attendees`: every attendee by name with their answer, not only the counts.
     var listAttendees: Bool
 
@@ -21,6 +22,7 @@ struct DetailsFormatter {
             lines.append(label("join") + join.provider + ": " + join.url)
         }
         if let repeats = details.repeats { lines += detail("repeats", repeats.summary) }
+        if let proposed = proposal(show, time: time) { lines += detail("proposed", proposed) }
         let attendees = show.stored.invite.attendees
         if details.answers.total > 0 { lines += detail("attendees", details.answers.summary) }
         if listAttendees {
@@ -51,6 +53,30 @@ struct DetailsFormatter {
                 (index == 0 ? label("notes") : String(repeating: " ", count: ShowFormatter.valueColumn)) + shown)
         }
         return lines
+    }
+
+    /// `Tue 10 Apr 2018 15:00-16:00 PDT (proposal queued)`, or with the organizer's refusal:
+    /// `…: declined by the organizer ("No room then")`.
+    private func proposal(_ show: ShowReport, time: HumanTime) -> String? {
+        var text: String
+        if let proposed = show.proposal {
+            let allDay = show.stored.invite.dates != nil
+            let dates =
+                allDay ? Proposal.dates(of: DateInterval(start: proposed.start, end: proposed.end), in: time.zone) : nil
+            text = time.span(start: proposed.start, end: proposed.end, dates: dates)
+            if let key = proposed.recurrenceID { text += " for the occurrence " + key }
+        } else if show.proposalDeclined != nil {
+            text = "a new time"
+        } else {
+            return nil
+        }
+        if let declined = show.proposalDeclined {
+            text += ": declined by the organizer"
+            if let comment = declined.comment { text += " (\"" + Printable.sanitize(comment) + "\")" }
+        } else if let proposed = show.proposal {
+            text += " (proposal " + proposed.delivery.rawValue + ")"
+        }
+        return text
     }
 
     /// `accepted`, `no answer` for NEEDS-ACTION.

@@ -12,6 +12,19 @@ extension JSONOutput {
         var repeats: Repeats?
         /// Whether `propose` may offer the organizer a new time.
         var counterAllowed: Bool
+        /// Your latest proposal of a new time and what became of it.
+        var proposal: ProposalState?
+
+        struct ProposalState: Encodable {
+            var start: String?
+            var end: String?
+            var recurrenceId: String?
+            /// Where its COUNTER stands (`queued`, `sent`, …).
+            var delivery: String?
+            /// Whether the organizer declined it (DECLINECOUNTER), and what they said.
+            var declined: Bool
+            var organizerComment: String?
+        }
 
         struct Join: Encodable {
             var url: String
@@ -53,6 +66,13 @@ extension JSONOutput {
                 delegated: counts.delegated, noAnswer: counts.noAnswer, total: counts.total)
             repeats = details.repeats.map { Repeats(rule: $0.rule, text: $0.summary) }
             counterAllowed = details.counterAllowed
+            if show.proposal != nil || show.proposalDeclined != nil {
+                proposal = ProposalState(
+                    start: show.proposal.map { RFC3339.utc($0.start) }, end: show.proposal.map { RFC3339.utc($0.end) },
+                    recurrenceId: show.proposal?.recurrenceID ?? show.proposalDeclined?.recurrenceID,
+                    delivery: show.proposal?.delivery.rawValue, declined: show.proposalDeclined != nil,
+                    organizerComment: show.proposalDeclined?.comment)
+            }
         }
     }
 }

@@ -46,7 +46,7 @@ struct ShowFormatter {
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             detail("organizer", Printable.sanitize(organizer))
         }
-        let details = DetailsFormatter(width: width, listAttendees: attendees)
+        let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
         lines += details.meeting(show, me: me)
         detail("answer", stored.status.rawValue)
         if let answered = show.answered, !show.changes.isEmpty {

@@ -84,6 +84,8 @@ final class ReviewDriver {
             return try answer(action, comment: comment, occurrence: occurrence)
         case .comment(let text, let occurrence):
             return try answer(.commented, comment: text, occurrence: occurrence)
+        case .propose(let text, let comment, let occurrence):
+            try propose(text, comment: comment, occurrence: occurrence)
         case .send(let yes):
             guard let asking else { return false }
             self.asking = nil
@@ -149,6 +151,34 @@ final class ReviewDriver {
         try load()
         draw()
         return false
+    }
+
+    /// `p`: proposes a new time as `propose` does (`--at` the text, `--free` for none), queues
+    /// the COUNTER and sends it as the settings say; the invitation stays on the screen, to be
+    /// answered too.
+    private func propose(_ text: String, comment: String?, occurrence: String?) throws {
+        let stored = try context.openStore().resolve(current.handle)
+        let made: ProposeCommand.Made
+        do {
+            made = try ProposeCommand.propose(
+                stored, at: text.isEmpty ? nil : text, occurrence: occurrence, comment: comment, context)
+        } catch {
+            say([ErrorReport.describe(error).0])
+            draw()
+            return
+        }
+        session.reset()
+        var said = [ProposeCommand.line(made, context)]
+        switch try policy() {
+        case .always: said += try deliver(stored.handle)
+        case .never: said.append("\(stored.handle): the proposal is queued; 'invites send' sends it")
+        case .ask:
+            asking = (stored.handle, false)
+            session.askToSend("proposal")
+        }
+        say(said)
+        try load()
+        draw()
     }
 
     /// `--send`, `--no-send`, else the `send` setting.

@@ -5,7 +5,7 @@ import InvitesKit
 ///
 /// One key answers. `c` reads a comment that the next answer carries (or Enter sends alone);
 /// `A`, `D` and `T` answer and read the comment to go with it; `o` reads which occurrence the
-/// next answer is for. A line typed into a pipe stands for its
+/// next answer is for; `p` reads the time to propose. A line typed into a pipe stands for its
 /// first character, so the same session runs on a terminal and without one.
 struct ReviewSession: Sendable, Hashable {
     /// What the keys do now.
@@ -16,8 +16,8 @@ struct ReviewSession: Sendable, Hashable {
         case editing(Field, LineEditor)
         /// The help is on the screen; any key goes back.
         case help
-        /// `send = ask`: a reply was queued, and `y` sends it.
-        case confirmSend
+        /// `send = ask`: a reply (or a proposal) was queued, and `y` sends it.
+        case confirmSend(String)
     }
 
     /// The line being read, and what it is for.
@@ -25,6 +25,7 @@ struct ReviewSession: Sendable, Hashable {
         case comment
         case answerComment(AnswerAction)
         case occurrence
+        case propose
     }
 
     /// What the driver is to do.
@@ -35,6 +36,8 @@ struct ReviewSession: Sendable, Hashable {
         /// Find the occurrence the user named (a number in the list, or a WHEN); the driver calls
         /// ``picked(_:label:)`` when it exists.
         case pickOccurrence(String)
+        /// Propose a new start (empty: the first free stretch).
+        case propose(String, comment: String?, occurrence: String?)
         case send(Bool)
         case skip
         case quit
@@ -58,9 +61,10 @@ struct ReviewSession: Sendable, Hashable {
         self = ReviewSession()
     }
 
-    /// After a `send = ask` answer: the next key says whether to send.
-    mutating func askToSend() {
-        mode = .confirmSend
+    /// After a `send = ask` answer (or proposal, as `what` says): the next key says whether
+    /// to send.
+    mutating func askToSend(_ what: String = "reply") {
+        mode = .confirmSend(what)
     }
 
     /// The occurrence `o` named exists: the next answer is for it alone.
@@ -120,6 +124,7 @@ struct ReviewSession: Sendable, Hashable {
             case "T": return edit(.answerComment(.tentative))
             case "c": return edit(.comment)
             case "o": return edit(.occurrence)
+            case "p": return edit(.propose)
             case "s": return .skip
             case "q": return .quit
             case "?", "h":
@@ -153,7 +158,7 @@ struct ReviewSession: Sendable, Hashable {
         let start: String
         switch field {
         case .comment, .answerComment: start = comment ?? ""
-        case .occurrence: start = ""
+        case .occurrence, .propose: start = ""
         }
         mode = .editing(field, LineEditor(text: start))
         return .redraw
@@ -177,6 +182,8 @@ struct ReviewSession: Sendable, Hashable {
             return .answer(action, comment: text.isEmpty ? comment : text, occurrence: occurrence)
         case .occurrence:
             return text.isEmpty ? .redraw : .pickOccurrence(text)
+        case .propose:
+            return .propose(text, comment: comment, occurrence: occurrence)
         }
     }
 
@@ -197,8 +204,8 @@ struct ReviewSession: Sendable, Hashable {
             return lines.flatMap { DisplayWidth.wrap($0, to: width, limit: 10) }
         case .help:
             return ReviewSession.help + ["(any key to go back)"]
-        case .confirmSend:
-            return ["Send the reply to the organizer now? [y/N]"]
+        case .confirmSend(let what):
+            return ["Send the \(what) to the organizer now? [y/N]"]
         case .editing(let field, let editor):
             return [editor.rendered(prompt: ReviewSession.label(field), width: width).line]
         }
@@ -210,7 +217,8 @@ struct ReviewSession: Sendable, Hashable {
         return editor.rendered(prompt: ReviewSession.label(field), width: width).cursor
     }
 
-    static let keyLine = "[a]ccept [d]ecline [t]entative [c]omment [o]ne occurrence [s]kip [q]uit [?]help"
+    static let keyLine =
+        "[a]ccept [d]ecline [t]entative [c]omment [o]ne occurrence [p]ropose [s]kip [q]uit [?]help"
 
     static let help = [
         "a d t   accept, decline or answer tentatively; the reply goes to the outbox",
@@ -218,6 +226,8 @@ struct ReviewSession: Sendable, Hashable {
         "c       a comment: the next answer carries it, or Enter sends it alone",
         "o       one occurrence of a series: its number in the list or its start",
         "        (2026-12-14 10:00); the next answer is for it alone",
+        "p       propose a new time: a start (2026-12-14 15:00, or 15:00 that day), or",
+        "        Enter for the first free stretch in your working hours; it goes with the comment",
         "s       skip: leave it pending, show the next",
         "q       quit: leave the rest pending",
         "x, Esc  forget the comment and the occurrence",
@@ -229,6 +239,7 @@ struct ReviewSession: Sendable, Hashable {
         case .comment: return "comment: "
         case .answerComment(let action): return "comment with '\(action.rawValue)': "
         case .occurrence: return "which occurrence (number or start): "
+        case .propose: return "new start (2026-12-14 15:00, 15:00; Enter: the first free time): "
         }
     }
 }
