@@ -31,6 +31,32 @@ import Testing
         try Snapshot.assert(day.out, named: "day-\(width)")
     }
 
+    @Test(arguments: [40, 80, 132])
+    func theDayOfAnAllDayInvitation(width: Int) throws {
+        let day = harness([payload, allDay]).run(options() + ["day", "2018-04-10", "--width", "\(width)"])
+        for line in day.out.split(separator: "\n") { #expect(line.count <= width, "\(line)") }
+        try Snapshot.assert(day.out, named: "day-all-day-\(width)")
+    }
+
+    /// The days of the corpus's Teams, Zoom and Google Meet invitations, at each width.
+    @Test(
+        .enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"),
+        arguments: ShowDetailsTests.corpusCases.flatMap { item in [40, 80, 132].map { (item.0, item.1, $0) } })
+    func corpusMeetingDays(name: String, path: String, width: Int) throws {
+        let cli = CLIHarness()
+        let options = ["--tz", "Europe/Helsinki", "--me", "homer@example.com"]
+        let file = try #require(ShowDetailsTests.corpusFile(path, into: cli))
+        #expect(cli.run(options + ["ingest", file]).status == 0)
+        let listed = cli.run(options + ["--json", "list"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(listed.out.utf8)) as? [String: Any])
+        let start = try #require((document["invites"] as? [[String: Any]])?.first?["start"] as? String)
+        let day = cli.run(options + ["day", String(start.prefix(10)), "--width", "\(width)"])
+        #expect(day.status == 0)
+        #expect(day.out.contains("1 invitation waiting"))
+        for line in day.out.split(separator: "\n") { #expect(line.count <= width, "\(line)") }
+        try Snapshot.assert(day.out, named: "day-\(name)-\(width)")
+    }
+
     @Test func freeStretchesAndConflictsInJSON() throws {
         let day = harness([payload]).run(options() + ["--json", "day", "2018-04-10"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(day.out.utf8)) as? [String: Any])
