@@ -26,8 +26,10 @@ public struct JoinLink: Sendable, Hashable {
             for name in ["X-MICROSOFT-SKYPETEAMSMEETINGURL", "X-GOOGLE-CONFERENCE"] {
                 if let value = properties.extensions[name] { candidates.append((name, value, true)) }
             }
-            let conferences = properties.conferences.sorted { first, _ in first.features.contains("VIDEO") }
-            for conference in conferences { candidates.append(("CONFERENCE", conference.uri, true)) }
+            let video = properties.conferences.filter { $0.features.contains("VIDEO") }
+            for conference in video + properties.conferences.filter({ !$0.features.contains("VIDEO") }) {
+                candidates.append(("CONFERENCE", conference.uri, true))
+            }
             if let url = properties.url { candidates.append(("URL", url, false)) }
         }
         if let location = invite.location { candidates.append(("LOCATION", location, false)) }
