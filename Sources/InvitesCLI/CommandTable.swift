@@ -69,17 +69,40 @@ extension InvitesCommand {
             examples: ["invites list --status accepted,tentative"], run: ListCommand.run),
         Entry(
             name: "show", summary: "the invite, nearby events, conflicts and the timeline",
-            usage: "show HANDLE [--before D] [--after D] [--width N] [--occurrences N]", spec: ShowCommand.spec,
+            usage: "show HANDLE [--before D] [--after D] [--width N] [--occurrences N] [--attendees]",
+            spec: ShowCommand.spec,
             options: [
+                ("--attendees", "list every attendee with their answer, not only how many gave which"),
                 ("--before D", "how far before the invite to look (default: 2h, at most 7d; e.g. 90m, 1h30m)"),
                 ("--after D", "how far after the invite to look (default: 2h, at most 7d)"),
-                ("--width N", "columns for the timeline (default: $COLUMNS, else 80; at least 40)"),
+                ("--width N", "columns to draw (default: the terminal's width, else $COLUMNS, else 80; at least 40)"),
                 (
                     "--occurrences N",
                     "for a recurring invite, how many of its next occurrences to check (default: 10, at most 1000)"
                 ),
             ],
             examples: ["invites show k3m9 --before 1h --width 132"], run: ShowCommand.run),
+        Entry(
+            name: "review", summary: "go through the pending invitations, answering each with one key",
+            usage: "review [--send | --no-send] [--attendees] [--width N] [--before D] [--after D]",
+            spec: ReviewCommand.spec,
+            options: [
+                ("--send", "send each reply at once (default: as the 'send' setting says: never, ask or always)"),
+                ("--no-send", "leave every reply queued in the outbox, whatever the 'send' setting says"),
+                ("--attendees", "list every attendee with their answer, as show --attendees"),
+                ("--width N", "as for show (default: the terminal's width)"),
+                ("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
+                ("--occurrences N", "as for show (default: 10)"),
+            ],
+            examples: ["invites review", "invites review --send"], run: ReviewCommand.run),
+        Entry(
+            name: "day", summary: "a day of your calendars with the invitations waiting on it, and when you are free",
+            usage: "day [DATE] [--width N]", spec: DayCommand.spec,
+            options: [
+                ("DATE", "2026-12-14, today (the default), tomorrow or yesterday"),
+                ("--width N", "as for show (default: the terminal's width)"),
+            ],
+            examples: ["invites day", "invites day tomorrow", "invites --json day 2026-12-14"], run: DayCommand.run),
         Entry(
             name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
             spec: CheckCommand.spec,
@@ -121,6 +144,29 @@ extension InvitesCommand {
                 "invites comment k3m9 'Can we move it by 30 minutes?'", "invites comment k3m9 'Bring slides' --private",
             ],
             run: { try AnswerCommand.run(.commented, $0) }),
+        Entry(
+            name: "propose", summary: "propose a new time to the organizer (an iTIP COUNTER), through the outbox",
+            usage:
+                "propose HANDLE [--at WHEN | --free] [--occurrence WHEN] [--comment TEXT] [--send | --no-send]",
+            spec: ProposeCommand.spec,
+            options: [
+                thisMessage,
+                (
+                    "--at WHEN",
+                    "the new start: 2026-12-14 15:00, 15:00 (the invitation's own date) or 2026-12-15 (its own time); "
+                        + "the length stays"
+                ),
+                (
+                    "--free",
+                    "the first stretch free in your calendars within working hours (workday, workdays), from the "
+                        + "invitation's day on"
+                ),
+                ("--occurrence WHEN", "propose for this occurrence of a series alone, as answers take it"),
+                ("--comment TEXT", "a word for the organizer, sent with the proposal"),
+            ] + sendOptions,
+            examples: [
+                "invites propose k3m9 --at '2026-12-14 15:00' --comment 'After lunch?'", "invites propose k3m9 --free",
+            ], run: ProposeCommand.run),
         Entry(
             name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
             usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,

@@ -7,8 +7,12 @@ package struct CLIHarness {
     package var variables: [String: String]
     /// What the user answers when asked on the terminal; by default there is no terminal.
     package var confirm: @Sendable (String) -> Bool? = { _ in nil }
-    /// The clock every run sees: 2024-06-01 12:00 UTC unless a test moves it.
-    package var now = Date(timeIntervalSince1970: 1_717_243_200)
+    /// The width of the terminal standard output is; by default it is no terminal.
+    package var terminalColumns: @Sendable () -> Int? = { nil }
+    /// The clock commands see; by default a fixed instant.
+    package var now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_717_243_200) }
+    /// What `review` reads keys from; by default the lines of `stdin`.
+    package var keyboard: (@Sendable () -> Keyboard)?
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -30,8 +34,9 @@ package struct CLIHarness {
         let input = Data(stdin.utf8)
         let now = self.now
         let environment = CLIEnvironment(
-            variables: variables, now: { now }, readStandardInput: { input },
-            outputIsTerminal: false, inputIsTerminal: terminal, out: out, err: err, confirm: confirm)
+            variables: variables, now: now, readStandardInput: { input },
+            outputIsTerminal: false, inputIsTerminal: terminal, out: out, err: err, confirm: confirm,
+            terminalColumns: terminalColumns, keyboard: keyboard)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

@@ -71,4 +71,7 @@ status=0
 # The replies of the project's own series fixtures are checked always, the corpus's when it is here.
 [ -d ../shared/corpus ] || echo "replies: the corpus part skipped: ../shared/corpus is not here"
 "$venv/bin/python" "$here/replies.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series || status=$?
+# So are proposals of a new time (COUNTER), as the outbox holds them.
+"$venv/bin/python" "$here/counters.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series \
+    Tests/InvitesCLITests/Fixtures/triage || status=$?
 exit "$status"

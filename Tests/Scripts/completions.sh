@@ -43,7 +43,7 @@ cases=(
     "$mine|invites show "
     "$other|invites --tz UTC --home $work/other --json history "
     "accepted announced cancelled declined pending tentative|invites list --status "
-    "accepted cancelled commented declined tentative|invites history --status "
+    "accepted cancelled commented declined proposal-declined proposed tentative|invites history --status "
     "today yesterday|invites history --since "
     "bash fish zsh|invites completions "
     "${commands/ help/}|invites help "

@@ -39,6 +39,11 @@ enum ConfigCommand {
             ("sendmail", sending.sendmail.value.joined(separator: " "), sending.sendmail.source),
             ("respond_url", sending.respondURL.value?.description ?? "", sending.respondURL.source),
         ]
+        let working = try WorkSettings.resolve(settings.config, path: settings.configPath)
+        rows += [
+            ("workday", working.value.hoursText, working.source),
+            ("workdays", working.value.daysText, working.source),
+        ]
         if let problem = settings.calendarProblem {
             context.warn(
                 Printable.sanitize(problem.description)

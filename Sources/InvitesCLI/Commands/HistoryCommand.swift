@@ -51,7 +51,9 @@ enum HistoryCommand {
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
-            if entry.delivery != .none { line += "  [reply \(entry.delivery.rawValue)]" }
+            if entry.delivery != .none {
+                line += "  [\(entry.action == .proposed ? "proposal" : "reply") \(entry.delivery.rawValue)]"
+            }
             context.print(line)
         }
         return .success

@@ -32,7 +32,12 @@ enum IngestCommand {
                 context.note("reading an invite from standard input; end it with Ctrl-D")
             }
             do {
-                invites += try read(try contents(of: file, environment: context.environment), name: name(file), context)
+                let data = try contents(of: file, environment: context.environment)
+                do {
+                    invites += try read(data, name: name(file), context)
+                } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
+                    try fileDeclinedProposals(data, name: name(file), context)
+                }
             } catch {
                 ErrorReport.report(error, to: context.environment)
                 failed.append((name(file), error))
@@ -110,7 +115,17 @@ enum IngestCommand {
                 taken.append(message.key)
                 guard Maildir.mayHoldInvitation(data) else { continue }
                 messages += 1
-                invites += try read(data, name: message.path, context)
+                do {
+                    invites += try read(data, name: message.path, context)
+                } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
+                    // An organizer's answer to a proposal: filed when its invitation is here,
+                    // passed over like any other message for an organizer when it is not.
+                    do {
+                        try fileDeclinedProposals(data, name: message.path, context)
+                    } catch is IngestError {
+                        continue
+                    }
+                }
             } catch IngestError.notAnInvite, IngestError.notForAttendee {
                 // Ordinary mail, and replies to invitations of your own: nothing to take in.
                 messages -= 1

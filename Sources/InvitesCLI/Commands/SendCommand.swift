@@ -110,6 +110,13 @@ enum SendCommand {
             return .success
         }
         guard outcome.queued != nil else { return .success }
+        return try afterQueued(handle: handle, context)
+    }
+
+    /// After an answer or a proposal queued a message (`what` says which): sends it when
+    /// `--send` says so, or the `send` setting (asking on the terminal for `ask`), else says
+    /// where it waits.
+    static func afterQueued(handle: String, what: String = "reply", _ context: CommandContext) throws -> ExitCode {
         let send: Bool
         if context.arguments.has("--send") {
             send = true
@@ -122,8 +129,8 @@ enum SendCommand {
             case .never:
                 send = false
             case .ask:
-                guard let answer = context.environment.confirm("Send the reply to the organizer now? [y/N] ") else {
-                    context.note("\(handle): send = ask, but there is no terminal to ask on; the reply stays queued")
+                guard let answer = context.environment.confirm("Send the \(what) to the organizer now? [y/N] ") else {
+                    context.note("\(handle): send = ask, but there is no terminal to ask on; the \(what) stays queued")
                     return .success
                 }
                 send = answer
@@ -131,7 +138,7 @@ enum SendCommand {
         }
         guard send else {
             if !context.settings.json {
-                context.note("\(handle): the reply is queued; 'invites send' sends it")
+                context.note("\(handle): the \(what) is queued; 'invites send' sends it")
             }
             return .success
         }

@@ -113,6 +113,8 @@ enum JSONOutput {
         /// For a recurring invite: each occurrence checked (none for a one-off); `window` and
         /// `events` are those of the first that conflicts, else the first.
         var occurrences: [CheckedOccurrence]
+        /// The description, the join link, the attendees' answers, how it repeats.
+        var details: Details
     }
 
     struct CheckedOccurrence: Encodable {

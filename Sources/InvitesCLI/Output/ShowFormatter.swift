@@ -9,6 +9,9 @@ struct ShowFormatter {
     var time: HumanTime
     var width: Int
     var color: Bool
+    /// `--attendees`: each attendee with their answer, besides the counts.
+    var attendees = false
+    var me = MyAddresses([])
 
     func lines(_ show: ShowReport) -> [String] {
         let stored = show.stored
@@ -43,6 +46,8 @@ struct ShowFormatter {
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             detail("organizer", Printable.sanitize(organizer))
         }
+        let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
+        lines += details.meeting(show, me: me)
         detail("answer", stored.state.rawValue)
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
@@ -54,6 +59,7 @@ struct ShowFormatter {
             detail("changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
         }
         detail("handle", stored.handle)
+        lines += details.notes(show)
         add("")
         if !show.occurrences.isEmpty {
             add("Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")
@@ -65,19 +71,29 @@ struct ShowFormatter {
                 if occurrence.moved, let original = occurrence.original {
                     state = "moved from " + time.clock(original) + ", " + state
                 }
-                add(
-                    "  " + time.span(start: nearby.invite.start, end: nearby.invite.end) + "  " + state + "  " + mark,
-                    indent: 4)
+                add("  " + span(nearby.invite, allDay: invite.dates != nil) + "  " + state + "  " + mark, indent: 4)
             }
-            add("Shown: " + time.span(start: report.invite.start, end: report.invite.end))
+            add("Shown: " + span(report.invite, allDay: invite.dates != nil))
             add("")
         }
         let conflicts = report.conflicts
         add(
-            "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, window "
-                + "\(time.clock(report.window.start))-\(time.clock(report.window.end))")
+            "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, "
+                + (invite.dates != nil ? "all day, " : "") + "window "
+                + time.stretch(start: report.window.start, end: report.window.end))
         add("")
-        lines += TimelineRenderer(time: time, width: width, color: color).render(title: invite.title, report: report)
+        lines += TimelineRenderer(time: time, width: width, color: color).render(
+            title: invite.title, report: report, allDay: invite.dates != nil)
         return lines
+    }
+
+    /// One occurrence's time; an all-day one by its dates in the display zone, where it covers
+    /// them from midnight to midnight.
+    private func span(_ interval: DateInterval, allDay: Bool) -> String {
+        guard allDay else { return time.span(start: interval.start, end: interval.end) }
+        let dates = Occurrence.AllDayDates(
+            first: LocalDate(interval.start, in: time.zone.timeZone),
+            endExclusive: LocalDate(interval.end, in: time.zone.timeZone))
+        return time.span(start: interval.start, end: interval.end, dates: dates)
     }
 }

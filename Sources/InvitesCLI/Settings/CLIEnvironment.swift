@@ -17,12 +17,18 @@ public struct CLIEnvironment: Sendable {
     /// Asks the user a yes-or-no question on their terminal (`send = ask`); `nil` when there is
     /// none to ask on. By default there is none, so a test never waits for a person.
     public var confirm: @Sendable (String) -> Bool?
+    /// The columns of the terminal standard output is, asked each time (it may have been
+    /// resized); `nil` when it is not a terminal.
+    public var terminalColumns: @Sendable () -> Int?
+    /// What `review` reads keys from; `nil` reads lines from ``readStandardInput``.
+    public var keyboard: (@Sendable () -> Keyboard)?
 
     public init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
         readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
         outputIsTerminal: Bool = false, inputIsTerminal: Bool = false, out: TextSink, err: TextSink,
-        confirm: @escaping @Sendable (String) -> Bool? = { _ in nil }
+        confirm: @escaping @Sendable (String) -> Bool? = { _ in nil },
+        terminalColumns: @escaping @Sendable () -> Int? = { nil }, keyboard: (@Sendable () -> Keyboard)? = nil
     ) {
         self.variables = variables
         self.now = now
@@ -32,6 +38,8 @@ public struct CLIEnvironment: Sendable {
         self.out = out
         self.err = err
         self.confirm = confirm
+        self.terminalColumns = terminalColumns
+        self.keyboard = keyboard
     }
 
     /// All of standard input; when it cannot be read (redirected from a folder, a terminal gone),
@@ -58,11 +66,21 @@ public struct CLIEnvironment: Sendable {
     public static func process() -> CLIEnvironment {
         let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
         let out = TextSink(descriptor: STDOUT_FILENO, name: "standard output") { failure in
+            RawTerminal.restoreNow()
             _exit(ErrorReport.report(failure, on: err).rawValue)
         }
         return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
-            out: out, err: err, confirm: TerminalPrompt.confirm)
+            out: out, err: err, confirm: TerminalPrompt.confirm,
+            terminalColumns: { TerminalSize.columns(of: STDOUT_FILENO) },
+            keyboard: {
+                // Single keys only where `review` can draw and read on a terminal that takes them.
+                let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+                if !dumb, isatty(STDOUT_FILENO) == 1, let terminal = RawTerminal(descriptor: STDIN_FILENO) {
+                    return terminal
+                }
+                return LineKeyboard(descriptor: STDIN_FILENO)
+            })
     }
 }

@@ -80,7 +80,7 @@ public struct Responder {
             return Outcome(entries: entries, calendar: change, notQueued: notQueued)
         }
         switch action {
-        case .commented:
+        case .commented, .proposed, .proposalDeclined:
             return try finish(.unchanged)
         case .cancelled:
             guard let record else { return try finish(.unchanged) }

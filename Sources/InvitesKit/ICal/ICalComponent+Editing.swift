@@ -37,6 +37,14 @@ extension ICalComponent {
         for child in children(ICAL_ANY_COMPONENT) { child.removeParseErrors() }
     }
 
+    /// Removes and frees every child component of a kind (the VALARMs of a VEVENT).
+    func removeChildren(_ kind: icalcomponent_kind) {
+        while let child = icalcomponent_get_first_component(raw, kind) {
+            icalcomponent_remove_component(raw, child)
+            icalcomponent_free(child)
+        }
+    }
+
     /// Removes one property.
     func remove(_ property: ICalProperty) {
         icalcomponent_remove_property(raw, property.raw)

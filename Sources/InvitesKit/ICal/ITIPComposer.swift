@@ -116,7 +116,7 @@ public enum ITIPComposer {
         }
     }
 
-    private static func partstatKind(_ text: String) -> icalparameter_partstat {
+    static func partstatKind(_ text: String) -> icalparameter_partstat {
         switch text {
         case "ACCEPTED": return ICAL_PARTSTAT_ACCEPTED
         case "DECLINED": return ICAL_PARTSTAT_DECLINED

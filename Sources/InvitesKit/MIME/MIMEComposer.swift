@@ -9,11 +9,13 @@ enum MIMEComposer {
         var email: String
     }
 
-    /// A complete RFC 5322 message: text/plain for people, `text/calendar; method=REPLY` for
-    /// calendar software, ready for `sendmail -t`, with a fresh Message-ID (returned, without
-    /// angle brackets) and, for an invitation that came by mail, the headers that thread it there.
+    /// A complete RFC 5322 message: text/plain for people, `text/calendar; method=REPLY` (or the
+    /// `method` given: COUNTER) for calendar software, ready for `sendmail -t`, with a fresh
+    /// Message-ID (returned, without angle brackets) and, for an invitation that came by mail,
+    /// the headers that thread it there.
     static func replyMessage(
-        from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?
+        from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?,
+        method: String = "REPLY"
     ) -> (text: String, messageID: String) {
         precondition(MIMEMessage.configure(), "GMime initialises once")
         guard let message = g_mime_message_new(1) else {
@@ -62,7 +64,7 @@ enum MIMEComposer {
             CGMime_unref(content)
             CGMime_unref(stream)
             let object = UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimeObject.self)
-            if subtype == "calendar" { g_mime_object_set_content_type_parameter(object, "method", "REPLY") }
+            if subtype == "calendar" { g_mime_object_set_content_type_parameter(object, "method", method) }
             g_mime_object_set_content_type_parameter(object, "charset", "UTF-8")
             g_mime_part_set_content_encoding(
                 UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self),

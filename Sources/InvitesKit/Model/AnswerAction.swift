@@ -7,6 +7,10 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     case tentative
     case commented
     case cancelled
+    /// You proposed a new time (an iTIP COUNTER); the entry's start and end are the time proposed.
+    case proposed
+    /// The organizer declined your proposal (an iTIP DECLINECOUNTER); the comment is theirs.
+    case proposalDeclined = "proposal-declined"
 
     /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
     public var status: InviteStatus? {
@@ -15,7 +19,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .declined: return .declined
         case .tentative: return .tentative
         case .cancelled: return .cancelled
-        case .commented: return nil
+        case .commented, .proposed, .proposalDeclined: return nil
         }
     }
 
@@ -39,7 +43,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .accepted: return "ACCEPTED"
         case .declined: return "DECLINED"
         case .tentative: return "TENTATIVE"
-        case .commented, .cancelled: return nil
+        case .commented, .cancelled, .proposed, .proposalDeclined: return nil
         }
     }
 }

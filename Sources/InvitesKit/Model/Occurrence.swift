@@ -30,6 +30,11 @@ public struct Occurrence: Sendable, Hashable {
     public struct AllDayDates: Sendable, Hashable {
         public var first: LocalDate
         public var endExclusive: LocalDate
+
+        public init(first: LocalDate, endExclusive: LocalDate) {
+            self.first = first
+            self.endExclusive = endExclusive
+        }
     }
 
     public init(

@@ -2,14 +2,26 @@ import Foundation
 
 /// A message for the outbox before it has a row: what answering made, from the reply.
 public struct OutboxDraft: Sendable, Hashable {
+    /// What a message is to the organizer.
+    public enum Kind: String, Sendable, Hashable {
+        /// Where the invitation stands: a REPLY, or a push answer.
+        case reply
+        /// A new time proposed: a COUNTER.
+        case counter
+    }
+
+    public var kind: Kind = .reply
     public var transport: OutboxMessage.Transport
     public var recipient: String
     public var subject: String
     public var body: Data
     public var messageID: String?
 
-    public init(transport: OutboxMessage.Transport, recipient: String, subject: String, body: Data, messageID: String?)
-    {
+    public init(
+        kind: Kind = .reply, transport: OutboxMessage.Transport, recipient: String, subject: String, body: Data,
+        messageID: String?
+    ) {
+        self.kind = kind
         self.transport = transport
         self.recipient = recipient
         self.subject = subject

@@ -32,6 +32,12 @@ public struct ShowReport: Sendable {
     /// Your last answer to the series, and what changed since.
     public var answered: HistoryEntry?
     public var changes: [Change]
+    /// The description, the join link, the other attendees' answers, how it repeats.
+    public var details: InvitationDetails
+    /// Your latest proposal of a new time, if you made one.
+    public var proposal: HistoryEntry?
+    /// The organizer's refusal of it (or of a proposal made elsewhere), when they sent one since.
+    public var proposalDeclined: HistoryEntry?
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     public var conflicts: Int {

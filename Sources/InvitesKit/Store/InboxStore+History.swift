@@ -66,20 +66,7 @@ extension InboxStore {
                     end: organizer?.end ?? start.addingTimeInterval(length),
                     sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
                     action: action, comment: comment, at: now, delivery: delivery)
-                try database.prepare(
-                    """
-                    INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
-                        sequence, dtstamp, action, comment, at, delivery)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-                ).bind([
-                    .int(id), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
-                    .optional(entry.senderID), .text(entry.title), .integer(entry.start.unixSeconds),
-                    .integer(entry.end.unixSeconds),
-                    .integer(entry.sequence), .optional(entry.dtstamp.map(\.unixSeconds)), .text(action.rawValue),
-                    .optional(comment), .integer(now.unixSeconds), .text(delivery.rawValue),
-                ]).run()
-                rows.append(database.lastInsertRowID)
+                rows.append(try insert(entry, inviteID: id))
                 entries.append(entry)
             }
             if let status = action.status {
@@ -101,6 +88,24 @@ extension InboxStore {
             }
             return entries
         }
+    }
+
+    /// Adds one entry to the history, inside the caller's transaction; returns its row.
+    func insert(_ entry: HistoryEntry, inviteID: Int64) throws(StoreError) -> Int64 {
+        try database.prepare(
+            """
+            INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
+                sequence, dtstamp, action, comment, at, delivery)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        ).bind([
+            .int(inviteID), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
+            .optional(entry.senderID), .text(entry.title), .integer(entry.start.unixSeconds),
+            .integer(entry.end.unixSeconds), .integer(entry.sequence), .optional(entry.dtstamp.map(\.unixSeconds)),
+            .text(entry.action.rawValue), .optional(entry.comment), .integer(entry.at.unixSeconds),
+            .text(entry.delivery.rawValue),
+        ]).run()
+        return database.lastInsertRowID
     }
 
     /// Sets what is in the calendar for an invite without adding to the history (an update the
@@ -196,7 +201,7 @@ extension InboxStore {
         return result
     }
 
-    private func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {
+    func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {
         try rowID(handle: stored.handle)
     }
 }

@@ -6,27 +6,32 @@ import Foundation
 /// transaction of its own, and only the process that claimed it records how it went.
 extension InboxStore {
     /// Puts a message in the outbox for the history rows `entries`, inside the caller's
-    /// transaction. Messages for the invitation that are not yet handed over (queued, failed,
-    /// interrupted) are superseded: the new one reports the whole state, and their entries now
-    /// wait for it.
+    /// transaction. Messages of the same kind for the invitation that are not yet handed over
+    /// (queued, failed, interrupted) are superseded: a reply reports the whole state, a proposal
+    /// replaces the one before, and their entries now wait for the new one. A reply never
+    /// supersedes a proposal nor a proposal a reply: the organizer needs both.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
         try database.prepare(
             """
             INSERT INTO outbox (invite_id, transport, recipient, subject, body, message_id, state, created_at,
-                updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)
+                updated_at, kind)
+            VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)
             """
         ).bind([
             .int(inviteID), .text(draft.transport.rawValue), .text(draft.recipient), .text(draft.subject),
             .blob(draft.body), .optional(draft.messageID), .integer(now.unixSeconds), .integer(now.unixSeconds),
+            .text(draft.kind.rawValue),
         ]).run()
         let id = database.lastInsertRowID
-        let open =
-            "SELECT id FROM outbox WHERE invite_id = ? AND id != ? AND state IN ('queued', 'failed', 'interrupted')"
+        let open = """
+            SELECT id FROM outbox WHERE invite_id = ? AND id != ? AND kind = ?
+                AND state IN ('queued', 'failed', 'interrupted')
+            """
+        let values: [Statement.Value] = [.int(inviteID), .int(id), .text(draft.kind.rawValue)]
         try database.prepare("UPDATE history SET outbox_id = ? WHERE outbox_id IN (\(open))")
-            .bind([.int(id), .int(inviteID), .int(id)]).run()
+            .bind([.int(id)] + values).run()
         try database.prepare("UPDATE outbox SET state = 'superseded', updated_at = ? WHERE id IN (\(open))")
-            .bind([.integer(now.unixSeconds), .int(inviteID), .int(id)]).run()
+            .bind([.integer(now.unixSeconds)] + values).run()
         for entry in entries {
             try database.prepare("UPDATE history SET outbox_id = ?, delivery = 'queued' WHERE id = ?")
                 .bind([.int(id), .int(entry)]).run()

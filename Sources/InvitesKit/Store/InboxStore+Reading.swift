@@ -130,7 +130,7 @@ extension InboxStore {
     }
 
     /// The invitation of a UID.
-    func find(uid: String) throws(StoreError) -> StoredInvite? {
+    public func find(uid: String) throws(StoreError) -> StoredInvite? {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
     }
 

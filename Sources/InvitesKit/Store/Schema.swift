@@ -213,6 +213,11 @@ enum Schema {
             PRIMARY KEY (folder, name)
         ) WITHOUT ROWID;
         """,
+        // Version 8: proposals of a new time (COUNTER) go through the outbox beside replies; each
+        // kind supersedes only its own, so a proposal never takes the place of an answer.
+        """
+        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'reply';
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

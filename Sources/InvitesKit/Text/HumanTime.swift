@@ -23,6 +23,34 @@ public struct HumanTime: Sendable {
         )
     }
 
+    /// The wall-clock time of an instant in the display zone, and the days from 1970-01-01 to
+    /// its date there, for rulers that tick on the zone's hours and days.
+    public func wallClock(_ date: Date) -> (hour: Int, minute: Int, daysSinceEpoch: Int) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.timeZone.secondsFromGMT(for: date)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let inDay = seconds - days * 86_400
+        return (inDay / 3600, inDay % 3600 / 60, days)
+    }
+
+    /// `Tue`: the day of the week an instant falls on in the display zone.
+    public func weekday(_ date: Date) -> String {
+        fields(date).weekday
+    }
+
+    /// `Tue 22:00`: a time with its day of the week, where a stretch crosses midnight.
+    public func weekdayClock(_ date: Date) -> String {
+        weekday(date) + " " + clock(date)
+    }
+
+    /// A stretch of a few hours: `07:00-15:00` within one day, `Sun 22:00 - Tue 02:00` across
+    /// midnight, so that an all-day invite's window does not read as `22:00-02:00`.
+    public func stretch(start: Date, end: Date) -> String {
+        let first = LocalDate(start, in: zone.timeZone)
+        let last = LocalDate(end, in: zone.timeZone)
+        guard first == last else { return weekdayClock(start) + " - " + weekdayClock(end) }
+        return clock(start) + "-" + clock(end)
+    }
+
     /// `HH:mm` in the display zone.
     public func clock(_ date: Date) -> String {
         let parts = fields(date)

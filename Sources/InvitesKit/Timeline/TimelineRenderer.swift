@@ -41,42 +41,44 @@ public struct TimelineRenderer: Sendable {
         self.color = color
     }
 
-    /// The whole picture for one invite's report.
-    public func render(title: String, report: NearbyReport) -> [String] {
+    /// The whole picture for one invite's report; `allDay` labels the invite's row as all-day
+    /// rather than `00:00-00:00`.
+    public func render(title: String, report: NearbyReport, allDay: Bool = false) -> [String] {
         let timed = report.entries.filter { !$0.occurrence.isAllDay }
-        let allDay = report.entries.filter { $0.occurrence.isAllDay }
+        let allDayEntries = report.entries.filter { $0.occurrence.isAllDay }
         let shown = Array(timed.prefix(maximumRows))
         let showTimes = width >= 64
         let timesWidth = showTimes ? 18 : 0
         let labelWidth = min(
-            max(([title] + shown.map { Printable.title($0.occurrence.title) }).map { ascii($0).count }.max() ?? 6, 6),
-            width >= 100 ? 24 : width >= 64 ? 16 : 9)
-        let available = width - labelWidth - 1 - timesWidth
+            max(
+                ([title] + shown.map { Printable.title($0.occurrence.title) }).map { TimelineText.ascii($0).count }
+                    .max()
+                    ?? 6, 6),
+            TimelineRenderer.labelWidth(for: width))
         let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
-        let hours = drawn.duration / 3600
-        // Whole columns per hour keep the ruler's hours evenly spaced.
-        let perHour = hours.rounded() == hours && hours >= 1 ? Int(Double(available) / hours) : 0
-        let track = perHour >= 1 ? perHour * Int(hours) : available
-        let scale = Scale(window: drawn, columns: track)
+        let scale = TimelineScale(window: drawn, columns: width - labelWidth - 1 - timesWidth)
 
         var lines: [String] = []
         if drawn != report.window {
-            lines.append(fit("drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window"))
+            lines.append(
+                TimelineText.fit(
+                    "drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window", width))
         }
-        if !allDay.isEmpty {
-            let names = allDay.map {
-                ascii(Printable.title($0.occurrence.title)) + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
+        if !allDayEntries.isEmpty {
+            let names = allDayEntries.map {
+                TimelineText.ascii(Printable.title($0.occurrence.title))
+                    + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
             }
-            lines.append(fit("all day: " + names.joined(separator: ", ")))
+            lines.append(TimelineText.fit("all day: " + names.joined(separator: ", "), width))
         }
-        let (labels, ticks) = ruler(scale)
-        lines.append(trimRight(pad("", labelWidth) + " " + labels))
-        lines.append(trimRight(pad("", labelWidth) + " " + ticks))
+        let (labels, ticks) = scale.ruler(time: time)
+        lines.append(TimelineText.trimRight(TimelineText.pad("", labelWidth) + " " + labels))
+        lines.append(TimelineText.trimRight(TimelineText.pad("", labelWidth) + " " + ticks))
         lines.append(
             row(
                 label: "invite", width: labelWidth,
                 cells: cells(report.invite, scale: scale, kind: .invite, invite: report.invite),
-                times: showTimes ? span(report.invite, dates: nil) : nil, note: nil))
+                times: showTimes ? (allDay ? "all day" : span(report.invite)) : nil, note: nil))
         for entry in shown {
             let occurrence = entry.occurrence
             let interval = DateInterval(start: occurrence.start, end: max(occurrence.end, occurrence.start))
@@ -84,12 +86,12 @@ public struct TimelineRenderer: Sendable {
             let note = entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
             lines.append(
                 row(
-                    label: ascii(Printable.title(occurrence.title)), width: labelWidth,
+                    label: TimelineText.ascii(Printable.title(occurrence.title)), width: labelWidth,
                     cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
-                    times: showTimes ? span(interval, dates: occurrence.dates) : nil, note: note))
+                    times: showTimes ? (occurrence.isAllDay ? "all day" : span(interval)) : nil, note: note))
         }
         if timed.count > shown.count {
-            lines.append(pad("", labelWidth) + " +\(timed.count - shown.count) more")
+            lines.append(TimelineText.pad("", labelWidth) + " +\(timed.count - shown.count) more")
         }
         if width >= 72 {
             lines.append("[===] invite  XXX overlap  --- nearby  ... free  < > runs past the window")
@@ -112,50 +114,14 @@ public struct TimelineRenderer: Sendable {
         return DateInterval(start: start, duration: longestStretch)
     }
 
-    struct Scale {
-        var window: DateInterval
-        var columns: Int
-
-        /// The column of an instant; one far outside the window lands just outside the track
-        /// (-1 or `columns`), never further, so no conversion can overflow.
-        func column(_ date: Date) -> Int {
-            let offset = date.timeIntervalSince(window.start) / max(window.duration, 1)
-            let column = (offset * Double(columns)).rounded(.down)
-            guard column >= -1 else { return -1 }
-            guard column <= Double(columns) else { return columns }
-            return Int(column)
-        }
+    /// The columns the titles of the rows take: more on a wider terminal, so a wide one does
+    /// not cut titles that fit.
+    static func labelWidth(for width: Int) -> Int {
+        width >= 160 ? 32 : width >= 100 ? 24 : width >= 64 ? 16 : 9
     }
 
-    /// The hour ruler: labels at the hours that fit, ticks below them. Hours are real instants,
-    /// labelled in the display zone, so a DST day shows 01 03 or 01 01 and midnight shows 00.
-    private func ruler(_ scale: Scale) -> (String, String) {
-        var labels = [Character](repeating: " ", count: scale.columns)
-        var ticks = [Character](repeating: " ", count: scale.columns)
-        let hours = max(scale.window.duration / 3600, 1)
-        let step = [1, 2, 3, 4, 6, 12].first { Double(scale.columns) / (hours / Double($0)) >= 4 } ?? 24
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = time.zone.timeZone
-        var instant = Date(timeIntervalSince1970: (scale.window.start.timeIntervalSince1970 / 3600).rounded(.up) * 3600)
-        var lastLabelEnd = -1
-        while instant <= scale.window.end {
-            let hour = calendar.component(.hour, from: instant)
-            let minute = calendar.component(.minute, from: instant)
-            if minute == 0 || calendar.timeZone.secondsFromGMT(for: instant) % 3600 != 0, hour % step == 0 {
-                let column = min(scale.column(instant), scale.columns - 1)
-                let text = Array(String(format: "%02d", hour))
-                if column > lastLabelEnd, column + text.count <= scale.columns {
-                    for (offset, character) in text.enumerated() { labels[column + offset] = character }
-                    lastLabelEnd = column + text.count
-                    ticks[column] = "|"
-                }
-            }
-            instant.addTimeInterval(3600)
-        }
-        return (String(labels), String(ticks))
-    }
-
-    private func cells(_ interval: DateInterval, scale: Scale, kind: Mark, invite: DateInterval) -> [Character] {
+    private func cells(_ interval: DateInterval, scale: TimelineScale, kind: Mark, invite: DateInterval) -> [Character]
+    {
         var row = [Character](repeating: " ", count: scale.columns)
         let startsBefore = interval.start < scale.window.start
         let endsAfter = interval.end > scale.window.end
@@ -195,56 +161,14 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func row(label: String, width: Int, cells: [Character], times: String?, note: String?) -> String {
-        var line = pad(label, width) + " " + paint(cells)
+        var line = TimelineText.pad(label, width) + " " + TimelineText.paint(cells, color: color)
         if let times {
             line += " " + times + (note.map { " " + $0 } ?? "")
         }
-        return trimRight(line)
+        return TimelineText.trimRight(line)
     }
 
-    private func span(_ interval: DateInterval, dates: Occurrence.AllDayDates?) -> String {
+    private func span(_ interval: DateInterval) -> String {
         "\(time.clock(interval.start))-\(time.clock(interval.end))"
-    }
-
-    // MARK: Text
-
-    /// A label cut to `width` with an ASCII ellipsis, padded with spaces.
-    private func pad(_ text: String, _ width: Int) -> String {
-        let clean = ascii(text)
-        if clean.count > width { return String(clean.prefix(max(width - 3, 1))) + "..." }
-        return clean + String(repeating: " ", count: width - clean.count)
-    }
-
-    private func fit(_ text: String) -> String {
-        let clean = ascii(text)
-        return clean.count > width ? String(clean.prefix(width - 3)) + "..." : clean
-    }
-
-    private func trimRight(_ text: String) -> String {
-        var text = text
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-
-    /// Printable 7-bit ASCII: accents folded away, controls made visible, anything else `?`.
-    func ascii(_ text: String) -> String {
-        let folded = Printable.sanitize(text).folding(
-            options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        return String(
-            folded.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
-    }
-
-    private func paint(_ cells: [Character]) -> String {
-        guard color else { return String(cells) }
-        var result = ""
-        for cell in cells {
-            switch cell {
-            case "=": result += "\u{1B}[32m=\u{1B}[0m"
-            case "X": result += "\u{1B}[1;31mX\u{1B}[0m"
-            case ".": result += "\u{1B}[2m.\u{1B}[0m"
-            default: result.append(cell)
-            }
-        }
-        return result
     }
 }

@@ -13,11 +13,11 @@ import Testing
             "second.json", #"{"title":"Second","start":"2024-07-02T10:00:00Z","end":"2024-07-02T11:00:00Z","id":"s2"}"#)
         _ = cli.run(["ingest", first, second])
         // Ten days ago, three days ago, and now.
-        cli.now = Date.utc("2024-05-22T12:00:00Z")
+        cli.now = { Date.utc("2024-05-22T12:00:00Z") }
         _ = cli.run(["comment", "f1", "an old note"])
-        cli.now = Date.utc("2024-05-29T12:00:00Z")
+        cli.now = { Date.utc("2024-05-29T12:00:00Z") }
         _ = cli.run(["decline", "s2"])
-        cli.now = Date.utc("2024-06-01T12:00:00Z")
+        cli.now = { Date.utc("2024-06-01T12:00:00Z") }
         _ = cli.run(["accept", "f1", "--no-add"])
     }
 

@@ -80,15 +80,15 @@ import Testing
     @Test func theLastChangedComesFirst() throws {
         var at = cli
         func ingest(_ file: String) -> String { String(at.run(["ingest", file]).out.prefix { $0 != " " }) }
-        at.now = Date.utc("2024-05-01T08:00:00Z")
+        at.now = { Date.utc("2024-05-01T08:00:00Z") }
         let first = ingest(invite("first", start: "20240701T100000Z", end: "20240701T110000Z"))
-        at.now = Date.utc("2024-05-02T08:00:00Z")
+        at.now = { Date.utc("2024-05-02T08:00:00Z") }
         let second = ingest(invite("second", start: "20240702T100000Z", end: "20240702T110000Z"))
-        at.now = Date.utc("2024-05-03T08:00:00Z")
+        at.now = { Date.utc("2024-05-03T08:00:00Z") }
         #expect(at.run(["accept", first, "--no-add"]).status == 0)
         #expect(at.run(["list", "--handles"]).out == "\(second)\n")
         // The organizer moves the first: it is back to pending, and at the top.
-        at.now = Date.utc("2024-05-04T08:00:00Z")
+        at.now = { Date.utc("2024-05-04T08:00:00Z") }
         _ = ingest(invite("first", start: "20240701T120000Z", end: "20240701T130000Z", sequence: 1))
         #expect(at.run(["list", "--handles"]).out == "\(first)\n\(second)\n")
         #expect(at.run(["list", "--all", "--handles"]).out == "\(first)\n\(second)\n")

@@ -79,6 +79,8 @@ import Testing
         try document(["reply", "weekly-sync", "--mime"], "reply")
         try document(["reply", "7"], "reply")
         try document(["reply", "weekly-sync", "--out", cli.home + "/reply.ics"], "reply")
+        try document(options + ["day", "2024-06-04"], "day")
+        try document(options + ["propose", "weekly-sync", "--at", "2024-07-01 15:00", "--no-send"], "propose")
         try document(["outbox"], "outbox")
         try document(["outbox", "--all"], "outbox")
         let sent = try document(["send", "7"], "send", status: 1)
@@ -101,7 +103,7 @@ import Testing
             commands
                 == [
                     "ingest", "list", "show", "check", "accept", "decline", "tentative", "comment", "history", "reply",
-                    "status", "config", "completions", "send", "outbox",
+                    "status", "config", "completions", "send", "outbox", "propose", "day", "review",
                 ], "a new command needs a case here and a definition in the schema")
     }
 

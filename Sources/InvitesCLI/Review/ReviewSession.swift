@@ -1,0 +1,245 @@
+import InvitesKit
+
+/// What `review` does with each key, as a state machine with no terminal and no store: a key
+/// in, a ``Command`` out for the driver (``ReviewCommand``) to carry out.
+///
+/// One key answers. `c` reads a comment that the next answer carries (or Enter sends alone);
+/// `A`, `D` and `T` answer and read the comment to go with it; `o` reads which occurrence the
+/// next answer is for; `p` reads the time to propose. A line typed into a pipe stands for its
+/// first character, so the same session runs on a terminal and without one.
+struct ReviewSession: Sendable, Hashable {
+    /// What the keys do now.
+    enum Mode: Sendable, Hashable {
+        /// The key line: each key acts.
+        case keys
+        /// A line is being read.
+        case editing(Field, LineEditor)
+        /// The help is on the screen; any key goes back.
+        case help
+        /// `send = ask`: a reply (or a proposal) was queued, and `y` sends it.
+        case confirmSend(String)
+    }
+
+    /// The line being read, and what it is for.
+    enum Field: Sendable, Hashable {
+        case comment
+        case answerComment(AnswerAction)
+        case occurrence
+        case propose
+    }
+
+    /// What the driver is to do.
+    enum Command: Sendable, Hashable {
+        case answer(AnswerAction, comment: String?, occurrence: String?)
+        /// A comment alone, without an answer.
+        case comment(String, occurrence: String?)
+        /// Find the occurrence the user named (a number in the list, or a WHEN); the driver calls
+        /// ``picked(_:label:)`` when it exists.
+        case pickOccurrence(String)
+        /// Propose a new start (empty: the first free stretch).
+        case propose(String, comment: String?, occurrence: String?)
+        case send(Bool)
+        case skip
+        case quit
+        /// The screen changed (a mode, the help, a comment typed).
+        case redraw
+        /// Only the line being edited changed.
+        case editLine
+        /// A key that means nothing here.
+        case unknown(String)
+    }
+
+    private(set) var mode: Mode = .keys
+    /// A comment typed with `c`, for the next answer.
+    private(set) var comment: String?
+    /// The occurrence picked with `o` (its ``RecurrenceKey``), and how to name it.
+    private(set) var occurrence: String?
+    private(set) var occurrenceLabel: String?
+
+    /// Back to the key line with nothing pending, for the next invitation.
+    mutating func reset() {
+        self = ReviewSession()
+    }
+
+    /// After a `send = ask` answer (or proposal, as `what` says): the next key says whether
+    /// to send.
+    mutating func askToSend(_ what: String = "reply") {
+        mode = .confirmSend(what)
+    }
+
+    /// The occurrence `o` named exists: the next answer is for it alone.
+    mutating func picked(_ key: String, label: String) {
+        occurrence = key
+        occurrenceLabel = label
+    }
+
+    mutating func handle(_ event: KeyboardEvent) -> Command? {
+        switch event {
+        case .end: return .quit
+        case .resized: return .redraw
+        case .line(let text): return line(text)
+        case .key(let key): return self.key(key)
+        }
+    }
+
+    private mutating func key(_ key: Key) -> Command? {
+        if key == .endOfInput {
+            guard case .editing(_, let editor) = mode, !editor.characters.isEmpty else { return .quit }
+        }
+        if key == .refresh { return .redraw }
+        switch mode {
+        case .keys:
+            return keys(key)
+        case .help:
+            mode = .keys
+            return .redraw
+        case .confirmSend:
+            mode = .keys
+            return .send(key == .character("y") || key == .character("Y"))
+        case .editing(let field, var editor):
+            switch key {
+            case .enter:
+                mode = .keys
+                return finish(field, editor.text)
+            case .escape:
+                mode = .keys
+                return .redraw
+            default:
+                guard editor.apply(key) else { return nil }
+                mode = .editing(field, editor)
+                return .editLine
+            }
+        }
+    }
+
+    private mutating func keys(_ key: Key) -> Command? {
+        switch key {
+        case .character(let character):
+            switch character {
+            case "a": return .answer(.accepted, comment: comment, occurrence: occurrence)
+            case "d": return .answer(.declined, comment: comment, occurrence: occurrence)
+            case "t": return .answer(.tentative, comment: comment, occurrence: occurrence)
+            case "A": return edit(.answerComment(.accepted))
+            case "D": return edit(.answerComment(.declined))
+            case "T": return edit(.answerComment(.tentative))
+            case "c": return edit(.comment)
+            case "o": return edit(.occurrence)
+            case "p": return edit(.propose)
+            case "s": return .skip
+            case "q": return .quit
+            case "?", "h":
+                mode = .help
+                return .redraw
+            case "x": return clear()
+            default: return .unknown(String(character))
+            }
+        case .enter:
+            guard let comment else { return nil }
+            return .comment(comment, occurrence: occurrence)
+        case .escape:
+            return clear()
+        default:
+            return nil
+        }
+    }
+
+    /// The first character of a line stands for its key; an empty line is Enter. A line read
+    /// for a field is the field's whole text.
+    private mutating func line(_ text: String) -> Command? {
+        if case .editing(let field, _) = mode {
+            mode = .keys
+            return finish(field, text)
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return key(trimmed.first.map { .character($0) } ?? .enter)
+    }
+
+    private mutating func edit(_ field: Field) -> Command {
+        let start: String
+        switch field {
+        case .comment, .answerComment: start = comment ?? ""
+        case .occurrence, .propose: start = ""
+        }
+        mode = .editing(field, LineEditor(text: start))
+        return .redraw
+    }
+
+    private mutating func clear() -> Command? {
+        guard comment != nil || occurrence != nil else { return nil }
+        comment = nil
+        occurrence = nil
+        occurrenceLabel = nil
+        return .redraw
+    }
+
+    private mutating func finish(_ field: Field, _ text: String) -> Command? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        switch field {
+        case .comment:
+            comment = text.isEmpty ? nil : text
+            return .redraw
+        case .answerComment(let action):
+            return .answer(action, comment: text.isEmpty ? comment : text, occurrence: occurrence)
+        case .occurrence:
+            return text.isEmpty ? .redraw : .pickOccurrence(text)
+        case .propose:
+            return .propose(text, comment: comment, occurrence: occurrence)
+        }
+    }
+
+    /// The line(s) under the invitation: the keys, or the line being read.
+    func prompt(width: Int) -> [String] {
+        switch mode {
+        case .keys:
+            var lines: [String] = []
+            if let occurrenceLabel {
+                lines.append("only the occurrence " + occurrenceLabel + " ([x] the whole series)")
+            }
+            if let comment {
+                lines.append("comment: \"" + Printable.sanitize(comment) + "\"")
+                lines.append("[a]ccept [d]ecline [t]entative with it, [Enter] send it alone, [x] drop it")
+            } else {
+                lines.append(ReviewSession.keyLine)
+            }
+            return lines.flatMap { DisplayWidth.wrap($0, to: width, limit: 10) }
+        case .help:
+            return ReviewSession.help + ["(any key to go back)"]
+        case .confirmSend(let what):
+            return ["Send the \(what) to the organizer now? [y/N]"]
+        case .editing(let field, let editor):
+            return [editor.rendered(prompt: ReviewSession.label(field), width: width).line]
+        }
+    }
+
+    /// Where the cursor stands in the last prompt line, when a line is being read.
+    func cursorColumn(width: Int) -> Int? {
+        guard case .editing(let field, let editor) = mode else { return nil }
+        return editor.rendered(prompt: ReviewSession.label(field), width: width).cursor
+    }
+
+    static let keyLine =
+        "[a]ccept [d]ecline [t]entative [c]omment [o]ne occurrence [p]ropose [s]kip [q]uit [?]help"
+
+    static let help = [
+        "a d t   accept, decline or answer tentatively; the reply goes to the outbox",
+        "A D T   the same, with a comment for the organizer",
+        "c       a comment: the next answer carries it, or Enter sends it alone",
+        "o       one occurrence of a series: its number in the list or its start",
+        "        (2026-12-14 10:00); the next answer is for it alone",
+        "p       propose a new time: a start (2026-12-14 15:00, or 15:00 that day), or",
+        "        Enter for the first free stretch in your working hours; it goes with the comment",
+        "s       skip: leave it pending, show the next",
+        "q       quit: leave the rest pending",
+        "x, Esc  forget the comment and the occurrence",
+        "While typing: Backspace, Delete, arrows, Home, End, Ctrl-U, Ctrl-W, Ctrl-K; Enter ends, Esc cancels.",
+    ]
+
+    private static func label(_ field: Field) -> String {
+        switch field {
+        case .comment: return "comment: "
+        case .answerComment(let action): return "comment with '\(action.rawValue)': "
+        case .occurrence: return "which occurrence (number or start): "
+        case .propose: return "new start (2026-12-14 15:00, 15:00; Enter: the first free time): "
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A terminal put in cbreak mode for `review`: each key arrives as it is pressed, without echo,
+/// and the terminal is always given back as it was found.
+///
+/// "Always" covers every way out: a normal end and an error (``restore()``, which `review`
+/// calls on every path), standard output failing (``restoreNow()`` before the process ends),
+/// and signals: SIGINT, SIGTERM, SIGHUP and SIGQUIT give the mode back, then end the process
+/// as the signal would have; SIGTSTP (Ctrl-Z) gives it back before the process stops, and
+/// SIGCONT takes cbreak mode again and asks for a redraw. SIGWINCH asks for a redraw at the
+/// new width. Ctrl-C stays a signal (ISIG is kept), so it stops `review` as it stops any
+/// program.
+///
+/// Signal handlers can capture nothing, so the state they use is static; it is written before
+/// the handlers are installed and only read by them, and a process has one terminal.
+final class RawTerminal: Keyboard {
+    /// The terminal's modes as found and as used here, and its descriptor; -1 when none is held.
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var raw = termios()
+    nonisolated(unsafe) private static var descriptor: Int32 = -1
+    /// Set by SIGWINCH and SIGCONT: the screen needs drawing again.
+    nonisolated(unsafe) private static var redraw: Int32 = 0
+
+    private static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    private var decoder = KeyDecoder()
+    private var queued: [Key] = []
+
+    let singleKeys = true
+
+    /// Takes the terminal on `descriptor` (standard input) into cbreak mode; `nil` when it is
+    /// not a terminal or its mode cannot be read or set.
+    init?(descriptor: Int32) {
+        guard isatty(descriptor) == 1, tcgetattr(descriptor, &RawTerminal.saved) == 0 else { return nil }
+        RawTerminal.raw = RawTerminal.saved
+        RawTerminal.raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &RawTerminal.raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        RawTerminal.redraw = 0
+        RawTerminal.descriptor = descriptor
+        guard tcsetattr(descriptor, TCSANOW, &RawTerminal.raw) == 0 else {
+            RawTerminal.descriptor = -1
+            return nil
+        }
+        for signal in RawTerminal.endingSignals { RawTerminal.install(signal, RawTerminal.ending) }
+        RawTerminal.install(SIGTSTP, RawTerminal.suspend)
+        RawTerminal.install(SIGCONT, RawTerminal.resume)
+        RawTerminal.install(SIGWINCH, RawTerminal.resize)
+    }
+
+    deinit {
+        restore()
+    }
+
+    func restore() {
+        guard RawTerminal.descriptor >= 0 else { return }
+        for signal in RawTerminal.endingSignals + [SIGTSTP, SIGCONT, SIGWINCH] {
+            RawTerminal.install(signal, nil)
+        }
+        RawTerminal.restoreNow()
+        RawTerminal.descriptor = -1
+    }
+
+    /// Gives the terminal its mode back, if `review` holds it; for the paths that end the
+    /// process without unwinding (a failed standard output).
+    static func restoreNow() {
+        guard descriptor >= 0 else { return }
+        _ = tcsetattr(descriptor, TCSANOW, &saved)
+    }
+
+    func next() -> KeyboardEvent {
+        while true {
+            if !queued.isEmpty { return .key(queued.removeFirst()) }
+            if RawTerminal.redraw != 0 {
+                RawTerminal.redraw = 0
+                return .resized
+            }
+            // A wait that ends every quarter second, so a resize is seen even if its signal
+            // came between the check above and the wait; an ESC is a key of its own when
+            // nothing follows it within 50 ms.
+            var poll = pollfd(fd: RawTerminal.descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = Glibc.poll(&poll, 1, decoder.isWaiting ? 50 : 250)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .end
+            }
+            if ready == 0 {
+                if decoder.isWaiting { queued += decoder.flush() }
+                continue
+            }
+            var bytes = [UInt8](repeating: 0, count: 64)
+            let count = read(RawTerminal.descriptor, &bytes, bytes.count)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { return .end }
+            for byte in bytes.prefix(count) { queued += decoder.feed(byte) }
+        }
+    }
+
+    private static func install(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler ?? SIG_DFL
+        sigemptyset(&action.sa_mask)
+        // No SA_RESTART: a wait in progress returns, so a resize is drawn at once.
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
+    }
+
+    /// SIGINT, SIGTERM, SIGHUP, SIGQUIT: the mode back, then the signal's own end.
+    private static let ending: @convention(c) (Int32) -> Void = { signal in
+        RawTerminal.restoreNow()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigaction(signal, &action, nil)
+        raise(signal)
+    }
+
+    /// SIGTSTP: the mode back, stop as Ctrl-Z stops any program; once continued, cbreak again.
+    private static let suspend: @convention(c) (Int32) -> Void = { _ in
+        RawTerminal.restoreNow()
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigaction(SIGTSTP, &action, nil)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTSTP)
+        sigprocmask(SIG_UNBLOCK, &blocked, nil)
+        raise(SIGTSTP)
+        // Continued here.
+        action.__sigaction_handler.sa_handler = RawTerminal.suspend
+        sigaction(SIGTSTP, &action, nil)
+        RawTerminal.takeAgain()
+    }
+
+    /// SIGCONT (also after a stop that was not Ctrl-Z): cbreak again, and a redraw.
+    private static let resume: @convention(c) (Int32) -> Void = { _ in
+        RawTerminal.takeAgain()
+    }
+
+    private static let resize: @convention(c) (Int32) -> Void = { _ in
+        RawTerminal.redraw = 1
+    }
+
+    private static func takeAgain() {
+        guard descriptor >= 0 else { return }
+        _ = tcsetattr(descriptor, TCSANOW, &raw)
+        redraw = 1
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// How wide a terminal is, asked of the terminal itself.
+///
+/// Shells keep `COLUMNS` as a shell variable and do not export it, so a program started from
+/// bash never sees it; the kernel knows the size of every terminal (`TIOCGWINSZ`), and it is
+/// the size now, after any resize.
+enum TerminalSize {
+    /// The columns of the terminal `descriptor` is; `nil` when it is not a terminal or the
+    /// terminal does not know (a pseudo-terminal nobody sized says 0).
+    static func columns(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

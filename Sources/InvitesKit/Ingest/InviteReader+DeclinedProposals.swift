@@ -1,0 +1,29 @@
+import Foundation
+
+extension InviteReader {
+    /// The organizer's DECLINECOUNTERs in an input (an iTIP file or an e-mail), for an input that
+    /// ``read(_:file:warn:)`` refused as one: they answer a proposal of yours, and are filed on
+    /// the invitation instead of being refused.
+    public func declinedProposals(_ data: Data, file: String) throws(IngestError) -> [DeclinedProposal] {
+        var parts: [(data: Data, method: String?)] = []
+        switch InviteReader.kind(of: data) {
+        case .iCalendar:
+            parts = [(data, nil)]
+        case .email:
+            parts = MIMEMessage.parse(MailParser.normalised(data))?.calendarParts.map { ($0.data, $0.method) } ?? []
+        default:
+            break
+        }
+        var found: [DeclinedProposal] = []
+        for part in parts {
+            guard let read = DeclineCounterReader.read(part.data, display: display),
+                (read.method ?? part.method?.uppercased()) == "DECLINECOUNTER"
+            else { continue }
+            found += read.declined
+        }
+        guard !found.isEmpty else {
+            throw .notAnInvite(file: file, reason: "a DECLINECOUNTER whose VEVENT names no UID")
+        }
+        return found
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A new time for an invitation, proposed to its organizer: the COUNTER and the mail around it.
+public struct Proposal: Sendable, Hashable {
+    /// The occurrence it is for (``RecurrenceKey``); `nil` for the whole invitation.
+    public var recurrenceID: String?
+    public var start: Date
+    public var end: Date
+    /// For an all-day invitation, the dates proposed.
+    public var dates: Occurrence.AllDayDates?
+    public var comment: String?
+
+    public init(
+        recurrenceID: String?, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil, comment: String? = nil
+    ) {
+        self.recurrenceID = recurrenceID
+        self.start = start
+        self.end = end
+        self.dates = dates
+        self.comment = comment
+    }
+
+    /// Whether a proposal can be made at all: an invitation from an organizer, not cancelled,
+    /// whose software takes proposals.
+    public static func check(_ stored: StoredInvite, details: EventProperties?) throws(ProposalError) {
+        let invite = stored.invite
+        guard invite.source != .push else { throw .push(handle: stored.handle) }
+        guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
+        guard stored.status != .cancelled, invite.method != .cancel else { throw .cancelled(handle: stored.handle) }
+        guard invite.organizer?.email != nil else { throw .noOrganizer(handle: stored.handle) }
+        guard !(details?.disallowsCounter ?? false) else { throw .disallowed(handle: stored.handle) }
+    }
+
+    /// The message for the outbox: an e-mail to the organizer, text for people and
+    /// `text/calendar; method=COUNTER`, threaded with the invitation's mail. `was` is the time
+    /// the invitation (or the occurrence) has now, for the words.
+    public func draft(
+        for stored: StoredInvite, was: DateInterval, me: MyAddresses, name: String?, now: Date, display: DisplayZone
+    ) throws(ProposalError) -> OutboxDraft {
+        let invite = stored.invite
+        try Proposal.check(stored, details: EventProperties.read(invite.raw, uid: invite.uid))
+        if let recurrenceID, stored.instance(recurrenceID)?.isCancelled == true {
+            throw .cancelled(handle: stored.handle)
+        }
+        guard let organizer = invite.organizer, let organizerEmail = organizer.email else {
+            throw .noOrganizer(handle: stored.handle)
+        }
+        let listed = invite.attendees.first { me.contains($0.address) }
+        guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
+        let named = name ?? listed?.name.flatMap { $0.contains("@") || $0.isEmpty ? nil : $0 }
+        let partstat = AnswerAction(stored.answer(for: recurrenceID)).partstat ?? "NEEDS-ACTION"
+        guard
+            let calendar = ITIPComposer.counter(
+                for: stored, key: recurrenceID, start: start, end: end, dates: dates, me: address, name: named,
+                partstat: partstat, comment: comment, now: now, display: display)
+        else { throw .cancelled(handle: stored.handle) }
+        let time = HumanTime(zone: display)
+        let subject = "New time proposed: \(invite.title)"
+        var body = "\(subject)\n\n  proposed: \(time.span(start: start, end: end, dates: dates))\n"
+        body +=
+            "  instead of: \(time.span(start: was.start, end: was.end, dates: dates == nil ? nil : Proposal.dates(of: was, in: display)))\n"
+        if let comment, !comment.isEmpty { body += "\n\(comment)\n" }
+        let message = MIMEComposer.replyMessage(
+            from: .init(name: named, email: address), to: .init(name: organizer.name, email: organizerEmail),
+            subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "COUNTER")
+        return OutboxDraft(
+            kind: .counter, transport: .mail, recipient: organizerEmail, subject: subject,
+            body: Data(message.text.utf8), messageID: message.messageID)
+    }
+
+    /// The dates an all-day stretch covers in a zone.
+    public static func dates(of interval: DateInterval, in zone: DisplayZone) -> Occurrence.AllDayDates {
+        Occurrence.AllDayDates(
+            first: LocalDate(interval.start, in: zone.timeZone),
+            endExclusive: LocalDate(interval.end, in: zone.timeZone))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Why a new time cannot be proposed, and what to do instead.
+public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The organizer's software takes no proposals (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`).
+    case disallowed(handle: String)
+    case push(handle: String)
+    case announcement(handle: String)
+    case cancelled(handle: String)
+    case noOrganizer(handle: String)
+    case noAddress
+    /// The time proposed is the time the invitation has.
+    case sameTime(handle: String)
+    /// `--free` found nothing within working hours in the days it looks through.
+    case noFreeTime(handle: String, from: String, days: Int)
+
+    public var description: String {
+        switch self {
+        case .disallowed(let handle):
+            return "\(handle): the organizer does not take proposals of a new time "
+                + "(X-MICROSOFT-DISALLOW-COUNTER:TRUE); say what time suits you in a comment instead: "
+                + "invites comment \(handle) 'Could we meet at …?'"
+        case .push(let handle):
+            return "\(handle) came as a push payload: its sender takes an answer, not a proposal of a new time"
+        case .announcement(let handle):
+            return "\(handle) was published (METHOD:PUBLISH), not an invitation: there is nobody to propose to"
+        case .cancelled(let handle):
+            return "\(handle) was cancelled by the organizer: there is no time left to move"
+        case .noOrganizer(let handle):
+            return "\(handle) names no ORGANIZER to propose a new time to"
+        case .noAddress:
+            return "proposing a new time needs your address"
+        case .sameTime(let handle):
+            return "\(handle) is already at that time"
+        case .noFreeTime(let handle, let from, let days):
+            return "\(handle): no stretch long enough is free within your working hours in the \(days) days from "
+                + "\(from); give a time with --at"
+        }
+    }
+}

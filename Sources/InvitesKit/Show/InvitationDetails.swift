@@ -1,0 +1,56 @@
+import Foundation
+
+/// What `show` and `review` tell about an invitation beyond its time: the words, the way in,
+/// who else is invited and how they answered, and how it repeats.
+public struct InvitationDetails: Sendable, Hashable {
+    /// How the other attendees answered, as the organizer's latest message says.
+    public struct Answers: Sendable, Hashable {
+        public var accepted = 0
+        public var tentative = 0
+        public var declined = 0
+        public var delegated = 0
+        /// NEEDS-ACTION, or a PARTSTAT nobody defined.
+        public var noAnswer = 0
+
+        public var total: Int { accepted + tentative + declined + delegated + noAnswer }
+
+        /// `4 accepted, 1 declined, 3 no answer`; the kinds nobody gave are left out.
+        public var summary: String {
+            let parts = [
+                (accepted, "accepted"), (tentative, "tentative"), (declined, "declined"), (delegated, "delegated"),
+                (noAnswer, "no answer"),
+            ]
+            return parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        }
+    }
+
+    /// The DESCRIPTION (or a push payload's notes) as sent.
+    public var description: String?
+    public var join: JoinLink?
+    /// Every attendee but you.
+    public var answers: Answers
+    public var repeats: Repetition?
+    /// Whether the organizer takes proposals of a new time (`X-MICROSOFT-DISALLOW-COUNTER`).
+    public var counterAllowed: Bool
+
+    /// The details of an invitation; `me` is left out of the answers (your own is the inbox's).
+    public init(_ invite: Invite, me: MyAddresses, time: HumanTime) {
+        let properties = invite.source == .push ? nil : EventProperties.read(invite.raw, uid: invite.uid)
+        description = invite.description
+        join = JoinLink.find(in: invite, properties: properties)
+        var answers = Answers()
+        for attendee in invite.attendees where !me.contains(attendee.address) {
+            switch attendee.partstat.uppercased() {
+            case "ACCEPTED": answers.accepted += 1
+            case "TENTATIVE": answers.tentative += 1
+            case "DECLINED": answers.declined += 1
+            case "DELEGATED": answers.delegated += 1
+            default: answers.noAnswer += 1
+            }
+        }
+        self.answers = answers
+        repeats =
+            invite.recurrenceID == nil ? properties.flatMap { Repetition($0, start: invite.start, time: time) } : nil
+        counterAllowed = !(properties?.disallowsCounter ?? false)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Proposals of a new time, and the organizer's refusals of them, in the history.
+extension InboxStore {
+    /// Records a proposal and queues its COUNTER in one transaction: the history holds the
+    /// proposal with its message, or neither. The entry's start and end are the time proposed.
+    @discardableResult
+    public func record(_ proposal: Proposal, for stored: StoredInvite, draft: OutboxDraft, now: Date)
+        throws(StoreError) -> HistoryEntry
+    {
+        try database.transaction { () throws(StoreError) -> HistoryEntry in
+            guard let id = try rowID(of: stored) else {
+                throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
+            }
+            let organizer = proposal.recurrenceID.flatMap { stored.instance($0)?.organizer }
+            var entry = HistoryEntry(
+                handle: stored.handle, uid: stored.invite.uid, recurrenceID: proposal.recurrenceID,
+                senderID: stored.invite.senderID, title: organizer?.title ?? stored.invite.title,
+                start: proposal.start, end: proposal.end, sequence: organizer?.sequence ?? stored.invite.sequence,
+                dtstamp: organizer?.dtstamp ?? stored.invite.dtstamp, action: .proposed, comment: proposal.comment,
+                at: now, delivery: .pending)
+            let row = try insert(entry, inviteID: id)
+            entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now)
+            entry.delivery = .queued
+            return entry
+        }
+    }
+
+    /// Records the organizer's DECLINECOUNTER on the invitation it answers: an entry with their
+    /// comment, at the time of the proposal it declines. `nil` when this message was recorded
+    /// before (same DTSTAMP, component and comment): ingesting is idempotent.
+    public func recordDeclinedProposal(
+        _ declined: DeclinedProposal, for stored: StoredInvite, now: Date
+    ) throws(StoreError) -> HistoryEntry? {
+        try database.transaction { () throws(StoreError) -> HistoryEntry? in
+            guard let id = try rowID(of: stored) else { return nil }
+            let earlier = try history(actions: [.proposed, .proposalDeclined], handle: stored.handle)
+            let same = earlier.contains {
+                $0.action == .proposalDeclined && $0.recurrenceID == declined.recurrenceID
+                    && $0.dtstamp == declined.dtstamp && $0.comment == declined.comment
+            }
+            guard !same else { return nil }
+            let proposal = earlier.first { $0.action == .proposed && $0.recurrenceID == declined.recurrenceID }
+            let entry = HistoryEntry(
+                handle: stored.handle, uid: stored.invite.uid, recurrenceID: declined.recurrenceID,
+                senderID: stored.invite.senderID, title: proposal?.title ?? stored.invite.title,
+                start: proposal?.start ?? stored.invite.start, end: proposal?.end ?? stored.invite.end,
+                sequence: declined.sequence ?? stored.invite.sequence, dtstamp: declined.dtstamp,
+                action: .proposalDeclined, comment: declined.comment, at: now, delivery: .none)
+            _ = try insert(entry, inviteID: id)
+            return entry
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import InvitesKit
+import Testing
+
+@testable import InvitesCLI
+
+/// `review`'s keys as a state machine: what each key asks for, in each mode, from a terminal's
+/// keys and from a pipe's lines alike.
+@Suite struct ReviewSessionTests {
+    func keys(_ text: String) -> [KeyboardEvent] { text.map { .key(.character($0)) } }
+
+    /// Feeds events and returns the commands that came out.
+    func run(_ events: [KeyboardEvent], into session: inout ReviewSession) -> [ReviewSession.Command] {
+        events.compactMap { session.handle($0) }
+    }
+
+    @Test func oneKeyAnswers() {
+        for (key, action) in [("a", AnswerAction.accepted), ("d", .declined), ("t", .tentative)] {
+            var session = ReviewSession()
+            #expect(run(keys(key), into: &session) == [.answer(action, comment: nil, occurrence: nil)])
+        }
+        var session = ReviewSession()
+        #expect(run(keys("sq"), into: &session) == [.skip, .quit])
+        #expect(run([.end], into: &session) == [.quit])
+        #expect(run([.key(.endOfInput)], into: &session) == [.quit])
+    }
+
+    @Test func aCommentThenAnAnswerCarriesIt() {
+        var session = ReviewSession()
+        var events = keys("c") + keys("Sorry, away")
+        events += [.key(.enter)] + keys("d")
+        let commands = run(events, into: &session)
+        #expect(commands.first == .redraw)
+        #expect(commands.filter { $0 == .editLine }.count == 11)
+        #expect(commands.last == .answer(.declined, comment: "Sorry, away", occurrence: nil))
+    }
+
+    @Test func aCommentAloneGoesWithEnter() {
+        var session = ReviewSession()
+        let commands = run(keys("c") + keys("late") + [.key(.enter), .key(.enter)], into: &session)
+        #expect(commands.last == .comment("late", occurrence: nil))
+        #expect(session.prompt(width: 80).first == "comment: \"late\"")
+    }
+
+    @Test func escapeCancelsTheLineAndXDropsTheComment() {
+        var session = ReviewSession()
+        _ = run(keys("c") + keys("abc") + [.key(.escape)], into: &session)
+        #expect(session.mode == .keys)
+        #expect(session.comment == nil)
+        _ = run(keys("c") + keys("abc") + [.key(.enter)], into: &session)
+        #expect(session.comment == "abc")
+        #expect(run(keys("x"), into: &session) == [.redraw])
+        #expect(session.comment == nil)
+        #expect(run([.key(.enter)], into: &session).isEmpty)
+    }
+
+    @Test func shiftedKeysAnswerWithAComment() {
+        var session = ReviewSession()
+        let commands = run(keys("T") + keys("maybe") + [.key(.enter)], into: &session)
+        #expect(commands.last == .answer(.tentative, comment: "maybe", occurrence: nil))
+    }
+
+    @Test func oneOccurrenceThenItsAnswer() {
+        var session = ReviewSession()
+        let commands = run(keys("o") + keys("2") + [.key(.enter)], into: &session)
+        #expect(commands.last == .pickOccurrence("2"))
+        session.picked("2024-06-10T07:30:00Z", label: "Mon 10 Jun")
+        #expect(session.prompt(width: 80).first?.hasPrefix("only the occurrence Mon 10 Jun") == true)
+        #expect(
+            run(keys("d"), into: &session) == [.answer(.declined, comment: nil, occurrence: "2024-06-10T07:30:00Z")])
+    }
+
+    @Test func helpAndUnknownKeys() {
+        var session = ReviewSession()
+        #expect(run(keys("?"), into: &session) == [.redraw])
+        #expect(session.prompt(width: 80).count == ReviewSession.help.count + 1)
+        #expect(run(keys("a"), into: &session) == [.redraw])
+        #expect(session.mode == .keys)
+        #expect(run(keys("z"), into: &session) == [.unknown("z")])
+        #expect(run([.key(.left)], into: &session).isEmpty)
+        #expect(run([.resized, .key(.refresh)], into: &session) == [.redraw, .redraw])
+    }
+
+    @Test func askingToSendTakesYOrAnythingElse() {
+        var session = ReviewSession()
+        session.askToSend()
+        #expect(run(keys("y"), into: &session) == [.send(true)])
+        session.askToSend()
+        #expect(run([.key(.enter)], into: &session) == [.send(false)])
+        session.askToSend()
+        #expect(run([.line("yes")], into: &session) == [.send(true)])
+    }
+
+    /// From a pipe, a line stands for its first character, and a line read for a field is the
+    /// field's text.
+    @Test func linesDoWhatKeysDo() {
+        var session = ReviewSession()
+        let commands = run([.line("c"), .line("  Sorry, away  "), .line("decline")], into: &session)
+        #expect(commands == [.redraw, .redraw, .answer(.declined, comment: "Sorry, away", occurrence: nil)])
+    }
+
+    @Test func theKeyLineWrapsToTheWidth() {
+        let lines = ReviewSession().prompt(width: 40)
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.joined(separator: " ").contains("[a]ccept [d]ecline"))
+    }
+}
+
+/// The line a comment is typed into.
+@Suite struct LineEditorTests {
+    func edited(_ keys: [Key], from text: String = "") -> LineEditor {
+        var editor = LineEditor(text: text)
+        for key in keys { _ = editor.apply(key) }
+        return editor
+    }
+
+    func typed(_ text: String) -> [Key] { text.map { .character($0) } }
+
+    @Test func typingAndBackspace() {
+        #expect(edited(typed("helo") + [.backspace] + typed("lo")).text == "hello")
+        #expect(edited([.backspace, .delete]).text == "")
+    }
+
+    @Test func movingAndInsertingInTheMiddle() {
+        let editor = edited([.home] + typed("<") + [.end] + typed(">") + [.left, .left, .delete], from: "abc")
+        #expect(editor.text == "<ab>")
+        #expect(editor.cursor == 3)
+    }
+
+    @Test func killingWordsAndLines() {
+        #expect(edited([.killWord], from: "see you  there ").text == "see you  ")
+        #expect(edited([.left, .left, .left, .killToStart], from: "abcdef").text == "def")
+        #expect(edited([.home, .right, .killToEnd], from: "abcdef").text == "a")
+    }
+
+    @Test func controlsCannotBeTyped() {
+        #expect(edited([.character("\u{1B}"), .character("\u{7}")] + typed("ok")).text == "ok")
+    }
+
+    @Test func aLongLineShowsTheCursorsPart() {
+        let editor = LineEditor(text: String(repeating: "x", count: 100) + "END")
+        let (line, cursor) = editor.rendered(prompt: "comment: ", width: 40)
+        #expect(DisplayWidth.of(line) <= 40)
+        #expect(line.hasSuffix("END"))
+        #expect(cursor == DisplayWidth.of(line))
+    }
+}
+
+/// A terminal's bytes into keys.
+@Suite struct KeyDecoderTests {
+    func decode(_ bytes: [UInt8], flush: Bool = true) -> [Key] {
+        var decoder = KeyDecoder()
+        var keys = bytes.flatMap { decoder.feed($0) }
+        if flush { keys += decoder.flush() }
+        return keys
+    }
+
+    @Test func plainAndControlKeys() {
+        #expect(decode(Array("ad".utf8)) == [.character("a"), .character("d")])
+        #expect(
+            decode([0x0D, 0x7F, 0x15, 0x17, 0x0B, 0x04, 0x0C]) == [
+                .enter, .backspace, .killToStart, .killWord, .killToEnd, .endOfInput, .refresh,
+            ])
+    }
+
+    @Test func escapeSequences() {
+        #expect(
+            decode(Array("\u{1B}[D\u{1B}[C\u{1B}OH\u{1B}[4~\u{1B}[3~\u{1B}[A".utf8)) == [
+                .left, .right, .home, .end, .delete, .ignored,
+            ])
+    }
+
+    @Test func aLoneEscapeIsAKeyOnceNothingFollows() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(0x1B).isEmpty)
+        #expect(decoder.isWaiting)
+        #expect(decoder.flush() == [.escape])
+        #expect(decode([0x1B, UInt8(ascii: "x")], flush: false) == [.escape, .character("x")])
+    }
+
+    @Test func utf8SplitAcrossReads() {
+        #expect(decode(Array("é日".utf8)) == [.character("é"), .character("日")])
+    }
+}

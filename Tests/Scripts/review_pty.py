@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""`invites review` driven through a pseudo-terminal, as a person types at it.
+
+A small job-control shell runs inside the terminal (the session leader, as bash would be): it
+puts invites in a process group of its own in the foreground, reports when it stops or ends,
+and says `stty -g` before it starts and after each stop and the end. The test types keys into
+the terminal's other side and reads the screen, then checks the store with invites itself.
+
+Usage: review_pty.py BIN [--transcript FILE]
+"""
+import fcntl
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r")
+CLEAR = b"\x1b[H\x1b[2J"
+
+
+def fail(message):
+    print("review: " + message)
+    sys.exit(1)
+
+
+def set_size(fd, columns, rows=60):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def job_shell(argv, env):
+    """The session leader inside the terminal: a shell's job control in a few lines."""
+    def stty():
+        return subprocess.run(["stty", "-g"], stdin=0, capture_output=True, text=True).stdout.strip()
+
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+    os.write(1, ("[shell stty %s]\r\n" % stty()).encode())
+    child = os.fork()
+    if child == 0:
+        os.setpgid(0, 0)
+        os.tcsetpgrp(0, os.getpgrp())
+        signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+        os.execve(argv[0], argv, env)
+    os.setpgid(child, child)
+    os.tcsetpgrp(0, child)
+    os.write(1, ("[shell pid %d]\r\n" % child).encode())
+    while True:
+        _, status = os.waitpid(child, os.WUNTRACED)
+        os.tcsetpgrp(0, os.getpgrp())
+        if os.WIFSTOPPED(status):
+            os.write(1, ("[shell stopped stty %s]\r\n" % stty()).encode())
+            # The parent says when to go on, as `fg` would.
+            os.read(0, 1)
+            os.tcsetpgrp(0, child)
+            os.killpg(child, signal.SIGCONT)
+            continue
+        how = "exit %d" % os.WEXITSTATUS(status) if os.WIFEXITED(status) else "signal %d" % os.WTERMSIG(status)
+        os.write(1, ("[shell %s stty %s]\r\n" % (how, stty())).encode())
+        os._exit(0)
+
+
+class Terminal:
+    """One run of `invites review` in a fresh pseudo-terminal."""
+
+    def __init__(self, argv, env, columns=80):
+        import pty
+        self.pid, self.master = pty.fork()
+        if self.pid == 0:
+            try:
+                job_shell(argv, env)
+            finally:
+                os._exit(1)
+        set_size(self.master, columns)
+        self.raw = b""
+        # Where the next expect starts looking.
+        self.mark = 0
+        self.before = self.expect(rb"\[shell stty ([^\]]*)\]").group(1)
+        self.child = int(self.expect(rb"\[shell pid (\d+)\]").group(1))
+
+    def read(self, timeout):
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return False
+        self.raw += data
+        return bool(data)
+
+    def expect(self, pattern, timeout=20):
+        """Waits for `pattern` in what came since the last match; returns the match."""
+        deadline = time.time() + timeout
+        while True:
+            # The mark counts in the text without escape sequences, which only grows at its end.
+            found = re.compile(pattern, re.S).search(ESCAPES.sub(b"", self.raw), self.mark)
+            if found:
+                self.mark = found.end()
+                return found
+            if time.time() > deadline or not self.read(max(deadline - time.time(), 0.05)) and time.time() > deadline:
+                fail("waited for %r; the screen shows:\n%s" % (pattern, self.screen()))
+
+    def type(self, text, pause=0.05):
+        for character in text:
+            os.write(self.master, character.encode() if isinstance(character, str) else character)
+            time.sleep(pause)
+
+    def screen(self):
+        """The last screen drawn, without its escape sequences."""
+        last = self.raw.rfind(CLEAR)
+        return ESCAPES.sub(b"", self.raw[last + len(CLEAR) if last >= 0 else 0:]).decode("utf-8", "replace")
+
+    def ended(self):
+        found = self.expect(rb"\[shell (exit \d+|signal \d+) stty ([^\]]*)\]")
+        os.waitpid(self.pid, 0)
+        return found.group(1).decode(), found.group(2)
+
+
+def invites(home, *arguments):
+    run = subprocess.run(
+        [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
+         "--me", "me@example.org"] + list(arguments), capture_output=True, text=True)
+    if run.returncode != 0:
+        fail("invites %s: %s" % (" ".join(arguments), run.stderr))
+    return run.stdout
+
+
+def fresh_home(work, name):
+    home = os.path.join(work, name)
+    os.makedirs(home)
+    shutil.copy(os.path.join(ROOT, "fixtures/calendar.ics"), home + "/calendar.ics")
+    second = os.path.join(work, name + "-second.json")
+    with open(second, "w") as out:
+        json.dump({"title": "Board dinner", "start": "2018-04-12T19:00:00-07:00",
+                   "end": "2018-04-12T21:00:00-07:00", "id": 34}, out)
+    fixtures = os.path.join(ROOT, "Tests/InvitesCLITests/Fixtures/triage")
+    # Ingested in this order, within a second or two: review shows the most recently changed
+    # first, the newest ingested first among those changed in the same second, so the teams
+    # series, then the offsite, then the reunion, then the dinner.
+    for path in [second, os.path.join(ROOT, "fixtures/invite.json"), fixtures + "/all-day.ics",
+                 fixtures + "/teams-weekly.ics"]:
+        invites(home, "ingest", path)
+    return home
+
+
+def start(home, columns=80):
+    env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
+    env.pop("COLUMNS", None)
+    argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
+            "--me", "me@example.org", "review"]
+    return Terminal(argv, env, columns)
+
+
+def the_session(work, transcript):
+    """Accept the first, comment and decline the second, skip the third, quit."""
+    home = fresh_home(work, "session")
+    term = start(home)
+    term.expect(rb"1 of 4 waiting.*Platform sync.*\[a\]ccept")
+    screens = [term.screen()]
+    term.type("a")
+    term.expect(rb"2 of 4 waiting.*accepted \"Platform sync\".*Team offsite.*\[a\]ccept")
+    screens.append(term.screen())
+    term.type("c")
+    term.expect(rb"comment: ")
+    # Basic editing: a slip taken back with Backspace, a word with Ctrl-W, the start with Home.
+    term.type("Sorry, travelx")
+    term.type(["\x7f"])
+    term.type("ling that wek")
+    term.type(["\x17"])
+    term.type("week")
+    term.type(["\x1b[H"])
+    term.type("(!) ")
+    term.type(["\r"])
+    term.expect(rb"comment: \"\(!\) Sorry, travelling that week\"")
+    screens.append(term.screen())
+    term.type("d")
+    term.expect(rb"3 of 4 waiting.*declined \"Team offsite\".*Family Reunion")
+    screens.append(term.screen())
+    term.type("s")
+    term.expect(rb"4 of 4 waiting.*skipped, still pending.*Board dinner")
+    screens.append(term.screen())
+    term.type("q")
+    how, after = term.ended()
+    if how != "exit 0":
+        fail("the session ended with %s" % how)
+    if after != term.before:
+        fail("the terminal was left as %s, found as %s" % (after, term.before))
+    listed = json.loads(invites(home, "--json", "list", "--all"))["invites"]
+    states = {entry["title"]: entry["status"] for entry in listed}
+    expected = {"Platform sync": "accepted", "Team offsite": "declined", "Family Reunion": "pending",
+                "Board dinner": "pending"}
+    if states != expected:
+        fail("the store holds %s" % states)
+    history = json.loads(invites(home, "--json", "history"))["entries"]
+    declined = [entry for entry in history if entry["action"] == "declined"]
+    if len(declined) != 1 or declined[0]["comment"] != "(!) Sorry, travelling that week":
+        fail("the decline's comment is %s" % declined)
+    if any(entry["delivery"] != "queued" for entry in history):
+        fail("replies not queued: %s" % history)
+    if transcript:
+        with open(transcript, "w") as out:
+            for number, screen in enumerate(screens, 1):
+                out.write("---- screen %d ----\n%s\n" % (number, screen.rstrip()))
+    print("review: a, c + typed comment + d, s, q through a terminal: the store and the terminal as expected")
+
+
+def resize(work):
+    """A window made narrower redraws at the new width."""
+    home = fresh_home(work, "resize")
+    term = start(home, columns=80)
+    term.expect(rb"\[===\] invite  XXX overlap")
+    set_size(term.master, 40)
+    term.expect(rb"\[==\] invite  XX overlap")
+    if any(len(line) > 40 for line in term.screen().splitlines() if not line.startswith("  join")):
+        fail("a line wider than 40 columns after the resize:\n" + term.screen())
+    term.type("q")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("after a resize: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: a resize to 40 columns redraws at 40")
+
+
+def interrupted(work):
+    """Ctrl-C while a comment is being typed: the process ends, the terminal is as it was."""
+    home = fresh_home(work, "interrupt")
+    term = start(home)
+    term.expect(rb"\[a\]ccept")
+    term.type("c")
+    term.expect(rb"comment: ")
+    term.type("half a comm")
+    term.type(["\x03"])
+    how, after = term.ended()
+    if how != "signal %d" % signal.SIGINT:
+        fail("Ctrl-C in a comment ended with %s" % how)
+    if after != term.before:
+        fail("after SIGINT the terminal is %s, was %s" % (after, term.before))
+    listed = json.loads(invites(home, "--json", "history"))["entries"]
+    if listed:
+        fail("an interrupted comment was recorded: %s" % listed)
+    print("review: SIGINT in the middle of a comment gives the terminal back")
+
+
+def terminated(work):
+    """SIGTERM while waiting for a key."""
+    home = fresh_home(work, "term")
+    term = start(home)
+    term.expect(rb"\[a\]ccept")
+    os.kill(term.child, signal.SIGTERM)
+    how, after = term.ended()
+    if how != "signal %d" % signal.SIGTERM or after != term.before:
+        fail("SIGTERM: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: SIGTERM gives the terminal back")
+
+
+def suspended(work):
+    """Ctrl-Z stops review with the terminal given back; going on takes it again and redraws."""
+    home = fresh_home(work, "suspend")
+    term = start(home)
+    term.expect(rb"1 of 4 waiting.*\[a\]ccept")
+    term.type(["\x1a"])
+    stopped = term.expect(rb"\[shell stopped stty ([^\]]*)\]").group(1)
+    if stopped != term.before:
+        fail("stopped with the terminal as %s, found as %s" % (stopped, term.before))
+    term.type("\n")
+    term.expect(rb"1 of 4 waiting.*\[a\]ccept")
+    term.type("a")
+    term.expect(rb"2 of 4 waiting.*accepted \"Platform sync\"")
+    term.type("q")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("after a suspend: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: SIGTSTP gives the terminal back, SIGCONT takes it again and redraws")
+
+
+def dumb(work):
+    """TERM=dumb: lines instead of single keys, and no escape sequences."""
+    home = fresh_home(work, "dumb")
+    env = dict(os.environ, TERM="dumb", HOME=home, XDG_CONFIG_HOME=home + "/config")
+    argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
+            "--me", "me@example.org", "review"]
+    term = Terminal(argv, env)
+    term.expect(rb"1 of 4 waiting.*\[a\]ccept")
+    if CLEAR in term.raw:
+        fail("TERM=dumb got escape sequences")
+    term.type("a\n")
+    term.expect(rb"accepted \"Platform sync\"")
+    term.type("q\n")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("TERM=dumb: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: TERM=dumb reads lines")
+
+
+if __name__ == "__main__":
+    BIN = os.path.abspath(sys.argv[1])
+    transcript = sys.argv[sys.argv.index("--transcript") + 1] if "--transcript" in sys.argv else None
+    work = tempfile.mkdtemp(prefix="invites-review.")
+    try:
+        the_session(work, transcript)
+        resize(work)
+        interrupted(work)
+        terminated(work)
+        suspended(work)
+        dumb(work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
