@@ -24,7 +24,12 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     /// Starts listening; the last answer repeats once the script runs out.
     package init(answers: [Answer]) throws {
         self.answers = answers
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Darwin)
+            let stream = SOCK_STREAM
+        #else
+            let stream = Int32(SOCK_STREAM.rawValue)
+        #endif
+        let socket = Foundation.socket(AF_INET, stream, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

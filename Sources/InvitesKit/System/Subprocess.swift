@@ -33,13 +33,19 @@ struct Subprocess {
         precondition(!arguments.isEmpty, "a command has a program")
         let (inputRead, inputWrite) = try pipe()
         let (outputRead, outputWrite) = try pipe()
-        var actions = posix_spawn_file_actions_t()
+        // Darwin's types are opaque pointers, glibc's are structs.
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inputRead, 0)
         posix_spawn_file_actions_adddup2(&actions, outputWrite, 1)
         posix_spawn_file_actions_adddup2(&actions, outputWrite, 2)
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -54,8 +60,9 @@ struct Subprocess {
             &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + environment { free(pointer) } }
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environment)
         close(inputRead)
         close(outputWrite)
         guard spawned == 0 else {
