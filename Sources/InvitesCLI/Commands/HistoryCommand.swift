@@ -45,11 +45,18 @@ enum HistoryCommand {
             return .success
         }
         let columns = HandleColumns(handles: entries.map(\.handle))
+        // All-day invitations are shown by their dates, as `list` and `show` show them.
+        var invitations: [String: StoredInvite] = [:]
+        for handle in Set(entries.map(\.handle)) {
+            invitations[handle] = try? context.openStore().resolve(handle)
+        }
         for entry in entries {
+            let dates =
+                entry.action == .proposed ? nil : invitations[entry.handle]?.allDayDates(for: entry.recurrenceID)
             var line =
                 context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
-                + context.time.span(start: entry.start, end: entry.end) + ")"
+                + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
             if entry.delivery != .none {
                 line += "  [\(entry.action == .proposed ? "proposal" : "reply") \(entry.delivery.rawValue)]"

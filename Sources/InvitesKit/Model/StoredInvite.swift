@@ -33,6 +33,19 @@ public struct StoredInvite: Sendable, Hashable {
         invite.method == .publish && status == .pending ? .announced : status
     }
 
+    /// The dates an answer to this invitation covers when it is all-day: the series' own, an
+    /// instance's as the organizer sent it, or an occurrence (named by its date) at the series'
+    /// length. `nil` for a timed invitation, or a key that is not a date.
+    public func allDayDates(for recurrenceID: String?) -> Occurrence.AllDayDates? {
+        guard let dates = invite.dates else { return nil }
+        guard let recurrenceID else { return dates }
+        if let own = instance(recurrenceID)?.organizer?.dates { return own }
+        guard let first = LocalDate(iso: recurrenceID) else { return nil }
+        let utc = TimeZone(secondsFromGMT: 0) ?? .current
+        let seconds = dates.endExclusive.midnight(in: utc).timeIntervalSince(dates.first.midnight(in: utc))
+        return Occurrence.AllDayDates(first: first, endExclusive: first.adding(days: Int((seconds / 86_400).rounded())))
+    }
+
     /// Whether anything of the invitation waits for your answer; an announcement waits for none.
     public var needsAnswer: Bool {
         guard invite.method != .publish else { return false }

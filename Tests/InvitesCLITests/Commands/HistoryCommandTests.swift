@@ -52,4 +52,25 @@ import Testing
         #expect(bad.status == 2)
         #expect(bad.err.contains("--since takes today, yesterday, a time back from now like 7d"))
     }
+
+    /// An all-day invitation, and an occurrence of an all-day series answered apart, are shown by
+    /// their dates, not as midnight to midnight in some zone.
+    @Test func allDayAnswersShowTheirDates() {
+        let offsite = cli.write(
+            "offsite.ics",
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN", "METHOD:REQUEST", "BEGIN:VEVENT",
+                "UID:offsite@example.org", "DTSTAMP:20240501T000000Z", "DTSTART;VALUE=DATE:20240710",
+                "DTEND;VALUE=DATE:20240712", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:Offsite",
+                "ORGANIZER:mailto:o@example.org", "ATTENDEE:mailto:me@example.org", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n"))
+        let options = ["--tz", "Europe/Berlin", "--me", "me@example.org"]
+        _ = cli.run(options + ["ingest", offsite])
+        _ = cli.run(options + ["accept", "offsite", "--no-add"])
+        _ = cli.run(options + ["decline", "offsite", "--occurrence", "2024-07-17", "--no-add"])
+        let lines = cli.run(options + ["history", "offsite"]).out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("Offsite  (Wed 17 Jul 2024 - Thu 18 Jul 2024 (all day))") == true, "\(lines)")
+        #expect(lines.last?.contains("Offsite  (Wed 10 Jul 2024 - Thu 11 Jul 2024 (all day))") == true, "\(lines)")
+    }
 }
