@@ -55,9 +55,10 @@ public struct Courier {
 
     /// Hands over the queued messages, of the invitations `handles` or all. Without handles a
     /// message waiting for its next try is left until then; `again` also takes failed and
-    /// interrupted messages (the user has checked they did not arrive).
+    /// interrupted messages (the user has checked they did not arrive). Call ``recover()``
+    /// first, and tell the user what it returns: a message a killed `send` left claimed is not
+    /// due until then.
     public func send(handles: [String]? = nil, again: Bool = false) throws(StoreError) -> [Report] {
-        _ = try recover()
         let states: Set<Delivery> = again ? [.queued, .failed, .interrupted] : [.queued]
         let now = clock()
         let due = try store.outbox(states: states, handles: handles).filter {

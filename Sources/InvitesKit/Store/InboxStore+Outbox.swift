@@ -170,7 +170,10 @@ extension InboxStore {
     public func recoverAbandoned(
         isRunning: (Int32) -> Bool, requeue: Set<OutboxMessage.Transport>, now: Date
     ) throws(StoreError) -> [OutboxMessage] {
-        try database.transaction { () throws(StoreError) -> [OutboxMessage] in
+        // Nearly always nothing is claimed: then the look is a read, and `outbox` (a listing)
+        // takes no write lock.
+        guard try database.prepare("SELECT 1 FROM outbox WHERE state = 'sending' LIMIT 1").step() else { return [] }
+        return try database.transaction { () throws(StoreError) -> [OutboxMessage] in
             let statement = try database.prepare(
                 "SELECT id, transport, claimed_by FROM outbox WHERE state = 'sending'")
             var abandoned: [(Int64, OutboxMessage.Transport)] = []
