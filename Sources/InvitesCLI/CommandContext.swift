@@ -56,17 +56,12 @@ struct CommandContext {
         return Responder(
             store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
             lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
-            name: try sending().name.value)
-    }
-
-    /// The settings that say how answers leave the machine.
-    func sending() throws -> SendSettings {
-        try SendSettings.resolve(settings.config, path: settings.configPath)
+            name: settings.sending.name.value)
     }
 
     /// What hands the outbox's messages over.
     func courier() throws -> Courier {
-        let sending = try sending()
+        let sending = settings.sending
         return Courier(
             store: try openStore(),
             routes: Courier.Routes(sendmail: sending.sendmail.value, respondURL: sending.respondURL.value),

@@ -32,7 +32,7 @@ enum ConfigCommand {
             ("occurrences", String(occurrences.value), occurrences.source),
             ("color", settings.color.value ? "on" : "off", settings.color.source),
         ]
-        let sending = try context.sending()
+        let sending = context.settings.sending
         rows += [
             ("name", sending.name.value ?? "", sending.name.source),
             ("send", sending.policy.value.rawValue, sending.policy.source),

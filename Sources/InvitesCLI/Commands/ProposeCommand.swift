@@ -80,7 +80,7 @@ enum ProposeCommand {
         guard proposal.start != was.start else { throw ProposalError.sameTime(handle: stored.handle) }
         let now = context.environment.now()
         let draft = try proposal.draft(
-            for: stored, was: was, me: context.settings.me.value, name: try context.sending().name.value, now: now,
+            for: stored, was: was, me: context.settings.me.value, name: context.settings.sending.name.value, now: now,
             display: display)
         let entry = try context.openStore().record(proposal, for: stored, draft: draft, now: now)
         return Made(stored: stored, proposal: proposal, was: was, entry: entry)

@@ -123,7 +123,7 @@ enum SendCommand {
         } else if context.arguments.has("--no-send") {
             send = false
         } else {
-            switch try context.sending().policy.value {
+            switch context.settings.sending.policy.value {
             case .always:
                 send = true
             case .never:

@@ -135,7 +135,7 @@ final class ReviewDriver {
         if let reason = outcome.notQueued {
             said.append("no reply was queued for the organizer: " + Printable.sanitize(reason.description))
         } else if outcome.queued != nil {
-            switch try policy() {
+            switch policy() {
             case .always: said += try deliver(stored.handle)
             case .never: said.append("\(stored.handle): the reply is queued; 'invites send' sends it")
             case .ask: ask = true
@@ -169,7 +169,7 @@ final class ReviewDriver {
         }
         session.reset()
         var said = [ProposeCommand.line(made, context)]
-        switch try policy() {
+        switch policy() {
         case .always: said += try deliver(stored.handle)
         case .never: said.append("\(stored.handle): the proposal is queued; 'invites send' sends it")
         case .ask:
@@ -182,10 +182,10 @@ final class ReviewDriver {
     }
 
     /// `--send`, `--no-send`, else the `send` setting.
-    private func policy() throws -> SendSettings.Policy {
+    private func policy() -> SendSettings.Policy {
         if context.arguments.has("--send") { return .always }
         if context.arguments.has("--no-send") { return .never }
-        return try context.sending().policy.value
+        return context.settings.sending.policy.value
     }
 
     /// Sends an invitation's queued reply and returns what sending said, for the screen.

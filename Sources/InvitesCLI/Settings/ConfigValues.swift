@@ -7,8 +7,9 @@ import InvitesKit
 /// mistake whether the command that meets it is `list` or `show`, and it should stop the first
 /// command run after the edit (exit 2), not one run days later.
 enum ConfigValues {
-    /// Checks each value of the keys below, of the sending keys (``SendSettings``) and of the
-    /// working hours (``WorkSettings``); keys with free text (`calendar`, `me`, `name`) pass.
+    /// Checks each value of the keys below and of the working hours (``WorkSettings``); keys
+    /// with free text (`calendar`, `me`, `name`) pass. The sending keys are checked where
+    /// ``Settings`` reads them, for every command too (``SendSettings``).
     static func validate(_ config: ConfigFile, path: String) throws(ConfigError) {
         for key in ["before", "after"] {
             for entry in config.values[key] ?? [] { _ = try duration(entry, key: key, path: path) }
@@ -16,7 +17,6 @@ enum ConfigValues {
         for entry in config.values["occurrences"] ?? [] { _ = try count(entry, key: "occurrences", path: path) }
         for entry in config.values["color"] ?? [] { _ = try color(entry, path: path) }
         for entry in config.values["tz"] ?? [] { _ = try zone(entry, path: path) }
-        _ = try SendSettings.resolve(config, path: path)
         _ = try WorkSettings.resolve(config, path: path)
     }
 
