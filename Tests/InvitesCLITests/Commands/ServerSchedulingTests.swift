@@ -80,7 +80,10 @@ import Testing
         #expect(after[10] == "ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=TRUE\r")
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 1)
         #expect(sent == 0)
-        #expect(run(["outbox"]).out == "Nothing waits to be sent.\n")
+        #expect(
+            run(["outbox"]).out
+                == "Nothing waits to be sent.\n\nThe reply goes through your calendar server when it syncs "
+                + "(scheduling) for:\n\(handle)  accepted     Quarterly planning  (Sat 1 Jun 2024 12:00)\n")
         #expect(run(["history"]).out.contains("[reply through your calendar server]"))
         let entries = try #require(try json(["history"])["entries"] as? [[String: Any]])
         #expect(entries.first?["delivery"] as? String == "server")
