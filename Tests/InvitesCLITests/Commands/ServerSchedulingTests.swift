@@ -90,6 +90,15 @@ import Testing
         #expect(try listed().first?["status"] as? String == "accepted")
     }
 
+    @Test func reviewAnswersInPlaceAndSaysWhoReplies() throws {
+        let result = run(["review"], stdin: "a\n")
+        #expect(result.status == 0)
+        #expect(result.out.contains("accepted \"Quarterly planning\"; updated in \(item)"))
+        #expect(result.out.contains("the reply goes through your calendar server when it syncs"))
+        #expect(try String(contentsOfFile: item, encoding: .utf8).contains("PARTSTAT=ACCEPTED;RSVP="))
+        #expect(sent == 0)
+    }
+
     @Test func theSameInvitationByMailAfterwardsIsOneInvitationAndNoSecondReply() throws {
         let handle = try #require(try listed().first?["handle"] as? String)
         #expect(run(["accept", handle]).status == 0)
