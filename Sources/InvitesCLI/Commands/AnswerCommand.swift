@@ -84,7 +84,7 @@ enum AnswerCommand {
         let why: String
         switch scheduling.setting {
         case .auto where scheduling.clientAgent:
-            why = "scheduling = auto, and your ATTENDEE says SCHEDULE-AGENT=CLIENT"
+            why = "scheduling = auto, and the invitation says SCHEDULE-AGENT=CLIENT"
         case .auto:
             why = "scheduling = auto: your server put this invitation in \(calendar)"
         case .server, .client:

@@ -119,9 +119,14 @@ import Testing
         #expect(sent == 0)
     }
 
-    @Test func scheduleAgentClientOrTheSettingMakesInvitesReplyOnce() throws {
+    @Test(arguments: [
+        ("RSVP=\r\n TRUE;CN=me@example.org", "RSVP=\r\n TRUE;SCHEDULE-AGENT=CLIENT;CN=me@example.org"),
+        ("ORGANIZER;CN=Boss Person:", "ORGANIZER;CN=Boss Person;SCHEDULE-AGENT=CLIENT:"),
+        ("ORGANIZER;CN=Boss Person:", "ORGANIZER;SCHEDULE-AGENT=NONE;CN=Boss Person:"),
+    ])
+    func scheduleAgentClientMakesInvitesReplyOnce(_ replacing: (String, String)) throws {
         let text = try String(contentsOfFile: item, encoding: .utf8).replacingOccurrences(
-            of: "RSVP=\r\n TRUE;CN=me@example.org", with: "RSVP=\r\n TRUE;SCHEDULE-AGENT=CLIENT;CN=me@example.org")
+            of: replacing.0, with: replacing.1)
         try Data(text.utf8).write(to: URL(fileURLWithPath: item))
         let handle = try #require(try listed().first?["handle"] as? String)
         let result = run(["decline", handle])
