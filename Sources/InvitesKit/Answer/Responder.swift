@@ -51,7 +51,8 @@ public struct Responder {
     }
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
-    /// `--no-add`. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
+    /// `--no-add`. Accepting what the organizer cancelled (the invitation or an occurrence) is
+    /// refused (``AnswerError``); declining it is recorded, and queues nothing. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
     /// alone, and only their components in the calendar change. Unless `toOrganizer` is false
     /// (a comment kept for yourself), an invitation that expects a reply gets one queued in the
     /// outbox in the same transaction.
@@ -59,6 +60,12 @@ public struct Responder {
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
         toOrganizer: Bool = true, now: Date
     ) throws -> Outcome {
+        if action == .accepted || action == .tentative {
+            if stored.invite.method == .cancel { throw AnswerError.cancelled(handle: stored.handle, action: action) }
+            for key in occurrences where stored.instance(key)?.isCancelled == true {
+                throw AnswerError.occurrenceCancelled(handle: stored.handle, occurrence: key, action: action)
+            }
+        }
         let record = try store.calendarRecord(for: stored)
         let delivery: Delivery =
             stored.invite.expectsReply && action != .cancelled && toOrganizer ? .pending : .none
