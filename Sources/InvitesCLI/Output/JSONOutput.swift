@@ -151,6 +151,7 @@ enum JSONOutput {
         var sequence: Int
         var delivery: String
         @Nullable var sentAt: String?
+        @Nullable var supersededAt: String?
 
         init(_ entry: InvitesKit.HistoryEntry) {
             handle = entry.handle
@@ -165,6 +166,7 @@ enum JSONOutput {
             sequence = entry.sequence
             delivery = entry.delivery.rawValue
             sentAt = entry.sentAt.map(RFC3339.utc)
+            supersededAt = entry.supersededAt.map(RFC3339.utc)
         }
     }
 

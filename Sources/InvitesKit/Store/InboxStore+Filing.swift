@@ -34,6 +34,12 @@ extension InboxStore {
                 result = cancel ? .cancelled : .updated
                 changed.append(nil)
                 if let note { notes.append(note) }
+                if cancel, case let count = try withdrawWaiting(inviteID: id, now: now), count > 0 {
+                    notes.append(
+                        count == 1
+                            ? "the message waiting in the outbox for it was withdrawn"
+                            : "the \(count) messages waiting in the outbox for it were withdrawn")
+                }
             }
         }
         for instance in invite.instances {

@@ -218,6 +218,12 @@ enum Schema {
         """
         ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'reply';
         """,
+        // Version 9: a superseded message names the one that took its place. A proposal's
+        // history entry stays at the COUNTER it made, which a newer proposal for the same
+        // component replaced before it was sent, so the history never says it went.
+        """
+        ALTER TABLE outbox ADD COLUMN superseded_by INTEGER REFERENCES outbox (id);
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.
