@@ -94,6 +94,14 @@ extension InboxStore {
         let wasInstanceOnly = existing.invite.recurrenceID != nil
         if !wasInstanceOnly {
             if heldMessage == message, existing.invite.method == invite.method { return .same }
+            // The same version in other bytes (LF for CRLF, as mutt and aerc hand a part to a
+            // mailcap entry; the part alone after the whole mail) is the same copy, not a stale
+            // one: RFC 5546 §2.1.5 orders versions by SEQUENCE, then DTSTAMP.
+            if existing.invite.method == invite.method, existing.invite.sequence == invite.sequence,
+                let stamp = invite.dtstamp, stamp == existing.invite.dtstamp
+            {
+                return .same
+            }
             guard InboxStore.isNewer(invite, than: existing.invite) else {
                 return .stale(note: "stale copy (SEQUENCE \(invite.sequence)); the inbox holds a newer version")
             }
@@ -128,6 +136,11 @@ extension InboxStore {
         let heldMessage = try instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
         if let previous = held?.organizer {
             if heldMessage == message, previous.cancelled == cancel { return .same }
+            if previous.cancelled == cancel, previous.sequence == instance.sequence,
+                let stamp = instance.dtstamp, stamp == previous.dtstamp
+            {
+                return .same
+            }
             let newer =
                 instance.sequence != previous.sequence
                 ? instance.sequence > previous.sequence
