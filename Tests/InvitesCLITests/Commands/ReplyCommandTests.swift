@@ -48,3 +48,28 @@ import Testing
         #expect(cli.run(["reply", alone]).out.contains("DURATION:PT1H\r\n"), "DURATION alone is kept")
     }
 }
+
+/// The reply mail is read in terminals too: the sender's controls in its Subject and text part
+/// are made visible as on the terminal, not passed through.
+@Suite struct ReplyMailTextTests {
+    @Test func controlsAndBidiInTheTitleAreMadeVisibleInTheMail() throws {
+        var cli = CLIHarness()
+        cli.variables["INVITES_ME"] = "ann@example.org"
+        let title = "Pay \u{1B}[31mnow\u{07} \u{9B}2J \u{202E}evil"
+        let text = ReplyCommandTests().invitation(["DTEND:20270614T110000Z", "SUMMARY:\(title)"])
+        let handle = cli.run(["ingest", cli.write("e.ics", text), "--print", "handle"]).out
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(cli.run(["accept", handle, "--no-add", "--comment", "fine"]).status == 0)
+        let mail = cli.run(["reply", handle, "--mime"]).out
+        // Unfolded headers, and the quoted-printable text without its soft line breaks.
+        let flat = mail.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "=\n", with: "")
+            .replacingOccurrences(of: "\n ", with: " ")
+        let visible = "Pay ^[[31mnow^G <U+009B>2J <U+202E>evil"
+        #expect(flat.contains("Subject: Accepted: \(visible)\n"), "\(flat)")
+        let plain = try #require(flat.components(separatedBy: "Content-Type: text/plain").last)
+        let body = try #require(plain.components(separatedBy: "--=-").first)
+        #expect(body.contains("Accepted: \(visible)\n\nfine"), "\(body)")
+        #expect(
+            !body.contains("=1B") && !body.contains("=07") && !body.contains("=C2=9B") && !body.contains("=E2=80=AE"))
+    }
+}
