@@ -115,7 +115,8 @@ import Testing
                     arguments.contains("--occurrence") && organizer.cancelled.contains(rid)
                     && ["accept", "tentative"].contains(arguments[0]) && result.status == 1
                 #expect(
-                    result.status == 0 || occurrenceGone || cancelledYes, "run \(run): \(log.joined(separator: "; ")): \(result.err)")
+                    result.status == 0 || occurrenceGone || cancelledYes,
+                    "run \(run): \(log.joined(separator: "; ")): \(result.err)")
                 try check(calendar: calendar, vdir: vdir, original: original, organizer: organizer, cli: cli, log: log)
                 steps += 1
             }
