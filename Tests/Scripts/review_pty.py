@@ -133,21 +133,33 @@ def invites(home, *arguments):
     return run.stdout
 
 
+def ahead(source, target):
+    """A copy of a fixture moved into the future: review goes through what still waits for an
+    answer, and a meeting that is over waits for none. 2018 becomes 2029 and 2024 becomes 2030,
+    years whose dates fall on the same weekdays (and so do the dates of daylight saving)."""
+    with open(source) as text:
+        moved = text.read().replace("2018", "2029").replace("2024", "2030")
+    with open(target, "w") as out:
+        out.write(moved)
+    return target
+
+
 def fresh_home(work, name):
     home = os.path.join(work, name)
     os.makedirs(home)
-    shutil.copy(os.path.join(ROOT, "fixtures/calendar.ics"), home + "/calendar.ics")
+    ahead(os.path.join(ROOT, "fixtures/calendar.ics"), home + "/calendar.ics")
     second = os.path.join(work, name + "-second.json")
     with open(second, "w") as out:
-        json.dump({"title": "Board dinner", "start": "2018-04-12T19:00:00-07:00",
-                   "end": "2018-04-12T21:00:00-07:00", "id": 34}, out)
+        json.dump({"title": "Board dinner", "start": "2029-04-12T19:00:00-07:00",
+                   "end": "2029-04-12T21:00:00-07:00", "id": 34}, out)
     fixtures = os.path.join(ROOT, "Tests/InvitesCLITests/Fixtures/triage")
     # Ingested in this order, within a second or two: review shows the most recently changed
     # first, the newest ingested first among those changed in the same second, so the teams
     # series, then the offsite, then the reunion, then the dinner.
     for path in [second, os.path.join(ROOT, "fixtures/invite.json"), fixtures + "/all-day.ics",
                  fixtures + "/teams-weekly.ics"]:
-        invites(home, "ingest", path)
+        invites(home, "ingest", path if path == second else ahead(path, os.path.join(work, name + "-" +
+                                                                                    os.path.basename(path))))
     return home
 
 

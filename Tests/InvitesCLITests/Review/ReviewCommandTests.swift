@@ -17,9 +17,14 @@ import Testing
         ["--calendar", cli.home + "/calendar.ics", "--tz", "America/Los_Angeles", "--me", "me@example.org"]
     }
 
-    /// A home with the sample calendar and the three fixtures ingested (the teams series last).
+    /// Before the sample invitations of April 2018: an invitation that is over waits for no answer.
+    static let before2018: @Sendable () -> Date = { Date.utc("2018-01-01T00:00:00Z") }
+
+    /// A home with the sample calendar and the three fixtures ingested (the teams series last),
+    /// at the start of 2018, before any of them.
     func harness() throws -> CLIHarness {
-        let cli = CLIHarness()
+        var cli = CLIHarness()
+        cli.now = ReviewCommandTests.before2018
         _ = cli.write("calendar.ics", try String(contentsOfFile: calendar, encoding: .utf8))
         #expect(cli.run(options(cli) + ["ingest", payload, allDay, teams]).status == 0)
         return cli
@@ -50,10 +55,23 @@ import Testing
         #expect(history.contains("\"Sorry, travelling\"  [reply queued]"))
     }
 
+    /// Review goes through what `list` and `status` count as pending: in June 2024 the
+    /// invitations of April 2018 are over, and only the weekly series still waits.
+    @Test func countsWhatListCounts() throws {
+        var cli = try harness()
+        cli.now = { Date(timeIntervalSince1970: 1_717_243_200) }
+        #expect(cli.run(options(cli) + ["status"]).out == "1 pending\n")
+        #expect(cli.run(options(cli) + ["list", "--handles"]).out == "duse\n")
+        let review = cli.run(options(cli) + ["review"], stdin: "s\n")
+        #expect(review.out.contains("invites review: 1 of 1 waiting for an answer"))
+        #expect(!review.out.contains("Team offsite"))
+        #expect(review.out.hasSuffix("Reviewed: 0 answered, 1 still pending.\n"))
+    }
+
     @Test func theMostRecentlyChangedComesFirst() throws {
         var cli = try harness()
         // The reunion changes after the others came in: it is shown first.
-        cli.now = { Date(timeIntervalSince1970: 1_717_243_200 + 3_600) }
+        cli.now = { Date.utc("2018-01-01T01:00:00Z") }
         let moved = cli.write(
             "moved.json",
             #"{"title":"Family Reunion","start":"2018-04-10T09:00:00-07:00","end":"2018-04-10T14:00:00-07:00","id":12}"#
@@ -143,7 +161,8 @@ import Testing
 
     @Test(arguments: [40, 80, 132])
     func aNineteenHourLook(width: Int) throws {
-        let cli = CLIHarness()
+        var cli = CLIHarness()
+        cli.now = ReviewCommandTests.before2018
         let options = ["--calendar", calendar, "--tz", "America/Los_Angeles"]
         #expect(cli.run(options + ["ingest", payload]).status == 0)
         let review = cli.run(options + ["review", "--before", "19h", "--width", "\(width)"], stdin: "q\n")
