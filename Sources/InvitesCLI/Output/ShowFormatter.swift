@@ -12,6 +12,8 @@ struct ShowFormatter {
     /// `--attendees`: each attendee with their answer, besides the counts.
     var attendees = false
     var me = MyAddresses([])
+    /// The locale's charset, for the timeline's labels.
+    var charset = TerminalCharset.ascii
 
     func lines(_ show: ShowReport) -> [String] {
         let stored = show.stored
@@ -82,7 +84,7 @@ struct ShowFormatter {
                 + (invite.dates != nil ? "all day, " : "") + "window "
                 + time.stretch(start: report.window.start, end: report.window.end))
         add("")
-        lines += TimelineRenderer(time: time, width: width, color: color).render(
+        lines += TimelineRenderer(time: time, width: width, color: color, charset: charset).render(
             title: invite.title, report: report, allDay: invite.dates != nil)
         return lines
     }

@@ -266,7 +266,8 @@ final class ReviewDriver {
         if let report {
             let formatter = ShowFormatter(
                 time: context.time, width: width, color: context.settings.color.value,
-                attendees: context.arguments.has("--attendees"), me: context.settings.me.value)
+                attendees: context.arguments.has("--attendees"), me: context.settings.me.value,
+                charset: context.charset)
             lines += formatter.lines(report)
         }
         lines.append("")
