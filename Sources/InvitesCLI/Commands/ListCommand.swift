@@ -79,8 +79,9 @@ enum ListCommand {
     /// else none, so that a pipe (grep, awk, a status bar) gets one invitation per line.
     private static func width(_ context: CommandContext) throws -> Int? {
         let columns = context.environment.variables["COLUMNS"].flatMap { Int($0) }
-        guard context.arguments.value("--width") != nil || context.environment.terminalColumns() != nil
-            || (columns ?? 0) >= 40
+        guard
+            context.arguments.value("--width") != nil || context.environment.terminalColumns() != nil
+                || (columns ?? 0) >= 40
         else { return nil }
         return try ShowCommand.width(context, command: "list")
     }
