@@ -210,6 +210,8 @@ final class ReviewDriver {
                 checked.key,
                 label: context.time.span(start: checked.nearby.invite.start, end: checked.nearby.invite.end))
             say([])
+            // The timeline is now the picked occurrence's: printed again without a terminal too.
+            printWhole = true
             return
         }
         do {
@@ -217,6 +219,7 @@ final class ReviewDriver {
             if let key = keys.first {
                 session.picked(key, label: Printable.sanitize(text))
                 say([])
+                printWhole = true
             }
         } catch {
             say([ErrorReport.describe(error).0])
@@ -263,7 +266,11 @@ final class ReviewDriver {
             to: width)
         lines += messages.flatMap { DisplayWidth.wrap($0, to: width, limit: 4) }
         lines.append("")
-        if let report {
+        if var report {
+            // `o` picked an occurrence: its stretch is drawn, not the first one's.
+            if let key = session.occurrence, let picked = report.occurrences.first(where: { $0.key == key }) {
+                report.shown = picked.nearby
+            }
             let formatter = ShowFormatter(
                 time: context.time, width: width, color: context.settings.color.value,
                 attendees: context.arguments.has("--attendees"), me: context.settings.me.value,

@@ -93,6 +93,20 @@ import Testing
         #expect(try statuses(cli)["Platform sync"] == "accepted")
     }
 
+    /// After `o 3` the timeline is the third occurrence's, by number or by its start.
+    @Test func thePickedOccurrenceIsDrawn() throws {
+        let cli = try harness()
+        let first = "Shown: Mon 3 Jun 2024 00:30-01:00 PDT"
+        let third = "Shown: Mon 17 Jun 2024 00:30-01:00 PDT"
+        let review = cli.run(options(cli) + ["review"], stdin: "o\n3\nq\n")
+        #expect(review.out.contains(first))
+        let picked = try #require(review.out.components(separatedBy: "which occurrence").last)
+        #expect(picked.contains(third))
+        #expect(!picked.contains(first))
+        let byStart = cli.run(options(cli) + ["review"], stdin: "o\n2024-06-17 00:30\nq\n")
+        #expect(try #require(byStart.out.components(separatedBy: "which occurrence").last).contains(third))
+    }
+
     @Test func anOccurrenceOfAOneOffOrNoneAtAllIsSaid() throws {
         let cli = try harness()
         let review = cli.run(options(cli) + ["review"], stdin: "s\no\n1\no\n99\nz\nq\n")
