@@ -311,6 +311,33 @@ def dumb(work):
     print("review: TERM=dumb reads lines")
 
 
+def ask_takes_one_key(work):
+    """send = ask on `accept`: `y` answers at once, without Enter, and the mail goes."""
+    home = fresh_home(work, "ask")
+    sent = os.path.join(home, "sent")
+    script = os.path.join(home, "sendmail")
+    with open(script, "w") as out:
+        out.write('#!/bin/sh\nmkdir -p "%s"\ncat > "%s/$$.eml"\n' % (sent, sent))
+    os.makedirs(home + "/config/invites")
+    with open(home + "/config/invites/config", "w") as out:
+        out.write("send = ask\nsendmail = /bin/sh %s -t -i\n" % script)
+    listed = json.loads(invites(home, "--json", "list"))["invites"]
+    handle = [entry["handle"] for entry in listed if entry["title"] == "Team offsite"][0]
+    env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
+    argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
+            "--me", "me@example.org", "accept", handle]
+    term = Terminal(argv, env)
+    term.expect(rb"Send the reply to the organizer now\? \[y/N\] ")
+    term.type("y")
+    term.expect(rb"y\n.*sent 'Accepted: Team offsite'")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("send = ask: %s, terminal %s (was %s)" % (how, after, term.before))
+    if len(os.listdir(sent)) != 1:
+        fail("send = ask and y: %d mails sent" % len(os.listdir(sent)))
+    print("review: send = ask takes one key, and gives the terminal back")
+
+
 if __name__ == "__main__":
     BIN = os.path.abspath(sys.argv[1])
     transcript = sys.argv[sys.argv.index("--transcript") + 1] if "--transcript" in sys.argv else None
@@ -322,5 +349,6 @@ if __name__ == "__main__":
         terminated(work)
         suspended(work)
         dumb(work)
+        ask_takes_one_key(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
