@@ -106,7 +106,7 @@ final class ReviewDriver {
     /// Records an answer or a comment as the answering commands do, then sends its reply as the
     /// settings say; a failure is said on the screen and the invitation stays.
     private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
-        let stored = try context.openStore().resolve(current.handle)
+        guard let stored = try unchanged() else { return false }
         let outcome: Responder.Outcome
         do {
             outcome = try context.responder().answer(
@@ -157,7 +157,7 @@ final class ReviewDriver {
     /// the COUNTER and sends it as the settings say; the invitation stays on the screen, to be
     /// answered too.
     private func propose(_ text: String, comment: String?, occurrence: String?) throws {
-        let stored = try context.openStore().resolve(current.handle)
+        guard let stored = try unchanged() else { return }
         let made: ProposeCommand.Made
         do {
             made = try ProposeCommand.propose(
@@ -179,6 +179,25 @@ final class ReviewDriver {
         say(said)
         try load()
         draw()
+    }
+
+    /// The invitation on the screen as the store has it now; `nil` when it changed since the
+    /// screen was drawn (the organizer updated it, or another `invites` answered it), after
+    /// saying so and drawing it as it is now, so that the key is asked for again on what it
+    /// now says. An answer given to a stale screen would be an answer to something not seen.
+    private func unchanged() throws -> StoredInvite? {
+        let stored = try context.openStore().resolve(current.handle)
+        guard stored != current else { return stored }
+        let what =
+            stored.state != current.state
+            ? "it is \(stored.state.rawValue) now" : "the organizer updated it"
+        say([
+            "\(stored.handle): changed since this screen was drawn (\(what)); nothing was done: "
+                + "this is it now, give the key again"
+        ])
+        try load()
+        draw()
+        return nil
     }
 
     /// `--send`, `--no-send`, else the `send` setting.

@@ -107,6 +107,52 @@ import Testing
         #expect(try #require(byStart.out.components(separatedBy: "which occurrence").last).contains(third))
     }
 
+    /// Keys typed after something else happened: `meanwhile` runs before the first key is
+    /// given, as another process would while the screen waits.
+    final class Meanwhile: Keyboard, @unchecked Sendable {
+        var lines: [String]
+        var meanwhile: (() -> Void)?
+        let singleKeys = false
+
+        init(_ lines: [String], meanwhile: @escaping () -> Void) {
+            self.lines = lines
+            self.meanwhile = meanwhile
+        }
+
+        func next() -> KeyboardEvent {
+            meanwhile?()
+            meanwhile = nil
+            return lines.isEmpty ? .end : .line(lines.removeFirst())
+        }
+
+        func restore() {}
+    }
+
+    /// Another `invites` declines the invitation on the screen: `a` on the stale screen does
+    /// nothing but say so and draw it afresh; the `a` given again then accepts.
+    @Test func anAnswerToAStaleScreenIsAskedAgain() throws {
+        var cli = try harness()
+        let other = cli
+        let handle = "duse"
+        let keyboard = Meanwhile(["a", "a", "q"]) {
+            #expect(other.run(self.options(other) + ["decline", handle]).status == 0)
+        }
+        cli.keyboard = { keyboard }
+        let review = cli.run(options(cli) + ["review", "--width", "132"])
+        #expect(review.status == 0, "\(review.err)")
+        #expect(
+            review.out.contains(
+                "duse: changed since this screen was drawn (it is declined now); nothing was done: this is it now, "
+                    + "give the key again"))
+        let afterStale = try #require(review.out.components(separatedBy: "changed since this screen").last)
+        #expect(afterStale.contains("answer     declined"))
+        #expect(afterStale.contains("duse: accepted \"Platform sync\""))
+        let history = cli.run(["--json", "history", handle]).out
+        #expect(history.components(separatedBy: "\"action\":\"accepted\"").count == 2)
+        #expect(history.components(separatedBy: "\"action\":\"declined\"").count == 2)
+        #expect(try statuses(cli)["Platform sync"] == "accepted")
+    }
+
     @Test func anOccurrenceOfAOneOffOrNoneAtAllIsSaid() throws {
         let cli = try harness()
         let review = cli.run(options(cli) + ["review"], stdin: "s\no\n1\no\n99\nz\nq\n")
