@@ -70,7 +70,7 @@ def job_shell(argv, env):
 class Terminal:
     """One run of `invites review` in a fresh pseudo-terminal."""
 
-    def __init__(self, argv, env, columns=80):
+    def __init__(self, argv, env, columns=80, rows=60):
         import pty
         self.pid, self.master = pty.fork()
         if self.pid == 0:
@@ -78,7 +78,7 @@ class Terminal:
                 job_shell(argv, env)
             finally:
                 os._exit(1)
-        set_size(self.master, columns)
+        set_size(self.master, columns, rows)
         self.raw = b""
         # Where the next expect starts looking.
         self.mark = 0
@@ -163,12 +163,12 @@ def fresh_home(work, name):
     return home
 
 
-def start(home, columns=80):
+def start(home, columns=80, rows=60):
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     env.pop("COLUMNS", None)
     argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
             "--me", "me@example.org", "review"]
-    return Terminal(argv, env, columns)
+    return Terminal(argv, env, columns, rows)
 
 
 def the_session(work, transcript):
@@ -311,6 +311,49 @@ def dumb(work):
     print("review: TERM=dumb reads lines")
 
 
+def rows_of(screen, columns):
+    """The rows a screen takes on a terminal `columns` wide: a longer line wraps."""
+    return sum(max(1, -(-len(line) // columns)) for line in screen.split("\n"))
+
+
+def short_panes(work):
+    """A pane of 24 rows, then 12: the header, what the last key did, the title, the time, the
+    organizer and the keys stay on the screen; the rest is paged with Space."""
+    home = fresh_home(work, "short")
+    for columns, rows in [(80, 24), (40, 12)]:
+        term = start(home, columns=columns, rows=rows)
+        term.expect(rb"invites review: 1 of 4.*Platform sync.*organizer.*Space more.*keys|\[a\]ccept")
+        time.sleep(0.3)
+        term.read(0.2)
+        first = term.screen()
+        for needed in ["invites review: 1 of 4", "Platform sync", "when", "organizer  Ann Example", "Space more"]:
+            if needed not in first:
+                fail("at %dx%d the screen lacks %r:\n%s" % (columns, rows, needed, first))
+        if rows_of(first, columns) > rows:
+            fail("at %dx%d the screen takes %d rows:\n%s" % (columns, rows, rows_of(first, columns), first))
+        # A wrong occurrence is said where it can be seen, with the title still there.
+        term.type("o")
+        term.expect(rb"which occurrence")
+        term.type("99\r")
+        term.expect(rb"\"99\" is no occurrence")
+        time.sleep(0.3)
+        term.read(0.2)
+        wrong = term.screen()
+        if "Platform sync" not in wrong or "invites review: 1 of 4" not in wrong or rows_of(wrong, columns) > rows:
+            fail("after o 99 at %dx%d:\n%s" % (columns, rows, wrong))
+        term.type(" ")
+        term.expect(rb"Space more")
+        time.sleep(0.3)
+        term.read(0.2)
+        if term.screen() == wrong or rows_of(term.screen(), columns) > rows:
+            fail("Space at %dx%d did not page:\n%s" % (columns, rows, term.screen()))
+        term.type("q")
+        how, after = term.ended()
+        if how != "exit 0" or after != term.before:
+            fail("a short pane: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: at 80x24 and 40x12 the header, the result, the title, time, organizer and keys stay; Space pages")
+
+
 def ask_takes_one_key(work):
     """send = ask on `accept`: `y` answers at once, without Enter, and the mail goes."""
     home = fresh_home(work, "ask")
@@ -350,5 +393,6 @@ if __name__ == "__main__":
         suspended(work)
         dumb(work)
         ask_takes_one_key(work)
+        short_panes(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

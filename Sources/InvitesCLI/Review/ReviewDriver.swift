@@ -35,6 +35,8 @@ final class ReviewDriver {
     /// (it is new, or an action changed it), and how many of the messages were printed.
     private var printWhole = true
     private var printedMessages = 0
+    /// Which page of a screen too long for the terminal is shown (``fitted(_:rows:width:header:prompt:)``).
+    private var page = 0
     /// Whether a screen has shown the messages since they were said.
     private var messagesShown = true
 
@@ -71,6 +73,10 @@ final class ReviewDriver {
             say(["\(current.handle): skipped, still pending"])
             return try advance()
         case .redraw:
+            draw()
+        case .page(let step):
+            page += step
+            printWhole = true
             draw()
         case .editLine:
             drawEditedLine()
@@ -271,34 +277,98 @@ final class ReviewDriver {
         }
         report = show
         printWhole = true
+        page = 0
     }
 
     // MARK: Drawing
 
     private var width: Int { (try? ShowCommand.width(context, command: "review")) ?? 80 }
 
-    /// Every line of the screen, from the top.
+    /// The rows the screen may take: the terminal's, else `LINES`, else no limit (a pipe).
+    private var rows: Int? {
+        context.environment.terminalRows()
+            ?? context.environment.variables["LINES"].flatMap { Int($0) }.map {
+                max($0, 1)
+            }
+    }
+
+    /// Every line of the screen, from the top, fitted to the rows of the terminal.
     func screen() -> [String] {
         let width = self.width
-        var lines = DisplayWidth.wrap(
-            "invites review: \(index + 1) of \(invites.count) waiting for an answer, most recently changed first",
-            to: width)
-        lines += messages.flatMap { DisplayWidth.wrap($0, to: width, limit: 4) }
-        lines.append("")
-        if var report {
-            // `o` picked an occurrence: its stretch is drawn, not the first one's.
-            if let key = session.occurrence, let picked = report.occurrences.first(where: { $0.key == key }) {
-                report.shown = picked.nearby
-            }
-            let formatter = ShowFormatter(
-                time: context.time, width: width, color: context.settings.color.value,
-                attendees: context.arguments.has("--attendees"), me: context.settings.me.value,
-                charset: context.charset)
-            lines += formatter.lines(report)
+        let header =
+            "invites review: \(index + 1) of \(invites.count) waiting for an answer, most recently changed first"
+        let said = messages.flatMap { DisplayWidth.wrap($0, to: width, limit: 4) }
+        let prompt = session.prompt(width: width)
+        guard var report else { return DisplayWidth.wrap(header, to: width) + said + [""] + prompt }
+        // `o` picked an occurrence: its stretch is drawn, not the first one's.
+        if let key = session.occurrence, let picked = report.occurrences.first(where: { $0.key == key }) {
+            report.shown = picked.nearby
         }
-        lines.append("")
-        lines += session.prompt(width: width)
-        return lines
+        let formatter = ShowFormatter(
+            time: context.time, width: width, color: context.settings.color.value,
+            attendees: context.arguments.has("--attendees"), me: context.settings.me.value,
+            charset: context.charset)
+        let sections = formatter.sections(report)
+        let whole = DisplayWidth.wrap(header, to: width) + said + [""] + sections.all + [""] + prompt
+        guard let rows, whole.count > rows else { return whole }
+        return fitted(sections, rows: rows, width: width, header: header, prompt: prompt)
+    }
+
+    /// A screen too long for the terminal, made to fit: the header, what the last key did, the
+    /// title, time, place and organizer, and the keys always stay; the notes and the occurrences
+    /// fold to their first lines, and the rest (the details, the timeline, then the folded
+    /// lines whole) is paged with Space and b.
+    private func fitted(_ sections: ShowFormatter.Sections, rows: Int, width: Int, header: String, prompt: [String])
+        -> [String]
+    {
+        var occurrences = sections.occurrences.filter { !$0.isEmpty }
+        var folded = Array(sections.notes.prefix(1))
+        if occurrences.count > 2 {
+            // The "Recurring: …" line and the "Shown: …" line; the list comes after the timeline.
+            folded += [occurrences[0], occurrences[occurrences.count - 1]]
+            occurrences = Array(occurrences.dropFirst().dropLast())
+        } else {
+            folded += occurrences
+            occurrences = []
+        }
+        let rest = Array(sections.notes.dropFirst())
+        let unpaged = sections.details + folded + [""] + sections.timeline + rest + occurrences
+        // A line wider than the terminal (a join link is never cut) takes more than one row.
+        func cost(_ lines: [String]) -> Int {
+            lines.reduce(0) { $0 + max(1, (DisplayWidth.of($1) + width - 1) / width) }
+        }
+        // Roomy first, then tight: the header in a few words, each message in two lines, the
+        // keys in one.
+        func layout(tight: Bool) -> (fixed: [String], keys: [String], room: Int) {
+            let top =
+                DisplayWidth.wrap(tight ? "invites review: \(index + 1) of \(invites.count)" : header, to: width)
+                + messages.flatMap { DisplayWidth.wrap($0, to: width, limit: tight ? 2 : 4) }
+            let keys = tight && session.showsKeyLine ? DisplayWidth.wrap(ReviewSession.shortKeyLine, to: width) : prompt
+            let fixed = top + sections.head
+            // One row for the line that says where the page stands.
+            return (fixed, keys, rows - cost(fixed) - cost(keys) - 1)
+        }
+        let roomy = layout(tight: false)
+        let chosen = roomy.room >= 1 ? roomy : layout(tight: true)
+        guard chosen.room >= 1 else {
+            return Array(chosen.fixed.prefix(max(rows - chosen.keys.count, 0))) + chosen.keys
+        }
+        // Pages of whole lines; a line taller than a whole page (a join link on a terminal of a
+        // few rows) is cut to the page, since a screen that scrolls loses its top.
+        let room = chosen.room
+        let body = unpaged.map { cost([$0]) > room ? DisplayWidth.fit($0, to: room * width) : $0 }
+        var pages: [Range<Int>] = []
+        var first = 0
+        while first < body.count {
+            var end = first + 1
+            while end < body.count, cost(Array(body[first...end])) <= room { end += 1 }
+            pages.append(first..<end)
+            first = end
+        }
+        let shown = pages[((page % pages.count) + pages.count) % pages.count]
+        let more = DisplayWidth.fit(
+            "-- \(shown.lowerBound + 1)-\(shown.upperBound)/\(body.count), Space more, b back --", to: width)
+        return chosen.fixed + body[shown] + [more] + chosen.keys
     }
 
     private func draw() {

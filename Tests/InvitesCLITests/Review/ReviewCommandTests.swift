@@ -128,6 +128,35 @@ import Testing
         func restore() {}
     }
 
+    /// A pane of 24 rows, or 12 (`LINES` here; the terminal's own rows on a terminal): the
+    /// header, what the last key did, the title, time, organizer and the keys stay; the notes
+    /// and occurrences fold, the rest is paged, and `+` shows the next lines.
+    @Test(arguments: [(80, 24), (40, 12)])
+    func aShortPaneKeepsWhatMatters(columns: Int, rows: Int) throws {
+        var cli = try harness()
+        cli.variables["LINES"] = "\(rows)"
+        let review = cli.run(options(cli) + ["review", "--width", "\(columns)"], stdin: "o\n99\n+\nq\n")
+        #expect(review.status == 0)
+        let screens = review.out.components(separatedBy: "invites review: 1 of 3").dropFirst().map {
+            "invites review: 1 of 3" + $0
+        }
+        // Without a terminal o 99 prints only what it says; + prints the screen again.
+        #expect(screens.count == 2, "the first screen, the one after +")
+        for screen in screens {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix {
+                !$0.hasPrefix("which occurrence") && !$0.hasPrefix("Reviewed:")
+            }
+            let used = lines.reduce(0) { $0 + max(1, (DisplayWidth.of(String($1)) + columns - 1) / columns) }
+            #expect(used <= rows, "\(screen)")
+            for needed in ["Platform sync", "  when       Mon 3 Jun 2024", "  organizer  Ann Example", "Space more"] {
+                #expect(screen.contains(needed), "\(needed)")
+            }
+        }
+        #expect(screens[1].contains("\"99\" is no occurrence"))
+        #expect(screens[0].components(separatedBy: "-- ").last != screens[1].components(separatedBy: "-- ").last)
+        try Snapshot.assert(screens[0], named: "review-\(columns)x\(rows)")
+    }
+
     /// Another `invites` declines the invitation on the screen: `a` on the stale screen does
     /// nothing but say so and draw it afresh; the `a` given again then accepts.
     @Test func anAnswerToAStaleScreenIsAskedAgain() throws {
