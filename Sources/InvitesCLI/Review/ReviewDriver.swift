@@ -351,7 +351,16 @@ final class ReviewDriver {
         let roomy = layout(tight: false)
         let chosen = roomy.room >= 1 ? roomy : layout(tight: true)
         guard chosen.room >= 1 else {
-            return Array(chosen.fixed.prefix(max(rows - chosen.keys.count, 0))) + chosen.keys
+            guard cost(chosen.keys) >= rows else {
+                return Array(chosen.fixed.prefix(max(rows - cost(chosen.keys), 0))) + chosen.keys
+            }
+            // The help, taller than the pane: as much of it as fits, and how to leave it.
+            var kept: [String] = []
+            for line in chosen.keys.dropLast() {
+                guard cost(kept + [line]) < rows else { break }
+                kept.append(line)
+            }
+            return kept + chosen.keys.suffix(1)
         }
         // Pages of whole lines; a line taller than a whole page (a join link on a terminal of a
         // few rows) is cut to the page, since a screen that scrolls loses its top.

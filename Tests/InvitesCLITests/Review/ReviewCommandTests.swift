@@ -157,6 +157,32 @@ import Testing
         try Snapshot.assert(screens[0], named: "review-\(columns)x\(rows)")
     }
 
+    /// Keys as a terminal gives them, one at a time; each screen is drawn from the top.
+    final class Keys: Keyboard, @unchecked Sendable {
+        var keys: [Key]
+        let singleKeys = true
+
+        init(_ keys: [Key]) { self.keys = keys }
+
+        func next() -> KeyboardEvent { keys.isEmpty ? .end : .key(keys.removeFirst()) }
+
+        func restore() {}
+    }
+
+    /// The help on a terminal shorter than it: as much as fits, and how to go back.
+    @Test func theHelpOnAShortPane() throws {
+        var cli = try harness()
+        cli.terminalRows = { 8 }
+        let keys = Keys([.character("?")])
+        cli.keyboard = { keys }
+        let review = cli.run(options(cli) + ["review", "--width", "80"])
+        let screens = review.out.components(separatedBy: "\u{1B}[H\u{1B}[2J")
+        let help = try #require(screens.last?.components(separatedBy: "\n").prefix { !$0.hasPrefix("Reviewed") })
+        #expect(help.filter { !$0.isEmpty }.count <= 8, "\(help)")
+        #expect(help.first == ReviewSession.help[0])
+        #expect(help.contains("(any key to go back)"))
+    }
+
     /// Another `invites` declines the invitation on the screen: `a` on the stale screen does
     /// nothing but say so and draw it afresh; the `a` given again then accepts.
     @Test func anAnswerToAStaleScreenIsAskedAgain() throws {
