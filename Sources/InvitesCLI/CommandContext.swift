@@ -9,6 +9,10 @@ struct CommandContext {
 
     var time: HumanTime { HumanTime(zone: settings.zone.value) }
 
+    /// What the locale lets the timelines show: titles as written under UTF-8, else
+    /// transliterated.
+    var charset: TerminalCharset { TerminalCharset(environment: environment.variables) }
+
     /// The command's one store connection, opened on first use: a `show` resolves the handle,
     /// reads the calendar index and the last answer through the same connection.
     private let opened = OpenedStore()

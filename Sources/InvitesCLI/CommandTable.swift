@@ -56,13 +56,17 @@ extension InvitesCommand {
             run: IngestCommand.run),
         Entry(
             name: "list", summary: "the inbox (pending by default), the last changed first",
-            usage: "list [--all | --status S]",
+            usage: "list [--all | --status S] [--width N]",
             spec: ListCommand.spec,
             options: [
                 ("--all", "every invite, whatever its status, those that are over (past) too"),
                 (
                     "--status S",
-                    "only these: pending, accepted, declined, tentative, cancelled, announced (comma-separated)"
+                    "only these: pending, accepted, declined, tentative, cancelled, announced, past (comma-separated)"
+                ),
+                (
+                    "--width N",
+                    "wrap each invite at N columns (default: the terminal's width, else $COLUMNS; a pipe is not wrapped)"
                 ),
                 ("--handles", "only the handles, one per line (for completion scripts)"),
             ],

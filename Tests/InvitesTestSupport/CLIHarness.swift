@@ -9,6 +9,8 @@ package struct CLIHarness {
     package var confirm: @Sendable (String) -> Bool? = { _ in nil }
     /// The width of the terminal standard output is; by default it is no terminal.
     package var terminalColumns: @Sendable () -> Int? = { nil }
+    /// The rows of that terminal; by default it is no terminal.
+    package var terminalRows: @Sendable () -> Int? = { nil }
     /// The clock commands see; by default a fixed instant.
     package var now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_717_243_200) }
     /// What `review` reads keys from; by default the lines of `stdin`.
@@ -36,7 +38,7 @@ package struct CLIHarness {
         let environment = CLIEnvironment(
             variables: variables, now: now, readStandardInput: { input },
             outputIsTerminal: false, inputIsTerminal: terminal, out: out, err: err, confirm: confirm,
-            terminalColumns: terminalColumns, keyboard: keyboard)
+            terminalColumns: terminalColumns, terminalRows: terminalRows, keyboard: keyboard)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)
     }

@@ -70,7 +70,7 @@ def job_shell(argv, env):
 class Terminal:
     """One run of `invites review` in a fresh pseudo-terminal."""
 
-    def __init__(self, argv, env, columns=80):
+    def __init__(self, argv, env, columns=80, rows=60):
         import pty
         self.pid, self.master = pty.fork()
         if self.pid == 0:
@@ -78,7 +78,7 @@ class Terminal:
                 job_shell(argv, env)
             finally:
                 os._exit(1)
-        set_size(self.master, columns)
+        set_size(self.master, columns, rows)
         self.raw = b""
         # Where the next expect starts looking.
         self.mark = 0
@@ -133,30 +133,42 @@ def invites(home, *arguments):
     return run.stdout
 
 
+def ahead(source, target):
+    """A copy of a fixture moved into the future: review goes through what still waits for an
+    answer, and a meeting that is over waits for none. 2018 becomes 2029 and 2024 becomes 2030,
+    years whose dates fall on the same weekdays (and so do the dates of daylight saving)."""
+    with open(source) as text:
+        moved = text.read().replace("2018", "2029").replace("2024", "2030")
+    with open(target, "w") as out:
+        out.write(moved)
+    return target
+
+
 def fresh_home(work, name):
     home = os.path.join(work, name)
     os.makedirs(home)
-    shutil.copy(os.path.join(ROOT, "fixtures/calendar.ics"), home + "/calendar.ics")
+    ahead(os.path.join(ROOT, "fixtures/calendar.ics"), home + "/calendar.ics")
     second = os.path.join(work, name + "-second.json")
     with open(second, "w") as out:
-        json.dump({"title": "Board dinner", "start": "2018-04-12T19:00:00-07:00",
-                   "end": "2018-04-12T21:00:00-07:00", "id": 34}, out)
+        json.dump({"title": "Board dinner", "start": "2029-04-12T19:00:00-07:00",
+                   "end": "2029-04-12T21:00:00-07:00", "id": 34}, out)
     fixtures = os.path.join(ROOT, "Tests/InvitesCLITests/Fixtures/triage")
     # Ingested in this order, within a second or two: review shows the most recently changed
     # first, the newest ingested first among those changed in the same second, so the teams
     # series, then the offsite, then the reunion, then the dinner.
     for path in [second, os.path.join(ROOT, "fixtures/invite.json"), fixtures + "/all-day.ics",
                  fixtures + "/teams-weekly.ics"]:
-        invites(home, "ingest", path)
+        invites(home, "ingest", path if path == second else ahead(path, os.path.join(work, name + "-" +
+                                                                                    os.path.basename(path))))
     return home
 
 
-def start(home, columns=80):
+def start(home, columns=80, rows=60):
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     env.pop("COLUMNS", None)
     argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
             "--me", "me@example.org", "review"]
-    return Terminal(argv, env, columns)
+    return Terminal(argv, env, columns, rows)
 
 
 def the_session(work, transcript):
@@ -299,6 +311,76 @@ def dumb(work):
     print("review: TERM=dumb reads lines")
 
 
+def rows_of(screen, columns):
+    """The rows a screen takes on a terminal `columns` wide: a longer line wraps."""
+    return sum(max(1, -(-len(line) // columns)) for line in screen.split("\n"))
+
+
+def short_panes(work):
+    """A pane of 24 rows, then 12: the header, what the last key did, the title, the time, the
+    organizer and the keys stay on the screen; the rest is paged with Space."""
+    home = fresh_home(work, "short")
+    for columns, rows in [(80, 24), (40, 12)]:
+        term = start(home, columns=columns, rows=rows)
+        term.expect(rb"invites review: 1 of 4.*Platform sync.*organizer.*Space more.*keys|\[a\]ccept")
+        time.sleep(0.3)
+        term.read(0.2)
+        first = term.screen()
+        for needed in ["invites review: 1 of 4", "Platform sync", "when", "organizer  Ann Example", "Space more"]:
+            if needed not in first:
+                fail("at %dx%d the screen lacks %r:\n%s" % (columns, rows, needed, first))
+        if rows_of(first, columns) > rows:
+            fail("at %dx%d the screen takes %d rows:\n%s" % (columns, rows, rows_of(first, columns), first))
+        # A wrong occurrence is said where it can be seen, with the title still there.
+        term.type("o")
+        term.expect(rb"which occurrence")
+        term.type("99\r")
+        term.expect(rb"\"99\" is no occurrence")
+        time.sleep(0.3)
+        term.read(0.2)
+        wrong = term.screen()
+        if "Platform sync" not in wrong or "invites review: 1 of 4" not in wrong or rows_of(wrong, columns) > rows:
+            fail("after o 99 at %dx%d:\n%s" % (columns, rows, wrong))
+        term.type(" ")
+        term.expect(rb"Space more")
+        time.sleep(0.3)
+        term.read(0.2)
+        if term.screen() == wrong or rows_of(term.screen(), columns) > rows:
+            fail("Space at %dx%d did not page:\n%s" % (columns, rows, term.screen()))
+        term.type("q")
+        how, after = term.ended()
+        if how != "exit 0" or after != term.before:
+            fail("a short pane: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: at 80x24 and 40x12 the header, the result, the title, time, organizer and keys stay; Space pages")
+
+
+def ask_takes_one_key(work):
+    """send = ask on `accept`: `y` answers at once, without Enter, and the mail goes."""
+    home = fresh_home(work, "ask")
+    sent = os.path.join(home, "sent")
+    script = os.path.join(home, "sendmail")
+    with open(script, "w") as out:
+        out.write('#!/bin/sh\nmkdir -p "%s"\ncat > "%s/$$.eml"\n' % (sent, sent))
+    os.makedirs(home + "/config/invites")
+    with open(home + "/config/invites/config", "w") as out:
+        out.write("send = ask\nsendmail = /bin/sh %s -t -i\n" % script)
+    listed = json.loads(invites(home, "--json", "list"))["invites"]
+    handle = [entry["handle"] for entry in listed if entry["title"] == "Team offsite"][0]
+    env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
+    argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
+            "--me", "me@example.org", "accept", handle]
+    term = Terminal(argv, env)
+    term.expect(rb"Send the reply to the organizer now\? \[y/N\] ")
+    term.type("y")
+    term.expect(rb"y\n.*sent 'Accepted: Team offsite'")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("send = ask: %s, terminal %s (was %s)" % (how, after, term.before))
+    if len(os.listdir(sent)) != 1:
+        fail("send = ask and y: %d mails sent" % len(os.listdir(sent)))
+    print("review: send = ask takes one key, and gives the terminal back")
+
+
 if __name__ == "__main__":
     BIN = os.path.abspath(sys.argv[1])
     transcript = sys.argv[sys.argv.index("--transcript") + 1] if "--transcript" in sys.argv else None
@@ -310,5 +392,7 @@ if __name__ == "__main__":
         terminated(work)
         suspended(work)
         dumb(work)
+        ask_takes_one_key(work)
+        short_panes(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -38,7 +38,9 @@ enum DayCommand {
         }
         lines += DisplayWidth.wrap(summary, to: width)
         lines.append("")
-        lines += DayTimelineRenderer(time: time, width: width, color: context.settings.color.value).render(report)
+        lines += DayTimelineRenderer(
+            time: time, width: width, color: context.settings.color.value, charset: context.charset
+        ).render(report)
         if report.working != nil {
             let stretches = report.free.map {
                 time.clock($0.start) + "-" + time.clock($0.end) + " (" + DurationParser.format($0.duration) + ")"

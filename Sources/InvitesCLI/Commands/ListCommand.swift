@@ -1,14 +1,21 @@
 import Foundation
 import InvitesKit
 
-/// `invites list [--all | --status S]`: the inbox, the last changed first.
+/// `invites list [--all | --status S] [--width N]`: the inbox, the last changed first.
 enum ListCommand {
-    static let spec = OptionSpec(values: ["--status"], flags: ["--all", "--handles"])
+    static let spec = OptionSpec(values: ["--status", "--width"], flags: ["--all", "--handles"])
+
+    /// What `--status` takes: the statuses of the inbox, and `past`, the state `list --all`
+    /// shows for an invitation nobody answered that is over.
+    static let statusNames = InviteStatus.allCases.map(\.rawValue) + ["past"]
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         var statuses: Set<InviteStatus>? = context.arguments.has("--all") ? nil : [.pending]
-        if let chosen: Set<InviteStatus> = try context.choices("--status", command: "list") { statuses = chosen }
-        let rows = try context.listController().list(statuses: statuses)
+        var past = false
+        if let text = context.arguments.value("--status") {
+            (statuses, past) = try chosen(text)
+        }
+        let rows = try context.listController().list(statuses: statuses, past: past)
         if context.settings.json {
             let zone = context.settings.zone.value.timeZone
             try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, zone: zone) }))
@@ -18,8 +25,9 @@ enum ListCommand {
             for row in rows { context.print(row.stored.handle) }
             return .success
         }
+        let width = try self.width(context)
         guard !rows.isEmpty else {
-            context.print(statuses == [.pending] ? "No pending invites." : "No invites.")
+            context.print(statuses == [.pending] && !past ? "No pending invites." : "No invites.")
             return .success
         }
         let columns = HandleColumns(handles: rows.map(\.stored.handle))
@@ -27,11 +35,11 @@ enum ListCommand {
             let stored = row.stored
             let invite = stored.invite
             // An invitation nobody answered whose last occurrence is over shows as past: it is
-            // no longer pending, only listed by --all.
-            let state = stored.state == .pending && row.isOver ? "past" : stored.state.rawValue
+            // no longer pending, only listed by --all and --status past.
+            let state = row.isPast ? "past" : stored.state.rawValue
+            let prefix = columns.prefix(stored.handle, state)
             var line =
-                columns.prefix(stored.handle, state)
-                + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                prefix + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
                 + (row.outline.summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? "") + "  "
                 + Printable.title(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
@@ -39,8 +47,43 @@ enum ListCommand {
             }
             if let summary = stored.instanceSummary { line += "  [\(summary)]" }
             if let item = stored.foundIn { line += item.gone ? "  [gone from your calendar]" : "  [in your calendar]" }
-            context.print(line)
+            guard let width else {
+                context.print(line)
+                continue
+            }
+            // Wrapped under the time, so the handles and states stay a column of their own.
+            let indent = DisplayWidth.of(prefix)
+            for part in DisplayWidth.wrap(line, to: width, indent: indent, limit: 20) { context.print(part) }
         }
         return .success
+    }
+
+    /// `--status pending,past`: the statuses named, and whether `past` is among them.
+    private static func chosen(_ text: String) throws -> (Set<InviteStatus>, Bool) {
+        var statuses: Set<InviteStatus> = []
+        var past = false
+        for name in text.split(separator: ",").map(String.init) {
+            if name == "past" {
+                past = true
+            } else if let status = InviteStatus(rawValue: name) {
+                statuses.insert(status)
+            } else {
+                throw UsageError(
+                    message: "--status takes \(statusNames.joined(separator: ", ")), not '\(Printable.sanitize(name))'",
+                    command: "list")
+            }
+        }
+        return (statuses, past)
+    }
+
+    /// The width to wrap at: `--width`, else the terminal's, else `COLUMNS`, as `show` draws;
+    /// else none, so that a pipe (grep, awk, a status bar) gets one invitation per line.
+    private static func width(_ context: CommandContext) throws -> Int? {
+        let columns = context.environment.variables["COLUMNS"].flatMap { Int($0) }
+        guard
+            context.arguments.value("--width") != nil || context.environment.terminalColumns() != nil
+                || (columns ?? 0) >= 40
+        else { return nil }
+        return try ShowCommand.width(context, command: "list")
     }
 }

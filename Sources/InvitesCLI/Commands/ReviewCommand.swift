@@ -20,9 +20,10 @@ enum ReviewCommand {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: "review")
         }
         _ = try ShowCommand.width(context, command: "review")
-        let store = try context.openStore()
-        // Stable, so invitations changed in the same second keep the inbox's newest-first order.
-        let pending = try store.list(statuses: [.pending]).enumerated().sorted {
+        // What `list` and `status` count as pending: waiting for an answer and not over, no
+        // announcement. Stable, so invitations changed in the same second keep the inbox's
+        // newest-first order.
+        let pending = try context.listController().list(statuses: [.pending]).map(\.stored).enumerated().sorted {
             ($0.element.updatedAt, -$0.offset) > ($1.element.updatedAt, -$1.offset)
         }.map(\.element)
         guard !pending.isEmpty else {

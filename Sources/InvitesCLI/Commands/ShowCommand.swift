@@ -23,7 +23,7 @@ enum ShowCommand {
         }
         let formatter = ShowFormatter(
             time: context.time, width: width, color: context.settings.color.value,
-            attendees: context.arguments.has("--attendees"), me: context.settings.me.value)
+            attendees: context.arguments.has("--attendees"), me: context.settings.me.value, charset: context.charset)
         for line in formatter.lines(show) {
             context.print(line)
         }

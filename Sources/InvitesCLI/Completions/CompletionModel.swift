@@ -52,7 +52,7 @@ struct CompletionModel {
         case "--calendar", "--config", "--out": return .files
         case "--color": return .words(["auto", "always", "never"])
         case "--status" where command == "history": return .words(AnswerAction.allCases.map(\.rawValue))
-        case "--status": return .words(InviteStatus.allCases.map(\.rawValue))
+        case "--status": return .words(ListCommand.statusNames)
         case "--since": return .words(["today", "yesterday"])
         default: return .nothing
         }

@@ -12,43 +12,68 @@ struct ShowFormatter {
     /// `--attendees`: each attendee with their answer, besides the counts.
     var attendees = false
     var me = MyAddresses([])
+    /// The locale's charset, for the timeline's labels.
+    var charset = TerminalCharset.ascii
+
+    /// The parts of what `show` prints, for `review` to fit a short terminal: what must stay on
+    /// the screen, what folds, and what may be paged.
+    struct Sections {
+        /// The title, the time (and the organizer's zone), the place and the organizer.
+        var head: [String] = []
+        /// The join link, the repetition, the answers, your answer, what changed, the handle.
+        var details: [String] = []
+        /// The first lines of the description.
+        var notes: [String] = []
+        /// A series' occurrences with their states and conflicts, and which one is drawn.
+        var occurrences: [String] = []
+        /// The conflicts in one line, and the timeline.
+        var timeline: [String] = []
+
+        /// Everything, in the order `show` prints it.
+        var all: [String] { head + details + notes + [""] + occurrences + timeline }
+    }
 
     func lines(_ show: ShowReport) -> [String] {
+        sections(show).all
+    }
+
+    func sections(_ show: ShowReport) -> Sections {
         let stored = show.stored
         let report = show.shown
         let invite = stored.invite
+        var sections = Sections()
         // Titles, places and names are a stranger's text of any length: each line of the
         // details is wrapped to the width under its value, counting the columns a terminal
         // gives each character.
-        var lines: [String] = []
-        func add(_ text: String, indent: Int = 0) {
-            lines += DisplayWidth.wrap(text, to: width, indent: indent)
+        func wrap(_ text: String, indent: Int = 0) -> [String] {
+            DisplayWidth.wrap(text, to: width, indent: indent)
         }
-        func detail(_ label: String, _ value: String) {
-            add(
+        func detail(_ label: String, _ value: String) -> [String] {
+            wrap(
                 "  " + label.padding(toLength: ShowFormatter.valueColumn - 2, withPad: " ", startingAt: 0) + value,
                 indent: ShowFormatter.valueColumn)
         }
-        add(Printable.title(invite.title))
-        detail("when", time.span(start: invite.start, end: invite.end, dates: invite.dates))
+        sections.head += wrap(Printable.title(invite.title))
+        sections.head += detail("when", time.span(start: invite.start, end: invite.end, dates: invite.dates))
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)
                 if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end)
                 {
-                    detail("for them", theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
+                    sections.head += detail(
+                        "for them", theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
                 }
             } else {
-                detail("their zone", Printable.sanitize(tzid) + " (unknown here)")
+                sections.head += detail("their zone", Printable.sanitize(tzid) + " (unknown here)")
             }
         }
-        if let location = invite.location { detail("where", Printable.sanitize(location)) }
+        if let location = invite.location { sections.head += detail("where", Printable.sanitize(location)) }
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
-            detail("organizer", Printable.sanitize(organizer))
+            sections.head += detail("organizer", Printable.sanitize(organizer))
         }
         let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
-        lines += details.meeting(show, me: me)
-        detail("answer", stored.state.rawValue)
+        sections.details += details.meeting(show, me: me)
+        sections.details += detail("answer", stored.state.rawValue)
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
                 switch change {
@@ -56,19 +81,20 @@ struct ShowFormatter {
                 case .time(let start, let end): return "time was " + time.span(start: start, end: end)
                 }
             }
-            detail("changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
+            sections.details += detail(
+                "changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
         }
-        detail("handle", stored.handle)
+        sections.details += detail("handle", stored.handle)
         if let item = stored.foundIn {
-            detail(
+            sections.details += detail(
                 "calendar",
                 (item.gone ? "was in " : "in ") + Printable.sanitize(item.path)
                     + (item.gone ? " (gone since: deleted there, or by your server)" : " (put there by your server)"))
         }
-        lines += details.notes(show)
-        add("")
+        sections.notes = details.notes(show)
         if !show.occurrences.isEmpty {
-            add("Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")
+            sections.occurrences += wrap(
+                "Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")
             for occurrence in show.occurrences {
                 let nearby = occurrence.nearby
                 let names = nearby.entries.filter(\.conflict).map { Printable.title($0.occurrence.title) }
@@ -77,20 +103,21 @@ struct ShowFormatter {
                 if occurrence.moved, let original = occurrence.original {
                     state = "moved from " + time.clock(original) + ", " + state
                 }
-                add("  " + span(nearby.invite, allDay: invite.dates != nil) + "  " + state + "  " + mark, indent: 4)
+                sections.occurrences += wrap(
+                    "  " + span(nearby.invite, allDay: invite.dates != nil) + "  " + state + "  " + mark, indent: 4)
             }
-            add("Shown: " + span(report.invite, allDay: invite.dates != nil))
-            add("")
+            sections.occurrences += wrap("Shown: " + span(report.invite, allDay: invite.dates != nil))
+            sections.occurrences.append("")
         }
         let conflicts = report.conflicts
-        add(
+        sections.timeline += wrap(
             "\(conflicts) conflict\(conflicts == 1 ? "" : "s"), \(report.nearbyOnly) nearby, "
                 + (invite.dates != nil ? "all day, " : "") + "window "
                 + time.stretch(start: report.window.start, end: report.window.end))
-        add("")
-        lines += TimelineRenderer(time: time, width: width, color: color).render(
+        sections.timeline.append("")
+        sections.timeline += TimelineRenderer(time: time, width: width, color: color, charset: charset).render(
             title: invite.title, report: report, allDay: invite.dates != nil)
-        return lines
+        return sections
     }
 
     /// One occurrence's time; an all-day one by its dates in the display zone, where it covers

@@ -35,6 +35,8 @@ final class ReviewDriver {
     /// (it is new, or an action changed it), and how many of the messages were printed.
     private var printWhole = true
     private var printedMessages = 0
+    /// Which page of a screen too long for the terminal is shown (``fitted(_:rows:width:header:prompt:)``).
+    private var page = 0
     /// Whether a screen has shown the messages since they were said.
     private var messagesShown = true
 
@@ -72,6 +74,10 @@ final class ReviewDriver {
             return try advance()
         case .redraw:
             draw()
+        case .page(let step):
+            page += step
+            printWhole = true
+            draw()
         case .editLine:
             drawEditedLine()
         case .unknown(let key):
@@ -106,7 +112,7 @@ final class ReviewDriver {
     /// Records an answer or a comment as the answering commands do, then sends its reply as the
     /// settings say; a failure is said on the screen and the invitation stays.
     private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
-        let stored = try context.openStore().resolve(current.handle)
+        guard let stored = try unchanged() else { return false }
         let outcome: Responder.Outcome
         do {
             outcome = try context.responder().answer(
@@ -160,7 +166,7 @@ final class ReviewDriver {
     /// the COUNTER and sends it as the settings say; the invitation stays on the screen, to be
     /// answered too.
     private func propose(_ text: String, comment: String?, occurrence: String?) throws {
-        let stored = try context.openStore().resolve(current.handle)
+        guard let stored = try unchanged() else { return }
         let made: ProposeCommand.Made
         do {
             made = try ProposeCommand.propose(
@@ -182,6 +188,25 @@ final class ReviewDriver {
         say(said)
         try load()
         draw()
+    }
+
+    /// The invitation on the screen as the store has it now; `nil` when it changed since the
+    /// screen was drawn (the organizer updated it, or another `invites` answered it), after
+    /// saying so and drawing it as it is now, so that the key is asked for again on what it
+    /// now says. An answer given to a stale screen would be an answer to something not seen.
+    private func unchanged() throws -> StoredInvite? {
+        let stored = try context.openStore().resolve(current.handle)
+        guard stored != current else { return stored }
+        let what =
+            stored.state != current.state
+            ? "it is \(stored.state.rawValue) now" : "the organizer updated it"
+        say([
+            "\(stored.handle): changed since this screen was drawn (\(what)); nothing was done: "
+                + "this is it now, give the key again"
+        ])
+        try load()
+        draw()
+        return nil
     }
 
     /// `--send`, `--no-send`, else the `send` setting.
@@ -213,6 +238,8 @@ final class ReviewDriver {
                 checked.key,
                 label: context.time.span(start: checked.nearby.invite.start, end: checked.nearby.invite.end))
             say([])
+            // The timeline is now the picked occurrence's: printed again without a terminal too.
+            printWhole = true
             return
         }
         do {
@@ -220,6 +247,7 @@ final class ReviewDriver {
             if let key = keys.first {
                 session.picked(key, label: Printable.sanitize(text))
                 say([])
+                printWhole = true
             }
         } catch {
             say([ErrorReport.describe(error).0])
@@ -252,29 +280,107 @@ final class ReviewDriver {
         }
         report = show
         printWhole = true
+        page = 0
     }
 
     // MARK: Drawing
 
     private var width: Int { (try? ShowCommand.width(context, command: "review")) ?? 80 }
 
-    /// Every line of the screen, from the top.
+    /// The rows the screen may take: the terminal's, else `LINES`, else no limit (a pipe).
+    private var rows: Int? {
+        context.environment.terminalRows()
+            ?? context.environment.variables["LINES"].flatMap { Int($0) }.map {
+                max($0, 1)
+            }
+    }
+
+    /// Every line of the screen, from the top, fitted to the rows of the terminal.
     func screen() -> [String] {
         let width = self.width
-        var lines = DisplayWidth.wrap(
-            "invites review: \(index + 1) of \(invites.count) waiting for an answer, most recently changed first",
-            to: width)
-        lines += messages.flatMap { DisplayWidth.wrap($0, to: width, limit: 4) }
-        lines.append("")
-        if let report {
-            let formatter = ShowFormatter(
-                time: context.time, width: width, color: context.settings.color.value,
-                attendees: context.arguments.has("--attendees"), me: context.settings.me.value)
-            lines += formatter.lines(report)
+        let header =
+            "invites review: \(index + 1) of \(invites.count) waiting for an answer, most recently changed first"
+        let said = messages.flatMap { DisplayWidth.wrap($0, to: width, limit: 4) }
+        let prompt = session.prompt(width: width)
+        guard var report else { return DisplayWidth.wrap(header, to: width) + said + [""] + prompt }
+        // `o` picked an occurrence: its stretch is drawn, not the first one's.
+        if let key = session.occurrence, let picked = report.occurrences.first(where: { $0.key == key }) {
+            report.shown = picked.nearby
         }
-        lines.append("")
-        lines += session.prompt(width: width)
-        return lines
+        let formatter = ShowFormatter(
+            time: context.time, width: width, color: context.settings.color.value,
+            attendees: context.arguments.has("--attendees"), me: context.settings.me.value,
+            charset: context.charset)
+        let sections = formatter.sections(report)
+        let whole = DisplayWidth.wrap(header, to: width) + said + [""] + sections.all + [""] + prompt
+        guard let rows, whole.count > rows else { return whole }
+        return fitted(sections, rows: rows, width: width, header: header, prompt: prompt)
+    }
+
+    /// A screen too long for the terminal, made to fit: the header, what the last key did, the
+    /// title, time, place and organizer, and the keys always stay; the notes and the occurrences
+    /// fold to their first lines, and the rest (the details, the timeline, then the folded
+    /// lines whole) is paged with Space and b.
+    private func fitted(_ sections: ShowFormatter.Sections, rows: Int, width: Int, header: String, prompt: [String])
+        -> [String]
+    {
+        var occurrences = sections.occurrences.filter { !$0.isEmpty }
+        var folded = Array(sections.notes.prefix(1))
+        if occurrences.count > 2 {
+            // The "Recurring: …" line and the "Shown: …" line; the list comes after the timeline.
+            folded += [occurrences[0], occurrences[occurrences.count - 1]]
+            occurrences = Array(occurrences.dropFirst().dropLast())
+        } else {
+            folded += occurrences
+            occurrences = []
+        }
+        let rest = Array(sections.notes.dropFirst())
+        let unpaged = sections.details + folded + [""] + sections.timeline + rest + occurrences
+        // A line wider than the terminal (a join link is never cut) takes more than one row.
+        func cost(_ lines: [String]) -> Int {
+            lines.reduce(0) { $0 + max(1, (DisplayWidth.of($1) + width - 1) / width) }
+        }
+        // Roomy first, then tight: the header in a few words, each message in two lines, the
+        // keys in one.
+        func layout(tight: Bool) -> (fixed: [String], keys: [String], room: Int) {
+            let top =
+                DisplayWidth.wrap(tight ? "invites review: \(index + 1) of \(invites.count)" : header, to: width)
+                + messages.flatMap { DisplayWidth.wrap($0, to: width, limit: tight ? 2 : 4) }
+            let keys = tight && session.showsKeyLine ? DisplayWidth.wrap(ReviewSession.shortKeyLine, to: width) : prompt
+            let fixed = top + sections.head
+            // One row for the line that says where the page stands.
+            return (fixed, keys, rows - cost(fixed) - cost(keys) - 1)
+        }
+        let roomy = layout(tight: false)
+        let chosen = roomy.room >= 1 ? roomy : layout(tight: true)
+        guard chosen.room >= 1 else {
+            guard cost(chosen.keys) >= rows else {
+                return Array(chosen.fixed.prefix(max(rows - cost(chosen.keys), 0))) + chosen.keys
+            }
+            // The help, taller than the pane: as much of it as fits, and how to leave it.
+            var kept: [String] = []
+            for line in chosen.keys.dropLast() {
+                guard cost(kept + [line]) < rows else { break }
+                kept.append(line)
+            }
+            return kept + chosen.keys.suffix(1)
+        }
+        // Pages of whole lines; a line taller than a whole page (a join link on a terminal of a
+        // few rows) is cut to the page, since a screen that scrolls loses its top.
+        let room = chosen.room
+        let body = unpaged.map { cost([$0]) > room ? DisplayWidth.fit($0, to: room * width) : $0 }
+        var pages: [Range<Int>] = []
+        var first = 0
+        while first < body.count {
+            var end = first + 1
+            while end < body.count, cost(Array(body[first...end])) <= room { end += 1 }
+            pages.append(first..<end)
+            first = end
+        }
+        let shown = pages[((page % pages.count) + pages.count) % pages.count]
+        let more = DisplayWidth.fit(
+            "-- \(shown.lowerBound + 1)-\(shown.upperBound)/\(body.count), Space more, b back --", to: width)
+        return chosen.fixed + body[shown] + [more] + chosen.keys
     }
 
     private func draw() {

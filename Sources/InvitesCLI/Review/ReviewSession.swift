@@ -39,6 +39,8 @@ struct ReviewSession: Sendable, Hashable {
         /// Propose a new start (empty: the first free stretch).
         case propose(String, comment: String?, occurrence: String?)
         case send(Bool)
+        /// The next (1) or previous (-1) lines of a screen too long for the terminal.
+        case page(Int)
         case skip
         case quit
         /// The screen changed (a mode, the help, a comment typed).
@@ -131,6 +133,8 @@ struct ReviewSession: Sendable, Hashable {
                 mode = .help
                 return .redraw
             case "x": return clear()
+            case " ", "+": return .page(1)
+            case "b", "-": return .page(-1)
             default: return .unknown(String(character))
             }
         case .enter:
@@ -211,6 +215,9 @@ struct ReviewSession: Sendable, Hashable {
         }
     }
 
+    /// Whether the prompt is the plain line of keys, which a short terminal may shorten.
+    var showsKeyLine: Bool { mode == .keys && comment == nil && occurrenceLabel == nil }
+
     /// Where the cursor stands in the last prompt line, when a line is being read.
     func cursorColumn(width: Int) -> Int? {
         guard case .editing(let field, let editor) = mode else { return nil }
@@ -219,6 +226,9 @@ struct ReviewSession: Sendable, Hashable {
 
     static let keyLine =
         "[a]ccept [d]ecline [t]entative [c]omment [o]ne occurrence [p]ropose [s]kip [q]uit [?]help"
+
+    /// The keys in one short line, for a terminal of a few rows.
+    static let shortKeyLine = "keys a d t c o p s q, ? help"
 
     static let help = [
         "a d t   accept, decline or answer tentatively; the reply goes to the outbox",
@@ -231,6 +241,7 @@ struct ReviewSession: Sendable, Hashable {
         "s       skip: leave it pending, show the next",
         "q       quit: leave the rest pending",
         "x, Esc  forget the comment and the occurrence",
+        "Space b the next or previous lines, where the terminal is too short for them all",
         "While typing: Backspace, Delete, arrows, Home, End, Ctrl-U, Ctrl-W, Ctrl-K; Enter ends, Esc cancels.",
     ]
 

@@ -20,6 +20,9 @@ public struct CLIEnvironment: Sendable {
     /// The columns of the terminal standard output is, asked each time (it may have been
     /// resized); `nil` when it is not a terminal.
     public var terminalColumns: @Sendable () -> Int?
+    /// The rows of the terminal standard output is, asked each time; `nil` when it is not a
+    /// terminal (then `review` takes `LINES`, else draws without a limit).
+    public var terminalRows: @Sendable () -> Int?
     /// What `review` reads keys from; `nil` reads lines from ``readStandardInput``.
     public var keyboard: (@Sendable () -> Keyboard)?
 
@@ -28,7 +31,8 @@ public struct CLIEnvironment: Sendable {
         readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
         outputIsTerminal: Bool = false, inputIsTerminal: Bool = false, out: TextSink, err: TextSink,
         confirm: @escaping @Sendable (String) -> Bool? = { _ in nil },
-        terminalColumns: @escaping @Sendable () -> Int? = { nil }, keyboard: (@Sendable () -> Keyboard)? = nil
+        terminalColumns: @escaping @Sendable () -> Int? = { nil },
+        terminalRows: @escaping @Sendable () -> Int? = { nil }, keyboard: (@Sendable () -> Keyboard)? = nil
     ) {
         self.variables = variables
         self.now = now
@@ -39,6 +43,7 @@ public struct CLIEnvironment: Sendable {
         self.err = err
         self.confirm = confirm
         self.terminalColumns = terminalColumns
+        self.terminalRows = terminalRows
         self.keyboard = keyboard
     }
 
@@ -74,6 +79,7 @@ public struct CLIEnvironment: Sendable {
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
             out: out, err: err, confirm: TerminalPrompt.confirm,
             terminalColumns: { TerminalSize.columns(of: STDOUT_FILENO) },
+            terminalRows: { TerminalSize.rows(of: STDOUT_FILENO) },
             keyboard: {
                 // Single keys only where `review` can draw and read on a terminal that takes them.
                 let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How wide a terminal is, asked of the terminal itself.
+/// How wide and how tall a terminal is, asked of the terminal itself.
 ///
 /// Shells keep `COLUMNS` as a shell variable and do not export it, so a program started from
 /// bash never sees it; the kernel knows the size of every terminal (`TIOCGWINSZ`), and it is
@@ -12,5 +12,12 @@ enum TerminalSize {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// The rows of the terminal `descriptor` is; `nil` as for ``columns(of:)``.
+    static func rows(of descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
     }
 }

@@ -31,18 +31,23 @@ public struct ListController {
 
         /// Waits for your answer and can still be attended.
         public var isPending: Bool { stored.needsAnswer && !isOver }
+
+        /// Never answered, and over: what `list --all` shows as `past`.
+        public var isPast: Bool { stored.state == .pending && isOver }
     }
 
     /// The invitations in `statuses` (all of them for `nil`), the last changed first. `pending`
-    /// selects those ``Row/isPending``; the other statuses select by ``StoredInvite/state``.
-    public func list(statuses: Set<InviteStatus>?) throws -> [Row] {
+    /// selects those ``Row/isPending``, `past` those ``Row/isPast``; the other statuses select
+    /// by ``StoredInvite/state``.
+    public func list(statuses: Set<InviteStatus>?, past: Bool = false) throws -> [Row] {
         let chosen = try store.list(statuses: nil).filter { stored in
             guard let statuses else { return true }
             return statuses.contains(stored.state) || (statuses.contains(.pending) && stored.needsAnswer)
+                || (past && stored.state == .pending)
         }
         return rows(chosen).filter { row in
             guard let statuses else { return true }
-            return (statuses.contains(.pending) && row.isPending)
+            return (statuses.contains(.pending) && row.isPending) || (past && row.isPast)
                 || (row.stored.state != .pending && statuses.contains(row.stored.state))
         }
     }

@@ -3,20 +3,25 @@ import Foundation
 /// Draws one day for `invites day`: a row for each waiting invitation and each of your events,
 /// the conflicts between them marked, and a row of the free stretches within working hours.
 ///
-/// Like ``TimelineRenderer`` it returns lines of 7-bit ASCII (colour, when asked for, around the
-/// same characters) and prints nothing; the track fills the width and the ruler picks its step
+/// Like ``TimelineRenderer`` it returns lines drawn in ASCII (colour, when asked for, around the
+/// same characters) and labelled with the titles as written, and prints nothing; the track fills the width and the ruler picks its step
 /// (``TimelineScale``).
 public struct DayTimelineRenderer: Sendable {
     public var time: HumanTime
     public var width: Int
     public var maximumRows: Int
     public var color: Bool
+    /// Whether the titles are shown as written or transliterated (the locale's charset).
+    public var charset: TerminalCharset
 
-    public init(time: HumanTime, width: Int, maximumRows: Int = 16, color: Bool = false) {
+    public init(
+        time: HumanTime, width: Int, maximumRows: Int = 16, color: Bool = false, charset: TerminalCharset = .ascii
+    ) {
         self.time = time
         self.width = max(width, 40)
         self.maximumRows = maximumRows
         self.color = color
+        self.charset = charset
     }
 
     /// The stretch drawn: the working hours and everything timed that day, from the hour before
@@ -43,33 +48,33 @@ public struct DayTimelineRenderer: Sendable {
         let drawn = DayTimelineRenderer.drawnStretch(report)
         let timedInvitations = report.invitations.filter { $0.dates == nil }
         let timedEvents = report.events.filter { !$0.occurrence.isAllDay }
-        let showTimes = width >= 64
-        let timesWidth = showTimes ? 18 : 0
+        let wide = width >= 64
+        let text = TimelineText(charset: charset)
         let titles = timedInvitations.map(\.stored.invite.title) + timedEvents.map(\.occurrence.title) + ["free"]
-        let labelWidth = min(
-            max(titles.map { TimelineText.ascii($0).count }.max() ?? 6, 6), TimelineRenderer.labelWidth(for: width))
-        let scale = TimelineScale(window: drawn, columns: width - labelWidth - 1 - timesWidth)
+        let labelWidth = min(max(titles.map(text.width).max() ?? 6, 6), TimelineRenderer.labelWidth(for: width))
+        let scale = TimelineScale(
+            window: drawn, columns: width - labelWidth - 1 - TimelineRenderer.timesWidth(for: width))
         var lines: [String] = []
         let allDay =
             report.invitations.filter { $0.dates != nil }.map {
-                TimelineText.ascii($0.stored.invite.title) + " (invitation \($0.stored.handle)"
+                text.label($0.stored.invite.title) + " (invitation \($0.stored.handle)"
                     + ($0.conflicts.isEmpty ? ")" : ", conflict)")
             }
             + report.events.filter(\.occurrence.isAllDay).map {
-                TimelineText.ascii($0.occurrence.title) + ($0.occurrence.free != nil ? " (free)" : "")
+                text.label($0.occurrence.title) + ($0.occurrence.free != nil ? " (free)" : "")
             }
-        if !allDay.isEmpty { lines.append(TimelineText.fit("all day: " + allDay.joined(separator: ", "), width)) }
+        if !allDay.isEmpty { lines.append(text.fit("all day: " + allDay.joined(separator: ", "), width)) }
         let (labels, ticks) = scale.ruler(time: time)
-        let blank = TimelineText.pad("", labelWidth) + " "
+        let blank = String(repeating: " ", count: labelWidth + 1)
         lines.append(TimelineText.trimRight(blank + labels))
         lines.append(TimelineText.trimRight(blank + ticks))
-        var rows: [(String, [Character], String?)] = []
+        var rows: [(String, [Character], String)] = []
         for invitation in timedInvitations {
             let conflicts = invitation.conflicts.map { DateInterval(start: $0.start, end: max($0.end, $0.start)) }
             rows.append(
                 (
                     invitation.stored.invite.title, cells(invitation.interval, scale, "=", marked: conflicts),
-                    span(invitation.interval) + " " + invitation.stored.handle
+                    span(invitation.interval) + (wide ? " " + invitation.stored.handle : "")
                 ))
         }
         // An all-day invitation covers the whole day: every busy event meets it.
@@ -81,14 +86,14 @@ public struct DayTimelineRenderer: Sendable {
             rows.append(
                 (
                     occurrence.title, cells(interval, scale, mark, marked: event.conflict ? waiting : []),
-                    span(interval) + (occurrence.free != nil ? " free" : "")
+                    span(interval) + (wide && occurrence.free != nil ? " free" : "")
                 ))
         }
         let shown = rows.prefix(maximumRows)
         for (title, row, times) in shown {
-            var line = TimelineText.pad(title, labelWidth) + " " + TimelineText.paint(row, color: color)
-            if showTimes, let times { line += " " + times }
-            lines.append(TimelineText.trimRight(line))
+            lines.append(
+                TimelineText.trimRight(
+                    text.pad(title, labelWidth) + " " + TimelineText.paint(row, color: color) + " " + times))
         }
         if rows.count > shown.count { lines.append(blank + "+\(rows.count - shown.count) more") }
         if report.working != nil {
@@ -100,7 +105,7 @@ public struct DayTimelineRenderer: Sendable {
             }
             lines.append(
                 TimelineText.trimRight(
-                    TimelineText.pad("free", labelWidth) + " " + TimelineText.paint(row, color: color)))
+                    text.pad("free", labelWidth) + " " + TimelineText.paint(row, color: color)))
         }
         if width >= 72 {
             lines.append("[===] invitation  XXX conflict  --- busy  ... free event  ___ free to work")

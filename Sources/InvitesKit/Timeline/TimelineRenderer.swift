@@ -3,9 +3,9 @@ import Foundation
 /// Draws the ASCII day timeline of `show`: an hour ruler, one row for the invite and one per
 /// nearby event, the overlaps marked, all-day events on a line above.
 ///
-/// It returns lines and prints nothing; the output is plain 7-bit ASCII (colour, when asked
-/// for, is ANSI around the same characters) and deterministic, so tests compare it with
-/// golden files.
+/// It returns lines and prints nothing; the drawing is ASCII (colour, when asked for, is ANSI
+/// around the same characters), the labels are the titles as written (``TimelineText``), and it
+/// is deterministic, so tests compare it with golden files.
 public struct TimelineRenderer: Sendable {
     /// What a cell of a row shows.
     enum Mark: Character {
@@ -26,6 +26,8 @@ public struct TimelineRenderer: Sendable {
     /// How many event rows to draw before summarising the rest as "+N more".
     public var maximumRows: Int
     public var color: Bool
+    /// Whether the titles are shown as written or transliterated (the locale's charset).
+    public var charset: TerminalCharset
 
     /// The longest stretch drawn: sixteen days, so that the longest look before and after
     /// (``ConflictFinder/longestMargin``, a week each) around an invite of up to two days is
@@ -34,11 +36,14 @@ public struct TimelineRenderer: Sendable {
     /// short, and whatever lies beyond it is marked as running past the edge.
     public static let longestStretch: TimeInterval = 2 * ConflictFinder.longestMargin + 2 * 86_400
 
-    public init(time: HumanTime, width: Int, maximumRows: Int = 12, color: Bool = false) {
+    public init(
+        time: HumanTime, width: Int, maximumRows: Int = 12, color: Bool = false, charset: TerminalCharset = .ascii
+    ) {
         self.time = time
         self.width = max(width, 40)
         self.maximumRows = maximumRows
         self.color = color
+        self.charset = charset
     }
 
     /// The whole picture for one invite's report; `allDay` labels the invite's row as all-day
@@ -47,51 +52,50 @@ public struct TimelineRenderer: Sendable {
         let timed = report.entries.filter { !$0.occurrence.isAllDay }
         let allDayEntries = report.entries.filter { $0.occurrence.isAllDay }
         let shown = Array(timed.prefix(maximumRows))
-        let showTimes = width >= 64
-        let timesWidth = showTimes ? 18 : 0
+        let text = TimelineText(charset: charset)
+        let wide = width >= 64
         let labelWidth = min(
-            max(
-                ([title] + shown.map { Printable.title($0.occurrence.title) }).map { TimelineText.ascii($0).count }
-                    .max()
-                    ?? 6, 6),
+            max(([title] + shown.map { Printable.title($0.occurrence.title) }).map(text.width).max() ?? 6, 6),
             TimelineRenderer.labelWidth(for: width))
         let drawn = TimelineRenderer.drawnStretch(of: report.window, invite: report.invite)
-        let scale = TimelineScale(window: drawn, columns: width - labelWidth - 1 - timesWidth)
+        let scale = TimelineScale(
+            window: drawn, columns: width - labelWidth - 1 - TimelineRenderer.timesWidth(for: width))
 
         var lines: [String] = []
         if drawn != report.window {
             lines.append(
-                TimelineText.fit(
-                    "drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window", width))
+                text.fit("drawn: " + time.span(start: drawn.start, end: drawn.end) + " of a longer window", width))
         }
         if !allDayEntries.isEmpty {
             let names = allDayEntries.map {
-                TimelineText.ascii(Printable.title($0.occurrence.title))
+                text.label(Printable.title($0.occurrence.title))
                     + ($0.free ? " (free)" : $0.conflict ? " (conflict)" : "")
             }
-            lines.append(TimelineText.fit("all day: " + names.joined(separator: ", "), width))
+            lines.append(text.fit("all day: " + names.joined(separator: ", "), width))
         }
         let (labels, ticks) = scale.ruler(time: time)
-        lines.append(TimelineText.trimRight(TimelineText.pad("", labelWidth) + " " + labels))
-        lines.append(TimelineText.trimRight(TimelineText.pad("", labelWidth) + " " + ticks))
+        let blank = String(repeating: " ", count: labelWidth + 1)
+        lines.append(TimelineText.trimRight(blank + labels))
+        lines.append(TimelineText.trimRight(blank + ticks))
         lines.append(
             row(
-                label: "invite", width: labelWidth,
+                label: text.pad("invite", labelWidth),
                 cells: cells(report.invite, scale: scale, kind: .invite, invite: report.invite),
-                times: showTimes ? (allDay ? "all day" : span(report.invite)) : nil, note: nil))
+                times: allDay ? "all day" : span(report.invite), note: nil))
         for entry in shown {
             let occurrence = entry.occurrence
             let interval = DateInterval(start: occurrence.start, end: max(occurrence.end, occurrence.start))
             let kind: Mark = entry.free ? .free : entry.conflict ? .overlap : .busy
-            let note = entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
+            // Below 64 columns the times stay and the note goes: the marks say as much.
+            let note = !wide ? nil : entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
             lines.append(
                 row(
-                    label: TimelineText.ascii(Printable.title(occurrence.title)), width: labelWidth,
+                    label: text.pad(Printable.title(occurrence.title), labelWidth),
                     cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
-                    times: showTimes ? (occurrence.isAllDay ? "all day" : span(interval)) : nil, note: note))
+                    times: occurrence.isAllDay ? "all day" : span(interval), note: note))
         }
         if timed.count > shown.count {
-            lines.append(TimelineText.pad("", labelWidth) + " +\(timed.count - shown.count) more")
+            lines.append(blank + "+\(timed.count - shown.count) more")
         }
         if width >= 72 {
             lines.append("[===] invite  XXX overlap  --- nearby  ... free  < > runs past the window")
@@ -115,9 +119,16 @@ public struct TimelineRenderer: Sendable {
     }
 
     /// The columns the titles of the rows take: more on a wider terminal, so a wide one does
-    /// not cut titles that fit.
+    /// not cut titles that fit; at 40 a title keeps eleven cells and its ellipsis.
     static func labelWidth(for width: Int) -> Int {
-        width >= 160 ? 32 : width >= 100 ? 24 : width >= 64 ? 16 : 9
+        width >= 160 ? 32 : width >= 100 ? 24 : width >= 64 ? 16 : 12
+    }
+
+    /// The columns after the track: the times (`08:30-09:30`) and, from 64 columns, a note (`1h`,
+    /// `free`, a handle). Narrower lines keep the times, which a track of a few columns cannot
+    /// say.
+    static func timesWidth(for width: Int) -> Int {
+        width >= 64 ? 18 : 12
     }
 
     private func cells(_ interval: DateInterval, scale: TimelineScale, kind: Mark, invite: DateInterval) -> [Character]
@@ -160,12 +171,10 @@ public struct TimelineRenderer: Sendable {
         return row
     }
 
-    private func row(label: String, width: Int, cells: [Character], times: String?, note: String?) -> String {
-        var line = TimelineText.pad(label, width) + " " + TimelineText.paint(cells, color: color)
-        if let times {
-            line += " " + times + (note.map { " " + $0 } ?? "")
-        }
-        return TimelineText.trimRight(line)
+    /// A row: its label already padded, its cells, its times and note.
+    private func row(label: String, cells: [Character], times: String, note: String?) -> String {
+        TimelineText.trimRight(
+            label + " " + TimelineText.paint(cells, color: color) + " " + times + (note.map { " " + $0 } ?? ""))
     }
 
     private func span(_ interval: DateInterval) -> String {

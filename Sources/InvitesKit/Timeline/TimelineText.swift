@@ -1,27 +1,109 @@
 import Foundation
 
-/// The text of the timelines: strangers' titles made 7-bit ASCII, labels padded and cut,
+/// The text of the timelines: strangers' titles as labels, padded and cut in terminal cells,
 /// rows painted when colour is on.
-enum TimelineText {
-    /// Printable 7-bit ASCII: accents folded away, controls made visible, anything else `?`.
-    static func ascii(_ text: String) -> String {
-        let folded = Printable.sanitize(text).folding(
+///
+/// The drawing (ruler, bars, marks) is ASCII; the labels are the titles as written, since a row
+/// is known only by its title and `??????` names nothing. Under a locale that cannot show them
+/// (``TerminalCharset/ascii``) titles are transliterated instead.
+struct TimelineText {
+    var charset: TerminalCharset
+
+    /// First strong isolate and pop directional isolate: a right-to-left label between them
+    /// cannot reorder the ruler, the bars or the times around it.
+    static let isolateStart: Character = "\u{2068}"
+    static let isolateEnd: Character = "\u{2069}"
+
+    /// A title made printable: controls made visible, and under an ASCII locale transliterated
+    /// (`Köln` to `Koln`, `Встреча` to `Vstreca`), what has no Latin form `?`.
+    func clean(_ text: String) -> String {
+        let printable = Printable.sanitize(text)
+        guard charset == .ascii else { return printable }
+        let latin =
+            printable.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false)
+            ?? printable
+        let folded = latin.folding(
             options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         return String(
             folded.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
     }
 
-    /// A label cut to `width` with an ASCII ellipsis, padded with spaces.
-    static func pad(_ text: String, _ width: Int) -> String {
-        let clean = ascii(text)
-        if clean.count > width { return String(clean.prefix(max(width - 3, 1))) + "..." }
-        return clean + String(repeating: " ", count: width - clean.count)
+    /// The cells `text` takes once cleaned.
+    func width(_ text: String) -> Int {
+        DisplayWidth.of(clean(text))
     }
 
-    /// A line cut to `width` with an ASCII ellipsis.
-    static func fit(_ text: String, _ width: Int) -> String {
-        let clean = ascii(text)
-        return clean.count > width ? String(clean.prefix(width - 3)) + "..." : clean
+    /// A label in exactly `width` cells: cut at a cell boundary with an ellipsis, isolated when
+    /// it holds right-to-left text, padded with spaces.
+    func pad(_ text: String, _ width: Int) -> String {
+        let cut = fitted(clean(text), width)
+        return isolated(cut) + String(repeating: " ", count: max(width - DisplayWidth.of(cut), 0))
+    }
+
+    /// A line of titles cut to `width` cells; each title in it is cleaned and isolated by
+    /// ``label(_:)`` first.
+    func fit(_ line: String, _ width: Int) -> String {
+        guard DisplayWidth.of(line) > width else { return line }
+        // Cut with the isolates left out, then each right-to-left run closed again.
+        var result = ""
+        var open = false
+        var used = 0
+        let ellipsis = self.ellipsis
+        for character in line {
+            if character == TimelineText.isolateStart || character == TimelineText.isolateEnd {
+                open = character == TimelineText.isolateStart
+                result.append(character)
+                continue
+            }
+            let cells = DisplayWidth.of(character)
+            if used + cells > width - DisplayWidth.of(ellipsis) { break }
+            result.append(character)
+            used += cells
+        }
+        if open { result.append(TimelineText.isolateEnd) }
+        return result + ellipsis
+    }
+
+    /// A title for a line of several (`all day: …`): cleaned and isolated, not cut.
+    func label(_ text: String) -> String {
+        isolated(clean(text))
+    }
+
+    /// `…` where the terminal can show it, `...` where it cannot: a label at 40 columns keeps
+    /// two more cells of its title.
+    var ellipsis: String { charset == .unicode ? "\u{2026}" : "..." }
+
+    /// `text` cut to `width` cells at a cell boundary, ending in the ellipsis when anything was cut.
+    private func fitted(_ text: String, _ width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        let room = width - DisplayWidth.of(ellipsis)
+        guard room > 0 else { return String(repeating: ".", count: max(width, 0)) }
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = DisplayWidth.of(character)
+            if used + cells > room { break }
+            result.append(character)
+            used += cells
+        }
+        return result + ellipsis
+    }
+
+    /// `text` between FSI and PDI when it holds a right-to-left letter, so that it is laid out
+    /// on its own and the line around it keeps its order.
+    private func isolated(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: TimelineText.isRightToLeft) else { return text }
+        return String(TimelineText.isolateStart) + text + String(TimelineText.isolateEnd)
+    }
+
+    /// Whether a scalar belongs to a right-to-left script: Hebrew, Arabic, Syriac, Thaana, N'Ko
+    /// and the rest of U+0590–U+08FF, their presentation forms, and the historic right-to-left
+    /// scripts of planes 1 (U+10800–U+10FFF, U+1E800–U+1EFFF). Swift exposes no bidi class.
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return false
+        }
     }
 
     static func trimRight(_ text: String) -> String {

@@ -59,6 +59,22 @@ import Testing
         try Snapshot.assert(day.out, named: "day-\(name)-\(width)")
     }
 
+    /// At 40 columns `day` and `show` keep every row's times and more of its title than six
+    /// characters: the track takes what is left.
+    @Test func atFortyColumnsEveryRowKeepsItsTimes() {
+        let cli = harness([payload])
+        let day = cli.run(options() + ["day", "2018-04-10", "--width", "40"]).out
+        for times in ["09:00-13:00", "05:30-06:30", "08:30-09:30", "10:00-11:00", "12:30-13:30", "14:00-15:00"] {
+            #expect(day.contains(times), "\(times)")
+        }
+        #expect(day.contains("School run ") && day.contains("Family Re") && day.contains("Lunch wit"))
+        let show = cli.run(options() + ["show", "12", "--width", "40"]).out
+        for times in ["09:00-13:00", "08:30-09:30", "10:00-11:00", "12:30-13:30"] {
+            #expect(show.contains(times), "\(times)")
+        }
+        #expect(show.contains("Standup (") && show.contains("Lunch wit"))
+    }
+
     @Test func freeStretchesAndConflictsInJSON() throws {
         let day = harness([payload]).run(options() + ["--json", "day", "2018-04-10"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(day.out.utf8)) as? [String: Any])

@@ -38,6 +38,56 @@ import Testing
         #expect(cli.run(["list", "--all"]).out.contains("accepted"))
     }
 
+    /// `list --all` shows `past`, so `--status past` takes it: those alone, or with others.
+    @Test func statusPastListsWhatIsOver() throws {
+        let over = ingest(invite("over", start: "20240520T100000Z", end: "20240520T110000Z"))
+        let coming = ingest(invite("coming", start: "20240620T100000Z", end: "20240620T110000Z"))
+        let answered = ingest(invite("answered", start: "20240521T100000Z", end: "20240521T110000Z"))
+        #expect(cli.run(["decline", answered]).status == 0)
+        let past = cli.run(["list", "--status", "past"])
+        #expect(past.status == 0, "\(past.err)")
+        #expect(past.out.hasPrefix("\(over)  past       Mon 20 May 2024 10:00-11:00 UTC"))
+        #expect(past.out.split(separator: "\n").count == 1)
+        let both = Set(cli.run(["list", "--status", "pending,past", "--handles"]).out.split(separator: "\n"))
+        #expect(both == [Substring(over), Substring(coming)])
+        #expect(cli.run(["list", "--status", "declined,past", "--handles"]).out.split(separator: "\n").count == 2)
+        let wrong = cli.run(["list", "--status", "gone"])
+        #expect(wrong.status == 2)
+        #expect(wrong.err.contains("--status takes pending, accepted, declined, tentative, cancelled, announced, removed, past"))
+    }
+
+    /// `list` wraps at the width it is given (the terminal's, `--width`, `COLUMNS`), under the
+    /// time; a pipe gets one line per invitation.
+    @Test func listFitsTheWidth() throws {
+        let long = cli.write(
+            "long.ics",
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:long",
+                "DTSTAMP:20240501T000000Z", "DTSTART:20240620T100000Z", "DTEND:20240620T110000Z",
+                "SUMMARY:Quarterly planning for the northern region sales team",
+                "ORGANIZER;CN=Ann Organiser:mailto:ann@example.org", "ATTENDEE;RSVP=TRUE:mailto:me@example.org",
+                "END:VEVENT", "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n")
+        let handle = ingest(long)
+        let piped = cli.run(["list"]).out
+        #expect(piped.split(separator: "\n").count == 1)
+        var terminal = cli
+        terminal.terminalColumns = { 40 }
+        for listed in [terminal.run(["list"]).out, cli.run(["list", "--width", "40"]).out] {
+            let lines = listed.split(separator: "\n").map(String.init)
+            #expect(lines.count > 1)
+            for line in lines { #expect(line.count <= 40, "\(line)") }
+            #expect(lines[0].hasPrefix("\(handle)  pending    Thu 20 Jun 2024"))
+            for line in lines.dropFirst() { #expect(line.hasPrefix(String(repeating: " ", count: 17)), "\(line)") }
+            #expect(lines.contains { $0.hasSuffix("Quarterly planning for") })
+            #expect(lines.contains { $0.contains("(Ann") })
+        }
+        var columns = cli
+        columns.variables["COLUMNS"] = "50"
+        #expect(columns.run(["list"]).out.split(separator: "\n").allSatisfy { $0.count <= 50 })
+        #expect(cli.run(["list", "--width", "20"]).status == 2)
+    }
+
     @Test func anInvitationThatIsOverLeavesThePendingList() throws {
         let over = ingest(invite("over", start: "20240520T100000Z", end: "20240520T110000Z"))
         let finished = ingest(

@@ -9,7 +9,8 @@ import Testing
     let model = CompletionModel()
 
     @Test func optionValuesFollowTheCommand() {
-        #expect(model.values(of: "--status", command: "list") == .words(InviteStatus.allCases.map(\.rawValue)))
+        #expect(
+            model.values(of: "--status", command: "list") == .words(InviteStatus.allCases.map(\.rawValue) + ["past"]))
         #expect(model.values(of: "--status", command: "history") == .words(AnswerAction.allCases.map(\.rawValue)))
         #expect(model.values(of: "--color", command: nil) == .words(["auto", "always", "never"]))
         #expect(model.values(of: "--home", command: "show") == .directories)

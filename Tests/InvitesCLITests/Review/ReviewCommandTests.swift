@@ -17,9 +17,14 @@ import Testing
         ["--calendar", cli.home + "/calendar.ics", "--tz", "America/Los_Angeles", "--me", "me@example.org"]
     }
 
-    /// A home with the sample calendar and the three fixtures ingested (the teams series last).
+    /// Before the sample invitations of April 2018: an invitation that is over waits for no answer.
+    static let before2018: @Sendable () -> Date = { Date.utc("2018-01-01T00:00:00Z") }
+
+    /// A home with the sample calendar and the three fixtures ingested (the teams series last),
+    /// at the start of 2018, before any of them.
     func harness() throws -> CLIHarness {
-        let cli = CLIHarness()
+        var cli = CLIHarness()
+        cli.now = ReviewCommandTests.before2018
         _ = cli.write("calendar.ics", try String(contentsOfFile: calendar, encoding: .utf8))
         #expect(cli.run(options(cli) + ["ingest", payload, allDay, teams]).status == 0)
         return cli
@@ -50,10 +55,23 @@ import Testing
         #expect(history.contains("\"Sorry, travelling\"  [reply queued]"))
     }
 
+    /// Review goes through what `list` and `status` count as pending: in June 2024 the
+    /// invitations of April 2018 are over, and only the weekly series still waits.
+    @Test func countsWhatListCounts() throws {
+        var cli = try harness()
+        cli.now = { Date(timeIntervalSince1970: 1_717_243_200) }
+        #expect(cli.run(options(cli) + ["status"]).out == "1 pending\n")
+        #expect(cli.run(options(cli) + ["list", "--handles"]).out == "duse\n")
+        let review = cli.run(options(cli) + ["review"], stdin: "s\n")
+        #expect(review.out.contains("invites review: 1 of 1 waiting for an answer"))
+        #expect(!review.out.contains("Team offsite"))
+        #expect(review.out.hasSuffix("Reviewed: 0 answered, 1 still pending.\n"))
+    }
+
     @Test func theMostRecentlyChangedComesFirst() throws {
         var cli = try harness()
         // The reunion changes after the others came in: it is shown first.
-        cli.now = { Date(timeIntervalSince1970: 1_717_243_200 + 3_600) }
+        cli.now = { Date.utc("2018-01-01T01:00:00Z") }
         let moved = cli.write(
             "moved.json",
             #"{"title":"Family Reunion","start":"2018-04-10T09:00:00-07:00","end":"2018-04-10T14:00:00-07:00","id":12}"#
@@ -72,6 +90,121 @@ import Testing
             review.out.contains("duse: declined \"Platform sync\" (the occurrence Mon 10 Jun 2024 00:30-01:00 PDT)"))
         #expect(review.out.contains("Mon 10 Jun 2024 00:30-01:00 PDT  declined  free"))
         #expect(review.out.contains("duse: accepted \"Platform sync\""))
+        #expect(try statuses(cli)["Platform sync"] == "accepted")
+    }
+
+    /// After `o 3` the timeline is the third occurrence's, by number or by its start.
+    @Test func thePickedOccurrenceIsDrawn() throws {
+        let cli = try harness()
+        let first = "Shown: Mon 3 Jun 2024 00:30-01:00 PDT"
+        let third = "Shown: Mon 17 Jun 2024 00:30-01:00 PDT"
+        let review = cli.run(options(cli) + ["review"], stdin: "o\n3\nq\n")
+        #expect(review.out.contains(first))
+        let picked = try #require(review.out.components(separatedBy: "which occurrence").last)
+        #expect(picked.contains(third))
+        #expect(!picked.contains(first))
+        let byStart = cli.run(options(cli) + ["review"], stdin: "o\n2024-06-17 00:30\nq\n")
+        #expect(try #require(byStart.out.components(separatedBy: "which occurrence").last).contains(third))
+    }
+
+    /// Keys typed after something else happened: `meanwhile` runs before the first key is
+    /// given, as another process would while the screen waits.
+    final class Meanwhile: Keyboard, @unchecked Sendable {
+        var lines: [String]
+        var meanwhile: (() -> Void)?
+        let singleKeys = false
+
+        init(_ lines: [String], meanwhile: @escaping () -> Void) {
+            self.lines = lines
+            self.meanwhile = meanwhile
+        }
+
+        func next() -> KeyboardEvent {
+            meanwhile?()
+            meanwhile = nil
+            return lines.isEmpty ? .end : .line(lines.removeFirst())
+        }
+
+        func restore() {}
+    }
+
+    /// A pane of 24 rows, or 12 (`LINES` here; the terminal's own rows on a terminal): the
+    /// header, what the last key did, the title, time, organizer and the keys stay; the notes
+    /// and occurrences fold, the rest is paged, and `+` shows the next lines.
+    @Test(arguments: [(80, 24), (40, 12)])
+    func aShortPaneKeepsWhatMatters(columns: Int, rows: Int) throws {
+        var cli = try harness()
+        cli.variables["LINES"] = "\(rows)"
+        let review = cli.run(options(cli) + ["review", "--width", "\(columns)"], stdin: "o\n99\n+\nq\n")
+        #expect(review.status == 0)
+        let screens = review.out.components(separatedBy: "invites review: 1 of 3").dropFirst().map {
+            "invites review: 1 of 3" + $0
+        }
+        // Without a terminal o 99 prints only what it says; + prints the screen again.
+        #expect(screens.count == 2, "the first screen, the one after +")
+        for screen in screens {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix {
+                !$0.hasPrefix("which occurrence") && !$0.hasPrefix("Reviewed:")
+            }
+            let used = lines.reduce(0) { $0 + max(1, (DisplayWidth.of(String($1)) + columns - 1) / columns) }
+            #expect(used <= rows, "\(screen)")
+            for needed in ["Platform sync", "  when       Mon 3 Jun 2024", "  organizer  Ann Example", "Space more"] {
+                #expect(screen.contains(needed), "\(needed)")
+            }
+        }
+        #expect(screens[1].contains("\"99\" is no occurrence"))
+        #expect(screens[0].components(separatedBy: "-- ").last != screens[1].components(separatedBy: "-- ").last)
+        try Snapshot.assert(screens[0], named: "review-\(columns)x\(rows)")
+    }
+
+    /// Keys as a terminal gives them, one at a time; each screen is drawn from the top.
+    final class Keys: Keyboard, @unchecked Sendable {
+        var keys: [Key]
+        let singleKeys = true
+
+        init(_ keys: [Key]) { self.keys = keys }
+
+        func next() -> KeyboardEvent { keys.isEmpty ? .end : .key(keys.removeFirst()) }
+
+        func restore() {}
+    }
+
+    /// The help on a terminal shorter than it: as much as fits, and how to go back.
+    @Test func theHelpOnAShortPane() throws {
+        var cli = try harness()
+        cli.terminalRows = { 8 }
+        let keys = Keys([.character("?")])
+        cli.keyboard = { keys }
+        let review = cli.run(options(cli) + ["review", "--width", "80"])
+        let screens = review.out.components(separatedBy: "\u{1B}[H\u{1B}[2J")
+        let help = try #require(screens.last?.components(separatedBy: "\n").prefix { !$0.hasPrefix("Reviewed") })
+        #expect(help.filter { !$0.isEmpty }.count <= 8, "\(help)")
+        #expect(help.first == ReviewSession.help[0])
+        #expect(help.contains("(any key to go back)"))
+    }
+
+    /// Another `invites` declines the invitation on the screen: `a` on the stale screen does
+    /// nothing but say so and draw it afresh; the `a` given again then accepts.
+    @Test func anAnswerToAStaleScreenIsAskedAgain() throws {
+        var cli = try harness()
+        let other = cli
+        let handle = "duse"
+        let keyboard = Meanwhile(["a", "a", "q"]) {
+            #expect(other.run(self.options(other) + ["decline", handle]).status == 0)
+        }
+        cli.keyboard = { keyboard }
+        let review = cli.run(options(cli) + ["review", "--width", "132"])
+        #expect(review.status == 0, "\(review.err)")
+        #expect(
+            review.out.contains(
+                "duse: changed since this screen was drawn (it is declined now); nothing was done: this is it now, "
+                    + "give the key again"))
+        let afterStale = try #require(review.out.components(separatedBy: "changed since this screen").last)
+        #expect(afterStale.contains("answer     declined"))
+        #expect(afterStale.contains("duse: accepted \"Platform sync\""))
+        let history = cli.run(["--json", "history", handle]).out
+        #expect(history.components(separatedBy: "\"action\":\"accepted\"").count == 2)
+        #expect(history.components(separatedBy: "\"action\":\"declined\"").count == 2)
         #expect(try statuses(cli)["Platform sync"] == "accepted")
     }
 
@@ -143,7 +276,8 @@ import Testing
 
     @Test(arguments: [40, 80, 132])
     func aNineteenHourLook(width: Int) throws {
-        let cli = CLIHarness()
+        var cli = CLIHarness()
+        cli.now = ReviewCommandTests.before2018
         let options = ["--calendar", calendar, "--tz", "America/Los_Angeles"]
         #expect(cli.run(options + ["ingest", payload]).status == 0)
         let review = cli.run(options + ["review", "--before", "19h", "--width", "\(width)"], stdin: "q\n")
