@@ -53,7 +53,9 @@ import Testing
         #expect(cli.run(["list", "--status", "declined,past", "--handles"]).out.split(separator: "\n").count == 2)
         let wrong = cli.run(["list", "--status", "gone"])
         #expect(wrong.status == 2)
-        #expect(wrong.err.contains("--status takes pending, accepted, declined, tentative, cancelled, announced, removed, past"))
+        #expect(
+            wrong.err.contains(
+                "--status takes pending, accepted, declined, tentative, cancelled, announced, removed, past"))
     }
 
     /// `list` wraps at the width it is given (the terminal's, `--width`, `COLUMNS`), under the
