@@ -97,21 +97,10 @@ public struct Responder {
         let delivery: Delivery =
             stored.invite.expectsReply && action != .cancelled && toOrganizer ? .pending : .none
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
-        var notQueued: ReplyError?
-        let compose = { (invitation: StoredInvite, history: [HistoryEntry]) -> OutboxDraft? in
-            do throws(ReplyError) {
-                return try OutboxDraft.make(
-                    for: invitation, history: history, me: me, name: name, now: now, display: display)
-            } catch {
-                notQueued = error
-                return nil
-            }
-        }
         func finish(_ change: CalendarChange, _ calendar: InboxStore.RecordChange = .keep) throws -> Outcome {
-            let entries = try store.record(
+            try self.record(
                 action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
-                calendar: calendar, compose: compose)
-            return Outcome(entries: entries, calendar: change, notQueued: notQueued)
+                calendar: calendar, change: change)
         }
         switch action {
         case .commented, .proposed, .proposalDeclined:
@@ -170,9 +159,23 @@ public struct Responder {
         let mode = setting.resolved(foundInCalendar: true, clientAgent: clientAgent)
         let delivery: Delivery =
             mode == .server ? .server : stored.invite.expectsReply && toOrganizer ? .pending : .none
+        return try record(
+            action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+            calendar: .keep, change: .rewritten(item.path),
+            scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
+    }
+
+    /// Records the answer in one transaction with the organizer's message, made inside it from
+    /// the invitation as it then stands (``InboxStore/record(_:for:occurrences:comment:delivery:now:calendar:compose:)``),
+    /// remembering why none could be made.
+    private func record(
+        _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, delivery: Delivery,
+        now: Date, calendar: InboxStore.RecordChange, change: CalendarChange, scheduling: Scheduling? = nil
+    ) throws -> Outcome {
         var notQueued: ReplyError?
         let entries = try store.record(
             action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+            calendar: calendar,
             compose: { invitation, history in
                 do throws(ReplyError) {
                     return try OutboxDraft.make(
@@ -182,9 +185,7 @@ public struct Responder {
                     return nil
                 }
             })
-        return Outcome(
-            entries: entries, calendar: .rewritten(item.path), notQueued: notQueued,
-            scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
+        return Outcome(entries: entries, calendar: change, notQueued: notQueued, scheduling: scheduling)
     }
 
     /// Whether the item leaves your replies to your own software (RFC 6638 §7.1): the
