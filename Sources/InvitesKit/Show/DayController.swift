@@ -28,7 +28,12 @@ public struct DayController {
                     conflicts: nearby.entries.filter(\.conflict).map(\.occurrence))
             }
         }.sorted { ($0.interval.start, $0.stored.handle) < ($1.interval.start, $1.stored.handle) }
-        let events = found.occurrences.map { occurrence in
+        // A waiting invitation your server already put in your calendar is drawn once, as the
+        // invitation: its own copy is neither a second row nor time you committed to.
+        let own = found.occurrences.filter { occurrence in
+            !invitations.contains { $0.stored.invite.uid == occurrence.uid && $0.interval.start == occurrence.start }
+        }
+        let events = own.map { occurrence in
             DayReport.Event(
                 occurrence: occurrence,
                 conflict: invitations.contains { invitation in invitation.conflicts.contains(occurrence) })
@@ -36,7 +41,7 @@ public struct DayController {
         let hours = working.interval(on: date, in: zone)
         return DayReport(
             date: date, day: day, working: hours, events: events, invitations: invitations,
-            free: hours.map { FreeTime.stretches(within: $0, occurrences: found.occurrences) } ?? [],
+            free: hours.map { FreeTime.stretches(within: $0, occurrences: own) } ?? [],
             warnings: found.warnings)
     }
 
