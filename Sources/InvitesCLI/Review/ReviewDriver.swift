@@ -108,10 +108,11 @@ final class ReviewDriver {
     private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
         let stored = try context.openStore().resolve(current.handle)
         let outcome: Responder.Outcome
+        let expected = AnswerCommand.replyExpected(stored, action: action, send: false, context)
         do {
             outcome = try context.responder().answer(
                 stored, action: action, occurrences: occurrence.map { [$0] } ?? [], comment: comment,
-                addToCalendar: true, now: context.environment.now())
+                addToCalendar: true, toOrganizer: expected.queue, now: context.environment.now())
         } catch {
             say(["error: " + ErrorReport.describe(error).0])
             draw()
@@ -125,7 +126,7 @@ final class ReviewDriver {
         case .removed(let path): line += "; removed from \(Printable.sanitize(path))"
         case .unchanged: break
         }
-        var said = [line]
+        var said = [line] + (expected.note.map { [Printable.sanitize($0)] } ?? [])
         if action == .commented { tally.commented += 1 } else if occurrence == nil { tally.answered += 1 }
         // A whole answer is done with the invitation; a comment or one occurrence's answer
         // leaves it on the screen, with what it now says.
