@@ -189,8 +189,11 @@ extension InvitesCommand {
             usage: "reply HANDLE [--out FILE] [--mime]", spec: ReplyCommand.spec,
             options: [
                 ("--out FILE", "write the reply to FILE instead of standard output"),
-                ("--mime", "a complete RFC 5322 message, ready for sendmail -t"),
-                ("--name NAME", "your name for the From: line and CN (default: as the invite names you)"),
+                ("--mime", "a complete RFC 5322 message, ready for sendmail -t: the one in the outbox, if any"),
+                (
+                    "--name NAME",
+                    "your name for the From: line and CN (default: the name setting, else as the invite names you)"
+                ),
             ],
             examples: ["invites --me ann@example.org reply k3m9 --mime | sendmail -t"], run: ReplyCommand.run),
         Entry(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The outbox against real servers, with the real binary: replies handed to msmtp and received by
 # an aiosmtpd server on 127.0.0.1 (checked with Python's email module and python icalendar),
-# a failing and a missing sendmail command, push answers POSTed to an http.server (500, 500,
+# a failing and a missing sendmail command, a reply withdrawn by the organizer's CANCEL, push answers POSTed to an http.server (500, 500,
 # then 200; a 400; 503 until the retries give up; a send killed while its POST is held), a send
 # killed while its sendmail command holds the message, 50 `send`s killed with SIGKILL at random
 # moments (no mail lost from the outbox, none received twice), `ingest --maildir` reading each
@@ -427,6 +427,30 @@ else
     fail "a missing sendmail command: exit $status, state '$state', lastError '$error', stderr: $(head -c 300 "$work/err")"
 fi
 done_parts+=("a missing sendmail")
+
+# 3b. The organizer's CANCEL withdraws the answer still waiting: send and send --again hand
+# nothing to the sendmail command, ingest says so, outbox and history show it withdrawn.
+use withdrawn "sendmail = $work/withdrawn/keep -t -i"
+printf '#!/bin/sh\ncat >> "%s/withdrawn/handed"\n' "$work" > "$work/withdrawn/keep"
+chmod +x "$work/withdrawn/keep"
+invitation_mail withdrawn withdrawn@example.org withdrawn-1@mail.example.org "Called off" 20270621 > "$work/withdrawn.eml"
+handle=$(run ingest - --print handle < "$work/withdrawn.eml")
+run accept "$handle" --no-send > /dev/null 2>&1
+sed -e 's/method=REQUEST/method=CANCEL/' -e 's/^METHOD:REQUEST/METHOD:CANCEL/' -e 's/^DTSTAMP:.*/DTSTAMP:20270602T080000Z\nSEQUENCE:1/' \
+    "$work/withdrawn.eml" > "$work/withdrawn-cancel.eml"
+status=0
+run ingest - < "$work/withdrawn-cancel.eml" > "$work/out" 2> "$work/err" || status=$?
+run send > "$work/out2" 2>&1 || true
+run send --again > /dev/null 2>&1 || true
+state=$(outbox_field "$handle" state)
+if [ "$status" = 0 ] && [ ! -e "$work/withdrawn/handed" ] && [ "$state" = withdrawn ] \
+    && grep -q "withdrawn" "$work/err" && grep -q "Nothing to send" "$work/out2" \
+    && run history "$handle" | grep -q "\[reply withdrawn: the organizer cancelled; not sent\]"; then
+    pass "a CANCEL after accept: the waiting reply is withdrawn; send and send --again hand nothing over"
+else
+    fail "a CANCEL after accept: ingest exit $status, state '$state', handed over: $([ -e "$work/withdrawn/handed" ] && echo yes || echo no); stderr: $(head -c 300 "$work/err")"
+fi
+done_parts+=("a cancellation withdraws the waiting answer")
 
 # 4. Push answers over HTTP: 500, 500, 200 on /answers; 400 on /unknown; /slow answers 200 after 1.5 s;
 # /busy answers 503 four times, then 200.

@@ -40,10 +40,15 @@ enum AnswerCommand {
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: command)
         }
-        let toOrganizer = !context.arguments.has("--private")
+        var toOrganizer = !context.arguments.has("--private")
         if !toOrganizer, context.arguments.has("--send") {
             throw UsageError(
                 message: "--private keeps the comment for you: there is nothing to --send", command: command)
+        }
+        if toOrganizer {
+            let expected = replyExpected(stored, action: action, send: context.arguments.has("--send"), context)
+            toOrganizer = expected.queue
+            if let note = expected.note { context.warn(note) }
         }
         let outcome = try context.responder(following: context.arguments.has("--no-add")).answer(
             stored, action: action, occurrences: occurrences, comment: comment,
@@ -116,6 +121,38 @@ enum AnswerCommand {
             let hint = error == .notRecurring(handle: stored.handle) ? " (without --occurrence)" : ""
             throw UsageError(message: error.description + hint, command: command)
         }
+    }
+
+    /// Whether an answer queues a reply, and what to say about it. An invitation whose
+    /// ATTENDEE for you says `RSVP=FALSE` expects none (RFC 5546 §3.2.2), so none is queued
+    /// unless `send` (`--send`) asks for it, as Outlook and Thunderbird send none; answering
+    /// as an address the invitation does not list adds you as an attendee, which the user
+    /// should know before it reaches the organizer. A comment is always meant for them.
+    static func replyExpected(_ stored: StoredInvite, action: AnswerAction, send: Bool, _ context: CommandContext)
+        -> (queue: Bool, note: String?)
+    {
+        let me = context.settings.me.value
+        let invite = stored.invite
+        guard action != .commented, invite.expectsReply, invite.source != .push, !me.all.isEmpty else {
+            return (true, nil)
+        }
+        guard let listed = invite.attendees.first(where: { me.contains($0.address) }) else {
+            let address = me.all.sorted().first ?? ""
+            return (
+                true,
+                "\(stored.handle) does not list you among its attendees (an invitation to a list?); "
+                    + "the reply adds you as \(Printable.sanitize(address))"
+            )
+        }
+        let properties = EventProperties.read(invite.raw, uid: invite.uid)
+        guard !send, properties?.noReplyAsked.contains(MyAddresses.normalise(listed.address)) == true else {
+            return (true, nil)
+        }
+        return (
+            false,
+            "\(stored.handle): the organizer asks for no reply (RSVP=FALSE), so none is queued; "
+                + "--send sends one all the same"
+        )
     }
 
     private static func verb(_ action: AnswerAction) -> String {

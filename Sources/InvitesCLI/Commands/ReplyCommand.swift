@@ -3,17 +3,38 @@ import InvitesKit
 
 /// `invites reply HANDLE [--out FILE] [--mime]`: the iTIP REPLY for the latest answer, printed for
 /// the user to send; what the outbox holds and sends is not touched.
+///
+/// With `--mime`, the message the outbox holds for the latest answer (waiting or sent) is printed
+/// as it is, since that is what the organizer gets; only without one is a message made now, and
+/// standard error says that its Date and Message-ID are new each time.
 enum ReplyCommand {
     static let spec = OptionSpec(values: ["--out", "--name"], flags: ["--mime"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let stored = try ShowCommand.resolveInvite(context, command: "reply")
         let store = try context.openStore()
-        let reply = try Reply.make(
-            for: stored, history: try store.history(handle: stored.handle), me: context.settings.me.value,
-            name: context.arguments.value("--name"), mime: context.arguments.has("--mime"),
-            now: context.environment.now(),
+        let history = try store.history(handle: stored.handle)
+        let mime = context.arguments.has("--mime")
+        let name = context.arguments.value("--name")
+        var reply = try Reply.make(
+            for: stored, history: history, me: context.settings.me.value,
+            name: name ?? context.settings.sending.name.value, mime: mime, now: context.environment.now(),
             display: context.settings.zone.value)
+        if mime {
+            // The latest answer's message, unless --name asks for another From line.
+            let latest = history.first { $0.action != .proposed && $0.action != .proposalDeclined }
+            let held = try latest?.outboxID.flatMap { id in
+                try store.outbox(handles: [stored.handle]).first { $0.id == id && $0.state != .withdrawn }
+            }
+            if let held, name == nil {
+                reply = held.reply
+                reply.notes.append("the message \(held.state == .sent ? "sent" : "in the outbox"), as it is")
+            } else {
+                reply.notes.append(
+                    (held == nil ? "no message for this answer is in the outbox" : "--name makes another message")
+                        + ": this one is made now, with a new Date and Message-ID")
+            }
+        }
         for note in reply.notes { context.note(note) }
         let out = context.arguments.value("--out")
         if let out { try OutputFile.write(reply.text, to: out) }

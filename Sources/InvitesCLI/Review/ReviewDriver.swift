@@ -114,10 +114,11 @@ final class ReviewDriver {
     private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
         guard let stored = try unchanged() else { return false }
         let outcome: Responder.Outcome
+        let expected = AnswerCommand.replyExpected(stored, action: action, send: false, context)
         do {
             outcome = try context.responder().answer(
                 stored, action: action, occurrences: occurrence.map { [$0] } ?? [], comment: comment,
-                addToCalendar: true, now: context.environment.now())
+                addToCalendar: true, toOrganizer: expected.queue, now: context.environment.now())
         } catch {
             say(["error: " + ErrorReport.describe(error).0])
             draw()
@@ -131,7 +132,7 @@ final class ReviewDriver {
         case .removed(let path): line += "; removed from \(Printable.sanitize(path))"
         case .unchanged: break
         }
-        var said = [line]
+        var said = [line] + (expected.note.map { [Printable.sanitize($0)] } ?? [])
         if let scheduling = outcome.scheduling {
             said.append(AnswerCommand.explanation(of: scheduling, handle: stored.handle))
         }

@@ -22,6 +22,10 @@ public struct EventProperties: Sendable, Hashable {
     /// How many dates `RDATE` adds and `EXDATE` takes away.
     public var addedDates = 0
     public var removedDates = 0
+    /// The attendees (their addresses as ``MyAddresses/normalise(_:)`` writes them) whose
+    /// ATTENDEE says `RSVP=FALSE`: the organizer expects no reply from them (RFC 5546 §3.2.2).
+    /// An ATTENDEE without RSVP is not among them: many producers leave it out and take replies.
+    public var noReplyAsked: Set<String> = []
 
     /// Whether the organizer's software refuses proposals of a new time
     /// (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`, as Outlook's "Allow new time proposals" unticked).
@@ -54,6 +58,10 @@ public struct EventProperties: Sendable, Hashable {
         found.rule = event.firstProperty(ICAL_RRULE_PROPERTY)?.value
         found.addedDates = event.properties(ICAL_RDATE_PROPERTY).count
         found.removedDates = event.properties(ICAL_EXDATE_PROPERTY).count
+        for attendee in event.properties(ICAL_ATTENDEE_PROPERTY)
+        where attendee.parameter(ICAL_RSVP_PARAMETER)?.uppercased() == "FALSE" {
+            found.noReplyAsked.insert(MyAddresses.normalise(attendee.value ?? ""))
+        }
         return found
     }
 }

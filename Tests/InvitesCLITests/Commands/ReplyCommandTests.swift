@@ -73,3 +73,60 @@ import Testing
             !body.contains("=1B") && !body.contains("=07") && !body.contains("=C2=9B") && !body.contains("=E2=80=AE"))
     }
 }
+
+/// Whether an answer owes the organizer a reply: RSVP=FALSE asks for none (RFC 5546), and an
+/// address the invitation does not list is one the organizer did not invite.
+@Suite struct ReplyExpectedTests {
+    let cli: CLIHarness
+    let calendar: String
+
+    init() {
+        var cli = CLIHarness()
+        cli.variables["INVITES_ME"] = "ann@example.org"
+        self.cli = cli
+        calendar = cli.write("calendar.ics", "")
+    }
+
+    func ingest(attendee: String) throws -> String {
+        let text = ReplyCommandTests().invitation(["DTEND:20270614T110000Z", "SUMMARY:All hands"], attendee: attendee)
+        let handle = cli.run(["ingest", cli.write("invite.ics", text), "--print", "handle"]).out
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(!handle.isEmpty)
+        return handle
+    }
+
+    func queued() -> String { cli.run(["outbox"]).out }
+
+    @Test func rsvpFalseQueuesNoReplyAndSaysSo() throws {
+        let handle = try ingest(attendee: "ATTENDEE;CN=Ann;RSVP=FALSE:mailto:ann@example.org")
+        let accepted = cli.run(["--calendar", calendar, "accept", handle])
+        #expect(accepted.status == 0)
+        #expect(
+            accepted.err
+                == "invites: warning: \(handle): the organizer asks for no reply (RSVP=FALSE), so none is queued; "
+                + "--send sends one all the same\n")
+        #expect(queued() == "Nothing waits to be sent.\n")
+        #expect(!cli.run(["history", handle]).out.contains("[reply"))
+        // --send asks for one: it is queued (and the sendmail that is not there leaves it so).
+        _ = cli.run(["--calendar", calendar, "decline", handle, "--send"])
+        #expect(queued().contains("Declined: All hands"))
+    }
+
+    @Test func rsvpLeftOutStillQueuesAReply() throws {
+        let handle = try ingest(attendee: "ATTENDEE;CN=Ann:mailto:ann@example.org")
+        let accepted = cli.run(["--calendar", calendar, "accept", handle])
+        #expect(accepted.err == "invites: \(handle): the reply is queued; 'invites send' sends it\n")
+        #expect(queued().contains("Accepted: All hands"))
+    }
+
+    @Test func anAddressTheInvitationDoesNotListIsWarnedOf() throws {
+        let handle = try ingest(attendee: "ATTENDEE;CN=Team;RSVP=TRUE:mailto:team@example.org")
+        let accepted = cli.run(["--calendar", calendar, "accept", handle])
+        #expect(accepted.status == 0)
+        #expect(
+            accepted.err.hasPrefix(
+                "invites: warning: \(handle) does not list you among its attendees (an invitation to a list?); "
+                    + "the reply adds you as ann@example.org\n"), "\(accepted.err)")
+        #expect(queued().contains("Accepted: All hands"))
+    }
+}

@@ -233,6 +233,27 @@ import Testing
         #expect(history.contains("[reply withdrawn: the organizer cancelled; not sent]"), "\(history)")
     }
 
+    /// `reply --mime` prints the message the outbox holds for the answer, byte for byte what
+    /// `send` hands to sendmail (the name setting's From, its Date and Message-ID), not a new one.
+    @Test func replyMimeIsTheMessageThatIsSent() throws {
+        let handle = run(["ingest", mail, "--print", "handle"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(run(["reply", handle, "--mime"]).status == 1, "no answer yet")
+        #expect(run(["accept", handle, "--no-send"]).status == 0)
+        let printed = run(["reply", handle, "--mime"])
+        #expect(printed.status == 0)
+        #expect(printed.err == "invites: the message in the outbox, as it is\n")
+        #expect(printed.out.contains("From: Ann Example <ann@example.org>"))
+        #expect(run(["reply", handle, "--mime"]).out == printed.out, "the same message each time")
+        #expect(run(["send"]).status == 0)
+        #expect(sent() == [printed.out])
+        #expect(run(["reply", handle, "--mime"]).err == "invites: the message sent, as it is\n")
+        let renamed = run(["reply", handle, "--mime", "--name", "A. Example"])
+        #expect(
+            renamed.out.contains("From: \"A. Example\" <ann@example.org>") || renamed.out.contains("From: A. Example"))
+        #expect(
+            renamed.err.contains("--name makes another message: this one is made now, with a new Date and Message-ID"))
+    }
+
     @Test func configShowsHowRepliesLeave() {
         let config = run(["config"])
         #expect(config.out.contains("send"))

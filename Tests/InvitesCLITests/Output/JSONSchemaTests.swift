@@ -83,6 +83,20 @@ import Testing
         try document(options + ["propose", "weekly-sync", "--at", "2024-07-01 15:00", "--no-send"], "propose")
         try document(["outbox"], "outbox")
         try document(["outbox", "--all"], "outbox")
+        // A second proposal for the series supersedes the first, whose entry says so; the
+        // organizer's CANCEL then withdraws what waits.
+        try document(options + ["propose", "weekly-sync", "--at", "2024-07-01 16:00", "--no-send"], "propose")
+        let raw = try String(contentsOfFile: weekly, encoding: .utf8)
+        let cancel = cli.write(
+            "cancel.ics",
+            raw.replacingOccurrences(of: "METHOD:REQUEST", with: "METHOD:CANCEL")
+                .replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:1"))
+        try document(options + ["ingest", cancel], "ingest")
+        let withdrawn = try document(["history", "weekly-sync"], "history")
+        let deliveries = (withdrawn["entries"] as? [[String: Any]])?.compactMap { $0["delivery"] as? String } ?? []
+        #expect(deliveries.contains("superseded") && deliveries.contains("withdrawn"), "\(deliveries)")
+        let all = try document(["outbox", "--all"], "outbox")
+        #expect((all["messages"] as? [[String: Any]])?.contains { $0["state"] as? String == "withdrawn" } == true)
         let sent = try document(["send", "7"], "send", status: 1)
         #expect((sent["results"] as? [[String: Any]])?.first?["result"] as? String == "queued")
         // Only the push answer (no respond_url: it stays queued); the mail replies would go to

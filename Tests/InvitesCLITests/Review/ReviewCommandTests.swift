@@ -68,6 +68,21 @@ import Testing
         #expect(review.out.hasSuffix("Reviewed: 0 answered, 1 still pending.\n"))
     }
 
+    /// An invitation whose organizer asks for no reply (RSVP=FALSE): review records the answer,
+    /// says so and queues nothing, as `accept` does.
+    @Test func rsvpFalseQueuesNoReplyInReviewEither() throws {
+        let cli = CLIHarness()
+        _ = cli.write("calendar.ics", try String(contentsOfFile: calendar, encoding: .utf8))
+        let text = try String(contentsOfFile: allDay, encoding: .utf8)
+        #expect(text.contains("RSVP=TRUE"))
+        let quiet = cli.write("quiet.ics", text.replacingOccurrences(of: "RSVP=TRUE", with: "RSVP=FALSE"))
+        #expect(cli.run(options(cli) + ["ingest", quiet]).status == 0)
+        let review = cli.run(options(cli) + ["review", "--width", "80"], stdin: "a\nq\n")
+        #expect(review.status == 0, "\(review.err)")
+        #expect(review.out.contains("the organizer asks for no reply (RSVP=FALSE), so none is queued"), "\(review.out)")
+        #expect(cli.run(["outbox"]).out == "Nothing waits to be sent.\n")
+    }
+
     @Test func theMostRecentlyChangedComesFirst() throws {
         var cli = try harness()
         // The reunion changes after the others came in: it is shown first.
