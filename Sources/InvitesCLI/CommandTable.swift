@@ -62,7 +62,7 @@ extension InvitesCommand {
                 ("--all", "every invite, whatever its status, those that are over (past) too"),
                 (
                     "--status S",
-                    "only these: pending, accepted, declined, tentative, cancelled, announced, past (comma-separated)"
+                    "only these: pending, accepted, declined, tentative, cancelled, announced, removed, past (comma-separated)"
                 ),
                 (
                     "--width N",

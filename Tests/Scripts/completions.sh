@@ -42,7 +42,7 @@ cases=(
     "$other|invites --home=$work/other show "
     "$mine|invites show "
     "$other|invites --tz UTC --home $work/other --json history "
-    "accepted announced cancelled declined past pending tentative|invites list --status "
+    "accepted announced cancelled declined past pending removed tentative|invites list --status "
     "accepted cancelled commented declined proposal-declined proposed tentative|invites history --status "
     "today yesterday|invites history --since "
     "bash fish zsh|invites completions "

@@ -241,7 +241,7 @@ struct ReviewSession: Sendable, Hashable {
         "s       skip: leave it pending, show the next",
         "q       quit: leave the rest pending",
         "x, Esc  forget the comment and the occurrence",
-        "Space b the next or previous lines, where the terminal is too short for them all",
+        "Space, b the next or previous lines, where the terminal is too short for them all",
         "While typing: Backspace, Delete, arrows, Home, End, Ctrl-U, Ctrl-W, Ctrl-K; Enter ends, Esc cancels.",
     ]
 
