@@ -1,0 +1,431 @@
+#!/usr/bin/env bash
+# Invitations your CalDAV server already put in your calendar (issue 21), against a real server
+# and a real sync: Xandikos 0.4.10 serving a calendar with scheduling (RFC 6638) on 127.0.0.1,
+# its outbound iMIP handed to a sendmail stand-in that keeps every message, and vdirsyncer
+# syncing that calendar to a vdir, both from PyPI in a virtualenv under .build/ (without PyPI
+# the script says so in one line and is skipped).
+#
+# First the server alone: the principal's calendar-user-address-set and the inbox's
+# schedule-default-calendar-URL set by PROPPATCH, an invitation delivered with `xandikos
+# import-imip`, its PARTSTAT changed by hand in the vdir and synced: Xandikos sends one REPLY.
+# Then invites, with `send = always` and a sendmail command of its own that records what it is
+# given: the invitation the server delivered is pending with no mail ingested and names its vdir
+# item; accept changes only your ATTENDEE line of that item; after the sync the server has sent
+# one REPLY (ACCEPTED) and invites none; the same invitation's mail ingested afterwards changes
+# nothing and sends nothing; the organizer's update (SEQUENCE 1, a new time) is followed; one
+# occurrence of a weekly invitation declined is an override VEVENT in the item, synced to the
+# server. Where Xandikos falls short of RFC 6638 (SCHEDULE-AGENT=CLIENT, overrides added by an
+# attendee, stale REQUESTs) the script says so in a line starting "scheduling: xandikos:"; the
+# Swift tests cover those rules with fixtures.
+#
+# It prints the vdir item before the first step and its changes after each, and every message
+# the server sent; with SCHEDULING_SAMPLE=DIR it also writes them into DIR (each step's item
+# before and after, each message whole). One line per check; exits non-zero when any fails.
+# Usage: [SCHEDULING_SAMPLE=DIR] Tests/Scripts/scheduling.sh BIN
+set -euo pipefail
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+command -v python3 >/dev/null 2>&1 || { echo "scheduling: skipped: no python3 to run the server"; exit 0; }
+venv=$root/.build/scheduling-venv
+if ! "$venv/bin/python" -c 'import importlib.metadata as m, sys; sys.exit(m.version("xandikos") != "0.4.10" or m.version("vdirsyncer") != "0.21.0")' >/dev/null 2>&1; then
+    { python3 -m venv "$venv" && "$venv/bin/pip" install -q xandikos==0.4.10 vdirsyncer==0.21.0; } >/dev/null 2>&1 \
+        || { echo "scheduling: skipped: xandikos and vdirsyncer could not be installed from PyPI"; exit 0; }
+fi
+py=$venv/bin/python
+dav() { "$py" "$root/Tests/Scripts/scheduling_dav.py" "$@"; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/invites-scheduling.XXXXXX")
+server=
+cleanup() {
+    if [ -n "$server" ]; then
+        kill "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'code=$?; echo "scheduling: FAILED: line $LINENO: $BASH_COMMAND (exit $code)"' ERR
+unset INVITES_HOME INVITES_CALENDAR INVITES_ME INVITES_CONFIG COLUMNS
+export TZ=UTC XDG_CONFIG_HOME="$work/xdg-config" XDG_DATA_HOME="$work/xdg-data" HOME="$work"
+failures=0
+checks=0
+pass() { echo "scheduling: ok: $*"; checks=$((checks + 1)); }
+fail() { echo "scheduling: FAILED: $*"; failures=$((failures + 1)); checks=$((checks + 1)); }
+short() { echo "scheduling: xandikos: $*"; }
+sample=${SCHEDULING_SAMPLE:-}
+[ -z "$sample" ] || mkdir -p "$sample"
+
+# The server: Xandikos with its defaults (principal /user/, calendar /user/calendars/calendar/,
+# inbox /user/inbox/), outbound iMIP through a sendmail stand-in that keeps each message it is
+# handed (Xandikos runs it as `BINARY -t -i`, the message on standard input). Without
+# --smtp-from Xandikos sends nothing at all: it logs a warning and stamps 3.7 instead.
+sent=$work/server-sent
+mkdir -p "$sent"
+cat > "$work/server-sendmail" <<SH
+#!/bin/sh
+name="$sent/\$(date +%s%N)-\$\$"
+cat > "\$name.part" && printf '%s\n' "\$*" > "\$name.args" && mv "\$name.part" "\$name.eml"
+SH
+chmod +x "$work/server-sendmail"
+port=$(dav free-port)
+base=http://127.0.0.1:$port
+"$venv/bin/xandikos" serve -d "$work/server" --defaults -l 127.0.0.1 -p "$port" --no-detect-systemd \
+    --imip-send=sendmail --sendmail-binary="$work/server-sendmail" --smtp-from=calendar@server.example.org \
+    > "$work/xandikos.log" 2>&1 &
+server=$!
+dav wait "$base/" || { echo "scheduling: FAILED: xandikos did not start: $(tail -c 400 "$work/xandikos.log")"; exit 1; }
+setup=$(dav setup "$base/user/" mailto:me@example.org /user/calendars/calendar/)
+pass "xandikos 0.4.10 on 127.0.0.1:$port: $setup"
+
+# The sync: the server's calendar straight to the vdir (collections = null, so discover asks
+# nothing).
+vdir=$work/vdir
+mkdir -p "$vdir" "$work/vdirsyncer-status"
+cat > "$work/vdirsyncer.conf" <<CONF
+[general]
+status_path = "$work/vdirsyncer-status/"
+
+[pair calendar]
+a = "calendar_local"
+b = "calendar_server"
+collections = null
+
+[storage calendar_local]
+type = "filesystem"
+path = "$vdir/"
+fileext = ".ics"
+
+[storage calendar_server]
+type = "caldav"
+url = "$base/user/calendars/calendar/"
+CONF
+vdirsyncer() { "$venv/bin/vdirsyncer" -c "$work/vdirsyncer.conf" "$@"; }
+vdirsyncer discover < /dev/null > "$work/discover.log" 2>&1 \
+    || { echo "scheduling: FAILED: vdirsyncer discover: $(tail -c 400 "$work/discover.log")"; exit 1; }
+sync() { vdirsyncer sync > "$work/sync.log" 2>&1; }
+
+# The organizer's mail: imip_mail FILE UID SEQUENCE START END TITLE [RRULE] [ORGANIZER-PARAMS].
+# The same file is delivered by the server (import-imip) and, later, ingested by invites.
+imip_mail() {
+    local rrule=${7:-} params=${8:-}
+    cat > "$1" <<MAIL
+From: Boss <boss@example.org>
+To: Me <me@example.org>
+Subject: Invitation: $6
+Date: Tue, 01 Jun 2027 08:0$3:00 +0000
+Message-ID: <$2-$3@mail.example.org>
+MIME-Version: 1.0
+Content-Type: multipart/alternative; boundary="part"
+
+--part
+Content-Type: text/plain; charset=UTF-8
+
+You are invited: $6.
+--part
+Content-Type: text/calendar; method=REQUEST; charset=UTF-8
+
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Example Corp//Organizer 1.0//EN
+METHOD:REQUEST
+BEGIN:VEVENT
+UID:$2
+DTSTAMP:20270601T080$300Z
+SEQUENCE:$3
+DTSTART:$4
+DTEND:$5
+${rrule:+RRULE:$rrule
+}SUMMARY:$6
+ORGANIZER;CN=Boss${params}:mailto:boss@example.org
+ATTENDEE;CN=Boss;PARTSTAT=ACCEPTED:mailto:boss@example.org
+ATTENDEE;CN=Me;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org
+END:VEVENT
+END:VCALENDAR
+--part--
+MAIL
+}
+deliver() { "$venv/bin/xandikos" import-imip --principal-url "$base/user/" < "$1" > "$work/import.log" 2>&1; }
+# The vdir item holding a UID (vdirsyncer names it, not after the UID).
+item_of() { grep -l "^UID:$1" "$vdir"/*.ics 2>/dev/null | head -n 1; }
+server_count() { find "$sent" -name '*.eml' | wc -l | tr -d ' '; }
+
+# The closing note's material: show_item STEP FILE prints the item whole, then after each step
+# show_change STEP prints what changed since (the copy kept in $work/before).
+step_no=0
+show_item() {
+    echo "scheduling: item $(basename "$2"), $1:"
+    sed 's/^/    /' "$2"
+    cp "$2" "$work/before"
+    step_no=$((step_no + 1))
+    [ -z "$sample" ] || cp "$2" "$sample/$(printf %02d "$step_no")-$1.ics"
+}
+show_change() {
+    local item=$2
+    step_no=$((step_no + 1))
+    if [ -z "$sample" ]; then :; else
+        cp "$work/before" "$sample/$(printf %02d "$step_no")-$1-before.ics"
+        cp "$item" "$sample/$(printf %02d "$step_no")-$1-after.ics"
+    fi
+    if cmp -s "$work/before" "$item"; then
+        echo "scheduling: item $(basename "$item") after $1: unchanged"
+    else
+        echo "scheduling: item $(basename "$item") after $1:"
+        diff -u "$work/before" "$item" | tail -n +3 | sed 's/^/    /' || true
+    fi
+    cp "$item" "$work/before"
+}
+# Prints the messages the server sent since the mark, and writes them into the sample.
+seen=0
+show_sent() {
+    local total
+    total=$(server_count)
+    if [ "$total" = "$seen" ]; then
+        echo "scheduling: the server sent nothing ($1)"
+    else
+        find "$sent" -name '*.eml' | sort | tail -n $((total - seen)) | while read -r message; do
+            echo "scheduling: the server sent ($1), as sendmail $(cat "${message%.eml}.args"):"
+            sed 's/^/    /' "$message"
+            [ -z "$sample" ] || cp "$message" "$sample/$(printf %02d "$step_no")-$1-server-sent-$(basename "$message")"
+        done
+    fi
+    seen=$total
+}
+# REPLY lines of the messages sent since the mark: "To=… METHOD=REPLY UID=… RECURRENCE-ID=… addr=PARTSTAT".
+new_sent() {
+    local since=$1
+    dav sent "$sent" | tail -n +$((since + 1))
+}
+
+# 1. The server alone: an invitation delivered, accepted by hand in the vdir, synced.
+imip_mail "$work/check.eml" server-check@example.org 0 20270608T100000Z 20270608T110000Z "Server check"
+deliver "$work/check.eml" || { echo "scheduling: FAILED: import-imip: $(cat "$work/import.log")"; exit 1; }
+sync || { echo "scheduling: FAILED: vdirsyncer sync: $(cat "$work/sync.log")"; exit 1; }
+item=$(item_of server-check@example.org)
+if [ -n "$item" ] && grep -q "PARTSTAT=NEEDS-ACTION.*:mailto:me@example.org" "$item"; then
+    pass "import-imip put the invitation into the calendar (as $(basename "$item"), not named after its UID) at NEEDS-ACTION; vdirsyncer brought it"
+else
+    fail "the delivered invitation is not in the vdir at NEEDS-ACTION: $(ls "$vdir")"
+    exit 1
+fi
+show_item delivered "$item"
+mark=$(server_count)
+dav partstat "$item" mailto:me@example.org ACCEPTED
+show_change "PARTSTAT changed by hand" "$item"
+sync
+show_change "sync" "$item"
+show_sent "PARTSTAT changed by hand"
+replies=$(new_sent "$mark")
+if [ "$(printf '%s\n' "$replies" | grep -c 'METHOD=REPLY UID=server-check@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED$')" = 1 ] \
+    && [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ] && printf '%s\n' "$replies" | grep -q 'To=boss@example.org'; then
+    pass "a PARTSTAT changed by hand and synced: the server sent one REPLY, ACCEPTED, to boss@example.org"
+else
+    fail "a PARTSTAT changed by hand: the server sent: ${replies:-nothing}"
+fi
+
+# SCHEDULE-AGENT=CLIENT on the ORGANIZER of your copy: RFC 6638 §7.1 says the client does the
+# scheduling, so the server must send no REPLY.
+imip_mail "$work/client.eml" client-agent@example.org 0 20270609T100000Z 20270609T110000Z "Client scheduled" "" ";SCHEDULE-AGENT=CLIENT"
+deliver "$work/client.eml"
+sync
+item=$(item_of client-agent@example.org)
+mark=$(server_count)
+dav partstat "$item" mailto:me@example.org ACCEPTED
+sync
+show_sent "SCHEDULE-AGENT=CLIENT, PARTSTAT changed by hand"
+if [ -n "$(new_sent "$mark" | grep 'UID=client-agent@example.org' || true)" ]; then
+    short "falls short of RFC 6638 §7.1 (§3.2.1): it ignores SCHEDULE-AGENT=CLIENT on the ORGANIZER of your copy and sent the organizer a REPLY anyway; the Swift tests check that invites sends its own reply for such a copy"
+else
+    pass "SCHEDULE-AGENT=CLIENT: the server sent nothing"
+fi
+
+# 2. invites. Its own sendmail records anything it is given, and send = always would hand it
+# every reply it queues at once.
+home=$work/home
+invites_sent=$work/invites-sent
+mkdir -p "$invites_sent"
+cat > "$work/invites-sendmail" <<SH
+#!/bin/sh
+cat > "$invites_sent/\$(date +%s%N)-\$\$.eml"
+SH
+chmod +x "$work/invites-sendmail"
+config=$work/invites.conf
+printf '%s\n' "name = Me" "send = always" "sendmail = \"$work/invites-sendmail\"" > "$config"
+run() { "$bin" --home "$home" --calendar "$vdir" --me me@example.org --tz UTC --config "$config" "$@"; }
+# One field of the invitation with this UID in `list --json --all`: listed UID KEY.
+listed() {
+    run --json list --all | python3 -c '
+import json, sys
+found = [i for i in json.load(sys.stdin)["invites"] if i["uid"] == sys.argv[1]]
+print(json.dumps(found[0].get(sys.argv[2], "(no such key)")) if found else "(not listed)")' "$1" "$2"
+}
+# Its handle, empty when it is not listed.
+handle_of() { listed "$1" handle | sed -n 's/^"\(.*\)"$/\1/p'; }
+# Nothing queued by invites and nothing given to its sendmail.
+nothing_from_invites() {
+    local queued
+    queued=$(run --json outbox --all | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["messages"]))')
+    [ "$queued" = 0 ] && [ -z "$(ls "$invites_sent")" ]
+}
+
+imip_mail "$work/budget.eml" budget-review@example.org 0 20270610T140000Z 20270610T150000Z "Budget review"
+deliver "$work/budget.eml"
+sync
+item=$(item_of budget-review@example.org)
+show_item "delivered by the server" "$item"
+status=$(listed budget-review@example.org status)
+calendar_item=$(listed budget-review@example.org calendarItem)
+handle=$(handle_of budget-review@example.org)
+if [ "$status" = '"pending"' ] && [ "$(run --json history | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["entries"]))')" = 0 ]; then
+    pass "list: the invitation the server delivered is pending, with no mail ingested and no answer"
+else
+    fail "list: the invitation the server delivered is $status (expected \"pending\", with nothing ingested)"
+fi
+case $calendar_item in
+    *"/$(basename "$item")\"" | "\"$(basename "$item")\"") pass "list --json: calendarItem names its vdir item ($calendar_item)" ;;
+    *) fail "list --json: calendarItem is $calendar_item, not the vdir item $item" ;;
+esac
+
+mark=$(server_count)
+files_before=$(ls "$vdir")
+cp "$item" "$work/answered-from"
+if run --json accept "${handle:-budget-review}" > "$work/accept.json" 2> "$work/accept.err"; then
+    pass "accept $handle: $(cat "$work/accept.json")"
+else
+    fail "accept ${handle:-budget-review}: $(cat "$work/accept.err" "$work/accept.json")"
+fi
+show_change accept "$item"
+# Only your ATTENDEE line may change, only its PARTSTAT, in the same file, and no file is added.
+if why=$(dav only-partstat "$work/answered-from" "$item" mailto:me@example.org ACCEPTED 2>&1) \
+    && [ "$(ls "$vdir")" = "$files_before" ]; then
+    pass "accept changed only your ATTENDEE's PARTSTAT, in place in $(basename "$item")"
+else
+    fail "accept: the item is not the server's copy with only your PARTSTAT at ACCEPTED: ${why:-the files of the vdir changed: $(ls "$vdir" | tr '\n' ' ')}"
+fi
+if nothing_from_invites; then
+    pass "accept queued nothing and gave its sendmail nothing (send = always): the server answers"
+else
+    fail "accept queued or sent a reply of its own: $(run --json outbox --all) $(ls "$invites_sent")"
+fi
+sync || fail "vdirsyncer sync after accept: $(cat "$work/sync.log")"
+show_change sync "$item"
+show_sent "after accept and sync"
+replies=$(new_sent "$mark")
+if [ "$(printf '%s\n' "$replies" | grep -c 'METHOD=REPLY UID=budget-review@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED$')" = 1 ] \
+    && [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ]; then
+    pass "after the sync the server sent exactly one REPLY, ACCEPTED, to boss@example.org; invites sent none"
+else
+    fail "after accept and sync the server sent: ${replies:-nothing}"
+fi
+nothing_from_invites || fail "after the sync invites has queued or sent a reply: $(run --json outbox --all)"
+
+# The same invitation's mail, ingested afterwards: nothing changes, nothing is sent.
+mark=$(server_count)
+result=$(run --json ingest "$work/budget.eml" 2> "$work/ingest.err" | python3 -c '
+import json, sys
+print(" ".join(i["result"] for i in json.load(sys.stdin)["invites"]))' || true)
+show_change "the mail ingested" "$item"
+if [ "$result" = unchanged ]; then
+    pass "the same invitation's mail ingested afterwards: unchanged"
+else
+    fail "the same invitation's mail ingested afterwards: '${result}' (expected unchanged) $(cat "$work/ingest.err")"
+fi
+if cmp -s "$work/before" "$item" && [ "$(listed budget-review@example.org status)" = '"accepted"' ] && nothing_from_invites; then
+    pass "after the mail: the item is as it was, the answer still accepted, nothing queued or sent by invites"
+else
+    fail "after the mail: status $(listed budget-review@example.org status), outbox $(run --json outbox --all), sent $(ls "$invites_sent")"
+fi
+sync || fail "vdirsyncer sync after the mail: $(cat "$work/sync.log")"
+[ "$(server_count)" = "$mark" ] && pass "nor did the server send anything after the mail and a sync" \
+    || { show_sent "after the mail"; fail "the server sent something after the mail was ingested"; }
+
+# The organizer's update: SEQUENCE 1, the next day at 16:00.
+mark=$(server_count)
+answered=no
+grep -q 'PARTSTAT=ACCEPTED.*:mailto:me@example.org' "$item" && answered=yes
+imip_mail "$work/budget-update.eml" budget-review@example.org 1 20270611T160000Z 20270611T170000Z "Budget review"
+deliver "$work/budget-update.eml"
+sync || fail "vdirsyncer sync after the update: $(cat "$work/sync.log")"
+show_change "the organizer's update delivered and synced" "$item"
+show_sent "after the update"
+[ "$(server_count)" = "$mark" ] || fail "the server sent something on the organizer's update"
+start=$(listed budget-review@example.org start)
+shown=$(run --json show "$handle" 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["invite"]["start"])' 2>/dev/null || true)
+if [ "$start" = '"2027-06-11T16:00:00Z"' ] && [ "$shown" = 2027-06-11T16:00:00Z ]; then
+    pass "after the update list and show have the new time, 2027-06-11 16:00"
+else
+    fail "after the update list has start $start and show $shown (expected 2027-06-11T16:00:00Z)"
+fi
+status=$(listed budget-review@example.org status)
+if grep -q 'PARTSTAT=NEEDS-ACTION.*:mailto:me@example.org' "$item"; then
+    [ "$answered" = no ] || echo "scheduling: the server reset your PARTSTAT to NEEDS-ACTION with the update"
+    [ "$status" = '"pending"' ] && pass "with your copy at NEEDS-ACTION after the update, list says pending" \
+        || fail "your copy is at NEEDS-ACTION after the update but list says $status"
+else
+    short "kept your PARTSTAT=ACCEPTED over the organizer's REQUEST that moved the meeting and asked again (SEQUENCE 1, PARTSTAT=NEEDS-ACTION): itip.preserve_partstats keeps every prior PARTSTAT (Google resets it on a new time); the Swift tests cover the reset"
+    [ "$status" = '"accepted"' ] && pass "with your copy still ACCEPTED, list says accepted (the copy is the truth)" \
+        || fail "your copy says ACCEPTED after the update but list says $status"
+fi
+nothing_from_invites || fail "after the update invites queued or sent a reply: $(run --json outbox --all)"
+
+# A weekly invitation, one occurrence declined: an override VEVENT in the item.
+imip_mail "$work/standup.eml" standup@example.org 0 20270607T090000Z 20270607T093000Z "Weekly standup" "FREQ=WEEKLY;COUNT=4"
+deliver "$work/standup.eml"
+sync || fail "vdirsyncer sync of the weekly invitation: $(cat "$work/sync.log")"
+item=$(item_of standup@example.org)
+show_item "weekly, delivered by the server" "$item"
+handle=$(handle_of standup@example.org)
+[ "$(listed standup@example.org status)" = '"pending"' ] && pass "list: the weekly invitation is pending" \
+    || fail "list: the weekly invitation is $(listed standup@example.org status)"
+mark=$(server_count)
+cp "$item" "$work/answered-from"
+if run --json decline "${handle:-standup}" --occurrence '2027-06-14 09:00' > "$work/decline.json" 2> "$work/decline.err"; then
+    pass "decline $handle --occurrence '2027-06-14 09:00': $(cat "$work/decline.json")"
+else
+    fail "decline ${handle:-standup} --occurrence '2027-06-14 09:00': $(cat "$work/decline.err" "$work/decline.json")"
+fi
+show_change "one occurrence declined" "$item"
+override=no
+if why=$(dav override-added "$work/answered-from" "$item" mailto:me@example.org 20270614T090000Z DECLINED 2>&1); then
+    pass "the declined occurrence is an added override VEVENT (RECURRENCE-ID:20270614T090000Z, DECLINED), the rest of the item as it was"
+    override=yes
+else
+    fail "the declined occurrence: $why"
+fi
+nothing_from_invites || fail "the occurrence declined: invites queued or sent a reply: $(run --json outbox --all)"
+if [ "$override" = no ]; then
+    echo "scheduling: the override's sync is left out: there is no override to sync"
+elif sync; then
+    show_sent "after the occurrence declined and synced"
+    copy=$(dav get "$base/user/calendars/calendar/$(grep -l '^UID:standup@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)" | tr -d '\r')
+    printf '%s\n' "$copy" | grep -q '^RECURRENCE-ID:20270614T090000Z' && pass "the server's copy has the override" \
+        || fail "the sync succeeded but the server's copy has no override"
+    replies=$(new_sent "$mark")
+    if printf '%s\n' "$replies" | grep -q 'RECURRENCE-ID=20270614T090000Z mailto:me@example.org=DECLINED'; then
+        pass "the server sent a REPLY for the occurrence, DECLINED: $replies"
+    else
+        short "sent no REPLY for the declined occurrence: ${replies:-nothing}"
+    fi
+else
+    name=$(grep -l '^UID:standup@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
+    refusal=$(dav put "$base/user/calendars/calendar/$name" "$item")
+    echo "scheduling: vdirsyncer sync: $(grep -i error "$work/sync.log" | head -n 1); the same PUT by hand: $refusal"
+    show_sent "after the occurrence declined and synced"
+    case $refusal in
+        412*attendee-allowed*)
+            short "falls short of RFC 6638 §3.2.2.1: it refuses (412, attendee-allowed) the override VEVENT an attendee adds to answer one occurrence, so the decline stays in your vdir and no REPLY goes out; the Swift tests check the override itself" ;;
+        *) fail "the server refused the override: $refusal" ;;
+    esac
+fi
+
+# A stale REQUEST (the first one again, SEQUENCE 0, after SEQUENCE 1) delivered by the server.
+deliver "$work/budget.eml"
+name=$(grep -l '^UID:budget-review@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
+if dav get "$base/user/calendars/calendar/$name" | grep -q '^DTSTART:20270610T140000Z'; then
+    short "falls short of RFC 5546 §2.1.5: the first REQUEST (SEQUENCE 0) delivered again after the update (SEQUENCE 1) put the old time back into your calendar"
+else
+    pass "a stale REQUEST delivered again left the server's copy at SEQUENCE 1"
+fi
+
+echo "scheduling: $checks checks, $failures failed"
+[ "$failures" = 0 ] || exit 1
