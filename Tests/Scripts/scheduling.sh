@@ -113,7 +113,7 @@ imip_mail() {
 From: Boss <boss@example.org>
 To: Me <me@example.org>
 Subject: Invitation: $6
-Date: Tue, 01 Jun 2027 08:0$3:00 +0000
+Date: Sat, 01 Jun 2030 08:0$3:00 +0000
 Message-ID: <$2-$3@mail.example.org>
 MIME-Version: 1.0
 Content-Type: multipart/alternative; boundary="part"
@@ -131,7 +131,7 @@ PRODID:-//Example Corp//Organizer 1.0//EN
 METHOD:REQUEST
 BEGIN:VEVENT
 UID:$2
-DTSTAMP:20270601T080$300Z
+DTSTAMP:20300601T080$300Z
 SEQUENCE:$3
 DTSTART:$4
 DTEND:$5
@@ -151,42 +151,47 @@ item_of() { grep -l "^UID:$1" "$vdir"/*.ics 2>/dev/null | head -n 1; }
 server_count() { find "$sent" -name '*.eml' | wc -l | tr -d ' '; }
 
 # The closing note's material: show_item STEP FILE prints the item whole, then after each step
-# show_change STEP prints what changed since (the copy kept in $work/before).
+# show_change STEP FILE prints what changed since (the copy kept in $work/before); show_sent STEP
+# prints the messages the server sent since the last call. With SCHEDULING_SAMPLE each goes into
+# that folder too, numbered in order: NN-step.ics, NN-step-before.ics and NN-step-after.ics,
+# NN-step-sent-K.eml.
 step_no=0
+keep() {
+    [ -n "$sample" ] || return 0
+    cp "$2" "$sample/$(printf %02d "$step_no")-$(printf '%s' "$1" | tr -c 'A-Za-z0-9=' '-' | tr -s '-' | sed 's/-$//')$3"
+}
 show_item() {
+    step_no=$((step_no + 1))
     echo "scheduling: item $(basename "$2"), $1:"
     sed 's/^/    /' "$2"
     cp "$2" "$work/before"
-    step_no=$((step_no + 1))
-    [ -z "$sample" ] || cp "$2" "$sample/$(printf %02d "$step_no")-$1.ics"
+    keep "$1" "$2" .ics
 }
 show_change() {
-    local item=$2
     step_no=$((step_no + 1))
-    if [ -z "$sample" ]; then :; else
-        cp "$work/before" "$sample/$(printf %02d "$step_no")-$1-before.ics"
-        cp "$item" "$sample/$(printf %02d "$step_no")-$1-after.ics"
-    fi
-    if cmp -s "$work/before" "$item"; then
-        echo "scheduling: item $(basename "$item") after $1: unchanged"
+    keep "$1" "$work/before" -before.ics
+    keep "$1" "$2" -after.ics
+    if cmp -s "$work/before" "$2"; then
+        echo "scheduling: item $(basename "$2") after $1: unchanged"
     else
-        echo "scheduling: item $(basename "$item") after $1:"
-        diff -u "$work/before" "$item" | tail -n +3 | sed 's/^/    /' || true
+        echo "scheduling: item $(basename "$2") after $1:"
+        diff -u "$work/before" "$2" | tail -n +3 | sed 's/^/    /' || true
     fi
-    cp "$item" "$work/before"
+    cp "$2" "$work/before"
 }
-# Prints the messages the server sent since the mark, and writes them into the sample.
 seen=0
 show_sent() {
-    local total
+    local total count=0
     total=$(server_count)
+    step_no=$((step_no + 1))
     if [ "$total" = "$seen" ]; then
         echo "scheduling: the server sent nothing ($1)"
     else
-        find "$sent" -name '*.eml' | sort | tail -n $((total - seen)) | while read -r message; do
+        for message in $(find "$sent" -name '*.eml' | sort | tail -n $((total - seen))); do
+            count=$((count + 1))
             echo "scheduling: the server sent ($1), as sendmail $(cat "${message%.eml}.args"):"
             sed 's/^/    /' "$message"
-            [ -z "$sample" ] || cp "$message" "$sample/$(printf %02d "$step_no")-$1-server-sent-$(basename "$message")"
+            keep "$1" "$message" "-sent-$count.eml"
         done
     fi
     seen=$total
@@ -198,7 +203,7 @@ new_sent() {
 }
 
 # 1. The server alone: an invitation delivered, accepted by hand in the vdir, synced.
-imip_mail "$work/check.eml" server-check@example.org 0 20270608T100000Z 20270608T110000Z "Server check"
+imip_mail "$work/check.eml" server-check@example.org 0 20300604T100000Z 20300604T110000Z "Server check"
 deliver "$work/check.eml" || { echo "scheduling: FAILED: import-imip: $(cat "$work/import.log")"; exit 1; }
 sync || { echo "scheduling: FAILED: vdirsyncer sync: $(cat "$work/sync.log")"; exit 1; }
 item=$(item_of server-check@example.org)
@@ -225,12 +230,14 @@ fi
 
 # SCHEDULE-AGENT=CLIENT on the ORGANIZER of your copy: RFC 6638 §7.1 says the client does the
 # scheduling, so the server must send no REPLY.
-imip_mail "$work/client.eml" client-agent@example.org 0 20270609T100000Z 20270609T110000Z "Client scheduled" "" ";SCHEDULE-AGENT=CLIENT"
+imip_mail "$work/client.eml" client-agent@example.org 0 20300605T100000Z 20300605T110000Z "Client scheduled" "" ";SCHEDULE-AGENT=CLIENT"
 deliver "$work/client.eml"
 sync
 item=$(item_of client-agent@example.org)
+show_item "SCHEDULE-AGENT=CLIENT, delivered" "$item"
 mark=$(server_count)
 dav partstat "$item" mailto:me@example.org ACCEPTED
+show_change "SCHEDULE-AGENT=CLIENT, PARTSTAT changed by hand" "$item"
 sync
 show_sent "SCHEDULE-AGENT=CLIENT, PARTSTAT changed by hand"
 if [ -n "$(new_sent "$mark" | grep 'UID=client-agent@example.org' || true)" ]; then
@@ -268,7 +275,7 @@ nothing_from_invites() {
     [ "$queued" = 0 ] && [ -z "$(ls "$invites_sent")" ]
 }
 
-imip_mail "$work/budget.eml" budget-review@example.org 0 20270610T140000Z 20270610T150000Z "Budget review"
+imip_mail "$work/budget.eml" budget-review@example.org 0 20300606T140000Z 20300606T150000Z "Budget review"
 deliver "$work/budget.eml"
 sync
 item=$(item_of budget-review@example.org)
@@ -343,7 +350,7 @@ sync || fail "vdirsyncer sync after the mail: $(cat "$work/sync.log")"
 mark=$(server_count)
 answered=no
 grep -q 'PARTSTAT=ACCEPTED.*:mailto:me@example.org' "$item" && answered=yes
-imip_mail "$work/budget-update.eml" budget-review@example.org 1 20270611T160000Z 20270611T170000Z "Budget review"
+imip_mail "$work/budget-update.eml" budget-review@example.org 1 20300607T160000Z 20300607T170000Z "Budget review"
 deliver "$work/budget-update.eml"
 sync || fail "vdirsyncer sync after the update: $(cat "$work/sync.log")"
 show_change "the organizer's update delivered and synced" "$item"
@@ -351,10 +358,10 @@ show_sent "after the update"
 [ "$(server_count)" = "$mark" ] || fail "the server sent something on the organizer's update"
 start=$(listed budget-review@example.org start)
 shown=$(run --json show "$handle" 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["invite"]["start"])' 2>/dev/null || true)
-if [ "$start" = '"2027-06-11T16:00:00Z"' ] && [ "$shown" = 2027-06-11T16:00:00Z ]; then
-    pass "after the update list and show have the new time, 2027-06-11 16:00"
+if [ "$start" = '"2030-06-07T16:00:00Z"' ] && [ "$shown" = 2030-06-07T16:00:00Z ]; then
+    pass "after the update list and show have the new time, 2030-06-07 16:00"
 else
-    fail "after the update list has start $start and show $shown (expected 2027-06-11T16:00:00Z)"
+    fail "after the update list has start $start and show $shown (expected 2030-06-07T16:00:00Z)"
 fi
 status=$(listed budget-review@example.org status)
 if grep -q 'PARTSTAT=NEEDS-ACTION.*:mailto:me@example.org' "$item"; then
@@ -369,7 +376,7 @@ fi
 nothing_from_invites || fail "after the update invites queued or sent a reply: $(run --json outbox --all)"
 
 # A weekly invitation, one occurrence declined: an override VEVENT in the item.
-imip_mail "$work/standup.eml" standup@example.org 0 20270607T090000Z 20270607T093000Z "Weekly standup" "FREQ=WEEKLY;COUNT=4"
+imip_mail "$work/standup.eml" standup@example.org 0 20300603T090000Z 20300603T093000Z "Weekly standup" "FREQ=WEEKLY;COUNT=4"
 deliver "$work/standup.eml"
 sync || fail "vdirsyncer sync of the weekly invitation: $(cat "$work/sync.log")"
 item=$(item_of standup@example.org)
@@ -379,15 +386,15 @@ handle=$(handle_of standup@example.org)
     || fail "list: the weekly invitation is $(listed standup@example.org status)"
 mark=$(server_count)
 cp "$item" "$work/answered-from"
-if run --json decline "${handle:-standup}" --occurrence '2027-06-14 09:00' > "$work/decline.json" 2> "$work/decline.err"; then
-    pass "decline $handle --occurrence '2027-06-14 09:00': $(cat "$work/decline.json")"
+if run --json decline "${handle:-standup}" --occurrence '2030-06-10 09:00' > "$work/decline.json" 2> "$work/decline.err"; then
+    pass "decline $handle --occurrence '2030-06-10 09:00': $(cat "$work/decline.json")"
 else
-    fail "decline ${handle:-standup} --occurrence '2027-06-14 09:00': $(cat "$work/decline.err" "$work/decline.json")"
+    fail "decline ${handle:-standup} --occurrence '2030-06-10 09:00': $(cat "$work/decline.err" "$work/decline.json")"
 fi
 show_change "one occurrence declined" "$item"
 override=no
-if why=$(dav override-added "$work/answered-from" "$item" mailto:me@example.org 20270614T090000Z DECLINED 2>&1); then
-    pass "the declined occurrence is an added override VEVENT (RECURRENCE-ID:20270614T090000Z, DECLINED), the rest of the item as it was"
+if why=$(dav override-added "$work/answered-from" "$item" mailto:me@example.org 20300610T090000Z DECLINED 2>&1); then
+    pass "the declined occurrence is an added override VEVENT (RECURRENCE-ID:20300610T090000Z, DECLINED), the rest of the item as it was"
     override=yes
 else
     fail "the declined occurrence: $why"
@@ -398,10 +405,10 @@ if [ "$override" = no ]; then
 elif sync; then
     show_sent "after the occurrence declined and synced"
     copy=$(dav get "$base/user/calendars/calendar/$(grep -l '^UID:standup@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)" | tr -d '\r')
-    printf '%s\n' "$copy" | grep -q '^RECURRENCE-ID:20270614T090000Z' && pass "the server's copy has the override" \
+    printf '%s\n' "$copy" | grep -q '^RECURRENCE-ID:20300610T090000Z' && pass "the server's copy has the override" \
         || fail "the sync succeeded but the server's copy has no override"
     replies=$(new_sent "$mark")
-    if printf '%s\n' "$replies" | grep -q 'RECURRENCE-ID=20270614T090000Z mailto:me@example.org=DECLINED'; then
+    if printf '%s\n' "$replies" | grep -q 'RECURRENCE-ID=20300610T090000Z mailto:me@example.org=DECLINED'; then
         pass "the server sent a REPLY for the occurrence, DECLINED: $replies"
     else
         short "sent no REPLY for the declined occurrence: ${replies:-nothing}"
@@ -421,7 +428,7 @@ fi
 # A stale REQUEST (the first one again, SEQUENCE 0, after SEQUENCE 1) delivered by the server.
 deliver "$work/budget.eml"
 name=$(grep -l '^UID:budget-review@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
-if dav get "$base/user/calendars/calendar/$name" | grep -q '^DTSTART:20270610T140000Z'; then
+if dav get "$base/user/calendars/calendar/$name" | grep -q '^DTSTART:20300606T140000Z'; then
     short "falls short of RFC 5546 §2.1.5: the first REQUEST (SEQUENCE 0) delivered again after the update (SEQUENCE 1) put the old time back into your calendar"
 else
     pass "a stale REQUEST delivered again left the server's copy at SEQUENCE 1"
