@@ -369,7 +369,7 @@ if grep -q 'PARTSTAT=NEEDS-ACTION.*:mailto:me@example.org' "$item"; then
     [ "$status" = '"pending"' ] && pass "with your copy at NEEDS-ACTION after the update, list says pending" \
         || fail "your copy is at NEEDS-ACTION after the update but list says $status"
 else
-    short "kept your PARTSTAT=ACCEPTED over the organizer's REQUEST that moved the meeting and asked again (SEQUENCE 1, PARTSTAT=NEEDS-ACTION): itip.preserve_partstats keeps every prior PARTSTAT (Google resets it on a new time); the Swift tests cover the reset"
+    short "kept your PARTSTAT=ACCEPTED over the organizer's REQUEST that moved the meeting and asked again (SEQUENCE 1, PARTSTAT=NEEDS-ACTION): its itip.preserve_partstats keeps every prior PARTSTAT on every REQUEST; the Swift tests cover a copy reset to NEEDS-ACTION"
     [ "$status" = '"accepted"' ] && pass "with your copy still ACCEPTED, list says accepted (the copy is the truth)" \
         || fail "your copy says ACCEPTED after the update but list says $status"
 fi
