@@ -17,7 +17,20 @@ struct CommandContext {
         if let store = opened.store { return store }
         let store = try InboxStore(home: settings.home.value)
         opened.store = store
+        try followCalendars(store)
         return store
+    }
+
+    /// Takes in the invitations a scheduling server put into your calendars, before the inbox
+    /// is read, so that every command sees them as `list` does. A calendar named but missing is
+    /// left to the commands that use one to report.
+    private func followCalendars(_ store: InboxStore) throws {
+        let calendars = settings.calendars.value.filter(\.exists)
+        guard !calendars.isEmpty, !settings.me.value.all.isEmpty else { return }
+        let scanner = CalendarInvitationScanner(
+            me: settings.me.value, display: settings.zone.value, cache: openCache(), now: environment.now())
+        let report = try CalendarFollower(store: store, scanner: scanner, calendars: calendars).follow()
+        for problem in report.problems { warn(Printable.sanitize(problem)) }
     }
 
     /// The cache store beside the inbox, opened on first use; `nil` when it cannot be opened,
@@ -56,7 +69,8 @@ struct CommandContext {
         return Responder(
             store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
             lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
-            name: settings.sending.name.value)
+            name: settings.sending.name.value,
+            scheduling: settings.scheduling.policy)
     }
 
     /// What hands the outbox's messages over.

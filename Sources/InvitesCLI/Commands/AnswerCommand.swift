@@ -52,7 +52,8 @@ enum AnswerCommand {
             try context.printJSON(
                 JSONOutput.AnswerBody(
                     entries: outcome.entries.map(JSONOutput.HistoryEntry.init),
-                    calendar: JSONOutput.CalendarChange(outcome.calendar)))
+                    calendar: JSONOutput.CalendarChange(outcome.calendar),
+                    scheduling: outcome.scheduling.map(JSONOutput.Scheduling.init)))
             return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
         }
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
@@ -67,12 +68,38 @@ enum AnswerCommand {
         case .unchanged: break
         }
         context.print(line)
+        if let scheduling = outcome.scheduling { explain(scheduling, handle: stored.handle, context) }
         if context.settings.me.value.all.isEmpty, action != .commented, !context.arguments.has("--no-add") {
             context.note(
                 "your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you"
             )
         }
         return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
+    }
+
+    /// Says who tells the organizer of an answer given in place, why, and how to change it, so
+    /// that nobody is left unanswered, or answered twice, without knowing.
+    static func explain(_ scheduling: Responder.Scheduling, handle: String, _ context: CommandContext) {
+        let calendar = Printable.sanitize(scheduling.calendar)
+        let why: String
+        switch scheduling.setting {
+        case .auto where scheduling.clientAgent:
+            why = "scheduling = auto, and your ATTENDEE says SCHEDULE-AGENT=CLIENT"
+        case .auto:
+            why = "scheduling = auto: your server put this invitation in \(calendar)"
+        case .server, .client:
+            why = "scheduling = \(scheduling.setting.rawValue) for \(calendar)"
+        }
+        switch scheduling.mode {
+        case .server:
+            context.note(
+                "\(handle): the reply goes through your calendar server when it syncs (\(why)); "
+                    + "'scheduling = client \(calendar)' in the config makes invites send it instead")
+        case .client, .auto:
+            context.note(
+                "\(handle): invites replies to the organizer itself (\(why)); "
+                    + "'scheduling = server \(calendar)' in the config leaves it to your server")
+        }
     }
 
     /// The keys of the occurrences `--occurrence` names; a WHEN the series does not have is a

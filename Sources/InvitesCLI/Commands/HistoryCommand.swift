@@ -58,7 +58,9 @@ enum HistoryCommand {
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
-            if entry.delivery != .none {
+            if entry.delivery == .server {
+                line += "  [reply through your calendar server]"
+            } else if entry.delivery != .none {
                 line += "  [\(entry.action == .proposed ? "proposal" : "reply") \(entry.delivery.rawValue)]"
             }
             context.print(line)

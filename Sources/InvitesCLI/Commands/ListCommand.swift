@@ -38,6 +38,7 @@ enum ListCommand {
                 line += "  (\(Printable.sanitize(organizer)))"
             }
             if let summary = stored.instanceSummary { line += "  [\(summary)]" }
+            if let item = stored.foundIn { line += item.gone ? "  [gone from your calendar]" : "  [in your calendar]" }
             context.print(line)
         }
         return .success

@@ -34,7 +34,7 @@ enum ErrorReport {
                     .noInput
                 )
             case .notACalendar, .tooLarge: return (Printable.sanitize(error.description), .invalidInput)
-            case .unreadable, .unwritable: return (Printable.sanitize(error.description), .ioError)
+            case .unreadable, .unwritable, .invitationGone: return (Printable.sanitize(error.description), .ioError)
             }
         case let error as IngestError:
             if case .unreadable = error { return (Printable.sanitize(error.description), .ioError) }

@@ -24,6 +24,22 @@ extension JSONOutput {
     struct AnswerBody: Encodable {
         var entries: [HistoryEntry]
         var calendar: CalendarChange
+        @Nullable var scheduling: Scheduling?
+    }
+
+    /// Who tells the organizer of an answer given in place (``InvitesKit/Responder/Scheduling``).
+    struct Scheduling: Encodable {
+        var mode: String
+        var setting: String
+        var clientAgent: Bool
+        var calendar: String
+
+        init(_ scheduling: Responder.Scheduling) {
+            mode = scheduling.mode.rawValue
+            setting = scheduling.setting.rawValue
+            clientAgent = scheduling.clientAgent
+            calendar = scheduling.calendar
+        }
     }
 
     /// `change` is `added`, `rewritten`, `removed` or `unchanged`; `path` the calendar written.

@@ -25,6 +25,14 @@ enum JSONOutput {
         var source: String
         @Nullable var recurrenceId: String?
         var attendees: [Attendee]
+        @Nullable var calendarItem: CalendarItem?
+
+        /// Where a scheduling server put the invitation in your calendar.
+        struct CalendarItem: Encodable {
+            var calendar: String
+            var path: String
+            var gone: Bool
+        }
 
         struct Attendee: Encodable {
             var address: String
@@ -63,6 +71,7 @@ enum JSONOutput {
             attendees = invite.attendees.map {
                 Attendee(address: $0.address, name: $0.name, partstat: $0.partstat, rsvp: $0.rsvp)
             }
+            calendarItem = stored.foundIn.map { CalendarItem(calendar: $0.calendar, path: $0.path, gone: $0.gone) }
         }
     }
 

@@ -59,6 +59,12 @@ struct ShowFormatter {
             detail("changed", "since you answered (\(answered.action.rawValue)): " + changes.joined(separator: "; "))
         }
         detail("handle", stored.handle)
+        if let item = stored.foundIn {
+            detail(
+                "calendar",
+                (item.gone ? "was in " : "in ") + Printable.sanitize(item.path)
+                    + (item.gone ? " (gone since: deleted there, or by your server)" : " (put there by your server)"))
+        }
         lines += details.notes(show)
         add("")
         if !show.occurrences.isEmpty {

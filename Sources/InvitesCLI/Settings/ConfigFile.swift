@@ -11,7 +11,7 @@ struct ConfigFile {
     /// The keys the file may set.
     static let keys: Set<String> = [
         "calendar", "me", "tz", "before", "after", "color", "occurrences", "name", "send", "sendmail", "respond_url",
-        "workday", "workdays",
+        "workday", "workdays", "scheduling",
     ]
 
     var values: [String: [Entry]] = [:]

@@ -19,6 +19,8 @@ struct Settings {
     var config: ConfigFile
     /// How answers leave the machine (`name`, `send`, `sendmail`, `respond_url`).
     var sending: SendSettings
+    /// Who replies to answers given in place (`scheduling`).
+    var scheduling: SchedulingSettings
     /// Why a calendar named by the user cannot be used (it does not exist); thrown by
     /// ``CommandContext/calendars()`` for the commands that read or write a calendar, so that
     /// `config`, `list` and the rest still run and can say what is wrong.
@@ -42,6 +44,7 @@ struct Settings {
         let config = try ConfigFile.load(configPath, home: userHome, namedBy: namedConfig?.by)
         try ConfigValues.validate(config, path: configPath)
         let sending = try SendSettings.resolve(config, path: configPath)
+        let scheduling = try SchedulingSettings.resolve(config, path: configPath)
 
         let home: Origin<String>
         if let flag = arguments.value("--home") {
@@ -128,7 +131,8 @@ struct Settings {
                 source: colorSource
                     + (colorChoice == "auto"
                         ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
-            configPath: configPath, config: config, sending: sending, calendarProblem: calendarProblem)
+            configPath: configPath, config: config, sending: sending, scheduling: scheduling,
+            calendarProblem: calendarProblem)
     }
 
     private static func displayZone(_ name: String, from source: String) throws -> DisplayZone {

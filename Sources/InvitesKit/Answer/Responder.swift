@@ -16,10 +16,12 @@ public struct Responder {
     /// Your name for the replies' From line and ATTENDEE (the `name` setting); `nil` takes the
     /// name the invitation gives you.
     public var name: String?
+    /// The `scheduling` setting of each calendar.
+    public var scheduling: SchedulingPolicy
 
     public init(
         store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
-        name: String? = nil
+        name: String? = nil, scheduling: SchedulingPolicy = SchedulingPolicy()
     ) {
         self.store = store
         self.calendar = calendar
@@ -27,6 +29,7 @@ public struct Responder {
         self.display = display
         self.lockFolder = lockFolder
         self.name = name
+        self.scheduling = scheduling
     }
 
     /// What answering did to the calendar.
@@ -44,10 +47,26 @@ public struct Responder {
         /// Why no message for the organizer was queued although one is owed (no address of
         /// yours, no ORGANIZER), for the user to fix.
         public var notQueued: ReplyError?
+        /// Who tells the organizer, for an answer written into a calendar item a scheduling
+        /// server put there (with the setting it came from); `nil` for every other answer,
+        /// which invites sends as always.
+        public var scheduling: Scheduling?
 
         public var entry: HistoryEntry? { entries.first }
         /// The outbox message that carries the answer, when one was queued.
         public var queued: Int64? { entries.first?.outboxID }
+    }
+
+    /// Who replies to an answer given in place, and why.
+    public struct Scheduling: Sendable, Equatable {
+        /// `server` or `client`: what applied.
+        public var mode: SchedulingMode
+        /// The setting for the calendar, `auto` included.
+        public var setting: SchedulingMode
+        /// Your ATTENDEE carries `SCHEDULE-AGENT=CLIENT`.
+        public var clientAgent: Bool
+        /// The calendar the setting is for.
+        public var calendar: String
     }
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
@@ -59,6 +78,11 @@ public struct Responder {
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
         toOrganizer: Bool = true, now: Date
     ) throws -> Outcome {
+        if let item = stored.foundIn, !item.gone, addToCalendar, let partstat = action.partstat {
+            return try answerInPlace(
+                stored, item: item, action: action, partstat: partstat, occurrences: occurrences, comment: comment,
+                toOrganizer: toOrganizer, now: now)
+        }
         let record = try store.calendarRecord(for: stored)
         let delivery: Delivery =
             stored.invite.expectsReply && action != .cancelled && toOrganizer ? .pending : .none
@@ -107,6 +131,58 @@ public struct Responder {
             let (change, newRecord) = try write(
                 after, keys: occurrences.isEmpty ? nil : occurrences.map { $0 }, record: record, now: now)
             return try finish(change, .set(newRecord))
+        }
+    }
+
+    /// An answer to an invitation a scheduling server put in your calendar: your PARTSTAT (an
+    /// override for one occurrence, your COMMENT) written into that item where it is, and the
+    /// reply left to the server when the `scheduling` setting says so, so the organizer hears
+    /// once. The item is changed before the answer is recorded: a failed write records nothing.
+    private func answerInPlace(
+        _ stored: StoredInvite, item: CalendarItem, action: AnswerAction, partstat: String, occurrences: [String],
+        comment: String?, toOrganizer: Bool, now: Date
+    ) throws -> Outcome {
+        let lock = try FileLock(
+            path: (lockFolder as NSString).appendingPathComponent(
+                "calendar-\(StableHash.hex(of: Data(item.calendar.utf8))).lock"))
+        defer { withExtendedLifetime(lock) {} }
+        let edit = InPlaceAnswer(
+            uid: stored.invite.uid, me: me, partstat: partstat, keys: occurrences.isEmpty ? nil : occurrences,
+            comment: comment, display: display)
+        var clientAgent = false
+        try AtomicFile(path: item.path).update { current in
+            guard let current else { throw CalendarError.invitationGone(path: item.path, uid: stored.invite.uid) }
+            clientAgent = Responder.clientAgent(in: current, uid: stored.invite.uid, me: me, display: display)
+            let changed = try edit.apply(to: current, path: item.path)
+            return changed == current ? nil : changed
+        }
+        let setting = scheduling.mode(for: item.calendar)
+        let mode = setting.resolved(foundInCalendar: true, clientAgent: clientAgent)
+        let delivery: Delivery =
+            mode == .server ? .server : stored.invite.expectsReply && toOrganizer ? .pending : .none
+        var notQueued: ReplyError?
+        let entries = try store.record(
+            action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+            compose: { invitation, history in
+                do throws(ReplyError) {
+                    return try OutboxDraft.make(
+                        for: invitation, history: history, me: me, name: name, now: now, display: display)
+                } catch {
+                    notQueued = error
+                    return nil
+                }
+            })
+        return Outcome(
+            entries: entries, calendar: .rewritten(item.path), notQueued: notQueued,
+            scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
+    }
+
+    /// Whether your ATTENDEE in the item carries `SCHEDULE-AGENT=CLIENT`.
+    static func clientAgent(in item: Data, uid: String, me: MyAddresses, display: DisplayZone) -> Bool {
+        guard let document = ICalDocument.parse(item, display: display) else { return false }
+        return document.events.contains { event in
+            event.uid == uid
+                && event.attendees.contains { me.contains($0.address) && $0.scheduleAgent == "CLIENT" }
         }
     }
 

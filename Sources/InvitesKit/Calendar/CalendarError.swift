@@ -15,6 +15,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file is larger than ``CalendarFile/largest``: reading it would take more memory and
     /// time than a calendar is worth, so it is refused before a byte is read.
     case tooLarge(path: String, size: Int, limit: Int)
+    /// The calendar item an invitation was found in no longer holds it (a sync removed or
+    /// replaced it since); nothing was written.
+    case invitationGone(path: String, uid: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let path, let size, let limit):
             return "calendar \(path) is \(size >> 20) MB; invites reads calendar files up to \(limit >> 20) MB "
                 + "(a vdir, one file per event, has no such limit as a whole)"
+        case .invitationGone(let path, let uid):
+            return "\(path) no longer holds the invitation \(Printable.quoted(uid, limit: 60)) (a sync changed it); "
+                + "nothing was written: run 'invites list' to see where it stands now"
         }
     }
 }

@@ -105,3 +105,19 @@ extension ICalComponent {
         return result
     }
 }
+
+extension ICalComponent {
+    /// A `COMMENT` content line, escaped and folded by libical, ending in CRLF; `nil` for text
+    /// libical cannot hold.
+    static func commentLine(_ comment: String) -> String? {
+        let holder = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+        guard let property = ICalComponent.text(ICAL_COMMENT_PROPERTY, comment) else { return nil }
+        holder.add(property)
+        let text = holder.serialized
+        guard let start = text.range(of: "\r\nCOMMENT")?.lowerBound,
+            let end = text.range(of: "\r\nEND:VEVENT")?.lowerBound, start < end
+        else { return nil }
+        // "\r\n" is one Character: one step past it is the line's first letter.
+        return String(text[text.index(after: start)..<end]) + "\r\n"
+    }
+}

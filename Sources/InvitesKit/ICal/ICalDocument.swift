@@ -96,7 +96,8 @@ struct ICalDocument {
                 address: address(property.value) ?? "",
                 name: property.parameter(ICAL_CN_PARAMETER),
                 partstat: property.parameter(ICAL_PARTSTAT_PARAMETER)?.uppercased() ?? "NEEDS-ACTION",
-                rsvp: property.parameter(ICAL_RSVP_PARAMETER)?.uppercased() == "TRUE")
+                rsvp: property.parameter(ICAL_RSVP_PARAMETER)?.uppercased() == "TRUE",
+                scheduleAgent: property.parameter(ICAL_SCHEDULEAGENT_PARAMETER)?.uppercased())
         }
         let microsoftSequence = component.properties(ICAL_X_PROPERTY).first {
             $0.xName?.uppercased() == "X-MICROSOFT-CDO-APPT-SEQUENCE"

@@ -99,13 +99,14 @@ public enum ITIPComposer {
         return calendar.serialized
     }
 
-    /// Sets your ATTENDEE's PARTSTAT and drops its RSVP; adds your ATTENDEE when the invite did
-    /// not list you (an invite sent to a list).
-    private static func setPartstat(_ partstat: String, on event: ICalComponent, me: MyAddresses) {
+    /// Sets your ATTENDEE's PARTSTAT and drops its RSVP (kept in a server's copy, which only
+    /// your PARTSTAT may change); adds your ATTENDEE when the invite did not list you (an invite
+    /// sent to a list).
+    static func setPartstat(_ partstat: String, on event: ICalComponent, me: MyAddresses, keepRSVP: Bool = false) {
         var found = false
         for attendee in event.properties(ICAL_ATTENDEE_PROPERTY) where me.contains(attendee.value ?? "") {
             icalproperty_set_parameter(attendee.raw, icalparameter_new_partstat(partstatKind(partstat)))
-            icalproperty_remove_parameter_by_kind(attendee.raw, ICAL_RSVP_PARAMETER)
+            if !keepRSVP { icalproperty_remove_parameter_by_kind(attendee.raw, ICAL_RSVP_PARAMETER) }
             found = true
         }
         if !found, let address = me.all.sorted().first,

@@ -201,3 +201,21 @@ final class InvitationComponents {
         return event
     }
 }
+
+extension InvitationComponents {
+    /// An override VEVENT for one occurrence of a series kept in a calendar item, made from the
+    /// item's master as ``part(_:)`` makes one, with your PARTSTAT (and COMMENT) on it: what an
+    /// attendee adds to a scheduling server's copy to answer one occurrence (RFC 6638 §3.2.2.1).
+    static func instance(
+        of uid: String, in item: Data, at key: String, partstat: String, me: MyAddresses, comment: String?,
+        display: DisplayZone
+    ) -> String? {
+        let invite = Invite(uid: uid, title: "", start: Date(), end: Date(), source: .calendar, raw: item)
+        let stored = StoredInvite(handle: "", invite: invite, status: .pending, receivedAt: Date(), updatedAt: Date())
+        let parts = InvitationComponents(stored, now: Date(), display: display)
+        guard let event = parts.part(key) else { return nil }
+        ITIPComposer.setPartstat(partstat, on: event, me: me, keepRSVP: true)
+        if let comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }
+        return event.serialized
+    }
+}

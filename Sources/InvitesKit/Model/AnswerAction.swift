@@ -30,7 +30,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .declined: self = .declined
         case .tentative: self = .tentative
         case .cancelled: self = .cancelled
-        case .pending, .announced: self = .commented
+        case .pending, .announced, .removed: self = .commented
         }
     }
 

@@ -23,6 +23,9 @@ public enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// Owed but never queued: answered before the outbox existed, or when no reply could be made
     /// (your address unknown). `invites reply` prints it.
     case pending
+    /// Your calendar server sends the reply (RFC 6638 scheduling) once the changed item reaches
+    /// it through your sync; invites queues nothing, so the organizer is answered once.
+    case server
     /// Printed by `invites reply` before the outbox existed; whether it went on is unknown.
     case printed
 }

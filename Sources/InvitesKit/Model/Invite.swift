@@ -13,6 +13,9 @@ public struct Invite: Sendable, Hashable {
         case push
         case itip
         case email
+        /// Found in one of your calendars, where a scheduling server (RFC 6638) put it: no
+        /// message came, the calendar item is the invitation.
+        case calendar
     }
 
     /// The iTIP method the invite was sent with (RFC 5546 §1.4).
@@ -58,12 +61,17 @@ public struct Invite: Sendable, Hashable {
         public var name: String?
         public var partstat: String
         public var rsvp: Bool
+        /// `SCHEDULE-AGENT` (RFC 6638 §7.1): `CLIENT` tells a scheduling server to leave the
+        /// replies of this attendee to their own software. Read where an invitation is found in
+        /// your calendar; not kept in the inbox.
+        public var scheduleAgent: String?
 
-        public init(address: String, name: String?, partstat: String, rsvp: Bool) {
+        public init(address: String, name: String?, partstat: String, rsvp: Bool, scheduleAgent: String? = nil) {
             self.address = address
             self.name = name
             self.partstat = partstat
             self.rsvp = rsvp
+            self.scheduleAgent = scheduleAgent
         }
     }
 

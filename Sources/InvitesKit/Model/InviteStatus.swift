@@ -11,4 +11,7 @@ public enum InviteStatus: String, Sendable, Hashable, CaseIterable {
     /// published event), which expects no reply and so is not pending. The store never holds
     /// it; ``StoredInvite/state`` gives it. Accepting one puts it in your calendar all the same.
     case announced
+    /// An invitation found in your calendar whose item is gone from it (deleted there, on
+    /// another device, or by the server): nothing is left to answer in place. Never pending.
+    case removed
 }

@@ -14,6 +14,9 @@ public struct StoredInvite: Sendable, Hashable {
     public var updatedAt: Date
     /// The instances singled out by the organizer or by you, by RECURRENCE-ID.
     public var instances: [StoredInstance] = []
+    /// The item of your calendar the invitation was found in, when a scheduling server put it
+    /// there; `nil` for one that only came by mail or push (or that invites itself wrote).
+    public var foundIn: CalendarItem?
 
     /// The instance with this key, if it was singled out.
     public func instance(_ recurrenceID: String) -> StoredInstance? {

@@ -88,6 +88,15 @@ extension InboxStore {
         let wasInstanceOnly = existing.invite.recurrenceID != nil
         if !wasInstanceOnly {
             if heldMessage == message, existing.invite.method == invite.method { return .same }
+            // The same version by RFC 5546's measure (SEQUENCE and DTSTAMP) in other bytes: the
+            // mail of an invitation your server already put in your calendar, or the same file
+            // with other line ends. Nothing changed, and nothing is stale either.
+            if invite.sequence == existing.invite.sequence, let stamp = invite.dtstamp,
+                stamp == existing.invite.dtstamp,
+                existing.invite.method == invite.method
+            {
+                return .same
+            }
             guard InboxStore.isNewer(invite, than: existing.invite) else {
                 return .stale(note: "stale copy (SEQUENCE \(invite.sequence)); the inbox holds a newer version")
             }
@@ -122,6 +131,11 @@ extension InboxStore {
         let heldMessage = try instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
         if let previous = held?.organizer {
             if heldMessage == message, previous.cancelled == cancel { return .same }
+            if instance.sequence == previous.sequence, let stamp = instance.dtstamp, stamp == previous.dtstamp,
+                previous.cancelled == cancel
+            {
+                return .same
+            }
             let newer =
                 instance.sequence != previous.sequence
                 ? instance.sequence > previous.sequence

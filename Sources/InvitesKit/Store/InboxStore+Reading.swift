@@ -5,14 +5,18 @@ extension InboxStore {
     static let columns = """
         i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
         i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
-        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references
+        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references,
+        c.calendar AS found_calendar, c.item AS found_item, c.gone AS found_gone
         """
 
     func invites(where condition: String, _ values: [Statement.Value], suffix: String = "")
         throws(StoreError) -> [StoredInvite]
     {
         let statement = try database.prepare(
-            "SELECT \(InboxStore.columns) FROM invites AS i WHERE \(condition) \(suffix)")
+            """
+            SELECT \(InboxStore.columns) FROM invites AS i LEFT JOIN calendar_items AS c ON c.invite_id = i.id
+            WHERE \(condition) \(suffix)
+            """)
         try statement.bind(values)
         var result: [StoredInvite] = []
         while try statement.step() {
@@ -46,11 +50,16 @@ extension InboxStore {
         invite.attendees = try attendees(of: id)
         let found = try instances(of: id)
         invite.instances = found.compactMap(\.organizer)
+        let foundIn = row.text("found_calendar").flatMap { calendar in
+            row.text("found_item").map {
+                CalendarItem(calendar: calendar, path: $0, gone: row.optionalInt("found_gone").map { $0 != 0 } ?? false)
+            }
+        }
         return StoredInvite(
             handle: row.text("handle") ?? "", invite: invite,
             status: InviteStatus(rawValue: row.text("status") ?? "") ?? .pending,
             receivedAt: Date(unixSeconds: row.int("received_at")), updatedAt: Date(unixSeconds: row.int("updated_at")),
-            instances: found)
+            instances: found, foundIn: foundIn)
     }
 
     func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {

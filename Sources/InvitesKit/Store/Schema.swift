@@ -218,6 +218,20 @@ enum Schema {
         """
         ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'reply';
         """,
+        // Version 9: invitations a scheduling server put into your calendar (RFC 6638), found
+        // there rather than ingested: which item holds each, so that an answer changes that item
+        // in place, and whether the item has gone since.
+        """
+        CREATE TABLE calendar_items (
+            invite_id INTEGER PRIMARY KEY REFERENCES invites (id) ON DELETE CASCADE,
+            calendar TEXT NOT NULL,
+            item TEXT NOT NULL,
+            gone INTEGER NOT NULL DEFAULT 0,
+            found_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX calendar_items_calendar ON calendar_items (calendar);
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

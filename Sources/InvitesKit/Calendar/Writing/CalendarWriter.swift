@@ -6,7 +6,8 @@ import Foundation
 /// In a single `.ics` file a new invitation's VEVENTs (and any VTIMEZONE they need that the file
 /// lacks) go in just before the final `END:VCALENDAR`, in the file's own line ends; removing
 /// them cuts out exactly those bytes, so accept-then-decline gives back the file as it was. In a
-/// vdir each invitation is one file named after its (sanitised) UID. All components of one UID
+/// vdir each invitation is one item: the one already holding its UID, whatever its name (a
+/// server or a sync may have put it there), else a new file named after its (sanitised) UID. All components of one UID
 /// live together: an instance goes right after its master, and putting one instance replaces
 /// that instance's block alone. Every write is atomic and locked.
 public struct CalendarWriter: Sendable {
@@ -32,7 +33,7 @@ public struct CalendarWriter: Sendable {
     public func put(_ entry: CalendarEntry) throws -> Written {
         let lock = try FileLock(path: lockPath)
         defer { withExtendedLifetime(lock) {} }
-        let path = source.layout == .vdir ? itemPath(entry.uid) : source.path
+        let path = source.layout == .vdir ? item(holding: entry.uid) : source.path
         var written = Written(zones: [])
         let display = display
         try AtomicFile(path: path).update { current in
@@ -55,8 +56,9 @@ public struct CalendarWriter: Sendable {
         defer { withExtendedLifetime(lock) {} }
         switch source.layout {
         case .vdir:
-            guard FileManager.default.fileExists(atPath: itemPath(uid)) else { return }
-            try AtomicFile(path: itemPath(uid)).remove()
+            let path = item(holding: uid)
+            guard FileManager.default.fileExists(atPath: path) else { return }
+            try AtomicFile(path: path).remove()
         case .file:
             try AtomicFile(path: source.path).update { current in
                 guard let current else { return nil }
@@ -211,6 +213,12 @@ public struct CalendarWriter: Sendable {
     }
 
     // MARK: vdirs
+
+    /// The vdir item that holds the UID whatever its name, else `folder/UID.ics` for a new one.
+    func item(holding uid: String) -> String {
+        let named = itemPath(uid)
+        return VdirItemFinder(folder: source.path).item(holding: uid, preferred: named) ?? named
+    }
 
     /// `folder/UID.ics`, with the UID made safe as a file name: anything but letters, digits and
     /// `@._-` becomes `_`, no leading dot, and a hash keeps long or changed names unique.

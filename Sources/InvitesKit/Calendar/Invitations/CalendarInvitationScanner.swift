@@ -1,0 +1,199 @@
+import Foundation
+
+/// Finds the invitations a scheduling server (RFC 6638) put into your calendars: every VEVENT
+/// whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.
+///
+/// It runs before every listing, so a calendar that did not change costs a stat of each file
+/// and nothing else: what the last look saw is kept in the cache store
+/// (``InvitationScanState``), and only files whose stamp changed are opened, and of those only
+/// the ones that name an ORGANIZER are parsed.
+public struct CalendarInvitationScanner {
+    public var me: MyAddresses
+    public var display: DisplayZone
+    public var cache: CacheStore?
+    public var now: Date
+
+    public init(me: MyAddresses, display: DisplayZone, cache: CacheStore?, now: Date) {
+        self.me = me
+        self.display = display
+        self.cache = cache
+        self.now = now
+    }
+
+    /// What one look at a calendar found.
+    public struct Look {
+        /// Nothing changed since the last look: nothing to follow.
+        public var unchanged: Bool
+        /// The invitations in files that changed (or every one, on a first look).
+        public var changed: [FoundInvitation]
+        /// Every invitation the calendar holds now, as `path` and UID: what is not here has gone.
+        public var present: Set<CalendarInvitationKey>
+        /// Saves what was seen; called once the findings are filed, so that a failure to file
+        /// them makes the next look find them again.
+        public var commit: () -> Void
+    }
+
+    /// Looks at one calendar; a calendar that does not exist holds no invitations.
+    public func look(at source: CalendarSource) throws(CalendarError) -> Look {
+        guard !me.all.isEmpty, source.exists else {
+            return Look(unchanged: true, changed: [], present: [], commit: {})
+        }
+        let key = "invitations:\(source.path):" + me.all.sorted().joined(separator: ",")
+        let previous = cache?.indexData(for: key).flatMap(InvitationScanState.init)
+        let cache = self.cache
+        switch source.layout {
+        case .file:
+            guard let stamp = FileStamp(path: source.path) else { throw .notFound(path: source.path) }
+            let version = CalendarVersion(file: stamp)
+            if let previous, previous.version == version.digest {
+                return Look(unchanged: true, changed: [], present: [], commit: {})
+            }
+            let file = try CalendarFile.read(source.path)
+            let found = invitations(
+                inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path))
+            let settled = (file.stamp ?? stamp).isSettled(at: Int64(now.unixSeconds))
+            let state = InvitationScanState(
+                version: settled ? CalendarVersion(file: file.stamp ?? stamp).digest : nil,
+                items: [InvitationScanState.Item(name: "", stamp: file.stamp ?? stamp, uids: found.map(\.uid))])
+            return Look(
+                unchanged: false, changed: found,
+                present: Set(found.map { CalendarInvitationKey(path: source.path, uid: $0.uid) }),
+                commit: { cache?.saveIndex(state.encoded(), for: key) })
+        case .vdir:
+            let listing = try VdirListing(source.path)
+            try listing.stamp()
+            let version = listing.version
+            if let previous, let version, previous.version == version.digest,
+                version.isSettled(at: Int64(now.unixSeconds))
+            {
+                return Look(unchanged: true, changed: [], present: [], commit: {})
+            }
+            var known: [String: InvitationScanState.Item] = [:]
+            for item in previous?.items ?? [] { known[item.name] = item }
+            var items: [InvitationScanState.Item] = []
+            var changed: [FoundInvitation] = []
+            var present = Set<CalendarInvitationKey>()
+            let folder = source.path
+            for position in 0..<listing.count {
+                guard let stamp = listing.stamps?[position] else { continue }
+                let name = listing.name(position)
+                let path = (folder as NSString).appendingPathComponent(name)
+                var uids: [String]
+                if let held = known[name], held.stamp == stamp, stamp.isSettled(at: Int64(now.unixSeconds)) {
+                    uids = held.uids
+                } else {
+                    guard let file = try? CalendarFile.read(path) else { continue }
+                    let found = invitations(in: file.data, item: CalendarItem(calendar: folder, path: path))
+                    changed += found
+                    uids = found.map(\.uid)
+                }
+                for uid in uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
+                // A file changed within the clock's tick is read again next time.
+                let kept =
+                    stamp.isSettled(at: Int64(now.unixSeconds))
+                    ? stamp : FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)
+                items.append(InvitationScanState.Item(name: name, stamp: kept, uids: uids))
+            }
+            let state = InvitationScanState(
+                version: version.flatMap { $0.isSettled(at: Int64(now.unixSeconds)) ? $0.digest : nil }, items: items)
+            return Look(
+                unchanged: false, changed: changed, present: present,
+                commit: { cache?.saveIndex(state.encoded(), for: key) })
+        }
+    }
+
+    /// The invitations in one vdir item: its UIDs that invite you, each with the whole item.
+    func invitations(in data: Data, item: CalendarItem) -> [FoundInvitation] {
+        guard CalendarInvitationScanner.mayInvite(data), let document = ICalDocument.parse(data, display: display)
+        else {
+            return []
+        }
+        return invitations(of: document, item: item) { _ in data }
+    }
+
+    /// The invitations in a calendar file: each UID that invites you, with a VCALENDAR of its
+    /// VEVENTs and the file's VTIMEZONEs (and `X-WR-TIMEZONE`), so that each is kept apart.
+    func invitations(inCalendarFile data: Data, item: CalendarItem) -> [FoundInvitation] {
+        guard CalendarInvitationScanner.mayInvite(data), let document = ICalDocument.parse(data, display: display)
+        else {
+            return []
+        }
+        return data.withUnsafeBytes { bytes in
+            let scan = ICSBlockScanner.scan(bytes)
+            let crlf = scan.usesCRLF
+            var head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+            var zones = ""
+            for block in scan.blocks {
+                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[block.range]), as: UTF8.self)
+                switch block.kind {
+                case .timezone: zones += text
+                case .calendarZone: head += text
+                case .event: break
+                }
+            }
+            var eventsByUID: [String: String] = [:]
+            for block in scan.blocks where block.kind == .event {
+                guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
+                eventsByUID[uid, default: ""] += String(
+                    decoding: UnsafeRawBufferPointer(rebasing: bytes[block.range]), as: UTF8.self)
+            }
+            let end = crlf ? "END:VCALENDAR\r\n" : "END:VCALENDAR\n"
+            if !crlf { head = head.replacingOccurrences(of: "\r\n", with: "\n") }
+            return invitations(of: document, item: item) { uid in
+                Data((head + zones + (eventsByUID[uid] ?? "") + end).utf8)
+            }
+        }
+    }
+
+    private func invitations(of document: ICalDocument, item: CalendarItem, data: (String) -> Data)
+        -> [FoundInvitation]
+    {
+        var order: [String] = []
+        var byUID: [String: [ICalDocument.Event]] = [:]
+        for event in document.events where !event.uid.isEmpty {
+            if byUID[event.uid] == nil { order.append(event.uid) }
+            byUID[event.uid, default: []].append(event)
+        }
+        return order.compactMap { uid in
+            let events = byUID[uid] ?? []
+            let invites = events.contains { event in
+                guard let organizer = event.organizer?.email, !me.contains(organizer) else { return false }
+                return event.attendees.contains { me.contains($0.address) }
+            }
+            guard invites else { return nil }
+            var partstats: [String?: String] = [:]
+            for event in events {
+                if let mine = event.attendees.first(where: { me.contains($0.address) }) {
+                    partstats[event.recurrenceID] = mine.partstat
+                }
+            }
+            let master = events.first { $0.recurrenceID == nil }
+            return FoundInvitation(
+                item: item, uid: uid, data: data(uid), partstats: partstats, cancelled: master?.cancelled ?? false)
+        }
+    }
+
+    /// Whether the bytes name an ORGANIZER at all: most of a calendar's files are your own
+    /// events, which are never parsed.
+    static func mayInvite(_ data: Data) -> Bool {
+        let word = Array("ORGANIZER".utf8)
+        return data.withUnsafeBytes { bytes in
+            guard bytes.count >= word.count else { return false }
+            var index = 0
+            let last = bytes.count - word.count
+            while index <= last {
+                if bytes[index] | 0x20 == 0x6F, zip(word.indices, word).allSatisfy({ bytes[index + $0] & 0xDF == $1 }) {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+}
+
+/// One invitation in one file, for telling which of those found before have gone.
+public struct CalendarInvitationKey: Hashable, Sendable {
+    public var path: String
+    public var uid: String
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// Your answer written into an item a scheduling server put in your calendar, the way RFC 6638
+/// §3.2.2.1 lets an attendee change the server's copy: your ATTENDEE's PARTSTAT, an override for
+/// one occurrence, your COMMENT. Every other byte stays as the server (or the sync) wrote it,
+/// so the sync uploads a change the server recognises as your answer, and nothing else.
+///
+/// A content line is edited in its unfolded form and folded again only when it changed; a
+/// line that still fits in 75 octets is written unfolded.
+struct InPlaceAnswer {
+    var uid: String
+    var me: MyAddresses
+    /// The PARTSTAT to set: ACCEPTED, DECLINED or TENTATIVE.
+    var partstat: String
+    /// The occurrences answered alone, by inbox key; `nil` is the series: every VEVENT of the
+    /// UID, since a series answer is for every instance.
+    var keys: [String]?
+    var comment: String?
+    var display: DisplayZone
+
+    /// The item with the answer in it; throws when the item no longer holds the UID.
+    func apply(to data: Data, path: String) throws(CalendarError) -> Data {
+        guard let result = applied(to: data) else { throw .invitationGone(path: path, uid: uid) }
+        return result
+    }
+
+    /// The item with the answer in it; `nil` when it holds no VEVENT of the UID.
+    private func applied(to data: Data) -> Data? {
+        data.withUnsafeBytes { bytes -> Data? in
+            let scan = ICSBlockScanner.scan(bytes)
+            let blocks = scan.blocks.filter {
+                $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
+            }.map(\.range)
+            guard !blocks.isEmpty else { return nil }
+            let zones = scan.blocks.filter { $0.kind == .timezone }.map(\.range)
+            let blockKeys = CalendarBlocks.keys(of: blocks, zones: zones, in: bytes, display: display)
+            let newline = scan.usesCRLF ? "\r\n" : "\n"
+            var edits: [(range: Range<Int>, text: String)] = []
+            var added: [String] = []
+            if let keys {
+                for key in keys {
+                    if let index = blockKeys.firstIndex(of: key) {
+                        edits.append((blocks[index], edit(block(bytes, blocks[index]), withComment: true, newline)))
+                    } else if let made = InvitationComponents.instance(
+                        of: uid, in: data, at: key, partstat: partstat, me: me, comment: comment, display: display)
+                    {
+                        added.append(made.replacingOccurrences(of: "\r\n", with: newline))
+                    }
+                }
+            } else {
+                for (index, range) in blocks.enumerated() {
+                    edits.append((range, edit(block(bytes, range), withComment: blockKeys[index] == nil, newline)))
+                }
+            }
+            if !added.isEmpty, let last = blocks.last {
+                edits.append((last.upperBound..<last.upperBound, added.joined()))
+            }
+            var result = Data()
+            var cursor = 0
+            for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor..<edit.range.lowerBound]))
+                result.append(Data(edit.text.utf8))
+                cursor = edit.range.upperBound
+            }
+            result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor...]))
+            return result
+        }
+    }
+
+    private func block(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// One VEVENT block with your PARTSTAT set on your ATTENDEE lines of its own (not its
+    /// alarms'), an ATTENDEE added when it lists you under none of your addresses, and the
+    /// COMMENT added before its END line.
+    func edit(_ text: String, withComment: Bool, _ newline: String) -> String {
+        var lines = InPlaceAnswer.logicalLines(text)
+        var depth = 0
+        var mine = false
+        var endIndex: Int?
+        for index in lines.indices {
+            let unfolded = lines[index].unfolded
+            let name = InPlaceAnswer.name(of: unfolded)
+            if name == "BEGIN" { depth += 1 }
+            if name == "END" {
+                depth -= 1
+                if depth == 0 { endIndex = index }
+            }
+            guard depth == 1, name == "ATTENDEE", let colon = InPlaceAnswer.valueStart(unfolded) else { continue }
+            let value = String(unfolded[unfolded.index(after: colon)...])
+            guard me.contains(value) else { continue }
+            mine = true
+            let changed = InPlaceAnswer.settingPartstat(partstat, in: unfolded)
+            if changed != unfolded { lines[index].physical = InPlaceAnswer.fold(changed, newline) }
+        }
+        var extra = ""
+        if !mine, let address = me.all.sorted().first {
+            extra += InPlaceAnswer.fold("ATTENDEE;PARTSTAT=\(partstat):mailto:\(address)", newline)
+        }
+        if withComment, let comment, let line = ICalComponent.commentLine(comment) {
+            extra += line.replacingOccurrences(of: "\r\n", with: newline)
+        }
+        guard !extra.isEmpty, let endIndex else { return lines.map(\.physical).joined() }
+        lines[endIndex].physical = extra + lines[endIndex].physical
+        return lines.map(\.physical).joined()
+    }
+
+    /// A content line as written (with its folds and line end) and unfolded.
+    struct Line {
+        var physical: String
+        var unfolded: String
+    }
+
+    static func logicalLines(_ text: String) -> [Line] {
+        // By bytes: a CRLF is one Character to Swift, and folds are byte-level.
+        let bytes = Array(text.utf8)
+        var lines: [Line] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let next = min(end + 1, bytes.count)
+            var contentEnd = end
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let physical = String(decoding: bytes[start..<next], as: UTF8.self)
+            if bytes[start] == 0x20 || bytes[start] == 0x09, !lines.isEmpty {
+                lines[lines.count - 1].physical += physical
+                lines[lines.count - 1].unfolded += String(
+                    decoding: bytes[(start + 1)..<max(start + 1, contentEnd)], as: UTF8.self)
+            } else {
+                lines.append(
+                    Line(physical: physical, unfolded: String(decoding: bytes[start..<contentEnd], as: UTF8.self)))
+            }
+            start = next
+        }
+        return lines
+    }
+
+    /// The property name of a content line, upper-cased.
+    static func name(of line: String) -> String {
+        String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
+    }
+
+    /// Where the value starts: the first colon outside a quoted parameter value.
+    static func valueStart(_ line: String) -> String.Index? {
+        var quoted = false
+        for index in line.indices {
+            if line[index] == "\"" { quoted.toggle() }
+            if line[index] == ":", !quoted { return index }
+        }
+        return nil
+    }
+
+    /// The line with its PARTSTAT parameter set (added when it has none); every other
+    /// parameter stays as written, in its place.
+    static func settingPartstat(_ partstat: String, in line: String) -> String {
+        guard let colon = valueStart(line) else { return line }
+        let head = line[..<colon]
+        var parameters: [Substring] = []
+        var start = head.startIndex
+        var quoted = false
+        for index in head.indices {
+            if head[index] == "\"" { quoted.toggle() }
+            if head[index] == ";", !quoted {
+                parameters.append(head[start..<index])
+                start = head.index(after: index)
+            }
+        }
+        parameters.append(head[start...])
+        var found = false
+        let rewritten = parameters.enumerated().map { position, parameter -> String in
+            guard position > 0, parameter.uppercased().hasPrefix("PARTSTAT=") else { return String(parameter) }
+            found = true
+            return "PARTSTAT=" + partstat
+        }
+        let parameterText = rewritten.joined(separator: ";") + (found ? "" : ";PARTSTAT=" + partstat)
+        return parameterText + line[colon...]
+    }
+
+    /// A content line folded at 75 octets (RFC 5545 §3.1), never inside a UTF-8 sequence.
+    static func fold(_ line: String, _ newline: String) -> String {
+        let bytes = Array(line.utf8)
+        var result: [UInt8] = []
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            var length = 1
+            let lead = bytes[index]
+            if lead >= 0xF0 { length = 4 } else if lead >= 0xE0 { length = 3 } else if lead >= 0xC0 { length = 2 }
+            length = min(length, bytes.count - index)
+            if count + length > 75 {
+                result.append(contentsOf: Array(newline.utf8) + [0x20])
+                count = 1
+            }
+            result.append(contentsOf: bytes[index..<(index + length)])
+            count += length
+            index += length
+        }
+        return String(decoding: result + Array(newline.utf8), as: UTF8.self)
+    }
+}
