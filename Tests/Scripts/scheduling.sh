@@ -253,7 +253,8 @@ invites_sent=$work/invites-sent
 mkdir -p "$invites_sent"
 cat > "$work/invites-sendmail" <<SH
 #!/bin/sh
-cat > "$invites_sent/\$(date +%s%N)-\$\$.eml"
+name="$invites_sent/\$(date +%s%N)-\$\$"
+cat > "\$name.part" && mv "\$name.part" "\$name.eml"
 SH
 chmod +x "$work/invites-sendmail"
 config=$work/invites.conf
@@ -268,12 +269,13 @@ print(json.dumps(found[0].get(sys.argv[2], "(no such key)"), sort_keys=True) if 
 }
 # Its handle, empty when it is not listed.
 handle_of() { listed "$1" handle | sed -n 's/^"\(.*\)"$/\1/p'; }
-# Nothing queued by invites and nothing given to its sendmail.
-nothing_from_invites() {
-    local queued
-    queued=$(run --json outbox --all | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["messages"]))')
-    [ "$queued" = 0 ] && [ -z "$(ls "$invites_sent")" ]
-}
+# Nothing more queued by invites and nothing more given to its sendmail than before (both
+# none until the SCHEDULE-AGENT=CLIENT invitation, which invites answers itself).
+queued_before=0
+sent_before=0
+invites_queued() { run --json outbox --all | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["messages"]))'; }
+invites_handed() { find "$invites_sent" -name '*.eml' | wc -l | tr -d ' '; }
+nothing_from_invites() { [ "$(invites_queued)" = "$queued_before" ] && [ "$(invites_handed)" = "$sent_before" ]; }
 
 imip_mail "$work/budget.eml" budget-review@example.org 0 20300606T140000Z 20300606T150000Z "Budget review"
 deliver "$work/budget.eml"
@@ -377,6 +379,45 @@ else
         || fail "your copy says ACCEPTED after the update but list says $status"
 fi
 nothing_from_invites || fail "after the update invites queued or sent a reply: $(run --json outbox --all)"
+
+# An invitation whose ORGANIZER in your copy says SCHEDULE-AGENT=CLIENT, answered with invites:
+# the server must leave the REPLY to the client (RFC 6638 §7.1; Apple's CalendarServer reads it
+# there, on the ORGANIZER of the attendee's copy), so invites sends it itself.
+imip_mail "$work/agent.eml" agent-client-invites@example.org 0 20300605T140000Z 20300605T150000Z "Client answers" "" ";SCHEDULE-AGENT=CLIENT"
+deliver "$work/agent.eml"
+sync || fail "vdirsyncer sync of the SCHEDULE-AGENT=CLIENT invitation: $(cat "$work/sync.log")"
+item=$(item_of agent-client-invites@example.org)
+show_item "SCHEDULE-AGENT=CLIENT on the ORGANIZER, delivered by the server" "$item"
+handle=$(handle_of agent-client-invites@example.org)
+mark=$(server_count)
+cp "$item" "$work/answered-from"
+if run --json accept "${handle:-agent-client-invites}" > "$work/accept.json" 2> "$work/accept.err"; then
+    pass "accept $handle (SCHEDULE-AGENT=CLIENT): $(cat "$work/accept.json")"
+else
+    fail "accept ${handle:-agent-client-invites} (SCHEDULE-AGENT=CLIENT): $(cat "$work/accept.err" "$work/accept.json")"
+fi
+show_change "accept, SCHEDULE-AGENT=CLIENT" "$item"
+why=$(dav only-partstat "$work/answered-from" "$item" mailto:me@example.org ACCEPTED 2>&1) \
+    && pass "accept changed only your ATTENDEE's PARTSTAT of the SCHEDULE-AGENT=CLIENT copy" \
+    || fail "accept of the SCHEDULE-AGENT=CLIENT copy: $why"
+mode=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["scheduling"]["mode"])' "$work/accept.json" 2>/dev/null || true)
+handed=$(dav sent "$invites_sent" | grep -c 'UID=agent-client-invites@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED' || true)
+if [ "$mode" = client ] && [ "$(invites_handed)" = $((sent_before + 1)) ] && [ "$handed" = 1 ]; then
+    pass "SCHEDULE-AGENT=CLIENT on the ORGANIZER: scheduling client, invites sent its own REPLY, ACCEPTED"
+else
+    fail "SCHEDULE-AGENT=CLIENT on the ORGANIZER: scheduling '$mode' (expected client), invites handed its sendmail $(( $(invites_handed) - sent_before )) message(s), $handed REPLY ACCEPTED for it (expected 1)"
+fi
+sync || fail "vdirsyncer sync after the SCHEDULE-AGENT=CLIENT accept: $(cat "$work/sync.log")"
+show_sent "after the SCHEDULE-AGENT=CLIENT accept and sync"
+if [ -n "$(new_sent "$mark" | grep 'UID=agent-client-invites@example.org' || true)" ]; then
+    if [ "$handed" = 1 ]; then
+        short "ignores SCHEDULE-AGENT=CLIENT here too: it sent a REPLY besides the one invites sent, so with Xandikos such an organizer hears from you twice"
+    else
+        short "ignores SCHEDULE-AGENT=CLIENT here too: it sent a REPLY although the copy leaves it to the client"
+    fi
+fi
+queued_before=$(invites_queued)
+sent_before=$(invites_handed)
 
 # A weekly invitation, one occurrence declined: an override VEVENT in the item.
 imip_mail "$work/standup.eml" standup@example.org 0 20300603T090000Z 20300603T093000Z "Weekly standup" "FREQ=WEEKLY;COUNT=4"
