@@ -228,6 +228,45 @@ else
     fail "a PARTSTAT changed by hand: the server sent: ${replies:-nothing}"
 fi
 
+# A COMMENT alone changes no PARTSTAT, so Xandikos sends nothing for it; SCHEDULE-FORCE-SEND=REPLY
+# on your ATTENDEE (RFC 6638 §7.2) asks it for the REPLY, which then carries the COMMENT.
+mark=$(server_count)
+dav add-line "$item" "COMMENT:Running ten minutes late"
+show_change "a COMMENT added by hand" "$item"
+sync
+show_sent "a COMMENT added by hand"
+if [ "$(server_count)" = "$mark" ]; then
+    echo "scheduling: a COMMENT alone: the server sent nothing (it replies when your PARTSTAT changes, or when SCHEDULE-FORCE-SEND asks)"
+fi
+mark=$(server_count)
+dav add-param "$item" mailto:me@example.org SCHEDULE-FORCE-SEND=REPLY
+show_change "SCHEDULE-FORCE-SEND=REPLY added by hand" "$item"
+sync
+show_sent "SCHEDULE-FORCE-SEND=REPLY added by hand"
+replies=$(new_sent "$mark")
+if [ "$(printf '%s\n' "$replies" | grep -c 'UID=server-check@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED COMMENT=Running_ten_minutes_late$')" = 1 ] \
+    && [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ]; then
+    pass "SCHEDULE-FORCE-SEND=REPLY: the server sent one REPLY, carrying the COMMENT"
+else
+    fail "SCHEDULE-FORCE-SEND=REPLY: the server sent: ${replies:-nothing}"
+fi
+# The server stores the copy without SCHEDULE-FORCE-SEND, yet answers the PUT with the ETag of
+# what it stored, so vdirsyncer keeps the parameter in your vdir.
+sync
+server_copy=$(dav get "$base/user/calendars/calendar/$(grep -l '^UID:server-check@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)")
+if grep -q 'SCHEDULE-FORCE-SEND' "$item" && ! printf '%s\n' "$server_copy" | grep -q 'SCHEDULE-FORCE-SEND'; then
+    short "falls short of RFC 4791 §5.3.4: it stored your copy without SCHEDULE-FORCE-SEND but answered the PUT with that copy's ETag, so vdirsyncer took the two for the same and the vdir keeps SCHEDULE-FORCE-SEND=REPLY"
+fi
+# An attendee may change TRANSP on their copy (RFC 6638 §3.2.2.1); Xandikos counts it as the
+# organizer's.
+status=$(printf '%s\n' "$server_copy" | tr -d '\r' | sed 's/^END:VEVENT$/TRANSP:TRANSPARENT\nEND:VEVENT/' > "$work/transparent.ics"
+    dav put "$base/user/calendars/calendar/$(grep -l '^UID:server-check@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)" "$work/transparent.ics")
+case $status in
+    412*attendee-allowed*) short "falls short of RFC 6638 §3.2.2.1: it refuses (412, attendee-allowed) TRANSP:TRANSPARENT added to your copy (TRANSP is among its SCHEDULING_PROPERTIES, which only the organizer may change)" ;;
+    2*) pass "TRANSP changed on your copy: accepted ($status)" ;;
+    *) fail "TRANSP changed on your copy: $status" ;;
+esac
+
 # SCHEDULE-AGENT=CLIENT on the ORGANIZER of your copy: RFC 6638 §7.1 says the client does the
 # scheduling, so the server must send no REPLY.
 imip_mail "$work/client.eml" client-agent@example.org 0 20300605T100000Z 20300605T110000Z "Client scheduled" "" ";SCHEDULE-AGENT=CLIENT"
@@ -379,6 +418,29 @@ else
         || fail "your copy says ACCEPTED after the update but list says $status"
 fi
 nothing_from_invites || fail "after the update invites queued or sent a reply: $(run --json outbox --all)"
+
+# A comment on the answered invitation: written into your copy in place, no reply queued; the
+# server sends a REPLY for it only when asked with SCHEDULE-FORCE-SEND (above).
+mark=$(server_count)
+if run --json comment "$handle" "Running ten minutes late" > "$work/comment.json" 2> "$work/comment.err"; then
+    pass "comment $handle: $(cat "$work/comment.json")"
+else
+    fail "comment $handle: $(cat "$work/comment.err" "$work/comment.json")"
+fi
+show_change "comment" "$item"
+nothing_from_invites && pass "the comment queued nothing and gave its sendmail nothing" \
+    || fail "the comment queued or sent a reply of its own: $(run --json outbox --all)"
+sync || fail "vdirsyncer sync after the comment: $(cat "$work/sync.log")"
+show_change "sync" "$item"
+show_sent "after the comment and sync"
+replies=$(new_sent "$mark")
+if printf '%s\n' "$replies" | grep -q 'UID=budget-review@example.org .*COMMENT=Running_ten_minutes_late'; then
+    echo "scheduling: the comment reached the organizer in the server's REPLY: $replies"
+else
+    echo "scheduling: the comment did not reach the organizer: the server sent ${replies:-nothing} (Xandikos replies when your PARTSTAT changes, or when your ATTENDEE carries SCHEDULE-FORCE-SEND=REPLY)"
+fi
+queued_before=$(invites_queued)
+sent_before=$(invites_handed)
 
 # An invitation whose ORGANIZER in your copy says SCHEDULE-AGENT=CLIENT, answered with invites:
 # the server must leave the REPLY to the client (RFC 6638 §7.1; Apple's CalendarServer reads it

@@ -10,8 +10,11 @@ Python's standard library only (it runs under the script's virtualenv, or any py
   put URL FILE                   PUTs FILE as text/calendar; prints the status and the body
   partstat FILE ADDRESS VALUE    sets PARTSTAT of ADDRESS's ATTENDEE lines in FILE, every other
                                  byte left as it was (a person editing the file by hand)
+  add-param FILE ADDRESS PARAM   adds ;PARAM to ADDRESS's ATTENDEE lines in FILE, likewise
+  add-line FILE LINE             adds LINE before the first END:VEVENT of FILE, likewise
   sent DIR                       one line per message the sendmail stand-in recorded: file, To,
-                                 METHOD, then per VEVENT its UID, RECURRENCE-ID and the PARTSTATs
+                                 METHOD, then per VEVENT its UID, RECURRENCE-ID, the PARTSTATs
+                                 and any COMMENT
   components FILE                one line per VEVENT of FILE: RECURRENCE-ID (or "master"),
                                  DTSTART, and the PARTSTAT of each ATTENDEE
   only-partstat OLD NEW ADDRESS VALUE
@@ -102,28 +105,56 @@ def unfolded(text):
     return re.sub(r"\r?\n[ \t]", "", text).splitlines()
 
 
-def partstat(path, address, value):
-    """Rewrites PARTSTAT in place on the (possibly folded) ATTENDEE lines that name ADDRESS."""
+def rewrite_attendee(path, address, change):
+    """Applies CHANGE to the (possibly folded) ATTENDEE lines of ADDRESS, every other byte kept."""
     data = open(path, "rb").read().decode("utf-8")
     changed = 0
 
     def edit(match):
         nonlocal changed
         line = match.group(0)
-        flat = re.sub(r"\r?\n[ \t]", "", line)
-        if own_partstat(flat, address) is None:
+        if own_partstat(re.sub(r"\r?\n[ \t]", "", line), address) is None:
             return line
-        new, count = re.subn(r"PARTSTAT=[A-Za-z-]+", "PARTSTAT=" + value, line, count=1)
-        changed += count
-        return new
+        changed += 1
+        return change(line)
 
-    # One content line with its folds: up to the line break not followed by a space or tab.
     data = re.sub(r"[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*", edit, data)
     if not changed:
-        sys.exit(f"{path}: no ATTENDEE line with PARTSTAT for {address}")
+        sys.exit(f"{path}: no ATTENDEE line for {address}")
+    write(path, data)
+
+
+def write(path, data):
     with open(path + ".tmp", "wb") as file:
         file.write(data.encode("utf-8"))
     os.rename(path + ".tmp", path)
+
+
+def add_param(path, address, param):
+    def change(line):
+        head, value = split_line(line)
+        return head + ";" + param + ":" + value
+
+    rewrite_attendee(path, address, change)
+
+
+def add_line(path, line):
+    data = open(path, "rb").read().decode("utf-8")
+    end = "\r\n" if "\r\n" in data else "\n"
+    index = data.index("END:VEVENT")
+    write(path, data[:index] + line + end + data[index:])
+
+
+def partstat(path, address, value):
+    """Rewrites PARTSTAT in place on the (possibly folded) ATTENDEE lines that name ADDRESS."""
+
+    def change(line):
+        new, count = re.subn(r"PARTSTAT=[A-Za-z-]+", "PARTSTAT=" + value, line, count=1)
+        if not count:
+            sys.exit(f"{path}: the ATTENDEE line of {address} has no PARTSTAT")
+        return new
+
+    rewrite_attendee(path, address, change)
 
 
 def vevents(text):
@@ -179,6 +210,8 @@ def sent(folder):
             parts.append("UID=" + prop(event, "UID"))
             parts.append("RECURRENCE-ID=" + (prop(event, "RECURRENCE-ID") or "-"))
             parts.extend(partstats(event))
+            if prop(event, "COMMENT"):
+                parts.append("COMMENT=" + prop(event, "COMMENT").replace(" ", "_"))
         print(" ".join(parts))
 
 
@@ -282,6 +315,10 @@ def main():
         print(status, " ".join(text.split()))
     elif command == "partstat":
         partstat(*args)
+    elif command == "add-param":
+        add_param(*args)
+    elif command == "add-line":
+        add_line(*args)
     elif command == "sent":
         sent(args[0])
     elif command == "components":
