@@ -422,12 +422,16 @@ nothing_from_invites || fail "after the update invites queued or sent a reply: $
 # A comment on the answered invitation: written into your copy in place, no reply queued; the
 # server sends a REPLY for it only when asked with SCHEDULE-FORCE-SEND (above).
 mark=$(server_count)
+cp "$item" "$work/answered-from"
 if run --json comment "$handle" "Running ten minutes late" > "$work/comment.json" 2> "$work/comment.err"; then
     pass "comment $handle: $(cat "$work/comment.json")"
 else
     fail "comment $handle: $(cat "$work/comment.err" "$work/comment.json")"
 fi
 show_change "comment" "$item"
+why=$(dav line-added "$work/answered-from" "$item" "COMMENT:Running ten minutes late" 2>&1) \
+    && pass "the comment is a COMMENT line in your copy, nothing else changed" \
+    || fail "the comment in your copy: $why"
 nothing_from_invites && pass "the comment queued nothing and gave its sendmail nothing" \
     || fail "the comment queued or sent a reply of its own: $(run --json outbox --all)"
 sync || fail "vdirsyncer sync after the comment: $(cat "$work/sync.log")"

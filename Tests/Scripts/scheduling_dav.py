@@ -20,6 +20,8 @@ Python's standard library only (it runs under the script's virtualenv, or any py
   only-partstat OLD NEW ADDRESS VALUE
                                  exits 1, saying why, unless NEW is OLD with ADDRESS's PARTSTAT
                                  set to VALUE on one ATTENDEE line and nothing else changed
+  line-added OLD NEW LINE         exits 1, saying why, unless NEW is OLD with the content line
+                                 LINE added inside its VEVENT and nothing else changed
   override-added OLD NEW ADDRESS RECURRENCE-ID VALUE
                                  exits 1, saying why, unless NEW is OLD with one VEVENT added,
                                  for RECURRENCE-ID, with ADDRESS's PARTSTAT at VALUE
@@ -251,6 +253,19 @@ def only_partstat(old_path, new_path, address, value):
         sys.exit(f"more than PARTSTAT changed: {before!r} became {after!r}")
 
 
+def line_added(old_path, new_path, line):
+    old, new = content_lines(old_path), content_lines(new_path)
+    if new.count(line) != old.count(line) + 1:
+        sys.exit(f"{line!r} appears {new.count(line)} times in the new item, {old.count(line)} in the old")
+    index = max(i for i, entry in enumerate(new) if entry == line)
+    rest = new[:index] + new[index + 1 :]
+    if rest != old:
+        changed = [(a, b) for a, b in zip(old, rest) if a != b] or f"{len(old)} lines became {len(rest)}"
+        sys.exit(f"besides {line!r}, the item changed: {changed}")
+    if "BEGIN:VEVENT" not in new[:index] or "END:VEVENT" not in new[index:]:
+        sys.exit(f"{line!r} is outside the VEVENT")
+
+
 def is_recurrence_id(line, value):
     head, rest = split_line(line)
     return head.split(";", 1)[0].upper() == "RECURRENCE-ID" and rest == value
@@ -325,6 +340,8 @@ def main():
         components(args[0])
     elif command == "only-partstat":
         only_partstat(*args)
+    elif command == "line-added":
+        line_added(*args)
     elif command == "override-added":
         override_added(*args)
     else:
