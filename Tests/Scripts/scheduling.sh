@@ -7,16 +7,20 @@
 #
 # First the server alone: the principal's calendar-user-address-set and the inbox's
 # schedule-default-calendar-URL set by PROPPATCH, an invitation delivered with `xandikos
-# import-imip`, its PARTSTAT changed by hand in the vdir and synced: Xandikos sends one REPLY.
+# import-imip`, its PARTSTAT changed by hand in the vdir and synced: Xandikos sends one REPLY;
+# a COMMENT alone makes it send nothing, SCHEDULE-FORCE-SEND=REPLY one REPLY carrying it.
 # Then invites, with `send = always` and a sendmail command of its own that records what it is
 # given: the invitation the server delivered is pending with no mail ingested and names its vdir
 # item; accept changes only your ATTENDEE line of that item; after the sync the server has sent
 # one REPLY (ACCEPTED) and invites none; the same invitation's mail ingested afterwards changes
-# nothing and sends nothing; the organizer's update (SEQUENCE 1, a new time) is followed; one
-# occurrence of a weekly invitation declined is an override VEVENT in the item, synced to the
-# server. Where Xandikos falls short of RFC 6638 (SCHEDULE-AGENT=CLIENT, overrides added by an
-# attendee, stale REQUESTs) the script says so in a line starting "scheduling: xandikos:"; the
-# Swift tests cover those rules with fixtures.
+# nothing and sends nothing; the organizer's update (SEQUENCE 1, a new time) is followed; a
+# comment is a COMMENT line in your copy and queues nothing; a copy whose ORGANIZER says
+# SCHEDULE-AGENT=CLIENT is answered by invites itself; one occurrence of a weekly invitation
+# declined is an override VEVENT in the item, synced to the server. Where Xandikos falls short
+# of RFC 6638 (it ignores SCHEDULE-AGENT=CLIENT, refuses an override or a TRANSP an attendee
+# adds, keeps an ETag for a copy it changed, takes a stale REQUEST) the script says so in a
+# line starting "scheduling: xandikos:"; the Swift tests cover those rules with fixtures
+# (Tests/InvitesKitTests/Fixtures/Scheduling).
 #
 # It prints the vdir item before the first step and its changes after each, and every message
 # the server sent; with SCHEDULING_SAMPLE=DIR it also writes them into DIR (each step's item
