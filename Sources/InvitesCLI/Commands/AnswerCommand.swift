@@ -68,7 +68,7 @@ enum AnswerCommand {
         case .unchanged: break
         }
         context.print(line)
-        if let scheduling = outcome.scheduling { explain(scheduling, handle: stored.handle, context) }
+        if let scheduling = outcome.scheduling { context.note(explanation(of: scheduling, handle: stored.handle)) }
         if context.settings.me.value.all.isEmpty, action != .commented, !context.arguments.has("--no-add") {
             context.note(
                 "your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you"
@@ -79,12 +79,12 @@ enum AnswerCommand {
 
     /// Says who tells the organizer of an answer given in place, why, and how to change it, so
     /// that nobody is left unanswered, or answered twice, without knowing.
-    static func explain(_ scheduling: Responder.Scheduling, handle: String, _ context: CommandContext) {
+    static func explanation(of scheduling: Responder.Scheduling, handle: String) -> String {
         let calendar = Printable.sanitize(scheduling.calendar)
         let why: String
         switch scheduling.setting {
         case .auto where scheduling.clientAgent:
-            why = "scheduling = auto, and your ATTENDEE says SCHEDULE-AGENT=CLIENT"
+            why = "scheduling = auto, and the invitation says SCHEDULE-AGENT=CLIENT"
         case .auto:
             why = "scheduling = auto: your server put this invitation in \(calendar)"
         case .server, .client:
@@ -92,13 +92,11 @@ enum AnswerCommand {
         }
         switch scheduling.mode {
         case .server:
-            context.note(
-                "\(handle): the reply goes through your calendar server when it syncs (\(why)); "
-                    + "'scheduling = client \(calendar)' in the config makes invites send it instead")
+            return "\(handle): the reply goes through your calendar server when it syncs (\(why)); "
+                + "'scheduling = client \(calendar)' in the config makes invites send it instead"
         case .client, .auto:
-            context.note(
-                "\(handle): invites replies to the organizer itself (\(why)); "
-                    + "'scheduling = server \(calendar)' in the config leaves it to your server")
+            return "\(handle): invites replies to the organizer itself (\(why)); "
+                + "'scheduling = server \(calendar)' in the config leaves it to your server"
         }
     }
 

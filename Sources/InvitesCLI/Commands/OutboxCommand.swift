@@ -14,10 +14,13 @@ enum OutboxCommand {
             try context.printJSON(["messages": messages.map(JSONOutput.OutboxMessage.init)])
             return .success
         }
+        let byServer = try answersLeftToTheServer(context)
         guard !messages.isEmpty else {
             context.print(context.arguments.has("--all") ? "The outbox is empty." : "Nothing waits to be sent.")
+            printServerAnswers(byServer, context)
             return .success
         }
+        defer { printServerAnswers(byServer, context) }
         let columns = HandleColumns(handles: messages.map(\.handle), stateWidth: 11)
         for message in messages {
             let to = message.transport == .mail ? message.recipient : "the sender's server"
@@ -37,5 +40,28 @@ enum OutboxCommand {
             }
         }
         return .success
+    }
+
+    /// The latest answer of each invitation whose reply your calendar server sends (the
+    /// `scheduling` setting): of the last two weeks, or all of them with `--all`. They never
+    /// enter the outbox, and saying so here keeps anyone from waiting for a mail from invites.
+    private static func answersLeftToTheServer(_ context: CommandContext) throws -> [HistoryEntry] {
+        let since = context.arguments.has("--all") ? nil : context.environment.now().addingTimeInterval(-14 * 86_400)
+        var seen = Set<String>()
+        return try context.openStore().history(since: since).filter { entry in
+            seen.insert(entry.handle).inserted && entry.delivery == .server
+        }
+    }
+
+    private static func printServerAnswers(_ entries: [HistoryEntry], _ context: CommandContext) {
+        guard !entries.isEmpty else { return }
+        context.print("")
+        context.print("The reply goes through your calendar server when it syncs (scheduling) for:")
+        let columns = HandleColumns(handles: entries.map(\.handle), stateWidth: 11)
+        for entry in entries {
+            context.print(
+                columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
+                    + context.time.day(entry.at) + " " + context.time.clock(entry.at) + ")")
+        }
     }
 }

@@ -126,6 +126,9 @@ final class ReviewDriver {
         case .unchanged: break
         }
         var said = [line]
+        if let scheduling = outcome.scheduling {
+            said.append(AnswerCommand.explanation(of: scheduling, handle: stored.handle))
+        }
         if action == .commented { tally.commented += 1 } else if occurrence == nil { tally.answered += 1 }
         // A whole answer is done with the invitation; a comment or one occurrence's answer
         // leaves it on the screen, with what it now says.

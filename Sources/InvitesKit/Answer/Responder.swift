@@ -177,12 +177,16 @@ public struct Responder {
             scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
     }
 
-    /// Whether your ATTENDEE in the item carries `SCHEDULE-AGENT=CLIENT`.
+    /// Whether the item leaves your replies to your own software (RFC 6638 §7.1): the
+    /// ORGANIZER's `SCHEDULE-AGENT` is CLIENT or NONE (where an attendee's copy carries it, as
+    /// Apple's CalendarServer reads it), or your ATTENDEE's is CLIENT.
     static func clientAgent(in item: Data, uid: String, me: MyAddresses, display: DisplayZone) -> Bool {
         guard let document = ICalDocument.parse(item, display: display) else { return false }
+        let notServer: Set<String?> = ["CLIENT", "NONE"]
         return document.events.contains { event in
             event.uid == uid
-                && event.attendees.contains { me.contains($0.address) && $0.scheduleAgent == "CLIENT" }
+                && (notServer.contains(event.organizerScheduleAgent)
+                    || event.attendees.contains { me.contains($0.address) && $0.scheduleAgent == "CLIENT" })
         }
     }
 

@@ -18,6 +18,9 @@ struct ICalDocument {
         var location: String?
         var description: String?
         var organizer: Invite.Person?
+        /// The ORGANIZER's `SCHEDULE-AGENT` (RFC 6638 §7.1), upper-cased: in an attendee's copy,
+        /// `CLIENT` or `NONE` says the server does not send this attendee's replies.
+        var organizerScheduleAgent: String?
         var attendees: [Invite.Attendee]
         var sequence: Int?
         var microsoftSequence: Int?
@@ -115,7 +118,10 @@ struct ICalDocument {
             tzid: component.firstProperty(ICAL_DTSTART_PROPERTY)?.tzid,
             location: component.text(ICAL_LOCATION_PROPERTY).flatMap(nonEmpty),
             description: component.text(ICAL_DESCRIPTION_PROPERTY).flatMap(nonEmpty),
-            organizer: organizer, attendees: attendees,
+            organizer: organizer,
+            organizerScheduleAgent: component.firstProperty(ICAL_ORGANIZER_PROPERTY)?.parameter(
+                ICAL_SCHEDULEAGENT_PARAMETER)?.uppercased(),
+            attendees: attendees,
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
             microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs,
             cancelled: event.cancelled)

@@ -147,7 +147,7 @@ import Testing
             case .accepted: partstat = "ACCEPTED"
             case .declined: partstat = "DECLINED"
             case .tentative: partstat = "TENTATIVE"
-            case .pending, .cancelled, .announced: partstat = "NEEDS-ACTION"
+            case .pending, .cancelled, .announced, .removed: partstat = "NEEDS-ACTION"
             }
             #expect(
                 component.text.contains("PARTSTAT=\(partstat)"),

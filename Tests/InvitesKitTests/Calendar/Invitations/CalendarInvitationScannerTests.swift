@@ -1,0 +1,111 @@
+import Foundation
+import InvitesTestSupport
+import Testing
+
+@testable import InvitesKit
+
+/// Invitations a scheduling server put in a calendar are found where they stand, whatever the
+/// file is called, and looked for again only in what changed.
+@Suite struct CalendarInvitationScannerTests {
+    let home: String
+    let vdir: String
+    let me = MyAddresses(["me@example.org"])
+    /// Well after the files were written, so that their stamps count as settled.
+    let later = Date().addingTimeInterval(60)
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-found-\(UUID().uuidString)").path
+        vdir = home + "/calendar"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+    }
+
+    func scanner(_ cache: CacheStore?, now: Date? = nil) -> CalendarInvitationScanner {
+        CalendarInvitationScanner(me: me, display: .utc, cache: cache, now: now ?? later)
+    }
+
+    func put(_ fixture: String, as name: String) throws {
+        try Fixture.data(fixture).write(to: URL(fileURLWithPath: vdir + "/" + name))
+    }
+
+    let ownEvent =
+        "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:own\r\nDTSTART:20240610T090000Z\r\nSUMMARY:Gym\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+
+    @Test func aServersItemIsFoundByItsContentNotItsName() throws {
+        try put("ServerCopies/google-meeting.ics", as: "5f3a9c2e-0001.ics")
+        try Data(ownEvent.utf8).write(to: URL(fileURLWithPath: vdir + "/own.ics"))
+        let look = try scanner(nil).look(at: CalendarSource.named(vdir))
+        #expect(!look.unchanged)
+        #expect(look.changed.map(\.uid) == ["0a1b2c3d4e5f@google.com"])
+        #expect(look.changed.first?.item == CalendarItem(calendar: vdir, path: vdir + "/5f3a9c2e-0001.ics"))
+        #expect(look.changed.first?.partstats == [nil: "NEEDS-ACTION"])
+        #expect(
+            look.present == [CalendarInvitationKey(path: vdir + "/5f3a9c2e-0001.ics", uid: "0a1b2c3d4e5f@google.com")])
+    }
+
+    @Test func anOverrideWaitingUnderAnAnsweredMasterCarriesItsOwnPartstat() throws {
+        try put("ServerCopies/fastmail-weekly.ics", as: "a.ics")
+        let found = try #require(try scanner(nil).look(at: CalendarSource.named(vdir)).changed.first)
+        #expect(found.partstats == [nil: "ACCEPTED", "2024-06-17T08:00:00Z": "NEEDS-ACTION"])
+    }
+
+    @Test func yourOwnMeetingsAndEventsWithoutYouAreNoInvitations() throws {
+        let own = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
+        try Data(own.replacingOccurrences(of: "mailto:boss@example.org", with: "mailto:ME@example.org").utf8)
+            .write(to: URL(fileURLWithPath: vdir + "/mine.ics"))
+        let look = try CalendarInvitationScanner(
+            me: MyAddresses(["me@example.org"]), display: .utc, cache: nil, now: later
+        ).look(at: CalendarSource.named(vdir))
+        #expect(look.changed.isEmpty)
+        let stranger = try CalendarInvitationScanner(
+            me: MyAddresses(["someone@else.org"]), display: .utc, cache: nil, now: later
+        ).look(at: CalendarSource.named(vdir))
+        #expect(stranger.changed.isEmpty)
+    }
+
+    @Test func aSecondLookAtAnUnchangedCalendarOpensNothing() throws {
+        try put("ServerCopies/google-meeting.ics", as: "g.ics")
+        let cache = try CacheStore(home: home)
+        let first = try scanner(cache).look(at: CalendarSource.named(vdir))
+        first.commit()
+        #expect(first.changed.count == 1)
+        #expect(try scanner(cache).look(at: CalendarSource.named(vdir)).unchanged)
+        // One item more: only it is read; the one already seen is still present.
+        try put("ServerCopies/fastmail-weekly.ics", as: "f.ics")
+        let third = try scanner(cache, now: Date().addingTimeInterval(60)).look(at: CalendarSource.named(vdir))
+        #expect(third.changed.map(\.uid) == ["2c1a7d0e-5b8f-4f7e-9c44-3d1e6f0a9b12"])
+        #expect(third.present.count == 2)
+    }
+
+    @Test func aFileJustWrittenIsReadAgainNextTime() throws {
+        try put("ServerCopies/google-meeting.ics", as: "g.ics")
+        let cache = try CacheStore(home: home)
+        scannerNow(cache).commit()
+        #expect(!scannerNow(cache).unchanged)
+    }
+
+    private func scannerNow(_ cache: CacheStore) -> CalendarInvitationScanner.Look {
+        (try? scanner(cache, now: Date()).look(at: CalendarSource.named(vdir)))
+            ?? CalendarInvitationScanner.Look(unchanged: true, changed: [], present: [], commit: {})
+    }
+
+    @Test func aCalendarFileKeepsEachInvitationApartWithItsZones() throws {
+        let server = try String(decoding: Fixture.data("ServerCopies/fastmail-weekly.ics"), as: UTF8.self)
+        let file = home + "/calendar.ics"
+        let events = server.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+        try Data((events + ownEvent.replacingOccurrences(of: "BEGIN:VCALENDAR\r\n", with: "")).utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let look = try scanner(nil).look(at: CalendarSource.named(file))
+        let found = try #require(look.changed.first)
+        #expect(look.changed.count == 1)
+        let text = String(decoding: found.data, as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTIMEZONE"))
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 3)
+        #expect(!text.contains("UID:own"))
+        #expect(found.item.path == file)
+    }
+
+    @Test func onlyFilesNamingAnOrganizerAreParsed() {
+        #expect(CalendarInvitationScanner.mayInvite(Data("organizer;CN=x:mailto:a@b".utf8)))
+        #expect(!CalendarInvitationScanner.mayInvite(Data(ownEvent.utf8)))
+    }
+}
