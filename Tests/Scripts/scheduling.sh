@@ -333,6 +333,10 @@ if [ "$status" = '"pending"' ] && [ "$(run --json history | python3 -c 'import j
 else
     fail "list: the invitation the server delivered is $status (expected \"pending\", with nothing ingested)"
 fi
+# The one answered by hand in the vdir before (as a phone's calendar app would) is followed.
+followed=$(listed server-check@example.org status)
+[ "$followed" = '"accepted"' ] && pass "list: the invitation answered by hand in the vdir is accepted, as its copy says" \
+    || fail "list: the invitation answered by hand in the vdir is $followed, not accepted"
 # calendarItem: {"calendar", "path", "gone"} (docs/json-schema.json), null for one that came by mail.
 expected_item=$(printf '{"calendar": "%s", "gone": false, "path": "%s"}' "$vdir" "$item")
 if [ "$calendar_item" = "$expected_item" ]; then
