@@ -68,7 +68,7 @@ sent=$work/server-sent
 mkdir -p "$sent"
 cat > "$work/server-sendmail" <<SH
 #!/bin/sh
-name="$sent/\$(date +%s%N)-\$\$"
+name="$sent/\$(printf %04d \$((\$(find "$sent" -name '*.eml' | wc -l) + 1)))"
 cat > "\$name.part" && printf '%s\n' "\$*" > "\$name.args" && mv "\$name.part" "\$name.eml"
 SH
 chmod +x "$work/server-sendmail"
@@ -206,11 +206,21 @@ new_sent() {
     dav sent "$sent" | tail -n +$((since + 1))
 }
 
-# 1. The server alone: an invitation delivered, accepted by hand in the vdir, synced.
+# The organizer's invitations, all delivered by the server at once and brought by one sync: two
+# for the server alone, three for invites.
 imip_mail "$work/check.eml" server-check@example.org 0 20300604T100000Z 20300604T110000Z "Server check"
-deliver "$work/check.eml" || { echo "scheduling: FAILED: import-imip: $(cat "$work/import.log")"; exit 1; }
+imip_mail "$work/client.eml" client-agent@example.org 0 20300605T100000Z 20300605T110000Z "Client scheduled" "" ";SCHEDULE-AGENT=CLIENT"
+imip_mail "$work/budget.eml" budget-review@example.org 0 20300606T140000Z 20300606T150000Z "Budget review"
+imip_mail "$work/agent.eml" agent-client-invites@example.org 0 20300605T140000Z 20300605T150000Z "Client answers" "" ";SCHEDULE-AGENT=CLIENT"
+imip_mail "$work/standup.eml" standup@example.org 0 20300603T090000Z 20300603T093000Z "Weekly standup" "FREQ=WEEKLY;COUNT=4"
+for mail in check client budget agent standup; do
+    deliver "$work/$mail.eml" || { echo "scheduling: FAILED: import-imip $mail.eml: $(cat "$work/import.log")"; exit 1; }
+done
 sync || { echo "scheduling: FAILED: vdirsyncer sync: $(cat "$work/sync.log")"; exit 1; }
+
+# 1. The server alone: an invitation accepted by hand in the vdir, synced.
 item=$(item_of server-check@example.org)
+check_item=$item
 if [ -n "$item" ] && grep -q "PARTSTAT=NEEDS-ACTION.*:mailto:me@example.org" "$item"; then
     pass "import-imip put the invitation into the calendar (as $(basename "$item"), not named after its UID) at NEEDS-ACTION; vdirsyncer brought it"
 else
@@ -254,28 +264,9 @@ if [ "$(printf '%s\n' "$replies" | grep -c 'UID=server-check@example.org RECURRE
 else
     fail "SCHEDULE-FORCE-SEND=REPLY: the server sent: ${replies:-nothing}"
 fi
-# The server stores the copy without SCHEDULE-FORCE-SEND, yet answers the PUT with the ETag of
-# what it stored, so vdirsyncer keeps the parameter in your vdir.
-sync
-server_copy=$(dav get "$base/user/calendars/calendar/$(grep -l '^UID:server-check@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)")
-if grep -q 'SCHEDULE-FORCE-SEND' "$item" && ! printf '%s\n' "$server_copy" | grep -q 'SCHEDULE-FORCE-SEND'; then
-    short "falls short of RFC 4791 §5.3.4: it stored your copy without SCHEDULE-FORCE-SEND but answered the PUT with that copy's ETag, so vdirsyncer took the two for the same and the vdir keeps SCHEDULE-FORCE-SEND=REPLY"
-fi
-# An attendee may change TRANSP on their copy (RFC 6638 §3.2.2.1); Xandikos counts it as the
-# organizer's.
-status=$(printf '%s\n' "$server_copy" | tr -d '\r' | sed 's/^END:VEVENT$/TRANSP:TRANSPARENT\nEND:VEVENT/' > "$work/transparent.ics"
-    dav put "$base/user/calendars/calendar/$(grep -l '^UID:server-check@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)" "$work/transparent.ics")
-case $status in
-    412*attendee-allowed*) short "falls short of RFC 6638 §3.2.2.1: it refuses (412, attendee-allowed) TRANSP:TRANSPARENT added to your copy (TRANSP is among its SCHEDULING_PROPERTIES, which only the organizer may change)" ;;
-    2*) pass "TRANSP changed on your copy: accepted ($status)" ;;
-    *) fail "TRANSP changed on your copy: $status" ;;
-esac
 
 # SCHEDULE-AGENT=CLIENT on the ORGANIZER of your copy: RFC 6638 §7.1 says the client does the
 # scheduling, so the server must send no REPLY.
-imip_mail "$work/client.eml" client-agent@example.org 0 20300605T100000Z 20300605T110000Z "Client scheduled" "" ";SCHEDULE-AGENT=CLIENT"
-deliver "$work/client.eml"
-sync
 item=$(item_of client-agent@example.org)
 show_item "SCHEDULE-AGENT=CLIENT, delivered" "$item"
 mark=$(server_count)
@@ -289,6 +280,23 @@ else
     pass "SCHEDULE-AGENT=CLIENT: the server sent nothing"
 fi
 
+# The server stores the copy without SCHEDULE-FORCE-SEND, yet answers the PUT with the ETag of
+# what it stored, so vdirsyncer keeps the parameter in your vdir (through the sync just done).
+server_copy=$(dav get "$base/user/calendars/calendar/$(grep -l '^UID:server-check@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)")
+if grep -q 'SCHEDULE-FORCE-SEND' "$check_item" && ! printf '%s\n' "$server_copy" | grep -q 'SCHEDULE-FORCE-SEND'; then
+    short "falls short of RFC 4791 §5.3.4: it stored your copy without SCHEDULE-FORCE-SEND but answered the PUT with that copy's ETag, so vdirsyncer took the two for the same and the vdir keeps SCHEDULE-FORCE-SEND=REPLY"
+fi
+# An attendee may change TRANSP on their copy (RFC 6638 §3.2.2.1); Xandikos counts it as the
+# organizer's.
+printf '%s\n' "$server_copy" > "$work/transparent.ics"
+dav add-line "$work/transparent.ics" TRANSP:TRANSPARENT
+status=$(dav put "$base/user/calendars/calendar/$(grep -l '^UID:server-check@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)" "$work/transparent.ics")
+case $status in
+    412*attendee-allowed*) short "falls short of RFC 6638 §3.2.2.1: it refuses (412, attendee-allowed) TRANSP:TRANSPARENT added to your copy (TRANSP is among its SCHEDULING_PROPERTIES, which only the organizer may change)" ;;
+    2*) pass "TRANSP changed on your copy: accepted ($status)" ;;
+    *) fail "TRANSP changed on your copy: $status" ;;
+esac
+
 # 2. invites. Its own sendmail records anything it is given, and send = always would hand it
 # every reply it queues at once.
 home=$work/home
@@ -296,7 +304,7 @@ invites_sent=$work/invites-sent
 mkdir -p "$invites_sent"
 cat > "$work/invites-sendmail" <<SH
 #!/bin/sh
-name="$invites_sent/\$(date +%s%N)-\$\$"
+name="$invites_sent/\$(printf %04d \$((\$(find "$invites_sent" -name '*.eml' | wc -l) + 1)))"
 cat > "\$name.part" && mv "\$name.part" "\$name.eml"
 SH
 chmod +x "$work/invites-sendmail"
@@ -310,6 +318,18 @@ import json, sys
 found = [i for i in json.load(sys.stdin)["invites"] if i["uid"] == sys.argv[1]]
 print(json.dumps(found[0].get(sys.argv[2], "(no such key)"), sort_keys=True) if found else "(not listed)")' "$1" "$2"
 }
+# What an answering command's --json says, in a few words.
+said() {
+    python3 -c '
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+calendar = d.get("calendar") or {}
+scheduling = d.get("scheduling") or {}
+print("calendar %s%s, delivery %s, scheduling %s (setting %s)" % (
+    calendar.get("change"), " " + os.path.basename(calendar["path"]) if calendar.get("path") else "",
+    ",".join(sorted({str(e.get("delivery")) for e in d.get("entries", [])})),
+    scheduling.get("mode"), scheduling.get("setting")))' "$1" 2>/dev/null || cat "$1"
+}
 # Its handle, empty when it is not listed.
 handle_of() { listed "$1" handle | sed -n 's/^"\(.*\)"$/\1/p'; }
 # Nothing more queued by invites and nothing more given to its sendmail than before (both
@@ -320,9 +340,6 @@ invites_queued() { run --json outbox --all | python3 -c 'import json, sys; print
 invites_handed() { find "$invites_sent" -name '*.eml' | wc -l | tr -d ' '; }
 nothing_from_invites() { [ "$(invites_queued)" = "$queued_before" ] && [ "$(invites_handed)" = "$sent_before" ]; }
 
-imip_mail "$work/budget.eml" budget-review@example.org 0 20300606T140000Z 20300606T150000Z "Budget review"
-deliver "$work/budget.eml"
-sync
 item=$(item_of budget-review@example.org)
 show_item "delivered by the server" "$item"
 status=$(listed budget-review@example.org status)
@@ -349,7 +366,7 @@ mark=$(server_count)
 files_before=$(ls "$vdir")
 cp "$item" "$work/answered-from"
 if run --json accept "${handle:-budget-review}" > "$work/accept.json" 2> "$work/accept.err"; then
-    pass "accept $handle: $(cat "$work/accept.json")"
+    pass "accept $handle: $(said "$work/accept.json")"
 else
     fail "accept ${handle:-budget-review}: $(cat "$work/accept.err" "$work/accept.json")"
 fi
@@ -432,7 +449,7 @@ nothing_from_invites || fail "after the update invites queued or sent a reply: $
 mark=$(server_count)
 cp "$item" "$work/answered-from"
 if run --json comment "$handle" "Running ten minutes late" > "$work/comment.json" 2> "$work/comment.err"; then
-    pass "comment $handle: $(cat "$work/comment.json")"
+    pass "comment $handle: $(said "$work/comment.json")"
 else
     fail "comment $handle: $(cat "$work/comment.err" "$work/comment.json")"
 fi
@@ -457,16 +474,13 @@ sent_before=$(invites_handed)
 # An invitation whose ORGANIZER in your copy says SCHEDULE-AGENT=CLIENT, answered with invites:
 # the server must leave the REPLY to the client (RFC 6638 §7.1; Apple's CalendarServer reads it
 # there, on the ORGANIZER of the attendee's copy), so invites sends it itself.
-imip_mail "$work/agent.eml" agent-client-invites@example.org 0 20300605T140000Z 20300605T150000Z "Client answers" "" ";SCHEDULE-AGENT=CLIENT"
-deliver "$work/agent.eml"
-sync || fail "vdirsyncer sync of the SCHEDULE-AGENT=CLIENT invitation: $(cat "$work/sync.log")"
 item=$(item_of agent-client-invites@example.org)
 show_item "SCHEDULE-AGENT=CLIENT on the ORGANIZER, delivered by the server" "$item"
 handle=$(handle_of agent-client-invites@example.org)
 mark=$(server_count)
 cp "$item" "$work/answered-from"
 if run --json accept "${handle:-agent-client-invites}" > "$work/accept.json" 2> "$work/accept.err"; then
-    pass "accept $handle (SCHEDULE-AGENT=CLIENT): $(cat "$work/accept.json")"
+    pass "accept $handle (SCHEDULE-AGENT=CLIENT): $(said "$work/accept.json")"
 else
     fail "accept ${handle:-agent-client-invites} (SCHEDULE-AGENT=CLIENT): $(cat "$work/accept.err" "$work/accept.json")"
 fi
@@ -494,9 +508,6 @@ queued_before=$(invites_queued)
 sent_before=$(invites_handed)
 
 # A weekly invitation, one occurrence declined: an override VEVENT in the item.
-imip_mail "$work/standup.eml" standup@example.org 0 20300603T090000Z 20300603T093000Z "Weekly standup" "FREQ=WEEKLY;COUNT=4"
-deliver "$work/standup.eml"
-sync || fail "vdirsyncer sync of the weekly invitation: $(cat "$work/sync.log")"
 item=$(item_of standup@example.org)
 show_item "weekly, delivered by the server" "$item"
 handle=$(handle_of standup@example.org)
@@ -505,7 +516,7 @@ handle=$(handle_of standup@example.org)
 mark=$(server_count)
 cp "$item" "$work/answered-from"
 if run --json decline "${handle:-standup}" --occurrence '2030-06-10 09:00' > "$work/decline.json" 2> "$work/decline.err"; then
-    pass "decline $handle --occurrence '2030-06-10 09:00': $(cat "$work/decline.json")"
+    pass "decline $handle --occurrence '2030-06-10 09:00': $(said "$work/decline.json")"
 else
     fail "decline ${handle:-standup} --occurrence '2030-06-10 09:00': $(cat "$work/decline.err" "$work/decline.json")"
 fi
