@@ -557,7 +557,9 @@ fi
 # A stale REQUEST (the first one again, SEQUENCE 0, after SEQUENCE 1) delivered by the server.
 deliver "$work/budget.eml"
 name=$(grep -l '^UID:budget-review@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
-if dav get "$base/user/calendars/calendar/$name" | grep -q '^DTSTART:20300606T140000Z'; then
+dav get "$base/user/calendars/calendar/$name" | tr -d '\r' > "$work/stale.ics"
+echo "scheduling: the server's copy after the first REQUEST came again: $(grep -E '^(DTSTART|SEQUENCE|ATTENDEE;CN=Me)' "$work/stale.ics" | tr '\n' ' ')"
+if grep -q '^DTSTART:20300606T140000Z' "$work/stale.ics"; then
     short "falls short of RFC 5546 §2.1.5: the first REQUEST (SEQUENCE 0) delivered again after the update (SEQUENCE 1) put the old time back into your calendar"
 else
     pass "a stale REQUEST delivered again left the server's copy at SEQUENCE 1"
