@@ -15,12 +15,10 @@ Python's standard library only (it runs under the script's virtualenv, or any py
   sent DIR                       one line per message the sendmail stand-in recorded: file, To,
                                  METHOD, then per VEVENT its UID, RECURRENCE-ID, the PARTSTATs
                                  and any COMMENT
-  components FILE                one line per VEVENT of FILE: RECURRENCE-ID (or "master"),
-                                 DTSTART, and the PARTSTAT of each ATTENDEE
   only-partstat OLD NEW ADDRESS VALUE
                                  exits 1, saying why, unless NEW is OLD with ADDRESS's PARTSTAT
                                  set to VALUE on one ATTENDEE line and nothing else changed
-  line-added OLD NEW LINE         exits 1, saying why, unless NEW is OLD with the content line
+  line-added OLD NEW LINE        exits 1, saying why, unless NEW is OLD with the content line
                                  LINE added inside its VEVENT and nothing else changed
   override-added OLD NEW ADDRESS RECURRENCE-ID VALUE
                                  exits 1, saying why, unless NEW is OLD with one VEVENT added,
@@ -217,12 +215,6 @@ def sent(folder):
         print(" ".join(parts))
 
 
-def components(path):
-    text = open(path, "rb").read().decode("utf-8")
-    for event in vevents(text):
-        print(prop(event, "RECURRENCE-ID") or "master", prop(event, "DTSTART"), " ".join(partstats(event)))
-
-
 def content_lines(path):
     return unfolded(open(path, "rb").read().decode("utf-8"))
 
@@ -336,8 +328,6 @@ def main():
         add_line(*args)
     elif command == "sent":
         sent(args[0])
-    elif command == "components":
-        components(args[0])
     elif command == "only-partstat":
         only_partstat(*args)
     elif command == "line-added":
