@@ -411,20 +411,18 @@ if cmp -s "$work/before" "$item" && [ "$(listed budget-review@example.org status
 else
     fail "after the mail: status $(listed budget-review@example.org status), outbox $(run --json outbox --all), sent $(ls "$invites_sent")"
 fi
-sync || fail "vdirsyncer sync after the mail: $(cat "$work/sync.log")"
-[ "$(server_count)" = "$mark" ] && pass "nor did the server send anything after the mail and a sync" \
-    || { show_sent "after the mail"; fail "the server sent something after the mail was ingested"; }
 
-# The organizer's update: SEQUENCE 1, the next day at 16:00.
-mark=$(server_count)
+# The organizer's update: SEQUENCE 1, the next day at 16:00. (Its sync is also the first after
+# the mail was ingested: the server must send nothing for either.)
 answered=no
 grep -q 'PARTSTAT=ACCEPTED.*:mailto:me@example.org' "$item" && answered=yes
 imip_mail "$work/budget-update.eml" budget-review@example.org 1 20300607T160000Z 20300607T170000Z "Budget review"
 deliver "$work/budget-update.eml"
 sync || fail "vdirsyncer sync after the update: $(cat "$work/sync.log")"
 show_change "the organizer's update delivered and synced" "$item"
-show_sent "after the update"
-[ "$(server_count)" = "$mark" ] || fail "the server sent something on the organizer's update"
+show_sent "after the mail and the update"
+[ "$(server_count)" = "$mark" ] && pass "after the mail and the organizer's update, synced, the server sent nothing" \
+    || fail "the server sent something after the mail or the organizer's update"
 start=$(listed budget-review@example.org start)
 shown=$(run --json show "$handle" 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["invite"]["start"])' 2>/dev/null || true)
 if [ "$start" = '"2030-06-07T16:00:00Z"' ] && [ "$shown" = 2030-06-07T16:00:00Z ]; then
