@@ -7,7 +7,8 @@ program, and times `invites show` cold (never seen the calendar), warm (nothing 
 same invite again), warm for an invite on another day (the calendar's index is there, the
 answer for that day is not) and after one event changed, beside the floor, the floors of a
 vdir (bench/vdir_floor.c: stat every item, read every item, on every core), recurring-ical-events
-and khal (from PyPI, in a virtualenv under .build/bench). Prints one table of medians, peak memory and ratios to the floor measured in the
+and khal (from PyPI, in a virtualenv under .build/bench); and `invites status` without and with
+an address of yours (which makes it look for invitations a scheduling server put in the calendar). Prints one table of medians, peak memory and ratios to the floor measured in the
 same run. A benchmark, not a test: nothing here fails on a slow machine.
 
 Usage: bench/run.py [--sizes 1000,10000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
@@ -160,6 +161,13 @@ def invites_rows(binary, calendar, runs, label):
     rows.append((label, "invites 1 changed", *median_of(runs, changed)))
     status = [binary, "--home", home, "--calendar", calendar, "status"]
     rows.append((label, "invites status", *median_of(runs, lambda: measure(status, env=env))))
+    # With an address of yours, status also looks for invitations a scheduling server put in the
+    # calendar: the first look reads every file that names an ORGANIZER, later ones stat them.
+    finding = [binary, "--home", home, "--calendar", calendar, "--me", "bench@example.org", "status"]
+    rows.append((label, "invites status --me, first look", *measure(finding, env=env)))
+    time.sleep(2.1)  # past the clock tick, so the files count as settled
+    measure(finding, env=env)
+    rows.append((label, "invites status --me, nothing changed", *median_of(runs, lambda: measure(finding, env=env))))
     for extra in homes:
         shutil.rmtree(extra, ignore_errors=True)
     return rows

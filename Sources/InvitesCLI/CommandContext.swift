@@ -60,7 +60,8 @@ struct CommandContext {
     }
 
     /// The answering machinery, writing to the first calendar. Following an update (`ingest`)
-    /// writes only where an earlier answer wrote, so it does not need the calendars to exist.
+    /// writes only where an earlier answer wrote, and `accept --no-add` writes nowhere, so
+    /// neither needs the calendars to exist.
     func responder(following: Bool = false) throws -> Responder {
         let calendars = following ? settings.calendars.value : try self.calendars()
         guard let first = calendars.first else {

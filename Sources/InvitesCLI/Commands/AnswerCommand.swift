@@ -30,10 +30,11 @@ enum AnswerCommand {
         resolving.arguments = arguments
         let stored = try ShowCommand.resolveInvite(resolving, command: command)
         let occurrences = try pick(context.arguments.all("--occurrence"), of: stored, context, command: command)
-        if stored.status == .cancelled, action != .commented {
+        // Accepting what was cancelled is refused by the responder; a decline is kept.
+        if stored.status == .cancelled, action == .declined {
             context.warn("\(stored.handle) was cancelled by the organizer; the answer is recorded anyway")
         }
-        for key in occurrences where stored.instance(key)?.isCancelled == true && action != .commented {
+        for key in occurrences where stored.instance(key)?.isCancelled == true && action == .declined {
             context.warn("the occurrence \(key) was cancelled by the organizer; the answer is recorded anyway")
         }
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
@@ -44,7 +45,7 @@ enum AnswerCommand {
             throw UsageError(
                 message: "--private keeps the comment for you: there is nothing to --send", command: command)
         }
-        let outcome = try context.responder().answer(
+        let outcome = try context.responder(following: context.arguments.has("--no-add")).answer(
             stored, action: action, occurrences: occurrences, comment: comment,
             addToCalendar: !context.arguments.has("--no-add"), toOrganizer: toOrganizer,
             now: context.environment.now())

@@ -61,7 +61,19 @@ enum HistoryCommand {
             if entry.delivery == .server {
                 line += "  [reply through your calendar server]"
             } else if entry.delivery != .none {
-                line += "  [\(entry.action == .proposed ? "proposal" : "reply") \(entry.delivery.rawValue)]"
+                let kind = entry.action == .proposed ? "proposal" : "reply"
+                line += "  [\(kind) \(entry.delivery.rawValue)"
+                switch entry.delivery {
+                case .superseded:
+                    line += " by the \(kind) of "
+                    line += entry.supersededAt.map { context.time.day($0) + " " + context.time.clock($0) } ?? "later"
+                    line += "; not sent"
+                case .withdrawn:
+                    line += ": the organizer cancelled; not sent"
+                default:
+                    break
+                }
+                line += "]"
             }
             context.print(line)
         }

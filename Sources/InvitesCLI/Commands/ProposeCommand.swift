@@ -74,6 +74,16 @@ enum ProposeCommand {
                     command: "propose")
             }
             proposal = made(start: start, length: was.duration, allDay: allDay, key: key, comment: comment, display)
+            // A time already gone is a slip of the finger (a date a year off, a day already
+            // past), never a time anyone can meet at; all-day, today is still to come.
+            let now = context.environment.now()
+            if allDay ? proposal.end <= now : proposal.start < now {
+                throw UsageError(
+                    message: "--at \(Printable.sanitize(at)) is in the past (it is "
+                        + "\(context.time.day(now)) \(context.time.clock(now)) \(context.settings.zone.value.abbreviation(at: now)) now); "
+                        + "give a time to come",
+                    command: "propose")
+            }
         } else {
             proposal = try firstFree(stored, was: was, key: key, comment: comment, context)
         }

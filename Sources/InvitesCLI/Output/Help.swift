@@ -97,7 +97,7 @@ enum Help {
         text += "would, also where SIGPIPE is ignored. With --json a failure also prints {\"error\": {...}} on "
         text += "standard output, with the same status; docs/json-schema.json describes every document.\n"
         text +=
-            ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me, tz, before, after, color, occurrences, name, send, sendmail, respond_url, workday, workdays, scheduling.\n"
+            ".SH FILES\n.TP\n.I ~/.config/invites/config\nkey = value lines: calendar, me (addresses separated by commas), tz, before, after, color, occurrences, name, send, sendmail, respond_url, workday, workdays, scheduling; a # after a blank starts a comment, and a value in double quotes is taken as written inside them.\n"
         text += ".TP\n.I ~/.local/share/invites/invites.sqlite3\nthe inbox, the history and the outbox.\n"
         text +=
             ".SH ENVIRONMENT\nINVITES_HOME, INVITES_CALENDAR, INVITES_ME, INVITES_CONFIG, XDG_DATA_HOME, XDG_CONFIG_HOME, TZ, COLUMNS, NO_COLOR.\n"

@@ -160,6 +160,7 @@ enum JSONOutput {
         var sequence: Int
         var delivery: String
         @Nullable var sentAt: String?
+        @Nullable var supersededAt: String?
 
         init(_ entry: InvitesKit.HistoryEntry) {
             handle = entry.handle
@@ -174,6 +175,7 @@ enum JSONOutput {
             sequence = entry.sequence
             delivery = entry.delivery.rawValue
             sentAt = entry.sentAt.map(RFC3339.utc)
+            supersededAt = entry.supersededAt.map(RFC3339.utc)
         }
     }
 

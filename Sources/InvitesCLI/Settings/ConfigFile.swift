@@ -2,6 +2,12 @@ import Foundation
 import InvitesKit
 
 /// The config file: `key = value` lines, `#` comments, keys that may repeat (`calendar`, `me`).
+///
+/// A `#` that starts a line, or follows a space or tab in a value, starts a comment, for every
+/// key: the recipes write `send = never  # …` beside the value, and a comment that became part
+/// of the `sendmail` command once mailed the reply to a recipient `#`. A value that needs ` #`
+/// is put in double quotes (`name = "Ann #2"`), which are taken off; `sendmail`'s quotes group
+/// its words as a shell's do, so a ` #` inside them is part of the command.
 struct ConfigFile {
     struct Entry {
         var value: String
@@ -48,13 +54,15 @@ struct ConfigFile {
                 throw ConfigError(path: path, line: index + 1, message: "expected 'key = value'")
             }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard keys.contains(key) else {
                 var message = "unknown key '\(Printable.sanitize(key))'"
                 if let suggestion = Suggestion.closest(to: key, in: Array(keys)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw ConfigError(path: path, line: index + 1, message: message)
+            }
+            guard let value = Self.value(line[line.index(after: equals)...], shellWords: key == "sendmail") else {
+                throw ConfigError(path: path, line: index + 1, message: "'\(key)' has a quote left open")
             }
             guard !value.isEmpty else {
                 throw ConfigError(path: path, line: index + 1, message: "'\(key)' has no value")
@@ -63,5 +71,41 @@ struct ConfigFile {
             config.values[key, default: []].append(Entry(value: expanded, line: index + 1))
         }
         return config
+    }
+
+    /// A value without its comment and blanks around, and without the double quotes that hold
+    /// it whole; `nil` when a quote that starts it is left open. With `shellWords`, single and double quotes
+    /// and backslashes anywhere keep a `#` in the value and stay there, for ``CommandWords``.
+    static func value(_ text: Substring, shellWords: Bool) -> String? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if !shellWords, text.hasPrefix("\"") {
+            let inside = text.dropFirst()
+            guard let close = inside.firstIndex(of: "\"") else { return nil }
+            let rest = inside[inside.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            if rest.isEmpty || rest.hasPrefix("#") { return String(inside[..<close]) }
+        }
+        var quote: Character?
+        var escaped = false
+        var previous: Character = " "
+        for index in text.indices {
+            let character = text[index]
+            defer { previous = character }
+            if escaped {
+                escaped = false
+                continue
+            }
+            switch (quote, character) {
+            case ("'", "'"), ("\"", "\""):
+                quote = nil
+            case (nil, "'"), (nil, "\""), (nil, "\\"), ("\"", "\\"):
+                guard shellWords else { break }
+                if character == "\\" { escaped = true } else { quote = character }
+            case (nil, "#") where previous == " " || previous == "\t":
+                return text[..<index].trimmingCharacters(in: .whitespaces)
+            default:
+                break
+            }
+        }
+        return text
     }
 }

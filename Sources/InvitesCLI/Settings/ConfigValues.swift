@@ -8,7 +8,7 @@ import InvitesKit
 /// command run after the edit (exit 2), not one run days later.
 enum ConfigValues {
     /// Checks each value of the keys below and of the working hours (``WorkSettings``); keys
-    /// with free text (`calendar`, `me`, `name`) pass. The sending keys are checked where
+    /// with free text (`calendar`, `name`) pass. The sending keys are checked where
     /// ``Settings`` reads them, for every command too (``SendSettings``).
     static func validate(_ config: ConfigFile, path: String) throws(ConfigError) {
         for key in ["before", "after"] {
@@ -17,6 +17,7 @@ enum ConfigValues {
         for entry in config.values["occurrences"] ?? [] { _ = try count(entry, key: "occurrences", path: path) }
         for entry in config.values["color"] ?? [] { _ = try color(entry, path: path) }
         for entry in config.values["tz"] ?? [] { _ = try zone(entry, path: path) }
+        for entry in config.values["me"] ?? [] { _ = try addresses(entry, path: path) }
         _ = try WorkSettings.resolve(config, path: path)
     }
 
@@ -60,6 +61,34 @@ enum ConfigValues {
                 message: "'tz' takes an IANA time zone like Europe/Berlin, not " + quoted(entry.value))
         }
         return zone
+    }
+
+    /// `me`: one address or several separated by commas, as `INVITES_ME` takes them.
+    ///
+    /// Read whole, `a@x, b@y` was one address that matched no ATTENDEE, and a reply went out as
+    /// `ATTENDEE:mailto:a@x, b@y`; a value that is no address at all is a typo to show now.
+    static func addresses(_ entry: ConfigFile.Entry, path: String) throws(ConfigError) -> [String] {
+        let addresses = entry.value.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        for address in addresses where !isAddress(MyAddresses.normalise(address)) {
+            throw ConfigError(
+                path: path, line: entry.line,
+                message: "'me' takes e-mail addresses separated by commas, like ann@example.org, "
+                    + "ann@example.com, not " + quoted(address))
+        }
+        return addresses
+    }
+
+    /// Whether `text` is shaped like `local@domain`: one `@` with something on both sides and
+    /// no blanks, angle brackets or control characters.
+    private static func isAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty }
+            && !text.unicodeScalars.contains {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+                    || "<>,;\"".unicodeScalars.contains($0)
+            }
     }
 
     private static func quoted(_ value: String) -> String {

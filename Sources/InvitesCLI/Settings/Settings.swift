@@ -97,7 +97,9 @@ struct Settings {
         } else if let value = variables["INVITES_ME"], !value.isEmpty {
             me = Origin(value: MyAddresses(value.split(separator: ",").map(String.init)), source: "INVITES_ME")
         } else if let entries = config.values["me"], !entries.isEmpty {
-            me = Origin(value: MyAddresses(entries.map(\.value)), source: "\(configPath):\(entries[0].line)")
+            var addresses: [String] = []
+            for entry in entries { addresses += try ConfigValues.addresses(entry, path: configPath) }
+            me = Origin(value: MyAddresses(addresses), source: "\(configPath):\(entries[0].line)")
         } else {
             me = Origin(value: MyAddresses([]), source: "default")
         }

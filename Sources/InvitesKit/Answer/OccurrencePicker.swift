@@ -4,7 +4,8 @@ import Foundation
 /// invitation really has.
 ///
 /// An occurrence is named by its original start as `show` prints it in the display zone, by a
-/// date where that day holds one occurrence only, or by the RECURRENCE-ID value itself.
+/// date where that day holds one occurrence only, or by the RECURRENCE-ID value itself: in UTC,
+/// or without `Z` in the display zone or in the series' own zone, as the invitation writes it.
 public struct OccurrencePicker {
     public var query: CalendarQuery
     public var time: HumanTime
@@ -34,27 +35,33 @@ public struct OccurrencePicker {
     private func key(for when: String, of stored: StoredInvite) throws(OccurrenceError) -> String {
         let zone = query.display.timeZone
         let text = when.trimmingCharacters(in: .whitespaces)
-        let day: LocalDate?
-        let instant: Date?
+        var day: LocalDate?
+        var instants: [Date] = []
         if let date = LocalDate(iso: text) ?? LocalDate(basic: text) {
             day = date
-            instant = nil
-        } else if let moment = RFC3339.parse(text) ?? Self.basicTime(text, zone: zone) ?? Self.spaced(text, zone: zone)
-        {
-            day = nil
-            instant = moment
+        } else if let moment = RFC3339.parse(text) ?? Self.spaced(text, zone: zone) {
+            instants = [moment]
+        } else if let moment = Self.basicTime(text, zone: zone) {
+            // A RECURRENCE-ID without `Z` is the user's wall time, or one copied from the
+            // invitation, where it is in the series' own zone (`RECURRENCE-ID;TZID=…`): both.
+            instants = [moment]
+            if let own = stored.invite.timeZone.flatMap(DisplayZone.init(tzid:)),
+                let theirs = Self.basicTime(text, zone: own.timeZone), theirs != moment
+            {
+                instants.append(theirs)
+            }
         } else {
             throw .unreadable(when: when)
         }
-        let centre = instant ?? day?.midnight(in: zone) ?? Date()
+        let centre = instants.first ?? day?.midnight(in: zone) ?? Date()
         let span: TimeInterval = 400 * 86_400
         let all = occurrences(of: stored, in: DateInterval(start: centre.addingTimeInterval(-span), duration: 2 * span))
         guard !all.isEmpty || stored.invite.recurrenceID != nil || !stored.instances.isEmpty else {
             throw .notRecurring(handle: stored.handle)
         }
         let matches: [Found]
-        if let instant {
-            matches = all.filter { $0.original == instant }
+        if !instants.isEmpty {
+            matches = all.filter { instants.contains($0.original) }
         } else if let day {
             matches = all.filter { found in
                 found.occurrence.dates?.first == day && RecurrenceKey.isDate(found.key)
@@ -91,7 +98,7 @@ public struct OccurrencePicker {
                 + " " + time.clock(found.original)
     }
 
-    /// `20261214T090000Z`, or `20261214T100000` in the display zone.
+    /// `20261214T090000Z`, or `20261214T100000` in `zone`.
     private static func basicTime(_ text: String, zone: TimeZone) -> Date? {
         let utc = text.hasSuffix("Z")
         let body = utc ? String(text.dropLast()) : text

@@ -70,7 +70,8 @@ public struct Responder {
     }
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
-    /// `--no-add`. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
+    /// `--no-add`. Accepting what the organizer cancelled (the invitation or an occurrence) is
+    /// refused (``AnswerError``); declining it is recorded, and queues nothing. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
     /// alone, and only their components in the calendar change. Unless `toOrganizer` is false
     /// (a comment kept for yourself), an invitation that expects a reply gets one queued in the
     /// outbox in the same transaction.
@@ -78,6 +79,15 @@ public struct Responder {
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
         toOrganizer: Bool = true, now: Date
     ) throws -> Outcome {
+        if action == .accepted || action == .tentative {
+            // A server's copy is cancelled by STATUS:CANCELLED, not by a METHOD:CANCEL message.
+            if stored.invite.method == .cancel || (stored.foundIn != nil && stored.status == .cancelled) {
+                throw AnswerError.cancelled(handle: stored.handle, action: action)
+            }
+            for key in occurrences where stored.instance(key)?.isCancelled == true {
+                throw AnswerError.occurrenceCancelled(handle: stored.handle, occurrence: key, action: action)
+            }
+        }
         if let item = stored.foundIn, !item.gone, addToCalendar, let partstat = action.partstat {
             return try answerInPlace(
                 stored, item: item, action: action, partstat: partstat, occurrences: occurrences, comment: comment,

@@ -48,8 +48,8 @@ public enum ITIPComposer {
 
     /// The iTIP REPLY: METHOD:REPLY and one VEVENT for each component whose answer it reports,
     /// each with exactly one ATTENDEE (you) and its PARTSTAT, the ORGANIZER, the UID, that
-    /// component's own RECURRENCE-ID, SEQUENCE, DTSTART and end, a fresh DTSTAMP, the COMMENT
-    /// where one goes, and the VTIMEZONEs the events use.
+    /// component's own RECURRENCE-ID, SEQUENCE, DTSTART and end (DTEND, else DURATION), a fresh
+    /// DTSTAMP, the COMMENT where one goes, and the VTIMEZONEs the events use.
     public static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
         name: String?, now: Date, display: DisplayZone
@@ -68,6 +68,9 @@ public enum ITIPComposer {
                 ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
             ]
             for kind in copied {
+                // RFC 5545 §3.6.1 takes DTEND or DURATION, never both; an organizer that sent
+                // both gets DTEND back.
+                if kind == ICAL_DURATION_PROPERTY, event.firstProperty(ICAL_DTEND_PROPERTY) != nil { continue }
                 if let property = original.firstProperty(kind) { event.add(icalproperty_new_clone(property.raw)) }
             }
             if event.firstProperty(ICAL_SUMMARY_PROPERTY) == nil, let title = parts.master?.text(ICAL_SUMMARY_PROPERTY)

@@ -22,9 +22,9 @@ enum MIMEComposer {
             preconditionFailure("g_mime_message_new failed: out of memory")
         }
         defer { CGMime_unref(message) }
-        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(clean), clean(from.email))
-        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(clean), clean(to.email))
-        g_mime_message_set_subject(message, clean(subject), "utf-8")
+        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(readable), clean(from.email))
+        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(readable), clean(to.email))
+        g_mime_message_set_subject(message, readable(subject), "utf-8")
         if let when = g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970)) {
             g_mime_message_set_date(message, when)
             g_date_time_unref(when)
@@ -47,7 +47,10 @@ enum MIMEComposer {
             preconditionFailure("out of memory")
         }
         defer { CGMime_unref(alternative) }
-        for (subtype, body) in [("plain", text), ("calendar", calendar)] {
+        // The text part is read in terminals too (mutt, aerc): the sender's ESC, BEL, C1 and bidi
+        // controls in it become visible, as on the terminal; the calendar part is for software.
+        let readableText = Printable.sanitize(text, keepNewlines: true)
+        for (subtype, body) in [("plain", readableText), ("calendar", calendar)] {
             guard let part = g_mime_text_part_new_with_subtype(subtype) else { continue }
             // The body goes in as its UTF-8 bytes: g_mime_text_part_set_text would convert text
             // that Latin-1 can hold to ISO-8859-1, and iCalendar is UTF-8 (RFC 5545 §3.1.4).
@@ -82,7 +85,14 @@ enum MIMEComposer {
         return (String(cString: text), messageID)
     }
 
-    /// Header values never carry line breaks or other controls from a stranger's text.
+    /// A name or subject made of a stranger's text, as the terminal shows it: no line breaks,
+    /// every control (C0, DEL, C1) and bidi override visible (`^[`, `<U+202E>`), since a mail
+    /// reader in a terminal shows the decoded header.
+    private static func readable(_ text: String) -> String {
+        Printable.sanitize(text)
+    }
+
+    /// An address never carries line breaks or other controls from a stranger's text.
     private static func clean(_ text: String) -> String {
         String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
     }

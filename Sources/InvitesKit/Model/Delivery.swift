@@ -18,8 +18,13 @@ public enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// sent twice on its own (at most once); `invites send --again` sends it again.
     case interrupted
     /// An outbox message replaced, before it was handed over, by a newer one for the same
-    /// invitation, which carries its answer too. History entries never stand at it.
+    /// invitation: a reply by a reply, which carries its answer too (its history entries move
+    /// to the new one), a proposal by a proposal for the same component (its entry stays, and
+    /// shows it was not sent).
     case superseded
+    /// An outbox message that was waiting when the organizer cancelled the invitation: the
+    /// meeting is off, so it is never sent (not by `send --again` either).
+    case withdrawn
     /// Owed but never queued: answered before the outbox existed, or when no reply could be made
     /// (your address unknown). `invites reply` prints it.
     case pending

@@ -22,4 +22,7 @@ public struct HistoryEntry: Sendable, Hashable {
     public var outboxID: Int64? = nil
     /// When that message was handed over.
     public var sentAt: Date? = nil
+    /// When the message that superseded it was made, when it was (a proposal replaced by a
+    /// newer one for the same component before it went).
+    public var supersededAt: Date? = nil
 }

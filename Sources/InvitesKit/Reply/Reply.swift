@@ -60,6 +60,7 @@ public struct Reply: Sendable {
                 recipient: nil, subject: subject)
         }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
+        guard invite.method != .cancel else { throw .cancelled(handle: stored.handle) }
         guard let organizer = invite.organizer, let organizerEmail = organizer.email else {
             throw .noOrganizer(handle: stored.handle)
         }

@@ -7,6 +7,9 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     case noOrganizer(handle: String)
     case announcement(handle: String)
     case pushHasNoMail(handle: String)
+    /// The organizer cancelled the invitation: the meeting is off, and there is nothing to
+    /// answer (sabre/vobject's broker makes no REPLY for it either).
+    case cancelled(handle: String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,8 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(handle) names no ORGANIZER to reply to"
         case .announcement(let handle):
             return "\(handle) was published (METHOD:PUBLISH), not an invitation: it expects no reply"
+        case .cancelled(let handle):
+            return "\(handle) was cancelled by the organizer: the meeting is off, and it takes no reply"
         case .pushHasNoMail(let handle):
             return
                 "\(handle) came as a push payload: it has no organizer to mail; its answer is JSON for the sender's server (reply without --mime, or set respond_url and use send)"

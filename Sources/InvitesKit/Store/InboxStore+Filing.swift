@@ -34,6 +34,12 @@ extension InboxStore {
                 result = cancel ? .cancelled : .updated
                 changed.append(nil)
                 if let note { notes.append(note) }
+                if cancel, case let count = try withdrawWaiting(inviteID: id, now: now), count > 0 {
+                    notes.append(
+                        count == 1
+                            ? "the message waiting in the outbox for it was withdrawn"
+                            : "the \(count) messages waiting in the outbox for it were withdrawn")
+                }
             }
         }
         for instance in invite.instances {
@@ -88,12 +94,11 @@ extension InboxStore {
         let wasInstanceOnly = existing.invite.recurrenceID != nil
         if !wasInstanceOnly {
             if heldMessage == message, existing.invite.method == invite.method { return .same }
-            // The same version by RFC 5546's measure (SEQUENCE and DTSTAMP) in other bytes: the
-            // mail of an invitation your server already put in your calendar, or the same file
-            // with other line ends. Nothing changed, and nothing is stale either.
-            if invite.sequence == existing.invite.sequence, let stamp = invite.dtstamp,
-                stamp == existing.invite.dtstamp,
-                existing.invite.method == invite.method
+            // The same version in other bytes (LF for CRLF, as mutt and aerc hand a part to a
+            // mailcap entry; the part alone after the whole mail) is the same copy, not a stale
+            // one: RFC 5546 §2.1.5 orders versions by SEQUENCE, then DTSTAMP.
+            if existing.invite.method == invite.method, existing.invite.sequence == invite.sequence,
+                let stamp = invite.dtstamp, stamp == existing.invite.dtstamp
             {
                 return .same
             }
@@ -131,8 +136,8 @@ extension InboxStore {
         let heldMessage = try instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
         if let previous = held?.organizer {
             if heldMessage == message, previous.cancelled == cancel { return .same }
-            if instance.sequence == previous.sequence, let stamp = instance.dtstamp, stamp == previous.dtstamp,
-                previous.cancelled == cancel
+            if previous.cancelled == cancel, previous.sequence == instance.sequence,
+                let stamp = instance.dtstamp, stamp == previous.dtstamp
             {
                 return .same
             }

@@ -174,8 +174,9 @@ extension InboxStore {
             """
             SELECT h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at, h.sequence,
                 h.dtstamp, h.action, h.comment, h.at, COALESCE(o.state, h.delivery) AS delivery, h.outbox_id,
-                o.sent_at
+                o.sent_at, s.created_at AS superseded_at
             FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
+                LEFT JOIN outbox AS s ON s.id = o.superseded_by
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY h.at DESC, h.id DESC
             \(limit.map { "LIMIT \(max($0, 0))" } ?? "")
             """)
@@ -196,7 +197,8 @@ extension InboxStore {
                     comment: statement.text("comment"), at: Date(unixSeconds: statement.int("at")),
                     delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending,
                     outboxID: statement.optionalInt("outbox_id").map(Int64.init),
-                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) }))
+                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) },
+                    supersededAt: statement.optionalInt("superseded_at").map { Date(unixSeconds: $0) }))
         }
         return result
     }

@@ -7,9 +7,11 @@ import Foundation
 extension InboxStore {
     /// Puts a message in the outbox for the history rows `entries`, inside the caller's
     /// transaction. Messages of the same kind for the invitation that are not yet handed over
-    /// (queued, failed, interrupted) are superseded: a reply reports the whole state, a proposal
-    /// replaces the one before, and their entries now wait for the new one. A reply never
-    /// supersedes a proposal nor a proposal a reply: the organizer needs both.
+    /// (queued, failed, interrupted) are superseded, and name the new one. A reply reports the
+    /// whole state, so it supersedes every reply and their entries now wait for it. A proposal
+    /// replaces only the proposal for the same component (the series, or that occurrence), whose
+    /// entry stays at it: the new COUNTER does not carry it, and the history must not say it
+    /// went. A reply never supersedes a proposal nor a proposal a reply: the organizer needs both.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
         try database.prepare(
             """
@@ -23,20 +25,44 @@ extension InboxStore {
             .text(draft.kind.rawValue),
         ]).run()
         let id = database.lastInsertRowID
-        let open = """
-            SELECT id FROM outbox WHERE invite_id = ? AND id != ? AND kind = ?
+        var open = """
+            SELECT id FROM outbox AS o WHERE invite_id = ? AND id != ? AND kind = ?
                 AND state IN ('queued', 'failed', 'interrupted')
             """
-        let values: [Statement.Value] = [.int(inviteID), .int(id), .text(draft.kind.rawValue)]
-        try database.prepare("UPDATE history SET outbox_id = ? WHERE outbox_id IN (\(open))")
-            .bind([.int(id)] + values).run()
-        try database.prepare("UPDATE outbox SET state = 'superseded', updated_at = ? WHERE id IN (\(open))")
-            .bind([.integer(now.unixSeconds)] + values).run()
+        var values: [Statement.Value] = [.int(inviteID), .int(id), .text(draft.kind.rawValue)]
+        switch draft.kind {
+        case .reply:
+            try database.prepare("UPDATE history SET outbox_id = ? WHERE outbox_id IN (\(open))")
+                .bind([.int(id)] + values).run()
+        case .counter:
+            let rows = entries.map { _ in "?" }.joined(separator: ", ")
+            open += """
+                 AND EXISTS (SELECT 1 FROM history AS h WHERE h.outbox_id = o.id AND h.recurrence_id IN
+                    (SELECT recurrence_id FROM history WHERE id IN (\(rows))))
+                """
+            values += entries.map { .int($0) }
+        }
+        try database.prepare(
+            "UPDATE outbox SET state = 'superseded', superseded_by = ?, updated_at = ? WHERE id IN (\(open))"
+        ).bind([.int(id), .integer(now.unixSeconds)] + values).run()
         for entry in entries {
             try database.prepare("UPDATE history SET outbox_id = ?, delivery = 'queued' WHERE id = ?")
                 .bind([.int(id), .int(entry)]).run()
         }
         return id
+    }
+
+    /// Withdraws the messages for the invitation not yet handed over (queued, failed,
+    /// interrupted), inside the caller's transaction: the organizer cancelled it, and an answer
+    /// to a meeting that is off should not go out on the next `send`. Returns how many.
+    func withdrawWaiting(inviteID: Int64, now: Date) throws(StoreError) -> Int {
+        try database.prepare(
+            """
+            UPDATE outbox SET state = 'withdrawn', updated_at = ?
+            WHERE invite_id = ? AND state IN ('queued', 'failed', 'interrupted')
+            """
+        ).bind([.integer(now.unixSeconds), .int(inviteID)]).run()
+        return database.changes
     }
 
     /// The outbox, oldest first: by default everything but superseded messages.

@@ -218,7 +218,13 @@ enum Schema {
         """
         ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'reply';
         """,
-        // Version 9: invitations a scheduling server put into your calendar (RFC 6638), found
+        // Version 9: a superseded message names the one that took its place. A proposal's
+        // history entry stays at the COUNTER it made, which a newer proposal for the same
+        // component replaced before it was sent, so the history never says it went.
+        """
+        ALTER TABLE outbox ADD COLUMN superseded_by INTEGER REFERENCES outbox (id);
+        """,
+        // Version 10: invitations a scheduling server put into your calendar (RFC 6638), found
         // there rather than ingested: which item holds each, so that an answer changes that item
         // in place, and whether the item has gone since.
         """

@@ -31,6 +31,23 @@ import Testing
         #expect(cli.run(["ingest"], stdin: text).status == 0, "a pipe without - is read as before")
     }
 
+    /// The mail, then its calendar part alone as a mail client hands it to a mailcap entry (LF
+    /// line ends), then with CRLF: the same copy each time, unchanged and without "stale copy".
+    @Test func theSameInvitationInOtherLineEndsIsTheSameCopy() throws {
+        let mail = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/mail/google-twice.eml")
+        let text = try String(contentsOfFile: mail, encoding: .utf8)
+        let start = try #require(text.range(of: "BEGIN:VCALENDAR"))
+        let end = try #require(text.range(of: "END:VCALENDAR\n"))
+        let part = String(text[start.lowerBound..<end.upperBound])
+        #expect(cli.run(["ingest", mail]).status == 0)
+        for line in [part, part.replacingOccurrences(of: "\n", with: "\r\n")] {
+            let again = cli.run(["ingest", "-"], stdin: line)
+            #expect(again.status == 0)
+            #expect(again.out.contains("unchanged"), "\(again.out)")
+            #expect(again.err.isEmpty, "\(again.err)")
+        }
+    }
+
     @Test func aBatchSaysWhichFilesFailedAndExitsOne() {
         let good = (1...6).map(payload)
         let bad = cli.write("bad.json", #"{"start":"2024-07-01T10:00:00Z","end":"2024-07-01T11:00:00Z"}"#)

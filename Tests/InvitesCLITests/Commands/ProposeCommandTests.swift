@@ -110,6 +110,49 @@ import Testing
         #expect(proposed.out.contains("(the occurrence \(second))"))
     }
 
+    /// A proposal for the series, then one for an occurrence: two COUNTERs, both waiting, since
+    /// neither carries the other (the second once superseded the first, and history said both
+    /// went). A newer proposal for the same component replaces the older, whose entry says so.
+    @Test func proposalsForTheSeriesAndAnOccurrenceBothWait() throws {
+        var cli = CLIHarness()
+        cli.now = { Date.utc("2026-12-01T00:00:00Z") }
+        let options = ["--tz", "UTC", "--me", "me@example.org"]
+        #expect(cli.run(options + ["ingest", fixtures + "/../series/weekly.ics"]).status == 0)
+        let handle = try #require(cli.run(["list", "--handles"]).out.split(separator: "\n").first).description
+        #expect(cli.run(options + ["propose", handle, "--at", "2026-12-07 14:00"]).status == 0)
+        #expect(
+            cli.run(options + ["propose", handle, "--occurrence", "20261214T090000Z", "--at", "15:00"]).status == 0)
+        #expect(try outbox(cli).map { $0["state"] as? String } == ["queued", "queued"])
+        var history = cli.run(options + ["history"]).out
+        #expect(history.components(separatedBy: "[proposal queued]").count == 3, "\(history)")
+        cli.now = { Date.utc("2026-12-01T00:05:00Z") }
+        #expect(cli.run(options + ["propose", handle, "--at", "2026-12-07 16:00"]).status == 0)
+        #expect(try outbox(cli).map { $0["subject"] as? String }.count == 2, "the first is superseded")
+        history = cli.run(options + ["history"]).out
+        #expect(
+            history.contains(
+                "(Mon 7 Dec 2026 14:00-15:00 UTC)  [proposal superseded by the proposal of Tue 1 Dec 2026 00:05; not sent]"
+            ), "\(history)")
+        let json = cli.run(options + ["--json", "history"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["delivery"] as? String } == ["queued", "queued", "superseded"])
+        #expect(entries.last?["supersededAt"] as? String == "2026-12-01T00:05:00Z")
+    }
+
+    /// `--at` a time already past is refused, by the injected clock, naming the time.
+    @Test func aTimeInThePastIsRefused() {
+        let cli = harness()
+        let past = cli.run(options(cli) + ["propose", "planning", "--at", "2018-03-30 10:00"])
+        #expect(past.status == 2)
+        #expect(
+            past.err.hasPrefix(
+                "invites: error: --at 2018-03-30 10:00 is in the past (it is Sun 1 Apr 2018 05:00 PDT now)"),
+            "\(past.err)")
+        #expect(cli.run(options(cli) + ["history"]).out == "No answers yet.\n")
+        #expect(cli.run(options(cli) + ["propose", "planning", "--at", "2018-04-01 06:00"]).status == 0)
+    }
+
     @Test func refusedWhereTheOrganizerTakesNoProposalsAndForPushInvites() {
         let cli = harness(["teams-weekly.ics"])
         let refused = cli.run(options(cli) + ["propose", "teams-weekly", "--at", "15:00"])

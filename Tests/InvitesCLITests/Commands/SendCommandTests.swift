@@ -191,6 +191,48 @@ import Testing
         #expect(run(["ingest", "--maildir", cli.home]).status == 65)
     }
 
+    /// An answer still waiting when the organizer's CANCEL arrives is withdrawn: `send` does not
+    /// send it (not with `--again` either), ingest says so, and the outbox and the history show it.
+    @Test func aCancellationWithdrawsTheWaitingAnswer() throws {
+        let handle = run(["ingest", mail, "--print", "handle"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(run(["accept", handle, "--no-send"]).status == 0)
+        let cancel = cli.write(
+            "cancel.ics",
+            """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Example Calendar//EN\r
+            METHOD:CANCEL\r
+            BEGIN:VEVENT\r
+            UID:quarterly-review@calendar.example.org\r
+            SEQUENCE:1\r
+            DTSTAMP:20270602T080000Z\r
+            DTSTART:20270614T100000Z\r
+            DTEND:20270614T110000Z\r
+            SUMMARY:Quarterly review\r
+            STATUS:CANCELLED\r
+            ORGANIZER;CN=Olga Organizer:mailto:olga@example.org\r
+            ATTENDEE;CN=Ann Attendee:mailto:ann@example.org\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        let ingested = run(["ingest", cancel])
+        #expect(ingested.status == 0, "\(ingested.err)")
+        #expect(ingested.out.contains("cancelled"))
+        #expect(
+            ingested.err.contains("\(handle): the message waiting in the outbox for it was withdrawn"),
+            "\(ingested.err)")
+        #expect(run(["send"]).out == "Nothing to send.\n")
+        _ = run(["send", "--again"])
+        #expect(sent().isEmpty)
+        #expect(try outbox().map { $0["state"] as? String } == ["withdrawn"])
+        #expect(run(["outbox", "--all"]).out.contains("withdrawn"))
+        #expect(run(["outbox"]).out == "Nothing waits to be sent.\n")
+        let history = run(["history", handle]).out
+        #expect(history.contains("[reply withdrawn: the organizer cancelled; not sent]"), "\(history)")
+    }
+
     @Test func configShowsHowRepliesLeave() {
         let config = run(["config"])
         #expect(config.out.contains("send"))
