@@ -383,6 +383,9 @@ if nothing_from_invites; then
 else
     fail "accept queued or sent a reply of its own: $(run --json outbox --all) $(ls "$invites_sent")"
 fi
+delivery=$(run --json history "${handle:-budget-review}" 2>/dev/null | python3 -c 'import json, sys; print(" ".join(e["delivery"] for e in json.load(sys.stdin)["entries"]))' 2>/dev/null || true)
+[ "$delivery" = server ] && pass "history says the reply goes through the server (delivery server)" \
+    || fail "history gives the answer's delivery as '$delivery', not server"
 sync || fail "vdirsyncer sync after accept: $(cat "$work/sync.log")"
 show_change sync "$item"
 show_sent "after accept and sync"
