@@ -63,7 +63,7 @@ sample=${SCHEDULING_SAMPLE:-}
 # The server: Xandikos with its defaults (principal /user/, calendar /user/calendars/calendar/,
 # inbox /user/inbox/), outbound iMIP through a sendmail stand-in that keeps each message it is
 # handed (Xandikos runs it as `BINARY -t -i`, the message on standard input). Without
-# --smtp-from Xandikos sends nothing at all: it logs a warning and stamps 3.7 instead.
+# --smtp-from Xandikos sends nothing at all, with only a warning in its log.
 sent=$work/server-sent
 mkdir -p "$sent"
 cat > "$work/server-sendmail" <<SH
