@@ -58,18 +58,10 @@ extension InboxStore {
     public func markGone(in calendar: String, present: Set<CalendarInvitationKey>, now: Date) throws(StoreError)
         -> [String]
     {
-        try database.transaction { () throws(StoreError) -> [String] in
-            let statement = try database.prepare(
-                """
-                SELECT i.id, i.handle, i.uid, c.item FROM calendar_items AS c JOIN invites AS i ON i.id = c.invite_id
-                WHERE c.calendar = ? AND c.gone = 0
-                """)
-            try statement.bind([.text(calendar)])
-            var gone: [(Int64, String)] = []
-            while try statement.step() {
-                let key = CalendarInvitationKey(path: statement.text("item") ?? "", uid: statement.text("uid") ?? "")
-                if !present.contains(key) { gone.append((Int64(statement.int("id")), statement.text("handle") ?? "")) }
-            }
+        // Read first: most looks find nothing gone, and take no write lock for it.
+        guard !(try goneItems(in: calendar, present: present)).isEmpty else { return [] }
+        return try database.transaction { () throws(StoreError) -> [String] in
+            let gone = try goneItems(in: calendar, present: present)
             for (id, _) in gone {
                 try database.prepare("UPDATE calendar_items SET gone = 1, updated_at = ? WHERE invite_id = ?")
                     .bind([.integer(now.unixSeconds), .int(id)]).run()
@@ -79,6 +71,24 @@ extension InboxStore {
             }
             return gone.map(\.1)
         }
+    }
+
+    /// The invitations found in a calendar, not yet marked gone, whose item no longer holds them.
+    private func goneItems(in calendar: String, present: Set<CalendarInvitationKey>) throws(StoreError)
+        -> [(Int64, String)]
+    {
+        let statement = try database.prepare(
+            """
+            SELECT i.id, i.handle, i.uid, c.item FROM calendar_items AS c JOIN invites AS i ON i.id = c.invite_id
+            WHERE c.calendar = ? AND c.gone = 0
+            """)
+        try statement.bind([.text(calendar)])
+        var gone: [(Int64, String)] = []
+        while try statement.step() {
+            let key = CalendarInvitationKey(path: statement.text("item") ?? "", uid: statement.text("uid") ?? "")
+            if !present.contains(key) { gone.append((Int64(statement.int("id")), statement.text("handle") ?? "")) }
+        }
+        return gone
     }
 
     /// The inbox's status for a PARTSTAT of yours; DELEGATED counts as declined (someone else
