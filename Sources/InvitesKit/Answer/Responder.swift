@@ -141,9 +141,7 @@ public struct Responder {
         _ stored: StoredInvite, item: CalendarItem, action: AnswerAction, partstat: String, occurrences: [String],
         comment: String?, toOrganizer: Bool, now: Date
     ) throws -> Outcome {
-        let lock = try FileLock(
-            path: (lockFolder as NSString).appendingPathComponent(
-                "calendar-\(StableHash.hex(of: Data(item.calendar.utf8))).lock"))
+        let lock = try FileLock(path: CalendarWriter.lockPath(for: item.calendar, in: lockFolder))
         defer { withExtendedLifetime(lock) {} }
         let edit = InPlaceAnswer(
             uid: stored.invite.uid, me: me, partstat: partstat, keys: occurrences.isEmpty ? nil : occurrences,

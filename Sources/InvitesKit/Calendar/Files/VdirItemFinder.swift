@@ -15,7 +15,7 @@ struct VdirItemFinder {
         for position in 0..<listing.count {
             let path = (folder as NSString).appendingPathComponent(listing.name(position))
             guard path != preferred, let file = try? CalendarFile.read(path),
-                file.data.withUnsafeBytes({ VdirItemFinder.contains(needle, in: $0) }), holds(uid, in: file.data)
+                file.data.withUnsafeBytes({ ByteSearch.contains(needle, in: $0) }), holds(uid, in: file.data)
             else { continue }
             return path
         }
@@ -33,16 +33,5 @@ struct VdirItemFinder {
                 $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
             }
         }
-    }
-
-    /// A byte search, so that only the items that mention the UID are scanned.
-    private static func contains(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return true }
-            index += 1
-        }
-        return false
     }
 }

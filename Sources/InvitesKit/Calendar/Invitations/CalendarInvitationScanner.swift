@@ -176,18 +176,6 @@ public struct CalendarInvitationScanner {
     /// Whether the bytes name an ORGANIZER at all: most of a calendar's files are your own
     /// events, which are never parsed.
     static func mayInvite(_ data: Data) -> Bool {
-        let word = Array("ORGANIZER".utf8)
-        return data.withUnsafeBytes { bytes in
-            guard bytes.count >= word.count else { return false }
-            var index = 0
-            let last = bytes.count - word.count
-            while index <= last {
-                if bytes[index] | 0x20 == 0x6F, zip(word.indices, word).allSatisfy({ bytes[index + $0] & 0xDF == $1 }) {
-                    return true
-                }
-                index += 1
-            }
-            return false
-        }
+        data.withUnsafeBytes { ByteSearch.contains(Array("ORGANIZER".utf8), in: $0, ignoringCase: true) }
     }
 }

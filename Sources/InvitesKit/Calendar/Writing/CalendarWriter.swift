@@ -236,7 +236,11 @@ public struct CalendarWriter: Sendable {
         return name + ".ics"
     }
 
-    private var lockPath: String {
-        (lockFolder as NSString).appendingPathComponent("calendar-\(StableHash.hex(of: Data(source.path.utf8))).lock")
+    private var lockPath: String { CalendarWriter.lockPath(for: source.path, in: lockFolder) }
+
+    /// The lock every writer of one calendar takes: the calendar writer's, and an answer
+    /// written in place into one of its items.
+    static func lockPath(for calendar: String, in lockFolder: String) -> String {
+        (lockFolder as NSString).appendingPathComponent("calendar-\(StableHash.hex(of: Data(calendar.utf8))).lock")
     }
 }
