@@ -60,6 +60,15 @@ public struct CalendarInvitationScanner {
                 present: Set(found.map { CalendarInvitationKey(path: source.path, uid: $0.uid) }),
                 commit: { cache?.saveIndex(state.encoded(), for: key) })
         case .vdir:
+            // Items arrive, leave and change by rename (vdirsyncer, khal and invites write
+            // atomically), which moves the folder's stamp: an unchanged, settled folder is an
+            // unchanged vdir, told without a stat of each of its 100,000 items.
+            let folderStamp = FileStamp(path: source.path)
+            if let previous, let folderStamp, previous.folder == folderStamp,
+                folderStamp.isSettled(at: Int64(now.unixSeconds))
+            {
+                return Look(unchanged: true, changed: [], present: [], commit: {})
+            }
             let listing = try VdirListing(source.path)
             try listing.stamp()
             let version = listing.version
@@ -94,8 +103,9 @@ public struct CalendarInvitationScanner {
                     ? stamp : FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)
                 items.append(InvitationScanState.Item(name: name, stamp: kept, uids: uids))
             }
+            let settled = version.map { $0.isSettled(at: Int64(now.unixSeconds)) } ?? false
             let state = InvitationScanState(
-                version: version.flatMap { $0.isSettled(at: Int64(now.unixSeconds)) ? $0.digest : nil }, items: items)
+                version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, items: items)
             return Look(
                 unchanged: false, changed: changed, present: present,
                 commit: { cache?.saveIndex(state.encoded(), for: key) })
@@ -104,7 +114,7 @@ public struct CalendarInvitationScanner {
 
     /// The invitations in one vdir item: its UIDs that invite you, each with the whole item.
     func invitations(in data: Data, item: CalendarItem) -> [FoundInvitation] {
-        guard CalendarInvitationScanner.mayInvite(data), let document = ICalDocument.parse(data, display: display)
+        guard data.withUnsafeBytes({ mayInvite($0) }), let document = ICalDocument.parse(data, display: display)
         else {
             return []
         }
@@ -112,35 +122,36 @@ public struct CalendarInvitationScanner {
     }
 
     /// The invitations in a calendar file: each UID that invites you, with a VCALENDAR of its
-    /// VEVENTs and the file's VTIMEZONEs (and `X-WR-TIMEZONE`), so that each is kept apart.
+    /// VEVENTs and the file's VTIMEZONEs (and `X-WR-TIMEZONE`), so that each is kept apart. Only
+    /// the UIDs one of whose blocks names an ORGANIZER and one of your addresses are parsed.
     func invitations(inCalendarFile data: Data, item: CalendarItem) -> [FoundInvitation] {
-        guard CalendarInvitationScanner.mayInvite(data), let document = ICalDocument.parse(data, display: display)
-        else {
-            return []
-        }
-        return data.withUnsafeBytes { bytes in
+        data.withUnsafeBytes { bytes in
             let scan = ICSBlockScanner.scan(bytes)
-            let crlf = scan.usesCRLF
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
             var head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
             var zones = ""
+            var order: [String] = []
+            var eventsByUID: [String: String] = [:]
+            var candidates = Set<String>()
             for block in scan.blocks {
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[block.range]), as: UTF8.self)
                 switch block.kind {
-                case .timezone: zones += text
-                case .calendarZone: head += text
-                case .event: break
+                case .timezone: zones += text(block.range)
+                case .calendarZone: head += text(block.range)
+                case .event:
+                    guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
+                    if eventsByUID[uid] == nil { order.append(uid) }
+                    eventsByUID[uid, default: ""] += text(block.range)
+                    if mayInvite(UnsafeRawBufferPointer(rebasing: bytes[block.range])) { candidates.insert(uid) }
                 }
             }
-            var eventsByUID: [String: String] = [:]
-            for block in scan.blocks where block.kind == .event {
-                guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
-                eventsByUID[uid, default: ""] += String(
-                    decoding: UnsafeRawBufferPointer(rebasing: bytes[block.range]), as: UTF8.self)
-            }
-            let end = crlf ? "END:VCALENDAR\r\n" : "END:VCALENDAR\n"
-            if !crlf { head = head.replacingOccurrences(of: "\r\n", with: "\n") }
-            return invitations(of: document, item: item) { uid in
-                Data((head + zones + (eventsByUID[uid] ?? "") + end).utf8)
+            let end = scan.usesCRLF ? "END:VCALENDAR\r\n" : "END:VCALENDAR\n"
+            if !scan.usesCRLF { head = head.replacingOccurrences(of: "\r\n", with: "\n") }
+            return order.filter(candidates.contains).flatMap { uid -> [FoundInvitation] in
+                let data = Data((head + zones + (eventsByUID[uid] ?? "") + end).utf8)
+                guard let document = ICalDocument.parse(data, display: display) else { return [] }
+                return invitations(of: document, item: item) { _ in data }
             }
         }
     }
@@ -173,9 +184,10 @@ public struct CalendarInvitationScanner {
         }
     }
 
-    /// Whether the bytes name an ORGANIZER at all: most of a calendar's files are your own
-    /// events, which are never parsed.
-    static func mayInvite(_ data: Data) -> Bool {
-        data.withUnsafeBytes { ByteSearch.contains(Array("ORGANIZER".utf8), in: $0, ignoringCase: true) }
+    /// Whether the bytes name an ORGANIZER and one of your addresses: most of a calendar's
+    /// files are your own events or meetings without you, which are never parsed.
+    func mayInvite(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        ByteSearch.contains(Array("ORGANIZER".utf8), in: bytes, ignoringCase: true)
+            && me.all.contains { ByteSearch.contains(Array($0.uppercased().utf8), in: bytes, ignoringCase: true) }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// Kept in the cache store: losing it costs one read of every file, never an invitation.
 struct InvitationScanState: Equatable {
     /// Bumped whenever what a file counts as an invitation changes.
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
 
     struct Item: Equatable {
         var name: String
@@ -19,10 +19,14 @@ struct InvitationScanState: Equatable {
     /// The digest of the calendar's version when it had settled; `nil` when it had not, so the
     /// next look compares the files one by one.
     var version: ContentDigest?
+    /// A vdir's own stamp when it had settled: while it stays, no item came, went or was
+    /// replaced.
+    var folder: FileStamp?
     var items: [Item]
 
-    init(version: ContentDigest?, items: [Item]) {
+    init(version: ContentDigest?, folder: FileStamp? = nil, items: [Item]) {
         self.version = version
+        self.folder = folder
         self.items = items
     }
 
@@ -32,6 +36,8 @@ struct InvitationScanState: Equatable {
         writer.put(version == nil ? 0 : 1)
         writer.put(version?.high ?? 0)
         writer.put(version?.low ?? 0)
+        writer.put(folder == nil ? 0 : 1)
+        writer.put(folder ?? FileStamp(device: 0, inode: 0, size: 0, seconds: 0, nanoseconds: 0))
         writer.put(UInt64(items.count))
         for item in items {
             writer.put(string: item.name)
@@ -46,9 +52,11 @@ struct InvitationScanState: Equatable {
     init?(_ data: Data) {
         var reader = IndexReader(data: data)
         guard reader.next() == InvitationScanState.format, let hasVersion = reader.next(), let high = reader.next(),
-            let low = reader.next(), let count = reader.next(), count <= UInt64(data.count)
+            let low = reader.next(), let hasFolder = reader.next(), let folder = reader.stamp(),
+            let count = reader.next(), count <= UInt64(data.count)
         else { return nil }
         version = hasVersion == 1 ? ContentDigest(high: high, low: low) : nil
+        self.folder = hasFolder == 1 ? folder : nil
         items = []
         for _ in 0..<count {
             guard let name = reader.string(), let stamp = reader.stamp(), let uidCount = reader.next(),

@@ -104,8 +104,10 @@ import Testing
         #expect(found.item.path == file)
     }
 
-    @Test func onlyFilesNamingAnOrganizerAreParsed() {
-        #expect(CalendarInvitationScanner.mayInvite(Data("organizer;CN=x:mailto:a@b".utf8)))
-        #expect(!CalendarInvitationScanner.mayInvite(Data(ownEvent.utf8)))
+    @Test func onlyFilesNamingAnOrganizerAndYouAreParsed() {
+        func may(_ text: String) -> Bool { Data(text.utf8).withUnsafeBytes { scanner(nil).mayInvite($0) } }
+        #expect(may("organizer;CN=x:mailto:a@b\nATTENDEE:mailto:Me@Example.org"))
+        #expect(!may("ORGANIZER:mailto:a@b\nATTENDEE:mailto:you@example.org"))
+        #expect(!may(ownEvent + "ATTENDEE:mailto:me@example.org"))
     }
 }
