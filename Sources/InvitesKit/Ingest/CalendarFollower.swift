@@ -4,7 +4,7 @@ import Foundation
 /// server put there appear as pending with no `ingest`, follow the server's changes (a new
 /// time, your answer given on another device, a cancellation), and say so when their item goes.
 ///
-/// Every listing runs it first; a calendar that did not change costs a stat of its files
+/// Every listing runs it first; a calendar that did not change costs a stat
 /// (``CalendarInvitationScanner``).
 public struct CalendarFollower {
     public var store: InboxStore

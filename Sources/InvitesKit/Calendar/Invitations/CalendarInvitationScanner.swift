@@ -3,10 +3,10 @@ import Foundation
 /// Finds the invitations a scheduling server (RFC 6638) put into your calendars: every VEVENT
 /// whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.
 ///
-/// It runs before every listing, so a calendar that did not change costs a stat of each file
-/// and nothing else: what the last look saw is kept in the cache store
-/// (``InvitationScanState``), and only files whose stamp changed are opened, and of those only
-/// the ones that name an ORGANIZER are parsed.
+/// It runs before every listing, so a calendar that did not change costs one stat (of the
+/// file, or of the vdir's folder) and nothing else: what the last look saw is kept in the cache
+/// store (``InvitationScanState``), only files whose stamp changed are opened, and of those only
+/// the ones that name an ORGANIZER and one of your addresses are parsed.
 public struct CalendarInvitationScanner {
     public var me: MyAddresses
     public var display: DisplayZone
