@@ -29,9 +29,14 @@ enum ListCommand {
             // An invitation nobody answered whose last occurrence is over shows as past: it is
             // no longer pending, only listed by --all.
             let state = stored.state == .pending && row.isOver ? "past" : stored.state.rawValue
+            // An ongoing series by its next occurrence, said to be the next: its first date may
+            // lie years back.
+            var when = context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+            if let next = row.next, next.start != invite.start {
+                when = "next " + context.time.span(start: next.start, end: next.end, dates: next.dates)
+            }
             var line =
-                columns.prefix(stored.handle, state)
-                + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                columns.prefix(stored.handle, state) + when
                 + (row.outline.summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? "") + "  "
                 + Printable.title(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {

@@ -30,7 +30,17 @@ struct ShowFormatter {
                 indent: ShowFormatter.valueColumn)
         }
         add(Printable.title(invite.title))
-        detail("when", time.span(start: invite.start, end: invite.end, dates: invite.dates))
+        // An ongoing series by its next occurrence (the first of those checked, which start
+        // from now), said to be the next, with its first date below.
+        let first = time.span(start: invite.start, end: invite.end, dates: invite.dates)
+        if let next = show.occurrences.first.map({ span($0.nearby.invite, allDay: invite.dates != nil) }),
+            next != first, (show.occurrences.first?.nearby.invite.start ?? .distantPast) > invite.start
+        {
+            detail("when", "next " + next)
+            detail("first", first)
+        } else {
+            detail("when", first)
+        }
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)
