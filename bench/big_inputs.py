@@ -3,8 +3,8 @@
 refused with 65 — never a crash, a hang or a store that grows with its square.
 
 Generates, under .build/bench-big: an e-mail of 50 MB, a calendar of 1 GB (--calendar-mb), an
-invitation with one 10 MB line, MIME nested 1,000 deep, a VEVENT with 100,000 ATTENDEEs and a
-REQUEST of 3,000 VEVENTs; runs `invites` on each (whole process, peak RSS from GNU time) and
+invitation with one 10 MB line, MIME nested 1,000 deep, a VEVENT with 100,000 ATTENDEEs and
+REQUESTs of 3,000, 10,000 and 459,901 VEVENTs; runs `invites` on each (whole process, peak RSS from GNU time) and
 prints one table with the exit status, the time, the peak memory and the store's size. A
 benchmark, not a test: it reports, and says which rows exceed the bounds docs/spec.md names
 (10 s and 1 GiB each; the store at most three times what was received).
@@ -68,6 +68,14 @@ def generate(calendar_mb):
     with open(path, "w") as out:
         out.write(calendar("".join(EVENT.format(uid="r%d@example.org" % i, hour=8 + i % 10) for i in range(3000))))
     files["a REQUEST of 3,000 VEVENTs"] = (path, ["ingest", path])
+    path = os.path.join(WORK, "request-10000.ics")
+    with open(path, "w") as out:
+        out.write(calendar("".join(EVENT.format(uid="t%d@example.org" % i, hour=8 + i % 10) for i in range(10_000))))
+    files["a REQUEST of 10,000 VEVENTs (the most one message carries)"] = (path, ["ingest", path])
+    path = os.path.join(WORK, "request-459901.ics")
+    with open(path, "w") as out:
+        out.write(calendar("".join(EVENT.format(uid="h%d@example.org" % i, hour=8 + i % 10) for i in range(459_901))))
+    files["a REQUEST of 459,901 VEVENTs (refused)"] = (path, ["ingest", path])
     path = os.path.join(WORK, "calendar-%dmb.ics" % calendar_mb)
     if not os.path.exists(path) or os.path.getsize(path) < calendar_mb * 1024 * 1024:
         with open(path, "w") as out:

@@ -252,4 +252,38 @@ if [ "$status" = 74 ] && [ "$elapsed" -le 20 ] && grep -q "another invites has h
     pass "accept while another process holds the calendar's lock: exit 74 after ${elapsed}s, calendar and store unchanged"
 else fail "accept while the calendar is locked: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
 
+# A stranger's REQUEST of 459,901 VEVENTs (47 MB, generated here rather than kept): refused
+# (65) before libical reads it, within 10 s and 1 GiB, and the inbox is as it was. It used to
+# keep ingest busy for minutes at a gigabyte.
+python3 - "$work/huge.ics" <<'PY'
+import sys
+with open(sys.argv[1], "w", newline="") as out:
+    out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//robustness//EN\r\nMETHOD:REQUEST\r\n")
+    for i in range(459_901):
+        out.write(f"BEGIN:VEVENT\r\nUID:e{i}\r\nDTSTART:20240610T080000Z\r\nSUMMARY:x\r\n"
+                  "ORGANIZER:mailto:o@x.org\r\nEND:VEVENT\r\n")
+    out.write("END:VCALENDAR\r\n")
+PY
+before_store=$(snapshot)
+measured=$(python3 - "$bin" "$home" "$work/huge.ics" "$work/err" <<'PY'
+import resource, subprocess, sys, time
+binary, home, path, err = sys.argv[1:]
+started = time.monotonic()
+with open(err, "w") as stderr:
+    try:
+        status = subprocess.run([binary, "--home", home, "ingest", path], stdout=subprocess.DEVNULL, stderr=stderr,
+                                timeout=60).returncode
+    except subprocess.TimeoutExpired:
+        status = "killed-after-60s"
+elapsed = time.monotonic() - started
+print(status, int(elapsed), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+)
+read -r status elapsed megabytes <<< "$measured"
+if [ "$status" = 65 ] && [ "$elapsed" -lt 10 ] && [ "$megabytes" -lt 1024 ] \
+    && grep -q "it holds more than 10000 VEVENTs" "$work/err" && [ "$(snapshot)" = "$before_store" ]; then
+    pass "a REQUEST of 459,901 VEVENTs: exit 65 after ${elapsed}s at ${megabytes} MB, inbox unchanged"
+else fail "a REQUEST of 459,901 VEVENTs: exit $status after ${elapsed}s at ${megabytes} MB, stderr: $(head -c 300 "$work/err")"; fi
+rm -f "$work/huge.ics"
+
 [ "$failures" = 0 ] || { echo "robustness: $failures failed"; exit 1; }

@@ -38,8 +38,14 @@ enum ListCommand {
             // no longer pending, only listed by --all and --status past.
             let state = row.isPast ? "past" : stored.state.rawValue
             let prefix = columns.prefix(stored.handle, state)
+            // An ongoing series by its next occurrence, said to be the next: its first date may
+            // lie years back.
+            var when = context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+            if let next = row.next, next.start != invite.start {
+                when = "next " + context.time.span(start: next.start, end: next.end, dates: next.dates)
+            }
             var line =
-                prefix + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                prefix + when
                 + (row.outline.summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? "") + "  "
                 + Printable.title(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {

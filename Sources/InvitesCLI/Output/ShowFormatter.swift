@@ -54,7 +54,17 @@ struct ShowFormatter {
                 indent: ShowFormatter.valueColumn)
         }
         sections.head += wrap(Printable.title(invite.title))
-        sections.head += detail("when", time.span(start: invite.start, end: invite.end, dates: invite.dates))
+        // An ongoing series by its next occurrence (the first of those checked, which start
+        // from now), said to be the next, with its first date below.
+        let first = time.span(start: invite.start, end: invite.end, dates: invite.dates)
+        if let next = show.occurrences.first.map({ span($0.nearby.invite, allDay: invite.dates != nil) }),
+            next != first, (show.occurrences.first?.nearby.invite.start ?? .distantPast) > invite.start
+        {
+            sections.head += detail("when", "next " + next)
+            sections.head += detail("first", first)
+        } else {
+            sections.head += detail("when", first)
+        }
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)

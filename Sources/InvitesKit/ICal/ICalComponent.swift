@@ -54,6 +54,35 @@ final class ICalComponent {
         return nil
     }
 
+    /// The most VEVENTs one message may carry. Exchange and Google send a series with its moved
+    /// occurrences, a few hundred at the very most; a stranger's 460,000 (54 MB) would take
+    /// libical a gigabyte and the store minutes, for an inbox nobody could read.
+    static let mostEvents = 10_000
+
+    /// How many lines open a VEVENT (`BEGIN:VEVENT`, in any case), counted at byte level before
+    /// libical is given the text; counting stops past `limit`.
+    static func eventCount(in bytes: UnsafeRawBufferPointer, limit: Int = mostEvents) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let opening = Array("BEGIN:VEVENT".utf8)
+        var count = 0
+        var start = 0
+        while start < bytes.count, count <= limit {
+            let end =
+                memchr(base + start, 0x0A, bytes.count - start).map { $0 - UnsafeMutableRawPointer(mutating: base) }
+                ?? bytes.count
+            let line = bytes[start..<end]
+            // Letters and the colon match in either case; blanks may trail the name.
+            if line.count >= opening.count,
+                zip(line.prefix(opening.count), opening).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
+                line.dropFirst(opening.count).allSatisfy({ $0 == 0x0D || $0 == 0x20 || $0 == 0x09 })
+            {
+                count += 1
+            }
+            start = end + 1
+        }
+        return count
+    }
+
     /// Parses iCalendar text; `nil` when libical finds no component at all in it, or when a
     /// line is longer than ``longestLine``.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> ICalComponent? {

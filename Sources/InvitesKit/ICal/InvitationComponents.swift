@@ -56,6 +56,18 @@ final class InvitationComponents {
             parsed[data] = found
             return found
         }
+        // Each message's VEVENTs by their key, made once: a series of 10,000 instances would
+        // otherwise compute every key again for each instance (minutes for `show`).
+        var keyed: [Data: [String: ICalComponent]] = [:]
+        func byKey(_ data: Data) -> [String: ICalComponent] {
+            if let known = keyed[data] { return known }
+            var found: [String: ICalComponent] = [:]
+            for event in events(in: data) {
+                if let key = key(of: event), found[key] == nil { found[key] = event }
+            }
+            keyed[data] = found
+            return found
+        }
         let lead = events(in: stored.invite.raw)
         if stored.invite.recurrenceID == nil,
             let master = lead.first(where: { $0.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil })
@@ -64,8 +76,8 @@ final class InvitationComponents {
         }
         for instance in stored.instances {
             guard let organizer = instance.organizer else { continue }
-            let candidates = instance.message.map(events(in:)) ?? lead
-            let sent = (candidates + lead).first { key(of: $0) == instance.recurrenceID }
+            let fromMessage = instance.message.flatMap { byKey($0)[instance.recurrenceID] }
+            let sent = fromMessage ?? byKey(stored.invite.raw)[instance.recurrenceID]
             guard let event = sent.map(InvitationComponents.clean) ?? generated(at: instance.recurrenceID) else {
                 continue
             }

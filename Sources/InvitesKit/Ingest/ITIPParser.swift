@@ -23,6 +23,12 @@ public struct ITIPParser: Sendable {
                 file: file,
                 reason: "line \(line) is longer than \(ICalDocument.longestLine >> 20) MiB: no invitation needs that")
         }
+        let events = data.withUnsafeBytes { ICalComponent.eventCount(in: $0) }
+        if events > ICalComponent.mostEvents {
+            throw .notAnInvite(
+                file: file,
+                reason: "it holds more than \(ICalComponent.mostEvents) VEVENTs: no invitation needs that many")
+        }
         guard let document = ICalDocument.parse(data, display: display) else {
             throw .notAnInvite(file: file, reason: "libical finds no VCALENDAR in it")
         }

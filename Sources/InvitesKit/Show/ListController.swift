@@ -28,6 +28,9 @@ public struct ListController {
         public var outline: SeriesOutline
         /// Whether every occurrence has ended.
         public var isOver: Bool
+        /// A series' next occurrence (not cancelled, ending after now), where its first has
+        /// begun: what a listing shows for an ongoing series rather than a date years back.
+        public var next: Occurrence?
 
         /// Waits for your answer and can still be attended.
         public var isPending: Bool { stored.needsAnswer && !isOver }
@@ -69,17 +72,20 @@ public struct ListController {
             let outline = outlines.outline(of: stored)
             return Row(stored: stored, outline: outline, isOver: lastKnownEnd(stored) <= now)
         }
-        // A series whose known occurrences are over may have more to come: those with an end
-        // (COUNT, UNTIL, RDATE) are asked of their message; one without an end never is over.
+        // A series that has begun is asked of its message for its next occurrence, every such
+        // series of a message in one expansion: a series whose known occurrences are over may
+        // have more to come (COUNT, UNTIL, RDATE); one without an end never is over.
         var asked: [Data: Set<String>] = [:]
-        for row in rows where row.isOver && row.outline.recurs && !row.outline.isEndless {
+        for row in rows where row.outline.recurs && row.stored.invite.start <= now {
             asked[row.stored.invite.raw, default: []].insert(row.stored.invite.uid)
         }
-        for index in rows.indices where rows[index].isOver && rows[index].outline.recurs {
+        for index in rows.indices where rows[index].outline.recurs && rows[index].stored.invite.start <= now {
             let invite = rows[index].stored.invite
-            rows[index].isOver =
-                !rows[index].outline.isEndless
-                && !futures.continues(invite.uid, in: invite.raw, asking: asked[invite.raw] ?? [], after: now, display)
+            let future = futures.next(invite.uid, in: invite.raw, asking: asked[invite.raw] ?? [], after: now, display)
+            rows[index].next = future.next
+            if rows[index].isOver {
+                rows[index].isOver = !rows[index].outline.isEndless && future.next == nil && !future.ranOut
+            }
         }
         return rows
     }
@@ -98,22 +104,20 @@ public struct ListController {
         dates.map { $0.endExclusive.midnight(in: display.timeZone) } ?? instant
     }
 
-    /// Which series of a message have an occurrence that ends after now, each message expanded
-    /// once for all the series asked of it.
+    /// The next occurrence of each series of a message asked of it, each message expanded once
+    /// for all the series asked of it.
     private final class Futures {
-        private var known: [Data: (asked: Set<String>, live: Set<String>, ranOut: Bool)] = [:]
+        private var known: [Data: (asked: Set<String>, next: [String: Occurrence], ranOut: Bool)] = [:]
 
-        /// Whether `uid` has an occurrence, not cancelled, that ends after `now`. Expansion
-        /// stops at a few instances per series, which is enough to tell; where the steps before
-        /// now ran out and none was found, the series is taken as going on rather than dropped
-        /// from the pending list.
-        func continues(
+        /// The first occurrence of `uid`, not cancelled, that ends after `now`, and whether the
+        /// steps before now ran out (then a series with none found is taken as going on rather
+        /// than dropped from the pending list). Expansion stops at a few instances per series,
+        /// which is enough to tell.
+        func next(
             _ uid: String, in message: Data, asking uids: Set<String>, after now: Date, _ display: DisplayZone
-        )
-            -> Bool
-        {
+        ) -> (next: Occurrence?, ranOut: Bool) {
             if let answer = known[message], answer.asked.contains(uid) {
-                return answer.live.contains(uid) || answer.ranOut
+                return (answer.next[uid], answer.ranOut)
             }
             let asked = uids.union([uid])
             let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { now })
@@ -123,9 +127,13 @@ public struct ListController {
             let found = query.occurrences(
                 inMessage: message, of: asked, in: DateInterval(start: now, end: max(now, latest)),
                 instanceLimit: 16)
-            let live = Set(found.occurrences.filter { $0.end > now && $0.free != .cancelled }.map(\.uid))
-            known[message] = (asked, live, found.ranOut)
-            return live.contains(uid) || found.ranOut
+            var next: [String: Occurrence] = [:]
+            for occurrence in found.occurrences where occurrence.end > now && occurrence.free != .cancelled {
+                if let earlier = next[occurrence.uid], earlier.start <= occurrence.start { continue }
+                next[occurrence.uid] = occurrence
+            }
+            known[message] = (asked, next, found.ranOut)
+            return (next[uid], found.ranOut)
         }
     }
 }

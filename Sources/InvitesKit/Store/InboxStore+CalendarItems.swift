@@ -18,7 +18,7 @@ extension InboxStore {
                 let written = try database.prepare("SELECT 1 FROM calendar_entries WHERE invite_id = ?")
                 if try written.bind([.int(id)]).step() { return nil }
             }
-            let filed = try file(invite, now: now)
+            let filed = try file(invite, message: try messageID(for: invite.raw), now: now)
             guard let id = try rowID(handle: filed.stored.handle) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(filed.stored.handle) vanished")
             }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Filing what arrives: each component of a message where RFC 5546 orders it, each message once.
 extension InboxStore {
-    func file(_ invite: Invite, now: Date) throws(StoreError) -> IngestOutcome {
-        let message = try messageID(for: invite.raw)
+    /// Files one invitation of the message stored at row `message`.
+    func file(_ invite: Invite, message: Int64, now: Date) throws(StoreError) -> IngestOutcome {
         let cancel = invite.method == .cancel
         guard let existing = try find(uid: invite.uid) else {
             let status: InviteStatus = cancel ? .cancelled : .pending

@@ -29,8 +29,19 @@ public final class InboxStore {
     public func ingest(_ invites: [Invite], now: Date) throws(StoreError) -> [IngestOutcome] {
         try database.transaction { () throws(StoreError) -> [IngestOutcome] in
             var outcomes: [IngestOutcome] = []
+            // The invitations of one message share its bytes: the message's row is looked up
+            // once for all of them, not once each (a lookup compares the whole message, which made
+            // a message of 40,000 invitations take minutes).
+            var messages: [Data: Int64] = [:]
             for invite in invites {
-                outcomes.append(try file(invite, now: now))
+                let message: Int64
+                if let known = messages[invite.raw] {
+                    message = known
+                } else {
+                    message = try messageID(for: invite.raw)
+                    messages[invite.raw] = message
+                }
+                outcomes.append(try file(invite, message: message, now: now))
             }
             return outcomes
         }

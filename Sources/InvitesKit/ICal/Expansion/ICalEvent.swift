@@ -118,7 +118,7 @@ struct ICalEvent {
                     return nil
                 }
             }
-            return rule
+            return start.isDate ? DayRule.normalised(rule) : rule
         }
         self.rdates = component.properties(ICAL_RDATE_PROPERTY).compactMap { property in
             ICalEvent.recurrenceDate(property, resolver: resolver, zone: start.zone, unknown: unknown, warn: warn)
