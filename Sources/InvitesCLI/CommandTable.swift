@@ -163,7 +163,7 @@ extension InvitesCommand {
                 (
                     "--free",
                     "the first stretch free in your calendars within working hours (workday, workdays), from the "
-                        + "invitation's day on"
+                        + "invitation's day on; a series keeps its weekday: another time of the occurrence's day"
                 ),
                 ("--occurrence WHEN", "propose for this occurrence of a series alone, as answers take it"),
                 ("--comment TEXT", "a word for the organizer, sent with the proposal"),

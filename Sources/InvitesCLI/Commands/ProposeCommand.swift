@@ -144,8 +144,11 @@ enum ProposeCommand {
                 index: context.openCache(), clock: context.environment.now),
             working: working)
         let now = context.environment.now()
-        let from = max(LocalDate(was.start, in: display.timeZone).midnight(in: display.timeZone), now)
         let uid = stored.invite.uid
+        if SeriesOutlineReader().outline(of: stored).recurs {
+            return try sameDay(stored, was: was, key: key, comment: comment, finder: finder, context)
+        }
+        let from = max(LocalDate(was.start, in: display.timeZone).midnight(in: display.timeZone), now)
         if stored.invite.dates != nil {
             let days = max(Int((was.duration / 86_400).rounded()), 1)
             guard
@@ -164,6 +167,39 @@ enum ProposeCommand {
             throw ProposalError.noFreeTime(
                 handle: stored.handle, from: context.time.day(from), days: FreeSlotFinder.horizon)
         }
+        return Proposal(recurrenceID: key, start: slot.start, end: slot.end, comment: comment)
+    }
+
+    /// `--free` for a series: another time on the occurrence's own day (the one `--occurrence`
+    /// names, else the next), so that a weekly Monday meeting is not offered a Friday; none
+    /// there is said, rather than another weekday offered.
+    private static func sameDay(
+        _ stored: StoredInvite, was: DateInterval, key: String?, comment: String?, finder: FreeSlotFinder,
+        _ context: CommandContext
+    ) throws -> Proposal {
+        let display = context.settings.zone.value
+        let now = context.environment.now()
+        var current = was
+        if key == nil,
+            let next = ConflictFinder(query: finder.query).occurrences(of: stored.invite, horizon: 2, now: now).first
+        {
+            current = DateInterval(start: next.start, end: max(next.end, next.start))
+        }
+        let day = LocalDate(current.start, in: display.timeZone)
+        let refused = ProposalError.noFreeTimeThatDay(handle: stored.handle, day: context.time.day(current.start))
+        if stored.invite.dates != nil {
+            let days = max(Int((current.duration / 86_400).rounded()), 1)
+            guard let dates = try finder.firstDays(days, from: day, uid: stored.invite.uid, avoiding: day, starts: 1)
+            else { throw refused }
+            return Proposal(
+                recurrenceID: key, start: dates.first.midnight(in: display.timeZone),
+                end: dates.endExclusive.midnight(in: display.timeZone), dates: dates, comment: comment)
+        }
+        let from = max(day.midnight(in: display.timeZone), now)
+        guard
+            let slot = try finder.first(
+                length: current.duration, from: from, uid: stored.invite.uid, avoiding: current.start, days: 1)
+        else { throw refused }
         return Proposal(recurrenceID: key, start: slot.start, end: slot.end, comment: comment)
     }
 }

@@ -25,13 +25,14 @@ public struct FreeSlotFinder {
     /// The first stretch of `length` (at least a minute) within working hours, on or after
     /// `from`, that does not conflict; occurrences of `uid` (the invitation itself, once in your
     /// calendar) are not in the way, and a stretch starting at `avoiding` (its time now) is passed.
-    public func first(length: TimeInterval, from: Date, uid: String, avoiding: Date? = nil) throws(CalendarError)
-        -> DateInterval?
-    {
+    /// It looks through `days` days (a series' occurrence keeps its day: one).
+    public func first(
+        length: TimeInterval, from: Date, uid: String, avoiding: Date? = nil, days: Int = FreeSlotFinder.horizon
+    ) throws(CalendarError) -> DateInterval? {
         let length = max(length, 60)
         let zone = query.display.timeZone
         let firstDay = LocalDate(from, in: zone)
-        for offset in 0..<FreeSlotFinder.horizon {
+        for offset in 0..<min(max(days, 0), FreeSlotFinder.horizon) {
             guard let hours = working.interval(on: firstDay.adding(days: offset), in: zone), hours.end > from else {
                 continue
             }
@@ -55,13 +56,14 @@ public struct FreeSlotFinder {
     }
 
     /// The first run of `days` working days from `from` on whose dates no busy occurrence
-    /// touches, for an all-day invitation; the dates `avoiding` (its dates now) are passed.
-    public func firstDays(_ days: Int, from: LocalDate, uid: String, avoiding: LocalDate? = nil)
-        throws(CalendarError) -> Occurrence.AllDayDates?
-    {
+    /// touches, for an all-day invitation; the dates `avoiding` (its dates now) are passed. It
+    /// looks at runs starting on the first `starts` days.
+    public func firstDays(
+        _ days: Int, from: LocalDate, uid: String, avoiding: LocalDate? = nil, starts: Int = FreeSlotFinder.horizon
+    ) throws(CalendarError) -> Occurrence.AllDayDates? {
         let days = max(days, 1)
         let zone = query.display.timeZone
-        for offset in 0..<FreeSlotFinder.horizon {
+        for offset in 0..<min(max(starts, 0), FreeSlotFinder.horizon) {
             let first = from.adding(days: offset)
             guard first != avoiding,
                 (0..<days).allSatisfy({ working.interval(on: first.adding(days: $0), in: zone) != nil })

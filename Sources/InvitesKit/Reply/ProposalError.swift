@@ -13,6 +13,9 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
     case sameTime(handle: String)
     /// `--free` found nothing within working hours in the days it looks through.
     case noFreeTime(handle: String, from: String, days: Int)
+    /// `--free` for a series found nothing within working hours on the occurrence's own day,
+    /// which a series keeps.
+    case noFreeTimeThatDay(handle: String, day: String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,9 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noFreeTime(let handle, let from, let days):
             return "\(handle): no stretch long enough is free within your working hours in the \(days) days from "
                 + "\(from); give a time with --at"
+        case .noFreeTimeThatDay(let handle, let day):
+            return "\(handle): no other stretch long enough is free within your working hours on \(day), the "
+                + "occurrence's day, which a series keeps; give a time with --at"
         }
     }
 }
