@@ -23,10 +23,8 @@ import Testing
     @Test func aMessageSharedByThousandsOfInstancesIsHashedOnce() throws {
         let data = InvitationComponentsTests.series()
         let shared = try ResponderVersionTests.stored(data) { _ in data }
-        let started = Date()
+        // How long it takes is for a benchmark to say, not this test (docs/benchmarks.md).
         let version = Responder.version(of: shared)
-        // Seconds and more before, unoptimised; milliseconds now.
-        #expect(Date().timeIntervalSince(started) < 2)
         #expect(Responder.version(of: shared) == version)
         // Another message for one instance is another version, as is another order of messages.
         let other = Data(data + Data("\r\n".utf8))

@@ -38,12 +38,10 @@ import Testing
             instances: invite.instances.map {
                 StoredInstance(recurrenceID: $0.recurrenceID, organizer: $0, message: invite.raw, answer: nil)
             })
-        let started = Date()
+        // How long it takes is for a benchmark to say, not this test (docs/benchmarks.md).
         let components = InvitationComponents(stored, now: now, display: .utc)
         #expect(components.parts.count == InvitationComponentsTests.instances + 1)
         // Each instance is the organizer's moved VEVENT (09:00), not one made from the master.
         #expect(components.parts.allSatisfy { $0.key == nil || $0.event.text(ICAL_SUMMARY_PROPERTY) == "Moved" })
-        // Minutes before, even optimised; well under a second now.
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 }
