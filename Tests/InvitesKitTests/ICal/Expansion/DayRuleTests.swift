@@ -28,7 +28,6 @@ import Testing
         let data = try Fixture.data("fuzz/expand-all-day-secondly-from-\(year).ics")
         let invite = try #require(try InviteReader(display: .utc).read(data, file: "secondly.ics").first)
         let finder = ConflictFinder(query: CalendarQuery(sources: [], display: .utc, me: MyAddresses([])))
-        let started = Date()
         let next = finder.occurrences(of: invite, horizon: 10, now: DayRuleTests.now)
         #expect(
             next.compactMap { $0.dates.map { "\($0.first)" } } == (3...12).map { "2026-12-\($0 < 10 ? "0" : "")\($0)" })
@@ -43,8 +42,8 @@ import Testing
             in: DateInterval(start: .utc("2026-12-01T00:00:00Z"), end: .utc("2026-12-15T00:00:00Z")))
         #expect(found.occurrences.count == 14)
         #expect(found.warnings.isEmpty)
-        // Before, each took minutes; a day at a step takes milliseconds, even unoptimised.
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Fourteen daily occurrences, not one per second: how long it takes is for a benchmark
+        // to say (docs/benchmarks.md), not this test.
     }
 
     @Test func everyHourIsEveryDay() throws {
