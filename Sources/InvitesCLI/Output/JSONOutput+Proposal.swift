@@ -14,7 +14,7 @@ extension JSONOutput {
         /// `queued` until `send` hands it over.
         var delivery: String
 
-        init(_ made: ProposeCommand.Made) {
+        init(_ made: ProposeController.Made) {
             let proposal = made.proposal
             handle = made.stored.handle
             recurrenceId = proposal.recurrenceID

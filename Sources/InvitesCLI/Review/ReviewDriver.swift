@@ -168,7 +168,7 @@ final class ReviewDriver {
     /// answered too.
     private func propose(_ text: String, comment: String?, occurrence: String?) throws {
         guard let stored = try unchanged() else { return }
-        let made: ProposeCommand.Made
+        let made: ProposeController.Made
         do {
             made = try ProposeCommand.propose(
                 stored, at: text.isEmpty ? nil : text, occurrence: occurrence, comment: comment, context)
