@@ -28,7 +28,7 @@ enum AnswerCommand {
         }
         var resolving = context
         resolving.arguments = arguments
-        let stored = try ShowCommand.resolveInvite(resolving, command: command)
+        let stored = try resolving.resolveInvite(command: command)
         let occurrences = try pick(context.arguments.all("--occurrence"), of: stored, context, command: command)
         // Accepting what was cancelled is refused by the responder; a decline is kept.
         if stored.status == .cancelled, action == .declined {

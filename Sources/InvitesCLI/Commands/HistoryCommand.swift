@@ -26,7 +26,7 @@ enum HistoryCommand {
         }
         let handle =
             context.arguments.positionals.isEmpty
-            ? nil : try ShowCommand.resolveInvite(context, command: "history").handle
+            ? nil : try context.resolveInvite(command: "history").handle
         var limit: Int?
         if let text = context.arguments.value("--limit") {
             guard let number = Int(text), number >= 0 else {

@@ -20,7 +20,7 @@ enum ProposeCommand {
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: "propose")
         }
-        let stored = try ShowCommand.resolveInvite(context, command: "propose")
+        let stored = try context.resolveInvite(command: "propose")
         let whens = context.arguments.all("--occurrence")
         guard whens.count <= 1 else {
             throw UsageError(message: "propose takes one --occurrence at a time", command: "propose")

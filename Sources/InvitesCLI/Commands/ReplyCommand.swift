@@ -11,7 +11,7 @@ enum ReplyCommand {
     static let spec = OptionSpec(values: ["--out", "--name"], flags: ["--mime"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        let stored = try ShowCommand.resolveInvite(context, command: "reply")
+        let stored = try context.resolveInvite(command: "reply")
         let store = try context.openStore()
         let history = try store.history(handle: stored.handle)
         let mime = context.arguments.has("--mime")

@@ -50,38 +50,14 @@ enum ShowCommand {
         return 80
     }
 
-    /// The invitation the single positional argument names, for every command that takes a
-    /// handle: a handle, the sender's id, a UID prefix, or `-` for the one inside the message on
-    /// standard input (ingested first).
-    static func resolveInvite(_ context: CommandContext, command: String) throws -> StoredInvite {
-        let reference = try reference(context, command: command)
-        if reference == "-" { return try IngestCommand.thisMessage(context, command: command) }
-        return try resolve(reference, context)
-    }
-
-    /// The invite a reference names; one that names none is an error that offers the closest
-    /// handle or sender id, so a typo costs one more command, not a trip through `list --all`.
-    static func resolve(_ reference: String, _ context: CommandContext) throws -> StoredInvite {
-        let store = try context.openStore()
-        do {
-            return try store.resolve(reference)
-        } catch LookupError.notFound {
-            let known = try store.references()
-            let names = known.map(\.handle) + known.compactMap(\.senderID)
-            let closest = Suggestion.closest(to: reference, in: names).flatMap { name in
-                known.first { $0.handle == name || $0.senderID == name }.map { (name, $0.title) }
-            }
-            throw UnknownHandleError(reference: reference, closest: closest)
-        }
-    }
-
     /// The report `show` and `check` render, with the calendar warnings already printed.
     static func report(_ context: CommandContext, command: String) throws -> ShowReport {
-        var reference = try reference(context, command: command)
-        if reference == "-" { reference = try IngestCommand.thisMessage(context, command: command).handle }
+        // The options and the calendars are checked before the handle is looked for: a wrong
+        // --before is a usage error (2) and a missing calendar 66, whatever the handle.
         let controller = try controller(context)
+        let stored = try context.resolveInvite(command: command)
         context.mentionMissingCalendars()
-        let show = try controller.report(for: try resolve(reference, context))
+        let show = try controller.report(for: stored)
         for warning in show.warnings { context.warn(Printable.sanitize(warning.description)) }
         return show
     }
@@ -100,13 +76,4 @@ enum ShowCommand {
             clock: context.environment.now)
     }
 
-    private static func reference(_ context: CommandContext, command: String) throws -> String {
-        guard let reference = context.arguments.positionals.first else {
-            throw UsageError(message: "\(command) needs a HANDLE (see 'invites list')", command: command)
-        }
-        guard context.arguments.positionals.count == 1 else {
-            throw UsageError(message: "\(command) takes one HANDLE", command: command)
-        }
-        return reference
-    }
 }
