@@ -112,11 +112,10 @@ enum AnswerCommand {
         -> [String]
     {
         guard !whens.isEmpty else { return [] }
-        let query = CalendarQuery(
-            sources: [], display: context.settings.zone.value, me: context.settings.me.value, index: nil,
-            clock: context.environment.now)
+        let picker = OccurrencePicker(
+            display: context.settings.zone.value, me: context.settings.me.value, clock: context.environment.now)
         do {
-            return try OccurrencePicker(query: query).keys(for: whens, of: stored)
+            return try picker.keys(for: whens, of: stored)
         } catch {
             let hint = error == .notRecurring(handle: stored.handle) ? " (without --occurrence)" : ""
             throw UsageError(message: error.description + hint, command: command)

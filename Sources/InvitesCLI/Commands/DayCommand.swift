@@ -13,11 +13,12 @@ enum DayCommand {
         let date = try self.date(context.arguments.positionals.first ?? "today", context)
         let working = try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value
         let width = try ShowCommand.width(context, command: "day")
-        let query = CalendarQuery(
-            sources: context.settings.calendars.value, display: context.settings.zone.value,
-            me: context.settings.me.value, index: context.openCache(), clock: context.environment.now)
+        let controller = DayController(
+            store: try context.openStore(), calendars: context.settings.calendars.value,
+            display: context.settings.zone.value, me: context.settings.me.value, cache: context.openCache(),
+            working: working, clock: context.environment.now)
         context.mentionMissingCalendars()
-        let report = try DayController(store: try context.openStore(), query: query, working: working).report(for: date)
+        let report = try controller.report(for: date)
         for warning in report.warnings { context.warn(Printable.sanitize(warning.description)) }
         if context.settings.json {
             try context.printJSON(JSONOutput.Day(report, working: working))

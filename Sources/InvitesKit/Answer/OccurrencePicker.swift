@@ -15,6 +15,11 @@ public struct OccurrencePicker {
         self.time = HumanTime(zone: query.display)
     }
 
+    /// A picker that reads no calendar: the invitation's own occurrences are all it expands.
+    public init(display: DisplayZone, me: MyAddresses, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(query: CalendarQuery(sources: [], display: display, me: me, index: nil, clock: clock))
+    }
+
     /// One occurrence of the invitation: its key, original start and where it is now.
     public struct Found: Sendable, Hashable {
         public var key: String
