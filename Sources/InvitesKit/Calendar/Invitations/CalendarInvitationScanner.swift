@@ -10,10 +10,11 @@ import Foundation
 public struct CalendarInvitationScanner {
     public var me: MyAddresses
     public var display: DisplayZone
-    public var cache: CacheStore?
+    /// Where the last look is kept (the cache store); `nil` costs every look a read.
+    public var cache: CalendarIndexStorage?
     public var now: Date
 
-    public init(me: MyAddresses, display: DisplayZone, cache: CacheStore?, now: Date) {
+    public init(me: MyAddresses, display: DisplayZone, cache: CalendarIndexStorage?, now: Date) {
         self.me = me
         self.display = display
         self.cache = cache
