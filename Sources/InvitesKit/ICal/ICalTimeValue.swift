@@ -96,19 +96,9 @@ struct ICalTimeValue {
 
     /// The wall-clock fields read as if they were UTC, in seconds since 1970; a date is its midnight.
     static func wallSeconds(_ time: icaltimetype) -> Int {
-        let days = daysSinceEpoch(year: Int(time.year), month: Int(time.month), day: Int(time.day))
+        let days = LocalDate.daysSinceEpoch(year: Int(time.year), month: Int(time.month), day: Int(time.day))
         guard time.is_date == 0 else { return days * 86_400 }
         return days * 86_400 + Int(time.hour) * 3_600 + Int(time.minute) * 60 + Int(time.second)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The same value interpreted in another zone, for a floating EXDATE or RECURRENCE-ID

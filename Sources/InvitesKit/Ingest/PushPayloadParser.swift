@@ -122,8 +122,8 @@ public struct PushPayloadParser: Sendable {
     /// year 3000. libical holds no later time (an accepted invite would be written into the
     /// calendar with an empty DTEND), and no invitation means an earlier one.
     static let storable: Range<TimeInterval> = {
-        let first = ICalTimeValue.daysSinceEpoch(year: 1, month: 1, day: 1)
-        let afterLast = ICalTimeValue.daysSinceEpoch(year: 3001, month: 1, day: 1)
+        let first = LocalDate.daysSinceEpoch(year: 1, month: 1, day: 1)
+        let afterLast = LocalDate.daysSinceEpoch(year: 3001, month: 1, day: 1)
         return TimeInterval(first * 86_400)..<TimeInterval(afterLast * 86_400)
     }()
 

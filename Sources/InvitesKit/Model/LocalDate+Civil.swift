@@ -1,9 +1,20 @@
 import Foundation
 
 extension LocalDate {
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`),
+    /// for any year a stranger writes, without a Foundation calendar.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`),
-    /// the inverse of ``ICalTimeValue/daysSinceEpoch(year:month:day:)``; no Foundation calendar,
-    /// since the prefilter asks it for thousands of days.
+    /// the inverse of ``daysSinceEpoch(year:month:day:)``; no Foundation calendar, since the
+    /// prefilter asks it for thousands of days.
     init(daysSinceEpoch days: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097

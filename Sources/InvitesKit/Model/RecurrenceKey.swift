@@ -6,13 +6,6 @@ import Foundation
 /// One form for every producer's way of writing the same instant (`TZID=`, `Z`, floating), so a
 /// moved instance, its cancellation and your answer to it meet on one key.
 public enum RecurrenceKey {
-    /// The key of one of an invitation's own occurrences: its original start, or its date in
-    /// the display zone when it is all-day.
-    public static func key(of occurrence: Occurrence, display: DisplayZone) -> String {
-        let original = occurrence.recurrenceID ?? occurrence.start
-        return occurrence.isAllDay ? LocalDate(original, in: display.timeZone).description : RFC3339.utc(original)
-    }
-
     /// The instant a key names; a date names its midnight in UTC.
     public static func instant(of key: String) -> Date? {
         if let time = RFC3339.parse(key) { return time }

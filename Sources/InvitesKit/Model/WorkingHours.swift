@@ -81,7 +81,7 @@ public struct WorkingHours: Sendable, Hashable {
 
     /// The ISO weekday of a date.
     public static func weekday(of date: LocalDate) -> Int {
-        let days = ICalTimeValue.daysSinceEpoch(year: date.year, month: date.month, day: date.day)
+        let days = LocalDate.daysSinceEpoch(year: date.year, month: date.month, day: date.day)
         // 1970-01-01 was a Thursday (4).
         return ((days % 7) + 7 + 3) % 7 + 1
     }

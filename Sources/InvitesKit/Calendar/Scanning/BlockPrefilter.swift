@@ -155,7 +155,7 @@ struct BlockPrefilter {
         guard let year = number(0, 4), let month = number(4, 2), let day = number(6, 2),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        let days = ICalTimeValue.daysSinceEpoch(year: year, month: month, day: day)
+        let days = LocalDate.daysSinceEpoch(year: year, month: month, day: day)
         if digits.count == 8 { return days * 86_400 }
         guard digits.count >= 15, digits[base + 8] == UInt8(ascii: "T"), let hour = number(9, 2),
             let minute = number(11, 2),

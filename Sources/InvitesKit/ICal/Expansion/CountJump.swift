@@ -33,7 +33,7 @@ enum CountJump {
         guard Set(parts.keys).isSubset(of: ["FREQ", "COUNT", "INTERVAL", "WKST", "BYDAY"]) else { return .unchanged }
         let interval = parts["INTERVAL"].flatMap { Int($0) } ?? 1
         guard interval >= 1 else { return .unchanged }
-        let first = ICalTimeValue.daysSinceEpoch(year: Int(start.year), month: Int(start.month), day: Int(start.day))
+        let first = LocalDate.daysSinceEpoch(year: Int(start.year), month: Int(start.month), day: Int(start.day))
         let skippedDays: Int
         let skippedInstances: Int
         switch parts["FREQ"] {

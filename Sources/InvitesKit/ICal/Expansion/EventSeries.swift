@@ -243,7 +243,7 @@ struct EventSeries {
         let zone = event.start.zone ?? context.display
         if rule.count > 0, context.jumpCounts {
             let target = zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack)
-            let day = ICalTimeValue.daysSinceEpoch(
+            let day = LocalDate.daysSinceEpoch(
                 year: Int(target.year), month: Int(target.month), day: Int(target.day))
             if case .exhausted = CountJump.apply(&rule, start: &floating, before: day) { return }
         }

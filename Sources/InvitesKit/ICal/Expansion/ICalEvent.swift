@@ -230,7 +230,7 @@ struct ICalEvent {
 
     /// Whole days from one date to another (negative when `to` is earlier).
     static func daysBetween(_ from: LocalDate, _ to: LocalDate) -> Int {
-        ICalTimeValue.daysSinceEpoch(year: to.year, month: to.month, day: to.day)
-            - ICalTimeValue.daysSinceEpoch(year: from.year, month: from.month, day: from.day)
+        LocalDate.daysSinceEpoch(year: to.year, month: to.month, day: to.day)
+            - LocalDate.daysSinceEpoch(year: from.year, month: from.month, day: from.day)
     }
 }

@@ -19,7 +19,7 @@ import Testing
     @Test func daysSinceEpochRoundTrips() {
         for days in stride(from: -800_000, through: 800_000, by: 997) {
             let date = LocalDate(daysSinceEpoch: days)
-            #expect(ICalTimeValue.daysSinceEpoch(year: date.year, month: date.month, day: date.day) == days)
+            #expect(LocalDate.daysSinceEpoch(year: date.year, month: date.month, day: date.day) == days)
         }
         #expect(LocalDate(daysSinceEpoch: 0) == LocalDate(year: 1970, month: 1, day: 1))
         #expect(LocalDate(daysSinceEpoch: 19_782) == LocalDate(year: 2024, month: 2, day: 29))

@@ -50,7 +50,7 @@ public enum RFC3339 {
             return nil
         }
         guard day <= daysIn(month: month, year: year) else { return nil }
-        let days = ICalTimeValue.daysSinceEpoch(year: year, month: month, day: day)
+        let days = LocalDate.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59) - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

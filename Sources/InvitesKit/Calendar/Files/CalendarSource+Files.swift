@@ -1,0 +1,18 @@
+import Foundation
+
+/// Where a calendar named by its path stands on disk: a file, a vdir, or not there yet.
+extension CalendarSource {
+    /// Looks at a path named by the user; a missing one is an error.
+    public static func named(_ path: String) throws(CalendarError) -> CalendarSource {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .notFound(path: path)
+        }
+        return CalendarSource(path: path, layout: isDirectory.boolValue ? .vdir : .file, exists: true)
+    }
+
+    /// The default calendar, which a new user may not have yet.
+    public static func defaultCalendar(_ path: String) -> CalendarSource {
+        (try? named(path)) ?? CalendarSource(path: path, layout: .file, exists: false)
+    }
+}
