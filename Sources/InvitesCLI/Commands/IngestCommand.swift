@@ -5,9 +5,6 @@ import InvitesKit
 enum IngestCommand {
     static let spec = OptionSpec(values: ["--maildir", "--print"])
 
-    /// An input that was not ingested, and why.
-    typealias Failure = (file: String, error: Error)
-
     static func run(_ context: CommandContext) throws -> ExitCode {
         if let field = context.arguments.value("--print"), field != "handle" {
             throw UsageError(
@@ -24,47 +21,32 @@ enum IngestCommand {
             }
             files = ["-"]
         }
-        var invites: [Invite] = []
-        var failed: [Failure] = []
-        var inputs = files.count
-        for file in files {
-            if file == "-", context.environment.inputIsTerminal {
-                context.note("reading an invite from standard input; end it with Ctrl-D")
-            }
-            do {
-                let data = try contents(of: file, environment: context.environment)
+        if files.contains("-"), context.environment.inputIsTerminal {
+            context.note("reading an invite from standard input; end it with Ctrl-D")
+        }
+        let inputs = files.map { file in
+            IngestController.Input(name: name(file)) { try contents(of: file, environment: context.environment) }
+        }
+        let result = try controller(context).ingest(
+            inputs, maildirs: maildirs,
+            readFile: { path in
                 do {
-                    invites += try read(data, name: name(file), context)
-                } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
-                    try fileDeclinedProposals(data, name: name(file), context)
+                    return try contents(of: path, environment: context.environment)
+                } catch is FileError {
+                    return nil
                 }
-            } catch {
-                ErrorReport.report(error, to: context.environment)
-                failed.append((name(file), error))
-            }
-        }
-        var outcomes = try file(invites, context)
-        for path in maildirs {
-            inputs += 1
-            do {
-                let read = try ingest(Maildir(path), context)
-                outcomes += read.outcomes
-                inputs += read.messages
-                failed += read.failed
-            } catch {
-                ErrorReport.report(error, to: context.environment)
-                failed.append((path, error))
-            }
-        }
-        try report(outcomes, failed: failed, context)
-        return status(inputs: inputs, failed: failed, context)
+            }, events: { tell($0, context) })
+        try report(result.outcomes, failed: result.failed, context)
+        return status(inputs: result.inputs, failed: result.failed, context)
     }
 
     /// The invitation inside the message on standard input, ingested (again, which changes
     /// nothing when it is already in), for the commands that take `-` for "this message".
     static func thisMessage(_ context: CommandContext, command: String) throws -> StoredInvite {
-        let invites = try read(context.environment.readStandardInput(), name: "<stdin>", context)
-        let outcomes = try file(invites, context)
+        let controller = try controller(context)
+        let events: (IngestController.Event) -> Void = { tell($0, context) }
+        let invites = try controller.read(context.environment.readStandardInput(), name: "<stdin>", events: events)
+        let outcomes = try controller.file(invites, events: events)
         for outcome in outcomes {
             if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
         }
@@ -79,72 +61,35 @@ enum IngestCommand {
         return try context.openStore().resolve(stored.handle)
     }
 
-    /// Reads every invite in one input, printing what was dropped along the way.
-    private static func read(_ data: Data, name: String, _ context: CommandContext) throws -> [Invite] {
-        var warnings: [String] = []
-        let invites = try InviteReader(display: context.settings.zone.value).read(data, file: name) {
-            if !warnings.contains($0) { warnings.append($0) }
+    /// The ingesting machinery with this run's settings.
+    static func controller(_ context: CommandContext) throws -> IngestController {
+        IngestController(
+            store: try context.openStore(), display: context.settings.zone.value, clock: context.environment.now,
+            responder: { try context.responder(following: true) })
+    }
+
+    /// Says what happened while ingesting, as it happens.
+    static func tell(_ event: IngestController.Event, _ context: CommandContext) {
+        switch event {
+        case .warning(let text):
+            context.warn(Printable.sanitize(text))
+        case .failed(_, let error):
+            ErrorReport.report(error, to: context.environment)
+        case .proposalDeclined(let stored, let comment, let already):
+            var line =
+                "\(stored.handle): the organizer declined your proposal of a new time for "
+                + "\"\(Printable.sanitize(stored.invite.title))\""
+            if let comment { line += ": \"\(Printable.sanitize(comment))\"" }
+            if already { line += " (already in the history)" }
+            if context.settings.json { context.note(line) } else { context.print(line) }
+        case .followed(let handle, let cancelled, let path):
+            context.note("\(handle): \(cancelled ? "marked cancelled" : "updated") in \(Printable.sanitize(path))")
         }
-        for warning in warnings { context.warn(Printable.sanitize(warning)) }
-        return invites
     }
 
-    /// Files the invites in one transaction and keeps the calendar in step with them.
-    private static func file(_ invites: [Invite], _ context: CommandContext) throws -> [IngestOutcome] {
-        guard !invites.isEmpty else { return [] }
-        let outcomes = try context.openStore().ingest(invites, now: context.environment.now())
-        try follow(outcomes, context)
-        return outcomes
-    }
-
-    /// Reads the messages of a Maildir not read before; a message without an invitation is
-    /// passed over, one whose invitation cannot be read is reported, and all are remembered.
-    /// `messages` counts those that named a calendar part.
-    private static func ingest(_ maildir: Maildir, _ context: CommandContext) throws
-        -> (outcomes: [IngestOutcome], messages: Int, failed: [Failure])
-    {
-        let store = try context.openStore()
-        let seen = try store.seenMessages(in: maildir.folder)
-        var invites: [Invite] = []
-        var taken: [String] = []
-        var messages = 0
-        var failed: [Failure] = []
-        for message in try maildir.messages() where !seen.contains(message.key) && !taken.contains(message.key) {
-            do {
-                let data = try contents(of: message.path, environment: context.environment)
-                taken.append(message.key)
-                guard Maildir.mayHoldInvitation(data) else { continue }
-                messages += 1
-                do {
-                    invites += try read(data, name: message.path, context)
-                } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
-                    // An organizer's answer to a proposal: filed when its invitation is here,
-                    // passed over like any other message for an organizer when it is not.
-                    do {
-                        try fileDeclinedProposals(data, name: message.path, context)
-                    } catch is IngestError {
-                        continue
-                    }
-                }
-            } catch IngestError.notAnInvite, IngestError.notForAttendee {
-                // Ordinary mail, and replies to invitations of your own: nothing to take in.
-                messages -= 1
-                continue
-            } catch is FileError {
-                // Gone between listing and reading: a client moved it (new/ to cur/); the next
-                // run finds it under its new name.
-                continue
-            } catch {
-                ErrorReport.report(error, to: context.environment)
-                failed.append((message.path, error))
-            }
-        }
-        let outcomes = try file(invites, context)
-        try store.markSeen(taken, in: maildir.folder, now: context.environment.now())
-        return (outcomes, messages, failed)
-    }
-
-    private static func report(_ outcomes: [IngestOutcome], failed: [Failure], _ context: CommandContext) throws {
+    private static func report(
+        _ outcomes: [IngestOutcome], failed: [(name: String, error: Error)], _ context: CommandContext
+    ) throws {
         if context.settings.json {
             try context.printJSON(
                 JSONOutput.IngestBody(
@@ -156,7 +101,7 @@ enum IngestCommand {
                             start: start, end: end, allDay: invite.dates != nil, result: outcome.result.rawValue,
                             note: outcome.note)
                     },
-                    failed: failed.map { JSONOutput.FailedFile(file: $0.file, error: JSONOutput.Problem($0.error)) }))
+                    failed: failed.map { JSONOutput.FailedFile(file: $0.name, error: JSONOutput.Problem($0.error)) }))
             return
         }
         if context.arguments.value("--print") == "handle" {
@@ -188,29 +133,15 @@ enum IngestCommand {
     /// failure's (65, 66 or 74) when none was ingested, since then nothing changed, as those
     /// statuses promise; 1 when some were and some were not, with a last line on standard error
     /// that names those that were not.
-    private static func status(inputs: Int, failed: [Failure], _ context: CommandContext) -> ExitCode {
+    private static func status(inputs: Int, failed: [(name: String, error: Error)], _ context: CommandContext)
+        -> ExitCode
+    {
         guard let first = failed.first else { return .success }
         guard failed.count < inputs else { return ErrorReport.describe(first.error).1 }
-        let names = failed.map { Printable.sanitize($0.file) }.joined(separator: ", ")
+        let names = failed.map { Printable.sanitize($0.name) }.joined(separator: ", ")
         let what = context.arguments.all("--maildir").isEmpty ? "files" : "files and messages"
         context.note("\(inputs - failed.count) of \(inputs) \(what) ingested; not ingested: \(names)")
         return .failure
-    }
-
-    /// Keeps the calendar in step with invites an earlier answer put there.
-    private static func follow(_ outcomes: [IngestOutcome], _ context: CommandContext) throws {
-        guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return }
-        let responder = try context.responder(following: true)
-        for outcome in outcomes {
-            switch try responder.follow(outcome, now: context.environment.now()) {
-            case .rewritten(let path)?:
-                context.note(
-                    "\(outcome.stored.handle): \(outcome.result == .cancelled ? "marked cancelled" : "updated") in \(Printable.sanitize(path))"
-                )
-            default:
-                break
-            }
-        }
     }
 
     private static func name(_ file: String) -> String { file == "-" ? "<stdin>" : file }

@@ -1,0 +1,180 @@
+import Foundation
+
+/// `ingest` as a library call, for the command and for anything that takes invitations in
+/// without a command line (`review`'s "this message", a watcher): inputs in, what each became
+/// out, and what happened along the way told to `events` as it happens, so that a caller prints
+/// it in the order it came.
+public struct IngestController {
+    public var store: InboxStore
+    public var display: DisplayZone
+    public var clock: @Sendable () -> Date
+    /// The responder that keeps the calendar in step with updates to invitations an earlier
+    /// answer put there; asked for only when an update or a cancellation came.
+    public var responder: () throws -> Responder
+
+    public init(
+        store: InboxStore, display: DisplayZone, clock: @escaping @Sendable () -> Date,
+        responder: @escaping () throws -> Responder
+    ) {
+        self.store = store
+        self.display = display
+        self.clock = clock
+        self.responder = responder
+    }
+
+    /// Something worth telling while ingesting.
+    public enum Event {
+        /// A value libical dropped, or another warning of the reader.
+        case warning(String)
+        /// An input that was not ingested, and why.
+        case failed(name: String, error: Error)
+        /// An organizer's DECLINECOUNTER filed on the invitation it answers; `already` when the
+        /// history held it.
+        case proposalDeclined(stored: StoredInvite, comment: String?, already: Bool)
+        /// The calendar copy an earlier answer wrote was brought in step with an update.
+        case followed(handle: String, cancelled: Bool, path: String)
+    }
+
+    /// One input: its name for messages, and how to read it.
+    public struct Input {
+        public var name: String
+        public var read: () throws -> Data
+
+        public init(name: String, read: @escaping () throws -> Data) {
+            self.name = name
+            self.read = read
+        }
+    }
+
+    /// What a run took in.
+    public struct Report {
+        public var outcomes: [IngestOutcome] = []
+        /// The inputs (files, Maildirs and their messages that named a calendar part) not
+        /// ingested, with why.
+        public var failed: [(name: String, error: Error)] = []
+        /// How many inputs there were, for the exit status.
+        public var inputs = 0
+    }
+
+    /// Reads each input and each Maildir's messages not read before, files what they hold in
+    /// one transaction per input set, and keeps the calendar in step. `readFile` reads a
+    /// Maildir's message, `nil` when it is gone (a mail client moved it meanwhile).
+    public func ingest(
+        _ inputs: [Input], maildirs: [String], readFile: (String) throws -> Data?, events: (Event) -> Void
+    ) throws -> Report {
+        var report = Report()
+        report.inputs = inputs.count
+        var invites: [Invite] = []
+        for input in inputs {
+            do {
+                let data = try input.read()
+                do {
+                    invites += try read(data, name: input.name, events: events)
+                } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
+                    try fileDeclinedProposals(data, name: input.name, events: events)
+                }
+            } catch {
+                events(.failed(name: input.name, error: error))
+                report.failed.append((input.name, error))
+            }
+        }
+        report.outcomes = try file(invites, events: events)
+        for path in maildirs {
+            report.inputs += 1
+            do {
+                let read = try ingest(try Maildir(path), readFile: readFile, events: events)
+                report.outcomes += read.outcomes
+                report.inputs += read.messages
+                report.failed += read.failed
+            } catch {
+                events(.failed(name: path, error: error))
+                report.failed.append((path, error))
+            }
+        }
+        return report
+    }
+
+    /// Reads every invite in one input, telling what was dropped along the way.
+    public func read(_ data: Data, name: String, events: (Event) -> Void) throws -> [Invite] {
+        var warnings: [String] = []
+        let invites = try InviteReader(display: display).read(data, file: name) {
+            if !warnings.contains($0) { warnings.append($0) }
+        }
+        for warning in warnings { events(.warning(warning)) }
+        return invites
+    }
+
+    /// Files the invites in one transaction and keeps the calendar in step with them.
+    public func file(_ invites: [Invite], events: (Event) -> Void) throws -> [IngestOutcome] {
+        guard !invites.isEmpty else { return [] }
+        let outcomes = try store.ingest(invites, now: clock())
+        guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return outcomes }
+        let responder = try self.responder()
+        for outcome in outcomes {
+            if case .rewritten(let path)? = try responder.follow(outcome, now: clock()) {
+                events(.followed(handle: outcome.stored.handle, cancelled: outcome.result == .cancelled, path: path))
+            }
+        }
+        return outcomes
+    }
+
+    /// Reads the messages of a Maildir not read before; a message without an invitation is
+    /// passed over, one whose invitation cannot be read is reported, and all are remembered.
+    /// `messages` counts those that named a calendar part.
+    private func ingest(_ maildir: Maildir, readFile: (String) throws -> Data?, events: (Event) -> Void) throws
+        -> (outcomes: [IngestOutcome], messages: Int, failed: [(name: String, error: Error)])
+    {
+        let seen = try store.seenMessages(in: maildir.folder)
+        var invites: [Invite] = []
+        var taken: [String] = []
+        var messages = 0
+        var failed: [(name: String, error: Error)] = []
+        for message in try maildir.messages() where !seen.contains(message.key) && !taken.contains(message.key) {
+            do {
+                // Gone between listing and reading: a client moved it (new/ to cur/); the next
+                // run finds it under its new name.
+                guard let data = try readFile(message.path) else { continue }
+                taken.append(message.key)
+                guard Maildir.mayHoldInvitation(data) else { continue }
+                messages += 1
+                do {
+                    invites += try read(data, name: message.path, events: events)
+                } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
+                    // An organizer's answer to a proposal: filed when its invitation is here,
+                    // passed over like any other message for an organizer when it is not.
+                    do {
+                        try fileDeclinedProposals(data, name: message.path, events: events)
+                    } catch is IngestError {
+                        continue
+                    }
+                }
+            } catch IngestError.notAnInvite, IngestError.notForAttendee {
+                // Ordinary mail, and replies to invitations of your own: nothing to take in.
+                messages -= 1
+                continue
+            } catch {
+                events(.failed(name: message.path, error: error))
+                failed.append((message.path, error))
+            }
+        }
+        let outcomes = try file(invites, events: events)
+        try store.markSeen(taken, in: maildir.folder, now: clock())
+        return (outcomes, messages, failed)
+    }
+
+    /// Files an organizer's DECLINECOUNTER on the invitation it answers: it is an answer to a
+    /// proposal of yours, not an invitation, and not a mistake to refuse. One for an invitation
+    /// the inbox does not hold is refused (exit 65), as nothing would show it.
+    public func fileDeclinedProposals(_ data: Data, name: String, events: (Event) -> Void) throws {
+        let declined = try InviteReader(display: display).declinedProposals(data, file: name)
+        for item in declined {
+            guard let stored = try store.find(uid: item.uid) else {
+                throw IngestError.notAnInvite(
+                    file: name,
+                    reason: "a DECLINECOUNTER for \(Printable.quoted(item.uid, limit: 60)), which is not in the inbox")
+            }
+            let recorded = try store.recordDeclinedProposal(item, for: stored, now: clock())
+            events(.proposalDeclined(stored: stored, comment: item.comment, already: recorded == nil))
+        }
+    }
+}
