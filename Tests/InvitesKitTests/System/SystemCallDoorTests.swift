@@ -37,10 +37,6 @@ import Testing
         "InvitesCLI/Terminal/LineKeyboard.swift",
         "InvitesCLI/Terminal/RawTerminal.swift",
         "InvitesCLI/Terminal/TerminalSize.swift",
-        "InvitesKit/Answer/Responder.swift",
-        "InvitesKit/Calendar/CalendarQuery.swift",
-        "InvitesKit/Outbox/Courier.swift",
-        "InvitesKit/Outbox/HTTPTransport.swift",
         "invites/main.swift",
     ]
 
