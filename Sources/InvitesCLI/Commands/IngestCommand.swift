@@ -34,7 +34,7 @@ enum IngestCommand {
             do {
                 let data = try contents(of: file, environment: context.environment)
                 do {
-                    invites += try read(data, name: name(file), context)
+                    invites += try Self.read(data, name: name(file), context)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     try fileDeclinedProposals(data, name: name(file), context)
                 }
@@ -63,7 +63,7 @@ enum IngestCommand {
     /// The invitation inside the message on standard input, ingested (again, which changes
     /// nothing when it is already in), for the commands that take `-` for "this message".
     static func thisMessage(_ context: CommandContext, command: String) throws -> StoredInvite {
-        let invites = try read(context.environment.readStandardInput(), name: "<stdin>", context)
+        let invites = try Self.read(context.environment.readStandardInput(), name: "<stdin>", context)
         let outcomes = try file(invites, context)
         for outcome in outcomes {
             if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
@@ -116,7 +116,7 @@ enum IngestCommand {
                 guard Maildir.mayHoldInvitation(data) else { continue }
                 messages += 1
                 do {
-                    invites += try read(data, name: message.path, context)
+                    invites += try Self.read(data, name: message.path, context)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     // An organizer's answer to a proposal: filed when its invitation is here,
                     // passed over like any other message for an organizer when it is not.
