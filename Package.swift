@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime", "CHTTPPost"]),
         .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
-        .executableTarget(name: "invites", dependencies: ["InvitesCLI"]),
+        .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
         .target(
             name: "InvitesTestSupport",
             dependencies: ["InvitesCLI", "InvitesKit"],

@@ -7,18 +7,17 @@ enum OutputFile {
     /// `text` to it; any failure is an ``OutputError/unwritable(path:reason:)`` naming the path
     /// and the system's reason.
     static func write(_ text: String, to path: String) throws(OutputError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw .unwritable(path: path, reason: SystemCallError(code: errno).description)
-        }
-        do {
-            try DescriptorWriter.writeAll(text, to: descriptor)
+        do throws(SystemCallError) {
+            let descriptor = try Posix.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o666)
+            do throws(SystemCallError) {
+                try DescriptorWriter.writeAll(text, to: descriptor)
+            } catch {
+                try? Posix.close(descriptor, path: path)
+                throw error
+            }
+            try Posix.close(descriptor, path: path)
         } catch {
-            close(descriptor)
             throw .unwritable(path: path, reason: error.description)
-        }
-        guard close(descriptor) == 0 else {
-            throw .unwritable(path: path, reason: SystemCallError(code: errno).description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesKit
 
 /// Asks a yes-or-no question on the controlling terminal, as `send = ask` needs even when
 /// standard input is the mail a client piped in.
@@ -10,9 +11,8 @@ enum TerminalPrompt {
     /// given back as it was (``RawTerminal``: also on Ctrl-C, SIGTERM and Ctrl-Z). A terminal
     /// whose mode cannot be set is read a line.
     static func confirm(_ question: String) -> Bool? {
-        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { return nil }
-        defer { close(terminal) }
+        guard let terminal = try? Posix.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) else { return nil }
+        defer { try? Posix.close(terminal) }
         guard say(question, on: terminal) else { return nil }
         guard let keys = RawTerminal(descriptor: terminal) else { return line(from: terminal) }
         var answer = false
@@ -34,8 +34,7 @@ enum TerminalPrompt {
     }
 
     private static func say(_ text: String, on terminal: Int32) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) } == bytes.count
+        (try? DescriptorWriter.writeAll(text, to: terminal)) != nil
     }
 
     /// A line's answer: `true` when it starts with y.
@@ -43,8 +42,7 @@ enum TerminalPrompt {
         var answer: [UInt8] = []
         var byte: UInt8 = 0
         while answer.count < 64 {
-            let count = read(terminal, &byte, 1)
-            if count < 0, errno == EINTR { continue }
+            let count = try? Posix.read(terminal, into: &byte, count: 1)
             guard count == 1, byte != 0x0A else { break }
             answer.append(byte)
         }

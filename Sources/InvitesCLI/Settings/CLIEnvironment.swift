@@ -55,7 +55,7 @@ public struct CLIEnvironment: Sendable {
             return try DescriptorReader.readAll(STDIN_FILENO)
         } catch {
             let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
-            _exit(
+            Posix._exit(
                 ErrorReport.report(IngestError.unreadable(file: "<stdin>", reason: error.description), on: err).rawValue
             )
         }
@@ -72,18 +72,18 @@ public struct CLIEnvironment: Sendable {
         let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
         let out = TextSink(descriptor: STDOUT_FILENO, name: "standard output") { failure in
             RawTerminal.restoreNow()
-            _exit(ErrorReport.report(failure, on: err).rawValue)
+            Posix._exit(ErrorReport.report(failure, on: err).rawValue)
         }
         return CLIEnvironment(
             variables: ProcessInfo.processInfo.environment,
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1, inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            outputIsTerminal: Posix.isatty(STDOUT_FILENO), inputIsTerminal: Posix.isatty(STDIN_FILENO),
             out: out, err: err, confirm: TerminalPrompt.confirm,
             terminalColumns: { TerminalSize.columns(of: STDOUT_FILENO) },
             terminalRows: { TerminalSize.rows(of: STDOUT_FILENO) },
             keyboard: {
                 // Single keys only where `review` can draw and read on a terminal that takes them.
                 let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
-                if !dumb, isatty(STDOUT_FILENO) == 1, let terminal = RawTerminal(descriptor: STDIN_FILENO) {
+                if !dumb, Posix.isatty(STDOUT_FILENO), let terminal = RawTerminal(descriptor: STDIN_FILENO) {
                     return terminal
                 }
                 return LineKeyboard(descriptor: STDIN_FILENO)

@@ -34,11 +34,13 @@ struct ConfigFile {
             return ConfigFile()
         }
         guard !isDirectory.boolValue else { throw ConfigFileError.unreadable(path: path, reason: "it is a folder") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw ConfigFileError.unreadable(path: path, reason: SystemCallError(code: errno).description)
+        let descriptor: Int32
+        do {
+            descriptor = try Posix.open(path, O_RDONLY | O_CLOEXEC)
+        } catch {
+            throw ConfigFileError.unreadable(path: path, reason: error.description)
         }
-        defer { close(descriptor) }
+        defer { try? Posix.close(descriptor, path: path) }
         let data: Data
         do {
             data = try DescriptorReader.readAll(descriptor)

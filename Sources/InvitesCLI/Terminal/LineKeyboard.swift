@@ -46,12 +46,8 @@ final class LineKeyboard: Keyboard {
             return data[data.startIndex + offset]
         case .descriptor(let descriptor):
             var byte: UInt8 = 0
-            while true {
-                let count = read(descriptor, &byte, 1)
-                if count == 1 { return byte }
-                if count < 0, errno == EINTR { continue }
-                return nil
-            }
+            let count = try? Posix.read(descriptor, into: &byte, count: 1)
+            return count == 1 ? byte : nil
         }
     }
 

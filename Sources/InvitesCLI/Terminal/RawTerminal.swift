@@ -1,4 +1,5 @@
 import Foundation
+import InvitesKit
 
 /// A terminal put in cbreak mode for `review`: each key arrives as it is pressed, without echo,
 /// and the terminal is always given back as it was found.
@@ -31,8 +32,9 @@ final class RawTerminal: Keyboard {
     /// Takes the terminal on `descriptor` (standard input) into cbreak mode; `nil` when it is
     /// not a terminal or its mode cannot be read or set.
     init?(descriptor: Int32) {
-        guard isatty(descriptor) == 1, tcgetattr(descriptor, &RawTerminal.saved) == 0 else { return nil }
-        RawTerminal.raw = RawTerminal.saved
+        guard Posix.isatty(descriptor), let modes = try? Posix.tcgetattr(descriptor) else { return nil }
+        RawTerminal.saved = modes
+        RawTerminal.raw = modes
         RawTerminal.raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &RawTerminal.raw.c_cc) { characters in
             characters[Int(VMIN)] = 1
@@ -40,7 +42,7 @@ final class RawTerminal: Keyboard {
         }
         RawTerminal.redraw = 0
         RawTerminal.descriptor = descriptor
-        guard tcsetattr(descriptor, TCSANOW, &RawTerminal.raw) == 0 else {
+        guard (try? Posix.tcsetattr(descriptor, RawTerminal.raw)) != nil else {
             RawTerminal.descriptor = -1
             return nil
         }
@@ -67,7 +69,7 @@ final class RawTerminal: Keyboard {
     /// process without unwinding (a failed standard output).
     static func restoreNow() {
         guard descriptor >= 0 else { return }
-        _ = tcsetattr(descriptor, TCSANOW, &saved)
+        try? Posix.tcsetattr(descriptor, saved)
     }
 
     func next() -> KeyboardEvent {
@@ -80,10 +82,12 @@ final class RawTerminal: Keyboard {
             // A wait that ends every quarter second, so a resize is seen even if its signal
             // came between the check above and the wait; an ESC is a key of its own when
             // nothing follows it within 50 ms.
-            var poll = pollfd(fd: RawTerminal.descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&poll, 1, decoder.isWaiting ? 50 : 250)
-            if ready < 0 {
-                if errno == EINTR { continue }
+            var poll = [pollfd(fd: RawTerminal.descriptor, events: Int16(POLLIN), revents: 0)]
+            let ready: Int32
+            do {
+                ready = try Posix.poll(&poll, milliseconds: decoder.isWaiting ? 50 : 250)
+            } catch {
+                if error.code == EINTR { continue }
                 return .end
             }
             if ready == 0 {
@@ -91,45 +95,38 @@ final class RawTerminal: Keyboard {
                 continue
             }
             var bytes = [UInt8](repeating: 0, count: 64)
-            let count = read(RawTerminal.descriptor, &bytes, bytes.count)
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            let count: Int
+            do {
+                count = try Posix.read(RawTerminal.descriptor, into: &bytes, count: bytes.count)
+            } catch {
+                if error.code == EAGAIN { continue }
+                return .end
+            }
             guard count > 0 else { return .end }
             for byte in bytes.prefix(count) { queued += decoder.feed(byte) }
         }
     }
 
-    private static func install(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler ?? SIG_DFL
-        sigemptyset(&action.sa_mask)
+    private static func install(_ signal: Int32, _ handler: Posix.SignalHandler?) {
         // No SA_RESTART: a wait in progress returns, so a resize is drawn at once.
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
+        try? Posix.sigaction(signal, handler)
     }
 
     /// SIGINT, SIGTERM, SIGHUP, SIGQUIT: the mode back, then the signal's own end.
     private static let ending: @convention(c) (Int32) -> Void = { signal in
         RawTerminal.restoreNow()
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        sigaction(signal, &action, nil)
-        raise(signal)
+        try? Posix.sigaction(signal, nil)
+        try? Posix.raise(signal)
     }
 
     /// SIGTSTP: the mode back, stop as Ctrl-Z stops any program; once continued, cbreak again.
     private static let suspend: @convention(c) (Int32) -> Void = { _ in
         RawTerminal.restoreNow()
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        sigaction(SIGTSTP, &action, nil)
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGTSTP)
-        sigprocmask(SIG_UNBLOCK, &blocked, nil)
-        raise(SIGTSTP)
+        try? Posix.sigaction(SIGTSTP, nil)
+        try? Posix.sigprocmask(unblocking: SIGTSTP)
+        try? Posix.raise(SIGTSTP)
         // Continued here.
-        action.__sigaction_handler.sa_handler = RawTerminal.suspend
-        sigaction(SIGTSTP, &action, nil)
+        try? Posix.sigaction(SIGTSTP, RawTerminal.suspend)
         RawTerminal.takeAgain()
     }
 
@@ -144,7 +141,7 @@ final class RawTerminal: Keyboard {
 
     private static func takeAgain() {
         guard descriptor >= 0 else { return }
-        _ = tcsetattr(descriptor, TCSANOW, &raw)
+        try? Posix.tcsetattr(descriptor, raw)
         redraw = 1
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesKit
 
 /// How wide and how tall a terminal is, asked of the terminal itself.
 ///
@@ -9,15 +10,13 @@ enum TerminalSize {
     /// The columns of the terminal `descriptor` is; `nil` when it is not a terminal or the
     /// terminal does not know (a pseudo-terminal nobody sized says 0).
     static func columns(of descriptor: Int32) -> Int? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard let size = try? Posix.windowSize(descriptor), size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 
     /// The rows of the terminal `descriptor` is; `nil` as for ``columns(of:)``.
     static func rows(of descriptor: Int32) -> Int? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        guard let size = try? Posix.windowSize(descriptor), size.ws_row > 0 else { return nil }
         return Int(size.ws_row)
     }
 }

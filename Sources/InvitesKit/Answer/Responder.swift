@@ -107,7 +107,7 @@ public struct Responder {
             return try finish(.unchanged)
         case .cancelled:
             guard let record else { return try finish(.unchanged) }
-            let (change, newRecord) = try write(after, keys: nil, record: record, now: now)
+            let (change, newRecord) = try self.write(after, keys: nil, record: record, now: now)
             return try finish(change, .set(newRecord))
         case .declined where occurrences.isEmpty:
             guard let record else { return try finish(.unchanged) }
@@ -127,7 +127,7 @@ public struct Responder {
             {
                 return try finish(.unchanged)
             }
-            let (change, newRecord) = try write(
+            let (change, newRecord) = try self.write(
                 after, keys: occurrences.isEmpty ? nil : occurrences.map { $0 }, record: record, now: now)
             return try finish(change, .set(newRecord))
         }
@@ -213,7 +213,7 @@ public struct Responder {
         // An update keeps your answers as the inbox now has them: an answer the new time put
         // back to pending is NEEDS-ACTION in the calendar too.
         let keys: [String?]? = outcome.changed.contains(where: { $0 == nil }) ? nil : outcome.changed
-        let (change, newRecord) = try write(stored, keys: keys, record: record, now: now)
+        let (change, newRecord) = try self.write(stored, keys: keys, record: record, now: now)
         try store.setCalendarRecord(.set(newRecord), for: stored, now: now)
         return change
     }

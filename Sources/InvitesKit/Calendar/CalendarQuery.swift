@@ -134,7 +134,7 @@ public struct CalendarQuery {
                 source, window, version: { FileStamp(path: source.path).map { CalendarVersion(file: $0) } }
             ) {
                 (range: Range<Int>, _: WindowCache?) throws(CalendarError) -> Pass in
-                try read(source.path, window: range, zones: zones)
+                try self.read(source.path, window: range, zones: zones)
             }
         case .vdir:
             let listing = try VdirListing(source.path)
@@ -150,13 +150,15 @@ public struct CalendarQuery {
         }
     }
 
-    /// `read` is given the days to read and the answer kept for them from an earlier version of
+    /// `reading` is given the days to read and the answer kept for them from an earlier version of
     /// the calendar, whose parts an unchanged vdir item may take.
     private func answer(
         _ source: CalendarSource, _ window: Range<Int>, version: () throws(CalendarError) -> CalendarVersion?,
-        read: (Range<Int>, WindowCache?) throws(CalendarError) -> Pass
+        reading: (Range<Int>, WindowCache?) throws(CalendarError) -> Pass
     ) throws(CalendarError) -> Result {
-        guard let storage = index, let tile = WindowCache.tile(for: window) else { return try read(window, nil).result }
+        guard let storage = index, let tile = WindowCache.tile(for: window) else {
+            return try reading(window, nil).result
+        }
         let key = cacheKey(source)
         var earlier: WindowCache?
         if let data = storage.windowData(for: key, days: tile), let cached = WindowCache(data),
@@ -169,9 +171,9 @@ public struct CalendarQuery {
             if cached.dependencies == CalendarVersion.dependencyDigest { earlier = cached }
         }
         let readAt = now
-        let pass = try read(tile, earlier)
+        let pass = try reading(tile, earlier)
         // Whole days reached a limit the window alone may not: expand just the window.
-        guard !pass.limited else { return try read(window, nil).result }
+        guard !pass.limited else { return try reading(window, nil).result }
         if let version = pass.version, version.isSettled(at: readAt) {
             let cache = WindowCache(
                 version: version.digest, warnings: pass.result.warnings, occurrences: pass.result.occurrences,

@@ -69,7 +69,7 @@ public struct IngestController {
             do {
                 let data = try input.read()
                 do {
-                    invites += try read(data, name: input.name, events: events)
+                    invites += try self.read(data, name: input.name, events: events)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     try fileDeclinedProposals(data, name: input.name, events: events)
                 }
@@ -138,7 +138,7 @@ public struct IngestController {
                 guard Maildir.mayHoldInvitation(data) else { continue }
                 messages += 1
                 do {
-                    invites += try read(data, name: message.path, events: events)
+                    invites += try self.read(data, name: message.path, events: events)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     // An organizer's answer to a proposal: filed when its invitation is here,
                     // passed over like any other message for an organizer when it is not.

@@ -37,7 +37,7 @@ public struct Courier {
     var http: HTTPTransport
     var mail: MailTransport
     /// This process, as a claim names it.
-    var process: Int32 = getpid()
+    var process: Int32 = Posix.getpid()
 
     public init(store: InboxStore, routes: Routes, clock: @escaping @Sendable () -> Date) {
         self.store = store
@@ -89,6 +89,11 @@ public struct Courier {
     /// Whether a process still runs (a claim's owner): kill(pid, 0) succeeds, or is refused
     /// because the process belongs to someone else.
     static func isRunning(_ process: Int32) -> Bool {
-        kill(process, 0) == 0 || errno == EPERM
+        do {
+            try Posix.kill(process, 0)
+            return true
+        } catch {
+            return error.code == EPERM
+        }
     }
 }

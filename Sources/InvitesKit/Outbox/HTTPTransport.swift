@@ -28,7 +28,7 @@ struct HTTPTransport {
         var tries = 0
         var last = ""
         for pause in [0] + pauses {
-            if pause > 0 { sleep(pause) }
+            if pause > 0 { self.sleep(pause) }
             tries += 1
             switch post(message.body, to: url.url) {
             case .status(let code, _) where (200..<300).contains(code):

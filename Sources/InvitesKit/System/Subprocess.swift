@@ -72,7 +72,7 @@ struct Subprocess {
         }
         let (output, timedOut) = exchange(input, to: inputWrite, from: outputRead, process: pid, timeout: timeout)
         var status: Int32 = 0
-        _ = try? SystemCall.retrying { waitpid(pid, &status, 0) }
+        _ = try? Posix.retrying("waitpid") { waitpid(pid, &status, 0) }
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Outcome(status: code, output: String(decoding: output, as: UTF8.self), timedOut: timedOut)
     }
@@ -160,7 +160,7 @@ struct Subprocess {
 
     private static func pipe() throws(Failure) -> (Int32, Int32) {
         var ends: [Int32] = [0, 0]
-        guard Foundation.pipe(&ends) == 0 else { throw .pipe(SystemCall.lastError) }
+        guard Foundation.pipe(&ends) == 0 else { throw .pipe(SystemCallError(code: errno, call: "pipe")) }
         // Only the child's copies (dup2 onto 0, 1 and 2) cross the exec; the command must not
         // hold its own input's write end, or it would never see that input end.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

@@ -19,15 +19,19 @@ struct CalendarFile: Sendable {
     /// Reads `path`; with `folder` (an open folder) and `name`, the name is opened in that
     /// folder, sparing the kernel a walk of the whole path for each of a vdir's items.
     static func read(_ path: String, folder: Int32? = nil, name: String? = nil) throws(CalendarError) -> CalendarFile {
-        let descriptor = openForReading(name ?? path, in: folder)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: SystemCall.lastError.description)
+        let descriptor: Int32
+        do {
+            descriptor = try openForReading(name ?? path, in: folder, path: path)
+        } catch {
+            if error.code == ENOENT { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: error.description)
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            throw .unreadable(path: path, reason: SystemCall.lastError.description)
+        defer { try? Posix.close(descriptor, path: path) }
+        let info: stat
+        do {
+            info = try Posix.fstat(descriptor, path: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         let size = Int(info.st_size)
@@ -39,7 +43,7 @@ struct CalendarFile: Sendable {
         while total < size {
             let count: Int
             do {
-                count = try SystemCall.retrying { systemRead(descriptor, buffer + total, size - total) }
+                count = try Posix.read(descriptor, into: buffer + total, count: size - total, path: path)
             } catch {
                 free(buffer)
                 throw .unreadable(path: path, reason: error.description)
@@ -55,20 +59,20 @@ struct CalendarFile: Sendable {
 
     /// Opens read-only; on Linux without updating the access time where the file is ours, which
     /// saves an inode write per vdir item.
-    private static func openForReading(_ path: String, in folder: Int32?) -> Int32 {
-        let base = folder ?? AT_FDCWD
+    private static func openForReading(_ name: String, in folder: Int32?, path: String) throws(SystemCallError)
+        -> Int32
+    {
         #if os(Linux)
             let noAccessTime: Int32 = 0o1000000  // O_NOATIME, which Glibc's module does not export
-            let descriptor = openat(base, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime)
-            if descriptor >= 0 || errno != EPERM { return descriptor }
+            do {
+                return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime, path: path)
+            } catch {
+                // EPERM: not our file, opened without the flag below.
+                guard error.code == EPERM else { throw error }
+            }
         #endif
         // Non-blocking, so that a FIFO named like a calendar cannot hang the open; it is then
         // refused as not a regular file.
-        return openat(base, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK, path: path)
     }
-}
-
-/// `read(2)`, named apart from the static `read` above.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -52,15 +52,13 @@ struct FileStamp: Equatable, Hashable, Sendable {
 
     /// The stamp of a path, or `nil` when it does not exist.
     init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard let info = try? Posix.stat(path) else { return nil }
         self.init(info)
     }
 
     /// The stamp of an entry of an open folder, by its NUL-terminated name.
     init?(folder: Int32, name: UnsafePointer<CChar>) {
-        var info = stat()
-        guard fstatat(folder, name, &info, 0) == 0 else { return nil }
+        guard let info = try? Posix.fstatat(folder, name) else { return nil }
         self.init(info)
     }
 

@@ -3,21 +3,23 @@ import Foundation
 /// A folder open for listing and for opening and stamping its entries by name, closed when the
 /// last reference goes.
 final class OpenFolder {
-    #if canImport(Darwin)
-        let stream: UnsafeMutablePointer<DIR>
-    #else
-        let stream: OpaquePointer
-    #endif
-    var descriptor: Int32 { dirfd(stream) }
+    private let stream: Posix.FolderStream
+    var descriptor: Int32 { Posix.dirfd(stream) }
 
     init(_ path: String) throws(CalendarError) {
-        guard let stream = opendir(path) else {
-            throw .unreadable(path: path, reason: SystemCall.lastError.description)
+        do {
+            stream = try Posix.opendir(path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
         }
-        self.stream = stream
+    }
+
+    /// The next entry, or nil after the last.
+    func next() -> UnsafeMutablePointer<dirent>? {
+        Posix.readdir(stream)
     }
 
     deinit {
-        closedir(stream)
+        Posix.closedir(stream)
     }
 }

@@ -24,7 +24,7 @@ final class VdirListing {
         let directory = try OpenFolder(folder)
         var buffer: [UInt8] = []
         var names: [Range<Int>] = []
-        while let entry = readdir(directory.stream) {
+        while let entry = directory.next() {
             withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let name = raw.prefix { $0 != 0 }
                 guard VdirListing.isItemName(name) else { return }

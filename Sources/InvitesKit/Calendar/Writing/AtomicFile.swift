@@ -13,18 +13,19 @@ struct AtomicFile {
     func update(_ change: (Data?) throws -> Data?) throws {
         for _ in 0..<20 {
             let before = FileStamp(path: path)
-            let current = before == nil ? nil : try read()
+            let current = before == nil ? nil : try contents()
             guard let next = try change(current) else { return }
             if before != nil { try requireWritable() }
             let temporary = try writeTemporary(next)
             guard FileStamp(path: path) == before else {
-                unlink(temporary)
+                try? Posix.unlink(temporary)
                 continue
             }
-            guard rename(temporary, path) == 0 else {
-                let reason = SystemCall.lastError.description
-                unlink(temporary)
-                throw CalendarError.unwritable(path: path, reason: "cannot rename into place: \(reason)")
+            do {
+                try Posix.rename(temporary, to: path)
+            } catch {
+                try? Posix.unlink(temporary)
+                throw CalendarError.unwritable(path: path, reason: "cannot rename into place: \(error)")
             }
             syncFolder()
             return
@@ -34,8 +35,13 @@ struct AtomicFile {
 
     /// Removes the file, durably.
     func remove() throws {
-        guard unlink(path) == 0 || errno == ENOENT else {
-            throw CalendarError.unwritable(path: path, reason: SystemCall.lastError.description)
+        do {
+            try Posix.unlink(path)
+        } catch {
+            // A file already gone is removed all the same.
+            guard error.code == ENOENT else {
+                throw CalendarError.unwritable(path: path, reason: error.description)
+            }
         }
         syncFolder()
     }
@@ -46,12 +52,14 @@ struct AtomicFile {
     /// permission; but a user who took the write bit away meant "do not change this". Checked
     /// for the effective user, so root, for whom the mode bits stop nothing, writes as before.
     private func requireWritable() throws {
-        guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 else {
-            throw CalendarError.unwritable(path: path, reason: SystemCall.lastError.description)
+        do {
+            try Posix.faccessat(path, W_OK)
+        } catch {
+            throw CalendarError.unwritable(path: path, reason: error.description)
         }
     }
 
-    private func read() throws -> Data {
+    private func contents() throws -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -72,32 +80,34 @@ struct AtomicFile {
     /// our groups); where it does not, the file is still written. A new file takes 0644 less
     /// the umask, as any other program's would.
     private func writeTemporary(_ data: Data) throws -> String {
-        var info = stat()
-        let existing = stat(path, &info) == 0 ? info : nil
+        let existing = try? Posix.stat(path)
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o644
         let name = (path as NSString).lastPathComponent
         var attempt = 0
         while true {
             attempt += 1
-            let temporary = (folder as NSString).appendingPathComponent(".\(name).invites-\(getpid())-\(attempt).tmp")
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-            if descriptor < 0 {
-                if errno == EEXIST, attempt < 1000 { continue }
-                throw CalendarError.unwritable(
-                    path: path, reason: "cannot create a temporary file beside it: \(SystemCall.lastError.description)")
+            let temporary = (folder as NSString).appendingPathComponent(
+                ".\(name).invites-\(Posix.getpid())-\(attempt).tmp")
+            let descriptor: Int32
+            do {
+                descriptor = try Posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: mode)
+            } catch {
+                if error.code == EEXIST, attempt < 1000 { continue }
+                throw CalendarError.unwritable(path: path, reason: "cannot create a temporary file beside it: \(error)")
             }
             do {
                 try fill(descriptor, with: data, keeping: existing)
             } catch {
-                close(descriptor)
-                unlink(temporary)
+                try? Posix.close(descriptor, path: temporary)
+                try? Posix.unlink(temporary)
                 throw CalendarError.unwritable(path: path, reason: error.description)
             }
             // close can report a failed write-back (NFS): then the copy is not whole either.
-            guard close(descriptor) == 0 else {
-                let reason = SystemCall.lastError.description
-                unlink(temporary)
-                throw CalendarError.unwritable(path: path, reason: reason)
+            do {
+                try Posix.close(descriptor, path: temporary)
+            } catch {
+                try? Posix.unlink(temporary)
+                throw CalendarError.unwritable(path: path, reason: error.description)
             }
             return temporary
         }
@@ -108,10 +118,11 @@ struct AtomicFile {
     private func fill(_ descriptor: Int32, with data: Data, keeping existing: stat?) throws(SystemCallError) {
         if let existing {
             // fchown first: a change of owner clears the set-id bits that fchmod then restores.
-            if geteuid() == 0 || existing.st_uid == geteuid() {
-                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            let user = Posix.geteuid()
+            if user == 0 || existing.st_uid == user {
+                try? Posix.fchown(descriptor, existing.st_uid, existing.st_gid)
             }
-            guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else { throw SystemCallError(code: errno) }
+            try Posix.fchmod(descriptor, existing.st_mode & 0o7777)
         }
         let result = data.withUnsafeBytes { bytes -> SystemCallError? in
             do throws(SystemCallError) {
@@ -122,13 +133,12 @@ struct AtomicFile {
             }
         }
         if let result { throw result }
-        guard fsync(descriptor) == 0 else { throw SystemCallError(code: errno) }
+        try Posix.fsync(descriptor)
     }
 
     private func syncFolder() {
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+        guard let descriptor = try? Posix.open(folder, O_RDONLY | O_CLOEXEC) else { return }
+        try? Posix.fsync(descriptor)
+        try? Posix.close(descriptor)
     }
 }

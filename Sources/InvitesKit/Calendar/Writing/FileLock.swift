@@ -15,31 +15,31 @@ final class FileLock {
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         do {
-            descriptor = try SystemCall.retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+            descriptor = try Posix.open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
         } catch {
             throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(error)")
         }
         let deadline = Date().addingTimeInterval(FileLock.patience)
         while true {
             do {
-                try SystemCall.retrying { flock(descriptor, LOCK_EX | LOCK_NB) }
+                try Posix.flock(descriptor, LOCK_EX | LOCK_NB, path: path)
                 return
             } catch {
                 guard error.code == EWOULDBLOCK, Date() < deadline else {
-                    close(descriptor)
+                    try? Posix.close(descriptor, path: path)
                     let reason =
                         error.code == EWOULDBLOCK
                         ? "another invites has held this lock for \(Int(FileLock.patience)) seconds; try again"
                         : "cannot lock: \(error)"
                     throw CalendarError.unwritable(path: path, reason: reason)
                 }
-                usleep(20_000)
+                Posix.sleep(seconds: 0.02)
             }
         }
     }
 
     deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        try? Posix.flock(descriptor, LOCK_UN)
+        try? Posix.close(descriptor)
     }
 }

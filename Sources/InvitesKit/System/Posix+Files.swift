@@ -1,0 +1,105 @@
+import Foundation
+
+// The calls whose names are also C structs' (`struct stat`, `struct flock`), by their types.
+private func systemStat(_ path: UnsafePointer<CChar>, _ info: UnsafeMutablePointer<stat>) -> Int32 {
+    stat(path, info)
+}
+
+private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    flock(descriptor, operation)
+}
+
+/// Files and descriptors: open, read, write, flush, stat, rename, remove, lock.
+extension Posix {
+    /// `open(2)`: a descriptor for `path`; `mode` for a file it creates.
+    package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemCallError) -> Int32 {
+        try retrying("open", path: path) { Foundation.open(path, flags, mode) }
+    }
+
+    /// `openat(2)`: `name` opened in the open folder `folder` (the current folder when nil);
+    /// `path` is what an error calls it.
+    static func openat(_ name: String, in folder: Int32?, _ flags: Int32, path: String) throws(SystemCallError)
+        -> Int32
+    {
+        try retrying("openat", path: path) { Foundation.openat(folder ?? AT_FDCWD, name, flags) }
+    }
+
+    /// `close(2)`, made once: the descriptor is gone whatever it answers, so an interrupted close
+    /// is not made again (it could close a descriptor another thread just opened). A failure is
+    /// still reported: on NFS it can be the write-back of what was written.
+    package static func close(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) {
+        try once("close", path: path) { Foundation.close(descriptor) }
+    }
+
+    /// `read(2)`: up to `count` bytes into `buffer`; 0 at the end of the file.
+    package static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, path: String? = nil
+    ) throws(SystemCallError) -> Int {
+        try retrying("read", path: path) { Foundation.read(descriptor, buffer, count) }
+    }
+
+    /// `fsync(2)`: what was written to `descriptor` reaches the disk.
+    static func fsync(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) {
+        try retrying("fsync", path: path) { Foundation.fsync(descriptor) }
+    }
+
+    /// `fchmod(2)`.
+    static func fchmod(_ descriptor: Int32, _ mode: mode_t, path: String? = nil) throws(SystemCallError) {
+        try retrying("fchmod", path: path) { Foundation.fchmod(descriptor, mode) }
+    }
+
+    /// `fchown(2)`.
+    static func fchown(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t, path: String? = nil)
+        throws(SystemCallError)
+    {
+        try retrying("fchown", path: path) { Foundation.fchown(descriptor, owner, group) }
+    }
+
+    /// `stat(2)`: what the system knows of `path`, following a symbolic link.
+    static func stat(_ path: String) throws(SystemCallError) -> Foundation.stat {
+        var info = Foundation.stat()
+        try retrying("stat", path: path) { systemStat(path, &info) }
+        return info
+    }
+
+    /// `fstat(2)`: what the system knows of an open file.
+    static func fstat(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) -> Foundation.stat {
+        var info = Foundation.stat()
+        try retrying("fstat", path: path) { Foundation.fstat(descriptor, &info) }
+        return info
+    }
+
+    /// `fstatat(2)`: what the system knows of the entry `name` (NUL-terminated) of the open
+    /// folder `folder`. The name becomes a string only for an error: a vdir's 100,000 items are
+    /// stamped through here.
+    static func fstatat(_ folder: Int32, _ name: UnsafePointer<CChar>) throws(SystemCallError) -> Foundation.stat {
+        var info = Foundation.stat()
+        while Foundation.fstatat(folder, name, &info, 0) != 0 {
+            let code = errno
+            guard code == EINTR else { throw SystemCallError(code: code, call: "fstatat", path: String(cString: name)) }
+        }
+        return info
+    }
+
+    /// `faccessat(2)` with `AT_EACCESS`: whether the effective user may `mode` (`W_OK`) `path`;
+    /// throws the reason it may not.
+    static func faccessat(_ path: String, _ mode: Int32) throws(SystemCallError) {
+        try retrying("faccessat", path: path) { Foundation.faccessat(AT_FDCWD, path, mode, AT_EACCESS) }
+    }
+
+    /// `rename(2)`: `source` replaces `destination`, at once.
+    static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+        try retrying("rename", path: destination) { Foundation.rename(source, destination) }
+    }
+
+    /// `unlink(2)`.
+    static func unlink(_ path: String) throws(SystemCallError) {
+        try retrying("unlink", path: path) { Foundation.unlink(path) }
+    }
+
+    /// `flock(2)`: takes (`LOCK_EX`, with `LOCK_NB` not to wait) or gives back (`LOCK_UN`) the
+    /// advisory lock on an open file.
+    static func flock(_ descriptor: Int32, _ operation: Int32, path: String? = nil) throws(SystemCallError) {
+        try retrying("flock", path: path) { systemFlock(descriptor, operation) }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The process: who it is, waiting, ending, and other processes.
+extension Posix {
+    /// `getpid(2)`.
+    static func getpid() -> pid_t {
+        Foundation.getpid()
+    }
+
+    /// `geteuid(2)`: the user the process acts as.
+    static func geteuid() -> uid_t {
+        Foundation.geteuid()
+    }
+
+    /// `kill(2)`: sends `signal` (0 only asks whether `process` exists and may be signalled).
+    static func kill(_ process: pid_t, _ signal: Int32) throws(SystemCallError) {
+        try once("kill") { Foundation.kill(process, signal) }
+    }
+
+    /// `nanosleep(2)`: waits `seconds`, all of them, through any signal that comes meanwhile.
+    package static func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        let whole = seconds.rounded(.down)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        var remaining = timespec()
+        while Foundation.nanosleep(&request, &remaining) != 0, errno == EINTR {
+            request = remaining
+        }
+    }
+
+    /// `exit(3)`: ends the process with `status`, flushing the C library's streams.
+    package static func exit(_ status: Int32) -> Never {
+        Foundation.exit(status)
+    }
+
+    /// `_exit(2)`: ends the process with `status` at once, running nothing more: for a process
+    /// whose standard output failed, where nothing else should be tried.
+    package static func _exit(_ status: Int32) -> Never {
+        Foundation._exit(status)
+    }
+}
