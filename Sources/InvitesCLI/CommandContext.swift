@@ -75,7 +75,7 @@ struct CommandContext {
             store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
             lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
             name: settings.sending.name.value,
-            scheduling: settings.scheduling.policy)
+            scheduling: settings.scheduling)
     }
 
     /// What hands the outbox's messages over.

@@ -20,7 +20,7 @@ struct Settings {
     /// How answers leave the machine (`name`, `send`, `sendmail`, `respond_url`).
     var sending: SendSettings
     /// Who replies to answers given in place (`scheduling`).
-    var scheduling: SchedulingSettings
+    var scheduling: SchedulingPolicy
     /// Why a calendar named by the user cannot be used (it does not exist); thrown by
     /// ``CommandContext/calendars()`` for the commands that read or write a calendar, so that
     /// `config`, `list` and the rest still run and can say what is wrong.

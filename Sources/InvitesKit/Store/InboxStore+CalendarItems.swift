@@ -14,10 +14,7 @@ extension InboxStore {
     /// - Returns: what filing did, or `nil` when the copy is invites' own.
     public func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws(StoreError) -> IngestOutcome? {
         try database.transaction { () throws(StoreError) -> IngestOutcome? in
-            if let existing = try find(uid: found.uid), let id = try rowID(handle: existing.handle) {
-                let written = try database.prepare("SELECT 1 FROM calendar_entries WHERE invite_id = ?")
-                if try written.bind([.int(id)]).step() { return nil }
-            }
+            if let existing = try find(uid: found.uid), try calendarRecord(for: existing) != nil { return nil }
             let filed = try file(invite, message: try messageID(for: invite.raw), now: now)
             guard let id = try rowID(handle: filed.stored.handle) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(filed.stored.handle) vanished")

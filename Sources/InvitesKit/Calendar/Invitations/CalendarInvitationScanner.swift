@@ -40,6 +40,7 @@ public struct CalendarInvitationScanner {
             return Look(unchanged: true, changed: [], present: [], commit: {})
         }
         let key = "invitations:\(source.path):" + me.all.sorted().joined(separator: ",")
+        let time = Int64(now.unixSeconds)
         // The versions alone, kept apart from the items: a look that stops at them reads a few
         // bytes, not the stamps of 100,000 items.
         let previous = cache?.indexData(for: key + ":head").flatMap(InvitationScanState.init)
@@ -62,10 +63,10 @@ public struct CalendarInvitationScanner {
             let file = try CalendarFile.read(source.path)
             let found = invitations(
                 inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path))
-            let settled = (file.stamp ?? stamp).isSettled(at: Int64(now.unixSeconds))
+            // A file's look needs only its version: the file is read whole whenever it changed.
+            let settled = (file.stamp ?? stamp).isSettled(at: time)
             let state = InvitationScanState(
-                version: settled ? CalendarVersion(file: file.stamp ?? stamp).digest : nil,
-                items: [InvitationScanState.Item(name: "", stamp: file.stamp ?? stamp, uids: found.map(\.uid))])
+                version: settled ? CalendarVersion(file: file.stamp ?? stamp).digest : nil, items: [])
             return Look(
                 unchanged: false, changed: found,
                 present: Set(found.map { CalendarInvitationKey(path: source.path, uid: $0.uid) }),
@@ -76,7 +77,7 @@ public struct CalendarInvitationScanner {
             // unchanged vdir, told without a stat of each of its 100,000 items.
             let folderStamp = FileStamp(path: source.path)
             if let previous, let folderStamp, previous.folder == folderStamp,
-                folderStamp.isSettled(at: Int64(now.unixSeconds))
+                folderStamp.isSettled(at: time)
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
@@ -84,7 +85,7 @@ public struct CalendarInvitationScanner {
             try listing.stamp()
             let version = listing.version
             if let previous, let version, previous.version == version.digest,
-                version.isSettled(at: Int64(now.unixSeconds))
+                version.isSettled(at: time)
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
@@ -100,7 +101,7 @@ public struct CalendarInvitationScanner {
                 let name = listing.name(position)
                 let path = (folder as NSString).appendingPathComponent(name)
                 var uids: [String]
-                if let held = known[name], held.stamp == stamp, stamp.isSettled(at: Int64(now.unixSeconds)) {
+                if let held = known[name], held.stamp == stamp, stamp.isSettled(at: time) {
                     uids = held.uids
                 } else {
                     guard let file = try? CalendarFile.read(path) else { continue }
@@ -111,11 +112,11 @@ public struct CalendarInvitationScanner {
                 for uid in uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
                 // A file changed within the clock's tick is read again next time.
                 let kept =
-                    stamp.isSettled(at: Int64(now.unixSeconds))
+                    stamp.isSettled(at: time)
                     ? stamp : FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)
                 items.append(InvitationScanState.Item(name: name, stamp: kept, uids: uids))
             }
-            let settled = version.map { $0.isSettled(at: Int64(now.unixSeconds)) } ?? false
+            let settled = version.map { $0.isSettled(at: time) } ?? false
             let state = InvitationScanState(
                 version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, items: items)
             return Look(
