@@ -17,6 +17,11 @@ public struct StoredInvite: Sendable, Hashable {
     /// The item of your calendar the invitation was found in, when a scheduling server put it
     /// there; `nil` for one that only came by mail or push (or that invites itself wrote).
     public var foundIn: CalendarItem?
+    /// How many times the organizer's side was filed: facts worked out for an earlier revision
+    /// are stale.
+    public var revision: Int = 0
+    /// The facts kept for this revision; `nil` when they are still to be worked out.
+    public var facts: InvitationFacts?
 
     /// The instance with this key, if it was singled out.
     public func instance(_ recurrenceID: String) -> StoredInstance? {

@@ -216,7 +216,7 @@ extension InboxStore {
             UPDATE invites SET recurrence_id = ?, sender_id = ?, title = ?, start_at = ?, end_at = ?, first_date = ?,
                 end_date = ?, time_zone = ?, location = ?, description = ?, organizer_name = ?,
                 organizer_email = ?, sequence = ?, dtstamp = ?, method = ?, source = ?, raw = ?, message_id = ?,
-                status = ?, updated_at = ?
+                status = ?, updated_at = ?, revision = revision + 1
             WHERE id = ?
             """)
         try statement.bind(
@@ -325,7 +325,7 @@ extension InboxStore {
             .integer(instance.sequence), .optional(instance.dtstamp.map(\.unixSeconds)), .bool(instance.cancelled),
             .optional(answer?.rawValue), .integer(now.unixSeconds),
         ]).run()
-        try database.prepare("UPDATE invites SET updated_at = ? WHERE id = ?").bind([
+        try database.prepare("UPDATE invites SET updated_at = ?, revision = revision + 1 WHERE id = ?").bind([
             .integer(now.unixSeconds), .int(id),
         ])
         .run()
