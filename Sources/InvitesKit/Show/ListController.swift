@@ -44,7 +44,8 @@ public struct ListController {
     /// by ``StoredInvite/state``.
     public func list(statuses: Set<InviteStatus>?, past: Bool = false) throws -> [Row] {
         // The default listing reads only what can still be pending, as `status` does.
-        let read = statuses == [.pending] && !past ? try store.awaitingAnswer(liveAt: now) : try store.list(statuses: nil)
+        let read =
+            statuses == [.pending] && !past ? try store.awaitingAnswer(liveAt: now) : try store.list(statuses: nil)
         let chosen = read.filter { stored in
             guard let statuses else { return true }
             return statuses.contains(stored.state) || (statuses.contains(.pending) && stored.needsAnswer)

@@ -59,7 +59,8 @@ extension InboxStore {
         let revision = row.int("revision")
         let facts =
             row.int("facts_version") == InvitationFacts.version && row.int("facts_revision") == revision
-            ? InvitationFacts(overAfter: row.optionalInt("over_after").map { Date(unixSeconds: $0) }, revision: revision)
+            ? InvitationFacts(
+                overAfter: row.optionalInt("over_after").map { Date(unixSeconds: $0) }, revision: revision)
             : nil
         return StoredInvite(
             handle: row.text("handle") ?? "", invite: invite,
