@@ -171,7 +171,8 @@ public struct ProposeController {
         let now = clock()
         let draft = try proposal.draft(
             for: stored, was: was, me: settings.me, name: settings.name, now: now, display: display)
-        let entry = try store.record(proposal, for: stored, draft: draft, now: now)
+        let entry = try store.record(
+            proposal: proposal.entry(for: stored, now: now), for: stored, draft: draft, now: now)
         return Made(stored: stored, proposal: proposal, was: was, entry: entry)
     }
 }

@@ -24,11 +24,9 @@ struct InvitationFactsReader {
         var unbounded: [Data: Set<String>] = [:]
         for (message, uids) in recurring {
             let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { Date() })
-            let window = DateInterval(
-                start: Date(timeIntervalSince1970: PushPayloadParser.storable.lowerBound),
-                end: Date(timeIntervalSince1970: PushPayloadParser.storable.upperBound))
             let found = query.occurrences(
-                inMessage: message, of: uids, in: window, instanceLimit: InvitationFactsReader.instanceLimit)
+                inMessage: message, of: uids, in: StorableTime.interval,
+                instanceLimit: InvitationFactsReader.instanceLimit)
             var counts: [String: Int] = [:]
             for occurrence in found.occurrences {
                 counts[occurrence.uid, default: 0] += 1

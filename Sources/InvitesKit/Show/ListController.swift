@@ -138,7 +138,7 @@ public struct ListController {
             let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { now })
             // Up to the last time libical holds (the end of the year 3000): COUNT and UNTIL bound
             // the steps, and the expansion's own budget bounds the rest.
-            let latest = Date(timeIntervalSince1970: PushPayloadParser.storable.upperBound)
+            let latest = Date(timeIntervalSince1970: StorableTime.seconds.upperBound)
             let found = query.occurrences(
                 inMessage: message, of: asked, in: DateInterval(start: now, end: max(now, latest)),
                 instanceLimit: 16)
