@@ -190,19 +190,8 @@ extension InboxStore {
         _ invite: Invite, message: Int64, status: InviteStatus, now: Date
     ) throws(StoreError) -> (StoredInvite, Int64) {
         let handle = try freeHandle(for: invite)
-        let statement = try database.prepare(
-            """
-            INSERT INTO invites (handle, uid, recurrence_id, sender_id, title, start_at, end_at,
-                first_date, end_date, time_zone, location, description, organizer_name, organizer_email,
-                sequence, dtstamp, method, source, raw, message_id, status, received_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        try statement.bind(
-            [.text(handle), .text(invite.uid), .text(invite.recurrenceID ?? "")]
-                + InboxStore.fields(invite, message: message)
-                + [.text(status.rawValue), .integer(now.unixSeconds), .integer(now.unixSeconds)]
-        ).run()
-        let id = database.lastInsertRowID
+        let id = try database.insert(
+            InviteRecord(invite: invite, message: message, status: status, now: now, handle: handle))
         try writeAttendees(invite, id: id)
         try writeVersion(invite, id: id, message: message, now: now)
         return (StoredInvite(handle: handle, invite: invite, status: status, receivedAt: now, updatedAt: now), id)
@@ -211,18 +200,9 @@ extension InboxStore {
     func replace(id: Int64, with invite: Invite, message: Int64, status: InviteStatus, now: Date)
         throws(StoreError)
     {
-        let statement = try database.prepare(
-            """
-            UPDATE invites SET recurrence_id = ?, sender_id = ?, title = ?, start_at = ?, end_at = ?, first_date = ?,
-                end_date = ?, time_zone = ?, location = ?, description = ?, organizer_name = ?,
-                organizer_email = ?, sequence = ?, dtstamp = ?, method = ?, source = ?, raw = ?, message_id = ?,
-                status = ?, updated_at = ?, revision = revision + 1
-            WHERE id = ?
-            """)
-        try statement.bind(
-            [.text(invite.recurrenceID ?? "")] + InboxStore.fields(invite, message: message)
-                + [.text(status.rawValue), .integer(now.unixSeconds), .int(id)]
-        ).run()
+        try database.update(
+            InviteRecord(invite: invite, message: message, status: status, now: now), id: id,
+            also: ["revision = revision + 1"])
         try database.prepare("DELETE FROM attendees WHERE invite_id = ?").bind([.int(id)]).run()
         try writeAttendees(invite, id: id)
         try writeVersion(invite, id: id, message: message, now: now)
@@ -244,42 +224,14 @@ extension InboxStore {
         try replace(id: id, with: shown, message: message, status: status, now: now)
     }
 
-    /// The columns from `sender_id` to `message_id`, in table order; `raw` stays empty, the bytes
-    /// live once in `messages`.
-    static func fields(_ invite: Invite, message: Int64) -> [Statement.Value] {
-        [
-            .optional(invite.senderID), .text(invite.title), .integer(invite.start.unixSeconds),
-            .integer(invite.end.unixSeconds), .optional(invite.dates?.first.description),
-            .optional(invite.dates?.endExclusive.description), .optional(invite.timeZone),
-            .optional(invite.location), .optional(invite.description), .optional(invite.organizer?.name),
-            .optional(invite.organizer?.email), .integer(invite.sequence),
-            .optional(invite.dtstamp.map(\.unixSeconds)), .text(invite.method.rawValue),
-            .text(invite.source.rawValue), .blob(Data()), .int(message),
-        ]
-    }
-
     func writeAttendees(_ invite: Invite, id: Int64) throws(StoreError) {
-        let statement = try database.prepare(
-            "INSERT INTO attendees (invite_id, position, address, name, partstat, rsvp) VALUES (?, ?, ?, ?, ?, ?)")
         for (position, attendee) in invite.attendees.enumerated() {
-            try statement.bind([
-                .int(id), .integer(position), .text(attendee.address), .optional(attendee.name),
-                .text(attendee.partstat), .bool(attendee.rsvp),
-            ]).run()
+            try database.insert(AttendeeRecord(inviteID: id, position: position, attendee: attendee))
         }
     }
 
     func writeVersion(_ invite: Invite, id: Int64, message: Int64, now: Date) throws(StoreError) {
-        try database.prepare(
-            """
-            INSERT INTO invite_versions (invite_id, sequence, dtstamp, title, start_at, end_at, raw, message_id, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).bind([
-            .int(id), .integer(invite.sequence), .optional(invite.dtstamp.map(\.unixSeconds)), .text(invite.title),
-            .integer(invite.start.unixSeconds), .integer(invite.end.unixSeconds), .blob(Data()), .int(message),
-            .integer(now.unixSeconds),
-        ]).run()
+        try database.insert(InviteVersionRecord(inviteID: id, invite: invite, message: message, now: now))
     }
 
     /// The row holding these bytes, added when no row does: a message that carries a thousand
@@ -307,24 +259,9 @@ extension InboxStore {
     func saveInstance(
         _ instance: Invite.Instance, of id: Int64, message: Int64?, answer: InviteStatus?, now: Date
     ) throws(StoreError) {
-        try database.prepare(
-            """
-            INSERT INTO instances (invite_id, recurrence_id, message_id, title, start_at, end_at, first_date, end_date,
-                sequence, dtstamp, cancelled, answer, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (invite_id, recurrence_id) DO UPDATE SET message_id = excluded.message_id,
-                title = excluded.title, start_at = excluded.start_at, end_at = excluded.end_at,
-                first_date = excluded.first_date, end_date = excluded.end_date, sequence = excluded.sequence,
-                dtstamp = excluded.dtstamp, cancelled = excluded.cancelled, answer = excluded.answer,
-                updated_at = excluded.updated_at
-            """
-        ).bind([
-            .int(id), .text(instance.recurrenceID), message.map { .int($0) } ?? .null, .text(instance.title),
-            .integer(instance.start.unixSeconds), .integer(instance.end.unixSeconds),
-            .optional(instance.dates?.first.description), .optional(instance.dates?.endExclusive.description),
-            .integer(instance.sequence), .optional(instance.dtstamp.map(\.unixSeconds)), .bool(instance.cancelled),
-            .optional(answer?.rawValue), .integer(now.unixSeconds),
-        ]).run()
+        try database.insert(
+            InstanceRecord(inviteID: id, instance: instance, message: message, answer: answer, now: now),
+            onConflict: InstanceRecord.key)
         try database.prepare("UPDATE invites SET updated_at = ?, revision = revision + 1 WHERE id = ?").bind([
             .integer(now.unixSeconds), .int(id),
         ])

@@ -92,20 +92,7 @@ extension InboxStore {
 
     /// Adds one entry to the history, inside the caller's transaction; returns its row.
     func insert(_ entry: HistoryEntry, inviteID: Int64) throws(StoreError) -> Int64 {
-        try database.prepare(
-            """
-            INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
-                sequence, dtstamp, action, comment, at, delivery)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).bind([
-            .int(inviteID), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
-            .optional(entry.senderID), .text(entry.title), .integer(entry.start.unixSeconds),
-            .integer(entry.end.unixSeconds), .integer(entry.sequence), .optional(entry.dtstamp.map(\.unixSeconds)),
-            .text(entry.action.rawValue), .optional(entry.comment), .integer(entry.at.unixSeconds),
-            .text(entry.delivery.rawValue),
-        ]).run()
-        return database.lastInsertRowID
+        try database.insert(HistoryRecord(inviteID: inviteID, entry: entry))
     }
 
     /// Sets what is in the calendar for an invite without adding to the history (an update the
@@ -124,18 +111,8 @@ extension InboxStore {
         case .remove:
             try database.prepare("DELETE FROM calendar_entries WHERE invite_id = ?").bind([.int(id)]).run()
         case .set(let record):
-            let zones = (try? JSONSerialization.data(withJSONObject: record.zones)) ?? Data("[]".utf8)
-            try database.prepare(
-                """
-                INSERT INTO calendar_entries (invite_id, calendar, zones, version, pending, written_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, zones = excluded.zones,
-                    version = excluded.version, pending = excluded.pending, written_at = excluded.written_at
-                """
-            ).bind([
-                .int(id), .text(record.calendar), .text(String(decoding: zones, as: UTF8.self)), .blob(record.version),
-                .bool(record.pending), .integer(now.unixSeconds),
-            ]).run()
+            try database.insert(
+                CalendarEntryRecord(inviteID: id, record: record, now: now), onConflict: CalendarEntryRecord.key)
         }
     }
 

@@ -13,18 +13,7 @@ extension InboxStore {
     /// entry stays at it: the new COUNTER does not carry it, and the history must not say it
     /// went. A reply never supersedes a proposal nor a proposal a reply: the organizer needs both.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
-        try database.prepare(
-            """
-            INSERT INTO outbox (invite_id, transport, recipient, subject, body, message_id, state, created_at,
-                updated_at, kind)
-            VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)
-            """
-        ).bind([
-            .int(inviteID), .text(draft.transport.rawValue), .text(draft.recipient), .text(draft.subject),
-            .blob(draft.body), .optional(draft.messageID), .integer(now.unixSeconds), .integer(now.unixSeconds),
-            .text(draft.kind.rawValue),
-        ]).run()
-        let id = database.lastInsertRowID
+        let id = try database.insert(OutboxRecord(inviteID: inviteID, draft: draft, now: now))
         var open = """
             SELECT id FROM outbox AS o WHERE invite_id = ? AND id != ? AND kind = ?
                 AND state IN ('queued', 'failed', 'interrupted')
