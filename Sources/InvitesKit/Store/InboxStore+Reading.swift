@@ -145,6 +145,11 @@ extension InboxStore {
         return result
     }
 
+    /// The invitation of a row.
+    func invite(id: Int64) throws(StoreError) -> StoredInvite? {
+        try invites(where: "i.id = ?", [.int(id)]).first
+    }
+
     /// The invitation of a UID.
     public func find(uid: String) throws(StoreError) -> StoredInvite? {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first

@@ -26,7 +26,7 @@ import Testing
         let store = try InboxStore(home: home)
         let parser = ITIPParser(display: .utc)
         for (index, data) in messages.enumerated() {
-            _ = try store.ingest(
+            _ = try InvitationFiler(store: store).file(
                 try parser.parse(data, file: "m\(index)", source: .itip, fallbackMethod: nil), now: now)
         }
         return store
@@ -72,7 +72,7 @@ import Testing
         let controller = ListController(store: store, display: .utc, now: InvitationFactsTests.now)
         #expect(try controller.pendingCount() == 0)
         #expect(try InvitationFactsTests.read(store).isEmpty)
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try ITIPParser(display: .utc).parse(
                 InvitationFactsTests.ics("moved", start: "20270301T100000Z", end: "20270301T110000Z", sequence: 1),
                 file: "update", source: .itip, fallbackMethod: nil), now: InvitationFactsTests.now)
@@ -86,7 +86,7 @@ import Testing
             InvitationFactsTests.ics("raced", start: "20270301T100000Z", end: "20270301T110000Z")
         ])
         let before = try store.resolve("raced")
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try ITIPParser(display: .utc).parse(
                 InvitationFactsTests.ics("raced", start: "20190301T100000Z", end: "20190301T110000Z", sequence: 1),
                 file: "update", source: .itip, fallbackMethod: nil), now: InvitationFactsTests.now)
