@@ -163,26 +163,34 @@ public struct Responder {
             scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
     }
 
-    /// Records the answer in one transaction with the organizer's message, made inside it from
-    /// the invitation as it then stands (``InboxStore/record(_:for:occurrences:comment:delivery:now:calendar:compose:)``),
-    /// remembering why none could be made.
+    /// Records the answer and queues the organizer's message in one transaction: the message is
+    /// composed here, from the invitation and its history as they stand once the answer is in
+    /// (read inside the transaction, so two answers at once each report what the other did),
+    /// and the store keeps it. Remembers why none could be made, leaving the entries `pending`.
     private func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, delivery: Delivery,
         now: Date, calendar: InboxStore.RecordChange, change: CalendarChange, scheduling: Scheduling? = nil
     ) throws -> Outcome {
         var notQueued: ReplyError?
-        let entries = try store.record(
-            action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
-            calendar: calendar,
-            compose: { invitation, history in
-                do throws(ReplyError) {
-                    return try OutboxDraft.make(
-                        for: invitation, history: history, me: me, name: name, now: now, display: display)
-                } catch {
-                    notQueued = error
-                    return nil
-                }
-            })
+        let entries = try store.transaction { () throws(StoreError) -> [HistoryEntry] in
+            var recorded = try store.record(
+                action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+                calendar: calendar)
+            guard delivery == .pending, let invitation = try store.invitation(of: recorded) else {
+                return recorded.entries
+            }
+            let history = try store.history(handle: invitation.handle)
+            let draft: OutboxDraft
+            do throws(ReplyError) {
+                draft = try OutboxDraft.make(
+                    for: invitation, history: history, me: me, name: name, now: now, display: display)
+            } catch {
+                notQueued = error
+                return recorded.entries
+            }
+            try store.queue(draft, for: &recorded, now: now)
+            return recorded.entries
+        }
         return Outcome(entries: entries, calendar: change, notQueued: notQueued, scheduling: scheduling)
     }
 

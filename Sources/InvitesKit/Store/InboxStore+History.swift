@@ -29,24 +29,25 @@ extension InboxStore {
         case remove
     }
 
+    /// What recording an answer wrote: its history entries, and the rows a message queued for
+    /// them (``queue(_:for:now:)``) is tied to.
+    public struct RecordedAnswer: Sendable {
+        public var entries: [HistoryEntry]
+        let inviteID: Int64
+        let rows: [Int64]
+    }
+
     /// Appends to the history and sets the invitation's answers and calendar record, in one
     /// transaction: the history holds an answer entirely or not at all.
     ///
     /// With `occurrences` empty the answer is for the series and every instance, which follow it
     /// from then on; otherwise it is for those instances alone, one history entry each.
-    ///
-    /// `compose` makes the message for the organizer from the invitation and its history as they
-    /// stand once the answer is in (read inside the transaction, so two answers at once each
-    /// report what the other did). Its message goes into the outbox in the same transaction and
-    /// supersedes any message for the invitation not yet handed over; `nil` from it leaves the
-    /// entries `pending`.
     @discardableResult
     public func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
-        delivery: Delivery, now: Date, calendar: RecordChange = .keep,
-        compose: ((StoredInvite, [HistoryEntry]) -> OutboxDraft?)? = nil
-    ) throws(StoreError) -> [HistoryEntry] {
-        try database.transaction { () throws(StoreError) -> [HistoryEntry] in
+        delivery: Delivery, now: Date, calendar: RecordChange = .keep
+    ) throws(StoreError) -> RecordedAnswer {
+        try database.transaction { () throws(StoreError) -> RecordedAnswer in
             guard let id = try rowID(of: stored) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
             }
@@ -71,22 +72,33 @@ extension InboxStore {
             }
             if let status = action.status {
                 if occurrences.isEmpty {
-                    try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
-                        .bind([.text(status.rawValue), .integer(now.unixSeconds), .int(id)]).run()
+                    try setStatus(status, inviteID: id, now: now)
                     if action != .cancelled { try clearInstanceAnswers(of: id, now: now) }
                 } else {
                     try setAnswer(status, for: occurrences, of: id, now: now)
                 }
             }
             try apply(calendar, to: id, now: now)
-            if delivery == .pending, let compose, let after = try invites(where: "i.id = ?", [.int(id)]).first,
-                let draft = compose(after, try history(handle: after.handle))
-            {
-                let message = try queue(draft, inviteID: id, entries: rows, now: now)
-                for index in entries.indices { entries[index].delivery = .queued }
-                for index in entries.indices { entries[index].outboxID = message }
-            }
-            return entries
+            return RecordedAnswer(entries: entries, inviteID: id, rows: rows)
+        }
+    }
+
+    /// The invitation an answer was recorded for, as it stands now: what its reply reports.
+    public func invitation(of recorded: RecordedAnswer) throws(StoreError) -> StoredInvite? {
+        try invite(id: recorded.inviteID)
+    }
+
+    /// Queues the message composed for a recorded answer, which supersedes any message for the
+    /// invitation not yet handed over; its entries are then `queued`. Inside the transaction
+    /// the answer was recorded in, the message reports what any answer given at the same time
+    /// did.
+    public func queue(_ draft: OutboxDraft, for recorded: inout RecordedAnswer, now: Date) throws(StoreError) {
+        let message = try database.transaction { () throws(StoreError) -> Int64 in
+            try queue(draft, inviteID: recorded.inviteID, entries: recorded.rows, now: now)
+        }
+        for index in recorded.entries.indices {
+            recorded.entries[index].delivery = .queued
+            recorded.entries[index].outboxID = message
         }
     }
 
