@@ -2,33 +2,6 @@ import Foundation
 
 /// Answers, comments and what they wrote into the calendar.
 extension InboxStore {
-    /// What an answer wrote into a calendar.
-    public struct CalendarRecord: Sendable, Hashable {
-        /// The calendar written to.
-        public var calendar: String
-        /// The VTIMEZONE blocks inserted beside the events.
-        public var zones: [String]
-        /// The invite's bytes when it was written, to tell whether a later version needs a rewrite.
-        public var version: Data
-        /// Set while a calendar write is under way (or was cut off by a crash): the calendar may
-        /// or may not hold the entry.
-        public var pending = false
-
-        public init(calendar: String, zones: [String], version: Data, pending: Bool = false) {
-            self.calendar = calendar
-            self.zones = zones
-            self.version = version
-            self.pending = pending
-        }
-    }
-
-    /// What to do with the calendar record in the same transaction as the history entry.
-    public enum RecordChange: Sendable {
-        case keep
-        case set(CalendarRecord)
-        case remove
-    }
-
     /// What recording an answer wrote: its history entries, and the rows a message queued for
     /// them (``queue(_:for:now:)``) is tied to.
     public struct RecordedAnswer: Sendable {
@@ -45,7 +18,7 @@ extension InboxStore {
     @discardableResult
     public func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
-        delivery: Delivery, now: Date, calendar: RecordChange = .keep
+        delivery: Delivery, now: Date, calendar: CalendarRecord.Change = .keep
     ) throws(StoreError) -> RecordedAnswer {
         try database.transaction { () throws(StoreError) -> RecordedAnswer in
             guard let id = try rowID(of: stored) else {
@@ -109,14 +82,16 @@ extension InboxStore {
 
     /// Sets what is in the calendar for an invite without adding to the history (an update the
     /// calendar followed).
-    public func setCalendarRecord(_ change: RecordChange, for stored: StoredInvite, now: Date) throws(StoreError) {
+    public func setCalendarRecord(_ change: CalendarRecord.Change, for stored: StoredInvite, now: Date)
+        throws(StoreError)
+    {
         try database.transaction { () throws(StoreError) in
             guard let id = try rowID(of: stored) else { return }
             try apply(change, to: id, now: now)
         }
     }
 
-    private func apply(_ change: RecordChange, to id: Int64, now: Date) throws(StoreError) {
+    private func apply(_ change: CalendarRecord.Change, to id: Int64, now: Date) throws(StoreError) {
         switch change {
         case .keep:
             break

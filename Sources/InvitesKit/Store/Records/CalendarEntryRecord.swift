@@ -5,7 +5,7 @@ struct CalendarEntryRecord: PersistableRecord {
     static let table = "calendar_entries"
     static let key = ["invite_id"]
     var inviteID: Int64
-    var record: InboxStore.CalendarRecord
+    var record: CalendarRecord
     var now: Date
 
     func encode(to columns: inout Columns) {
