@@ -113,26 +113,30 @@ final class ReviewDriver {
     /// settings say; a failure is said on the screen and the invitation stays.
     private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
         guard let stored = try unchanged() else { return false }
-        let outcome: Responder.Outcome
-        let expected = AnswerCommand.replyExpected(stored, action: action, send: false, context)
+        let report: AnswerController.Report
         do {
-            outcome = try context.responder().answer(
-                stored, action: action, occurrences: occurrence.map { [$0] } ?? [], comment: comment,
-                addToCalendar: true, toOrganizer: expected.queue, now: context.environment.now())
+            report = try context.answerController(policy: policy()).answer(
+                AnswerController.Request(
+                    stored, action: action, occurrences: .keys(occurrence.map { [$0] } ?? []), comment: comment,
+                    now: context.environment.now()))
         } catch {
             say(["error: " + ErrorReport.describe(error).0])
             draw()
             return false
         }
+        let outcome = report.outcome
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
         if let label = session.occurrenceLabel, occurrence != nil { line += " (the occurrence \(label))" }
-        switch outcome.calendar {
-        case .added(let path): line += "; added to \(Printable.sanitize(path))"
-        case .rewritten(let path): line += "; updated in \(Printable.sanitize(path))"
-        case .removed(let path): line += "; removed from \(Printable.sanitize(path))"
-        case .unchanged: break
+        line += AnswerCommand.change(outcome.calendar)
+        var said = [line]
+        for note in report.notes {
+            switch note {
+            case .notAnAttendee, .noReplyAsked:
+                said.append(Printable.sanitize(AnswerCommand.words(note, handle: stored.handle)))
+            case .cancelled, .occurrenceCancelled, .noAddress:
+                break
+            }
         }
-        var said = [line] + (expected.note.map { [Printable.sanitize($0)] } ?? [])
         if let scheduling = outcome.scheduling {
             said.append(AnswerCommand.explanation(of: scheduling, handle: stored.handle))
         }
@@ -144,11 +148,12 @@ final class ReviewDriver {
         var ask = false
         if let reason = outcome.notQueued {
             said.append("no reply was queued for the organizer: " + Printable.sanitize(reason.description))
-        } else if outcome.queued != nil {
-            switch policy() {
-            case .always: said += try deliver(stored.handle)
-            case .never: said.append("\(stored.handle): the reply is queued; 'invites send' sends it")
+        } else if let sending = report.sending {
+            switch sending {
+            case .sent(let run): said += lines(run)
+            case .queued: said.append("\(stored.handle): the reply is queued; 'invites send' sends it")
             case .ask: ask = true
+            case .failed(let error): throw error
             }
         }
         say(said)
@@ -219,10 +224,15 @@ final class ReviewDriver {
 
     /// Sends an invitation's queued reply and returns what sending said, for the screen.
     private func deliver(_ handle: String) throws -> [String] {
+        lines(try context.deliveryController().send(handles: [handle]))
+    }
+
+    /// What a hand-over said, as `send` says it, for the screen.
+    private func lines(_ run: DeliveryController.Run) -> [String] {
         var quiet = context
         quiet.environment.out = TextSink()
         quiet.environment.err = TextSink()
-        _ = try SendCommand.deliver(handles: [handle], again: false, quiet, afterAnswer: true)
+        _ = SendCommand.sent(run, quiet)
         let said = quiet.environment.out.text + quiet.environment.err.text
         return said.split(separator: "\n").map(String.init)
     }
