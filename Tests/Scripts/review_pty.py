@@ -163,11 +163,11 @@ def fresh_home(work, name):
     return home
 
 
-def start(home, columns=80, rows=60):
+def start(home, columns=80, rows=60, handle=None):
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     env.pop("COLUMNS", None)
     argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
-            "--me", "me@example.org", "review"]
+            "--me", "me@example.org", "review"] + ([handle] if handle else [])
     return Terminal(argv, env, columns, rows)
 
 
@@ -354,6 +354,26 @@ def short_panes(work):
     print("review: at 80x24 and 40x12 the header, the result, the title, time, organizer and keys stay; Space pages")
 
 
+def named(work):
+    """`review HANDLE`, as a desktop notification's `show` opens it: the invitation named first,
+    answered already, then those waiting for an answer."""
+    home = fresh_home(work, "named")
+    listed = json.loads(invites(home, "--json", "list"))["invites"]
+    handle = [entry["handle"] for entry in listed if entry["title"] == "Team offsite"][0]
+    invites(home, "accept", handle)
+    term = start(home, handle=handle)
+    term.expect(rb"1 of 4: " + handle.encode() + rb" is answered already \(accepted\); then those waiting.*"
+                rb"Team offsite.*\[a\]ccept")
+    term.type("s")
+    term.expect(rb"2 of 4 waiting.*skipped, still accepted.*Platform sync.*\[a\]ccept")
+    term.type("q")
+    term.expect(rb"Reviewed: 0 answered, 3 still pending\.")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("review HANDLE: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: HANDLE first, answered already, then the pending ones")
+
+
 def ask_takes_one_key(work):
     """send = ask on `accept`: `y` answers at once, without Enter, and the mail goes."""
     home = fresh_home(work, "ask")
@@ -394,5 +414,6 @@ if __name__ == "__main__":
         dumb(work)
         ask_takes_one_key(work)
         short_panes(work)
+        named(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -21,7 +21,7 @@ import Testing
     }
 
     static func invitation(
-        method: String = "REQUEST", sequence: Int = 1,
+        uid: String = "planning@example.org", method: String = "REQUEST", sequence: Int = 1,
         attendee: String = "ATTENDEE;CN=Bob;RSVP=TRUE:mailto:bob@example.org",
         rule: String = ""
     ) -> String {
@@ -31,7 +31,7 @@ import Testing
         PRODID:-//test//EN\r
         METHOD:\(method)\r
         BEGIN:VEVENT\r
-        UID:planning@example.org\r
+        UID:\(uid)\r
         SEQUENCE:\(sequence)\r
         DTSTAMP:20240601T080000Z\r
         DTSTART:20240610T100000Z\r
