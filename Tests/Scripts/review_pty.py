@@ -163,6 +163,12 @@ def fresh_home(work, name):
     return home
 
 
+def handle_of(home, title):
+    """The handle of the pending invitation with this title."""
+    listed = json.loads(invites(home, "--json", "list"))["invites"]
+    return [entry["handle"] for entry in listed if entry["title"] == title][0]
+
+
 def start(home, columns=80, rows=60, handle=None):
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     env.pop("COLUMNS", None)
@@ -358,8 +364,7 @@ def named(work):
     """`review HANDLE`, as a desktop notification's `show` opens it: the invitation named first,
     answered already, then those waiting for an answer."""
     home = fresh_home(work, "named")
-    listed = json.loads(invites(home, "--json", "list"))["invites"]
-    handle = [entry["handle"] for entry in listed if entry["title"] == "Team offsite"][0]
+    handle = handle_of(home, "Team offsite")
     invites(home, "accept", handle)
     term = start(home, handle=handle)
     term.expect(rb"1 of 4: " + handle.encode() + rb" is answered already \(accepted\); then those waiting.*"
@@ -384,8 +389,7 @@ def ask_takes_one_key(work):
     os.makedirs(home + "/config/invites")
     with open(home + "/config/invites/config", "w") as out:
         out.write("send = ask\nsendmail = /bin/sh %s -t -i\n" % script)
-    listed = json.loads(invites(home, "--json", "list"))["invites"]
-    handle = [entry["handle"] for entry in listed if entry["title"] == "Team offsite"][0]
+    handle = handle_of(home, "Team offsite")
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
             "--me", "me@example.org", "accept", handle]

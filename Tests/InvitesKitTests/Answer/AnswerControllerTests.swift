@@ -8,79 +8,30 @@ import Testing
 /// standing in for sendmail: the notes a command words, the reply queued or not, and the `send`
 /// setting applied after.
 @Suite struct AnswerControllerTests {
-    let folder: String
-    let store: InboxStore
-    let now = Date.utc("2024-06-01T12:00:00Z")
+    let home: AnsweringHome
+    var now: Date { home.now }
 
     init() throws {
-        folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("invites-answering-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try InboxStore(home: folder + "/home")
+        home = try AnsweringHome()
     }
 
-    static func invitation(
-        uid: String = "planning@example.org", method: String = "REQUEST", sequence: Int = 1,
-        attendee: String = "ATTENDEE;CN=Bob;RSVP=TRUE:mailto:bob@example.org",
-        rule: String = ""
-    ) -> String {
-        """
-        BEGIN:VCALENDAR\r
-        VERSION:2.0\r
-        PRODID:-//test//EN\r
-        METHOD:\(method)\r
-        BEGIN:VEVENT\r
-        UID:\(uid)\r
-        SEQUENCE:\(sequence)\r
-        DTSTAMP:20240601T080000Z\r
-        DTSTART:20240610T100000Z\r
-        DTEND:20240610T110000Z\r
-        \(rule)SUMMARY:Planning\r
-        ORGANIZER;CN=Ann:mailto:ann@example.org\r
-        \(attendee)\r
-        END:VEVENT\r
-        END:VCALENDAR\r
-
-        """
-    }
-
-    func ingest(_ text: String = invitation()) throws -> StoredInvite {
-        let invites = try ITIPParser(display: .utc).parse(
-            Data(text.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
-        return try #require(try store.ingest(invites, now: now).last).stored
-    }
-
-    /// A sendmail stand-in that keeps each message in `folder/sent/`; run through `/bin/sh`, as
-    /// in ``OutboxTests``, so that no test executes a file still open for writing elsewhere.
-    func sendmail() -> [String] {
-        let script = folder + "/sendmail"
-        let text = "#!/bin/sh\nmkdir -p \"\(folder)/sent\"\ncat > \"\(folder)/sent/$$.eml\"\n"
-        FileManager.default.createFile(atPath: script, contents: Data(text.utf8))
-        return ["/bin/sh", script, "-t", "-i"]
-    }
-
-    func sent() -> Int {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/sent")) ?? []).count
+    func ingest(_ text: String = AnsweringHome.invitation()) throws -> StoredInvite {
+        try home.ingest(text)
     }
 
     func controller(send: SendPolicy = .never, me: [String] = ["bob@example.org"]) -> AnswerController {
-        AnswerController(
-            store: store,
-            settings: AnswerController.Settings(
-                calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"), me: MyAddresses(me),
-                display: .utc, lockFolder: folder + "/home/locks", name: nil, scheduling: SchedulingPolicy(),
-                send: send, routes: Courier.Routes(sendmail: sendmail(), respondURL: nil)),
-            clock: { Date.utc("2024-06-01T12:00:00Z") })
+        home.answering(send: send, me: MyAddresses(me))
     }
+
+    func sent() -> Int { home.sent() }
 
     @Test func anAcceptGoesIntoTheCalendarAndItsReplyWaitsWhenSendIsNever() throws {
         let stored = try ingest()
         let report = try controller().answer(AnswerController.Request(stored, action: .accepted, now: now))
-        #expect(report.outcome.calendar == .added(folder + "/calendar.ics"))
+        #expect(report.outcome.calendar == .added(home.folder + "/calendar.ics"))
         #expect(report.notes.isEmpty)
         guard case .queued? = report.sending else { throw Unexpected.sending(report.sending) }
-        #expect(try store.outbox(states: [.queued]).count == 1)
+        #expect(try home.store.outbox(states: [.queued]).count == 1)
         #expect(sent() == 0)
     }
 
@@ -112,7 +63,7 @@ import Testing
     }
 
     @Test func rsvpFalseQueuesNoReplyUnlessSendAsks() throws {
-        let stored = try ingest(Self.invitation(attendee: "ATTENDEE;RSVP=FALSE:mailto:bob@example.org"))
+        let stored = try ingest(AnsweringHome.invitation(attendee: "ATTENDEE;RSVP=FALSE:mailto:bob@example.org"))
         let quiet = try controller().answer(
             AnswerController.Request(stored, action: .accepted, addToCalendar: false, now: now))
         #expect(quiet.notes == [.noReplyAsked])
@@ -125,7 +76,7 @@ import Testing
     }
 
     @Test func anAddressTheInvitationDoesNotListIsSaid() throws {
-        let stored = try ingest(Self.invitation(attendee: "ATTENDEE:mailto:team@example.org"))
+        let stored = try ingest(AnsweringHome.invitation(attendee: "ATTENDEE:mailto:team@example.org"))
         let report = try controller().answer(
             AnswerController.Request(stored, action: .accepted, addToCalendar: false, now: now))
         #expect(report.notes == [.notAnAttendee(address: "bob@example.org")])
@@ -141,7 +92,7 @@ import Testing
 
     @Test func aCancelledInvitationIsDeclinedWithANoteAndNotAccepted() throws {
         _ = try ingest()
-        let cancelled = try ingest(Self.invitation(method: "CANCEL", sequence: 2))
+        let cancelled = try ingest(AnsweringHome.invitation(method: "CANCEL", sequence: 2))
         let declined = try controller().answer(
             AnswerController.Request(cancelled, action: .declined, addToCalendar: false, now: now))
         #expect(declined.notes == [.cancelled])
@@ -151,7 +102,7 @@ import Testing
     }
 
     @Test func occurrencesAreFoundAsTyped() throws {
-        let stored = try ingest(Self.invitation(rule: "RRULE:FREQ=WEEKLY;COUNT=4\r\n"))
+        let stored = try ingest(AnsweringHome.invitation(rule: "RRULE:FREQ=WEEKLY;COUNT=4\r\n"))
         let report = try controller().answer(
             AnswerController.Request(
                 stored, action: .declined, occurrences: .named(["2024-06-17"]), addToCalendar: false, now: now))

@@ -8,49 +8,32 @@ import Testing
 /// named first, what is left pending, a stale invitation, and answers and proposals through
 /// the controllers.
 @Suite struct ReviewQueueTests {
-    let folder: String
-    let store: InboxStore
-    let now = Date.utc("2024-06-01T12:00:00Z")
-    let me = MyAddresses(["bob@example.org"])
+    let home: AnsweringHome
+    var now: Date { home.now }
 
     init() throws {
-        folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("invites-queue-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try InboxStore(home: folder + "/home")
+        home = try AnsweringHome()
     }
 
     /// Three invitations, ingested a minute apart, the last the most recently changed.
     func ingest() throws -> [StoredInvite] {
         try ["one", "two", "three"].enumerated().map { offset, name in
-            let text = AnswerControllerTests.invitation(uid: "\(name)@example.org")
-            let invites = try ITIPParser(display: .utc).parse(
-                Data(text.utf8), file: "\(name).ics", source: .itip, fallbackMethod: nil)
-            let at = now.addingTimeInterval(TimeInterval(offset * 60))
-            return try #require(try store.ingest(invites, now: at).first).stored
+            try home.ingest(AnsweringHome.invitation(uid: "\(name)@example.org"), after: TimeInterval(offset * 60))
         }
     }
 
-    func answering() -> AnswerController {
-        AnswerController(
-            store: store,
-            settings: AnswerController.Settings(
-                calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"), me: me, display: .utc,
-                lockFolder: folder + "/home/locks", name: nil, scheduling: SchedulingPolicy(), send: .never,
-                routes: Courier.Routes(sendmail: ["/bin/false"], respondURL: nil)),
-            clock: { Date.utc("2024-06-01T12:00:00Z") })
-    }
+    func answering() -> AnswerController { home.answering() }
 
     func queue(first: StoredInvite? = nil) throws -> ReviewQueue {
         let answering = answering()
-        let pending = try ReviewQueue.pending(ListController(store: store, display: .utc, now: now))
+        let pending = try ReviewQueue.pending(ListController(store: home.store, display: .utc, now: now))
         return ReviewQueue(
-            store: store, delivery: answering.delivery, answering: { answering },
+            store: home.store, delivery: answering.delivery, answering: { answering },
             proposing: {
                 ProposeController(
-                    store: store, cache: nil,
+                    store: home.store, cache: nil,
                     settings: ProposeController.Settings(
-                        calendars: [], display: .utc, me: me, name: nil, working: .standard),
+                        calendars: [], display: .utc, me: home.me, name: nil, working: .standard),
                     clock: { Date.utc("2024-06-01T12:00:00Z") })
             }, invites: pending, first: first)
     }
@@ -81,7 +64,7 @@ import Testing
     @Test func anInvitationNamedFirstIsReviewedAndNotCountedWhenAnsweredAlready() throws {
         let ingested = try ingest()
         _ = try answering().answer(AnswerController.Request(ingested[0], action: .declined, now: now))
-        let declined = try store.resolve(ingested[0].handle)
+        let declined = try home.store.resolve(ingested[0].handle)
         var queue = try queue(first: declined)
         #expect(queue.invites.map(\.handle) == [ingested[0], ingested[2], ingested[1]].map(\.handle))
         #expect(queue.startsOutside && !queue.currentIsQueued)

@@ -8,39 +8,22 @@ import Testing
 /// the `send` setting and the user's word applied to a message just queued, what a failed
 /// hand-over leaves, and what waits when nothing is due.
 @Suite struct DeliveryControllerTests {
-    let folder: String
-    let store: InboxStore
-    let now = Date.utc("2024-06-01T12:00:00Z")
+    let home: AnsweringHome
 
     init() throws {
-        folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("invites-delivery-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try InboxStore(home: folder + "/home")
+        home = try AnsweringHome()
     }
 
     /// An invitation answered, its reply queued; the handle.
     func queued() throws -> String {
-        let text = AnswerControllerTests.invitation()
-        let invites = try ITIPParser(display: .utc).parse(
-            Data(text.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
-        let stored = try #require(try store.ingest(invites, now: now).first).stored
-        let responder = Responder(
-            store: store, calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"),
-            me: MyAddresses(["bob@example.org"]), display: .utc, lockFolder: folder + "/home/locks")
-        _ = try responder.answer(stored, action: .accepted, comment: nil, addToCalendar: false, now: now)
+        let stored = try home.ingest()
+        _ = try home.answering().responder.answer(
+            stored, action: .accepted, comment: nil, addToCalendar: false, now: home.now)
         return stored.handle
     }
 
-    /// A sendmail stand-in that exits with `status` and says why on standard error.
     func delivery(exit status: Int, policy: SendPolicy = .never) -> DeliveryController {
-        let script = folder + "/sendmail-\(status)"
-        let text = "#!/bin/sh\ncat > /dev/null\n[ \(status) = 0 ] || { echo 'relay said no' >&2; exit \(status); }\n"
-        FileManager.default.createFile(atPath: script, contents: Data(text.utf8))
-        return DeliveryController(
-            store: store, routes: Courier.Routes(sendmail: ["/bin/sh", script], respondURL: nil), policy: policy,
-            clock: { Date.utc("2024-06-01T12:00:00Z") })
+        home.delivery(policy: policy, exit: status)
     }
 
     @Test func theUsersWordWinsOverTheSetting() throws {
