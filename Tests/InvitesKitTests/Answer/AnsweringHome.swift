@@ -49,7 +49,8 @@ struct AnsweringHome {
     func ingest(_ text: String = invitation(), after: TimeInterval = 0) throws -> StoredInvite {
         let invites = try ITIPParser(display: .utc).parse(
             Data(text.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
-        return try #require(try store.ingest(invites, now: now.addingTimeInterval(after)).last).stored
+        return try #require(try InvitationFiler(store: store).file(invites, now: now.addingTimeInterval(after)).last)
+            .stored
     }
 
     /// A sendmail stand-in that keeps each message in `folder/sent/`, or exits with `status` and
