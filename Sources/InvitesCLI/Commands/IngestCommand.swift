@@ -116,13 +116,12 @@ enum IngestCommand {
             return
         }
         let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
-        let outlines = SeriesOutlineReader()
         for outcome in outcomes {
             let invite = outcome.stored.invite
             context.print(
                 columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.title(invite.title)
                     + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
-                    + (outlines.outline(of: outcome.stored).summary(zone: context.settings.zone.value.timeZone)
+                    + ((invite.properties?.outline ?? .none).summary(zone: context.settings.zone.value.timeZone)
                         .map { ", " + $0 } ?? ""))
             if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
         }

@@ -193,8 +193,7 @@ public struct AnswerController {
         guard let listed = invite.attendees.first(where: { me.contains($0.address) }) else {
             return .notAnAttendee(address: me.all.sorted().first ?? "")
         }
-        let properties = EventProperties.read(invite.raw, uid: invite.uid)
-        guard !send, properties?.noReplyAsked.contains(MyAddresses.normalise(listed.address)) == true else {
+        guard !send, invite.properties?.noReplyAsked.contains(MyAddresses.normalise(listed.address)) == true else {
             return nil
         }
         return .noReplyAsked

@@ -27,6 +27,8 @@ struct ICalDocument {
         var dtstamp: Date?
         var recurs: Bool
         var cancelled: Bool
+        /// What an invitation keeps of it beyond these fields, read in the same pass.
+        var properties: EventProperties
     }
 
     var method: String?
@@ -124,7 +126,7 @@ struct ICalDocument {
             attendees: attendees,
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
             microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs,
-            cancelled: event.cancelled)
+            cancelled: event.cancelled, properties: EventProperties.properties(of: component))
     }
 
     /// An instance without DTSTART (RFC 5546 §4.4.3 cancels one so) starts where its

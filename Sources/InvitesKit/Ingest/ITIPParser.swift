@@ -99,6 +99,6 @@ public struct ITIPParser: Sendable {
             start: event.start, end: event.end, dates: event.dates, timeZone: event.tzid,
             location: event.location, description: event.description, organizer: event.organizer,
             attendees: event.attendees, sequence: event.sequence ?? event.microsoftSequence ?? 0,
-            dtstamp: event.dtstamp, method: method, source: source, raw: raw)
+            dtstamp: event.dtstamp, method: method, source: source, raw: raw, properties: event.properties)
     }
 }

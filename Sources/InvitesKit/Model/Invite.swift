@@ -129,14 +129,19 @@ public struct Invite: Sendable, Hashable {
     public var raw: Data
     /// The e-mail it came in, for threading the reply; `nil` unless it came by mail.
     public var mail: MailThread?
+    /// What the VEVENT says beyond these fields, read when it was parsed (empty for a push
+    /// payload); `nil` for an invitation kept by an earlier `invites` and not yet read again.
+    public var properties: EventProperties?
 
     public init(
         uid: String, recurrenceID: String? = nil, senderID: String? = nil, title: String,
         start: Date, end: Date, dates: Occurrence.AllDayDates? = nil, timeZone: String? = nil,
         location: String? = nil, description: String? = nil, organizer: Person? = nil,
         attendees: [Attendee] = [], sequence: Int = 0, dtstamp: Date? = nil,
-        method: Method = .request, source: Source, raw: Data, instances: [Instance] = []
+        method: Method = .request, source: Source, raw: Data, instances: [Instance] = [],
+        properties: EventProperties = EventProperties()
     ) {
+        self.properties = properties
         self.uid = uid
         self.recurrenceID = recurrenceID
         self.instances = instances

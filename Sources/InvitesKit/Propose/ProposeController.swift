@@ -55,7 +55,7 @@ public struct ProposeController {
     /// Refuses what cannot be countered: a push payload, an announcement, an organizer who
     /// forbids counters (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`).
     public func check(_ stored: StoredInvite) throws(ProposalError) {
-        try Proposal.check(stored, details: EventProperties.read(stored.invite.raw, uid: stored.invite.uid))
+        try Proposal.check(stored, details: stored.invite.properties)
     }
 
     /// The time the invitation (or the occurrence `key`) has now: the organizer's instance when
@@ -109,7 +109,7 @@ public struct ProposeController {
         let now = clock()
         let time = HumanTime(zone: display)
         let uid = stored.invite.uid
-        if SeriesOutlineReader().outline(of: stored).recurs {
+        if stored.invite.properties?.outline.recurs == true {
             return try sameDay(stored, was: was, key: key, comment: comment, finder: finder)
         }
         let from = max(LocalDate(was.start, in: display.timeZone).midnight(in: display.timeZone), now)

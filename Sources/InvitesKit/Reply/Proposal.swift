@@ -38,7 +38,7 @@ public struct Proposal: Sendable, Hashable {
         for stored: StoredInvite, was: DateInterval, me: MyAddresses, name: String?, now: Date, display: DisplayZone
     ) throws(ProposalError) -> OutboxDraft {
         let invite = stored.invite
-        try Proposal.check(stored, details: EventProperties.read(invite.raw, uid: invite.uid))
+        try Proposal.check(stored, details: invite.properties)
         if let recurrenceID, stored.instance(recurrenceID)?.isCancelled == true {
             throw .cancelled(handle: stored.handle)
         }

@@ -35,7 +35,7 @@ public struct InvitationDetails: Sendable, Hashable {
 
     /// The details of an invitation; `me` is left out of the answers (your own is the inbox's).
     public init(_ invite: Invite, me: MyAddresses, time: HumanTime) {
-        let properties = invite.source == .push ? nil : EventProperties.read(invite.raw, uid: invite.uid)
+        let properties = invite.source == .push ? nil : invite.properties
         description = invite.description
         join = JoinLink.find(in: invite, properties: properties)
         var answers = Answers()

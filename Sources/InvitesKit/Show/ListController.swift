@@ -13,7 +13,6 @@ public struct ListController {
     public var store: InboxStore
     public var display: DisplayZone
     public var now: Date
-    private let outlines = SeriesOutlineReader()
     private let futures = Futures()
 
     public init(store: InboxStore, display: DisplayZone, now: Date) {
@@ -72,7 +71,7 @@ public struct ListController {
     /// per message.
     private func rows(_ invitations: [StoredInvite]) -> [Row] {
         var rows = invitations.map { stored in
-            let outline = outlines.outline(of: stored)
+            let outline = stored.invite.properties?.outline ?? .none
             return Row(stored: stored, outline: outline, isOver: lastKnownEnd(stored) <= now)
         }
         keepFacts(of: rows)

@@ -6,7 +6,7 @@ extension InboxStore {
         i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
         i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
         i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references,
-        i.revision, i.facts_version, i.facts_revision, i.over_after,
+        i.revision, i.facts_version, i.facts_revision, i.over_after, i.properties, i.properties_version,
         c.calendar AS found_calendar, c.item AS found_item, c.gone AS found_gone
         """
 
@@ -48,6 +48,7 @@ extension InboxStore {
             MailThread(
                 messageID: $0, references: (row.text("mail_references") ?? "").split(separator: " ").map(String.init))
         }
+        invite.properties = InviteRecord.decode(row.text("properties"), version: row.int("properties_version"))
         invite.attendees = try attendees(of: id)
         let found = try instances(of: id)
         invite.instances = found.compactMap(\.organizer)
@@ -189,6 +190,26 @@ extension InboxStore {
                 """ + (now == nil ? "" : over),
             now.map { [.integer(InvitationFacts.version), .integer($0.unixSeconds)] } ?? [],
             suffix: InboxStore.lastChangedFirst)
+    }
+
+    /// The invitations whose properties are not kept in this version, with their messages: what
+    /// ``StoredPropertiesMigration`` reads once.
+    public func invitesWithoutProperties() throws(StoreError) -> [StoredInvite] {
+        try invites(where: "i.properties_version != ?", [.integer(EventProperties.version)])
+    }
+
+    /// Keeps the properties read for invitations, by handle.
+    public func keep(properties: [String: EventProperties]) throws(StoreError) {
+        guard !properties.isEmpty else { return }
+        try database.transaction { () throws(StoreError) in
+            let statement = try database.prepare(
+                "UPDATE invites SET properties = ?, properties_version = ? WHERE handle = ?")
+            for (handle, kept) in properties.sorted(by: { $0.key < $1.key }) {
+                try statement.bind([
+                    .text(InviteRecord.encode(kept)), .integer(EventProperties.version), .text(handle),
+                ]).run()
+            }
+        }
     }
 
     /// Keeps facts worked out for invitations, each for the revision it was worked out from: a

@@ -22,6 +22,7 @@ public final class InboxStore {
         }
         database = try Database(path: (home as NSString).appendingPathComponent(InboxStore.fileName))
         try Schema.migrate(database)
+        try StoredPropertiesMigration(store: self).run()
     }
 
     /// Where the store lives, for errors.

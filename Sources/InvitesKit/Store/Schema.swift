@@ -247,6 +247,14 @@ enum Schema {
         ALTER TABLE invites ADD COLUMN facts_revision INTEGER NOT NULL DEFAULT -1;
         ALTER TABLE invites ADD COLUMN over_after INTEGER;
         """,
+        // Version 12: what the VEVENT says beyond the invitation's columns (EventProperties:
+        // join links, the series outline, who is asked for no reply), read once when it is
+        // parsed and kept here, so nothing re-parses a stored message for it. Rows kept before
+        // are read once from their messages by StoredPropertiesMigration.
+        """
+        ALTER TABLE invites ADD COLUMN properties TEXT;
+        ALTER TABLE invites ADD COLUMN properties_version INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

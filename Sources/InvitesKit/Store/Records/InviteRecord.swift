@@ -36,7 +36,29 @@ struct InviteRecord: PersistableRecord {
         columns["source"] = .text(invite.source.rawValue)
         columns["raw"] = .blob(Data())
         columns["message_id"] = .int(message)
+        if let properties = invite.properties {
+            columns["properties"] = .text(InviteRecord.encode(properties))
+            columns["properties_version"] = .integer(EventProperties.version)
+        } else {
+            columns["properties"] = .null
+            columns["properties_version"] = .integer(0)
+        }
         columns["status"] = .text(status.rawValue)
         columns["updated_at"] = .integer(now.unixSeconds)
+    }
+
+    /// The properties as the store keeps them: JSON, keys sorted, so equal properties are equal
+    /// text.
+    static func encode(_ properties: EventProperties) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(properties)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Properties kept in `version`; `nil` when they are of another version or unreadable, and
+    /// so to be read again from the message.
+    static func decode(_ text: String?, version: Int) -> EventProperties? {
+        guard version == EventProperties.version, let text else { return nil }
+        return try? JSONDecoder().decode(EventProperties.self, from: Data(text.utf8))
     }
 }

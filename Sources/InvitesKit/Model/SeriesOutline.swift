@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a listing says of an invitation's recurrence, read from the master VEVENT as the
-/// organizer last sent it (``SeriesOutlineReader``): its RRULEs as written and how many RDATEs
-/// it adds.
-public struct SeriesOutline: Sendable, Equatable {
+/// organizer last sent it, when the invitation is parsed (``EventProperties/outline``): its
+/// RRULEs as written and how many RDATEs it adds.
+public struct SeriesOutline: Sendable, Hashable, Codable {
     /// Each RRULE of the master as written (`FREQ=WEEKLY;BYDAY=TU`).
     public var rules: [String]
     /// How many dates RDATE adds to the series.
@@ -26,17 +26,5 @@ public struct SeriesOutline: Sendable, Equatable {
             let names = rule.uppercased().split(separator: ";").map { $0.prefix { $0 != "=" } }
             return !names.contains("COUNT") && !names.contains("UNTIL")
         }
-    }
-
-    /// The recurrence in words (`weekly on Tue`, `daily, 5 times and 2 more dates`), or `nil`
-    /// for a one-off invite.
-    public func summary(zone: TimeZone) -> String? {
-        guard recurs else { return nil }
-        var text = rules.map { RuleSummary.text($0, zone: zone) }.joined(separator: " and ")
-        if extraDates > 0 {
-            let dates = "\(extraDates) more date\(extraDates == 1 ? "" : "s")"
-            text += text.isEmpty ? "and " + dates : ", and " + dates
-        }
-        return text
     }
 }
