@@ -91,14 +91,35 @@ public struct Maildir: Sendable {
     }
 
     /// A message's unique name: the file name without its flags (after `:`, or `;` and `!` where
-    /// a file system forbids colons) and without mbsync's `,U=` number.
+    /// a file system forbids colons) and without mbsync's `,U=` number. Worked out on the bytes:
+    /// a pass over a new Maildir takes the key of every one of its 100,000 names.
     public static func key(of name: String) -> String {
-        var unique = name.prefix { $0 != ":" && $0 != ";" && $0 != "!" }
-        if let range = unique.range(of: ",U=") {
-            let digits = unique[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-            unique.removeSubrange(range.lowerBound..<digits.endIndex)
+        var bytes = Array(
+            name.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "!") })
+        let marker = Array(",U=".utf8)
+        if bytes.count >= marker.count,
+            let at = (0...(bytes.count - marker.count)).first(where: {
+                bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+            })
+        {
+            var end = at + marker.count
+            while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+            bytes.removeSubrange(at..<end)
         }
-        return String(unique)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A message's bytes, `nil` when it is gone (a client moved it since it was listed). Read as
+    /// calendar files are, through one descriptor and without Foundation's URL machinery, since
+    /// a first pass reads every message.
+    public static func contents(of path: String) throws(IngestError) -> Data? {
+        do {
+            return try CalendarFile.read(path).data
+        } catch .notFound {
+            return nil
+        } catch {
+            throw .unreadable(file: path, reason: error.description)
+        }
     }
 
     /// Whether a message may hold an invitation: a MIME header of it names a calendar type or an
