@@ -11,7 +11,9 @@ and khal (from PyPI, in a virtualenv under .build/bench); and `invites status` w
 an address of yours (which makes it look for invitations a scheduling server put in the calendar). Prints one table of medians, peak memory and ratios to the floor measured in the
 same run. A benchmark, not a test: nothing here fails on a slow machine.
 
-The other groups (issue 25): `maildir` times `ingest --maildir` over a generated Maildir
+The other groups (issue 25): `vdir` times a warm and a cold `show` on the largest vdir in turns
+with stat-ing and reading every item (bench/vdir_floor.c), so that both sides of each ratio see
+the same load; `maildir` times `ingest --maildir` over a generated Maildir
 (bench/gen_maildir.py, 20k and 100k messages) on its first run, with nothing changed and after
 10 new messages, beside `notmuch new` on the same Maildir with a database of its own and the
 floors of bench/maildir_floor.c (list new/ and cur/, read every message); `inbox` times
@@ -20,7 +22,7 @@ beside `invites --version`; `startup` times `invites --version` and `status` bes
 program that imports only FoundationEssentials (and one that imports Foundation), built in the
 same run.
 
-Usage: bench/run.py [--only calendar,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
+Usage: bench/run.py [--only calendar,vdir,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
                     [--maildir-sizes 20000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
 """
 import argparse
@@ -38,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 WORK = os.path.join(ROOT, ".build", "bench")
 WINDOW = ("20241028T113000Z", "20241028T163000Z")
-GROUPS = ("calendar", "maildir", "inbox", "startup")
+GROUPS = ("calendar", "vdir", "maildir", "inbox", "startup")
 PAYLOAD = {"title": "Benchmark invite", "start": "2024-10-28T13:30:00Z", "end": "2024-10-28T14:30:00Z", "id": "bench"}
 
 
@@ -427,6 +429,48 @@ def startup_rows(binary, runs):
     return rows
 
 
+def vdir_pair_rows(binary, program, vdir, runs, label):
+    """A warm `show` against stat-ing every item and a cold one against reading every item, run
+    in turns, so that both sides of each ratio see the same load on a shared machine. Each row
+    is the median of its side; the ratio is of those medians."""
+    env = dict(os.environ, TZ="UTC")
+    payload = os.path.join(WORK, "invite.json")
+    with open(payload, "w") as handle:
+        json.dump(PAYLOAD, handle)
+
+    def fresh_home():
+        home = tempfile.mkdtemp(prefix="invites-bench-")
+        subprocess.run([binary, "--home", home, "--calendar", vdir, "ingest", payload], check=True,
+                       stdout=subprocess.DEVNULL, env=env)
+        return home
+
+    def show(home):
+        return measure([binary, "--home", home, "--calendar", vdir, "--json", "show", "bench"], env=env)
+
+    reading, cold, homes = [], [], []
+    for _ in range(runs):
+        homes.append(fresh_home())
+        reading.append(measure([program, vdir, "read"]))
+        cold.append(show(homes[-1]))
+    home = homes[-1]
+    time.sleep(3.5)  # past the settle time of the last change, so the answer is kept
+    show(home)
+    stating, warm = [], []
+    for _ in range(runs):
+        stating.append(measure([program, vdir, "stat"]))
+        warm.append(show(home))
+    for extra in homes:
+        shutil.rmtree(extra, ignore_errors=True)
+
+    def median(pairs):
+        return statistics.median(p[0] for p in pairs), max(p[1] for p in pairs)
+
+    return [(label, "floor: stat every item", *median(stating), "", 0.0),
+            (label, "invites warm", *median(warm), "floor: stat every item", median(stating)[0]),
+            (label, "floor: read every item", *median(reading), "", 0.0),
+            (label, "invites cold", *median(cold), "floor: read every item", median(reading)[0])]
+
+
 def reference_table(rows, first_column):
     """Rows of (label, what, seconds, peak MB, reference, reference seconds) as a table whose
     last column is this figure over its reference's from the same run."""
@@ -526,6 +570,13 @@ def main():
     for group in groups:
         if group == "calendar":
             lines = calendar_group(args, binary)
+        elif group == "vdir":
+            program = os.path.join(WORK, "vdir_floor")
+            subprocess.run(["cc", "-O2", "-pthread", "-o", program, os.path.join(ROOT, "bench", "vdir_floor.c")],
+                           check=True)
+            size = max(int(s) for s in args.sizes.split(","))
+            lines = reference_table(vdir_pair_rows(binary, program, generate(size)[1], args.runs,
+                                                   "%dk vdir" % (size // 1000)), "calendar")
         elif group == "maildir":
             lines = maildir_group(args, binary)
         elif group == "inbox":

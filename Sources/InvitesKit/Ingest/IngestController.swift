@@ -141,13 +141,15 @@ public struct IngestController {
         let listedAt = Int64(Date().timeIntervalSince1970)
         let seen = try store.seenMessages(in: maildir.folder)
         var invites: [Invite] = []
-        var taken = Set<String>()
+        // In the order they are read (name order), which is also the order of the store's
+        // index of them: inserted in a random order, 100,000 keys thrash its page cache.
+        var taken: [String] = []
+        var takenKeys = Set<String>()
         var messages = 0
         var failed: [(name: String, error: Error)] = []
         var unreadable = false
         let listed = Maildir.subfolders.filter { (stamps[$0] ?? nil) != nil }
-        for message in try maildir.messages(in: listed) where !seen.contains(message.key) {
-            guard !taken.contains(message.key) else { continue }
+        for message in try maildir.messages(in: listed, except: seen) where !takenKeys.contains(message.key) {
             let read: Data?
             do {
                 read = try readFile(message.path)
@@ -161,7 +163,8 @@ public struct IngestController {
             // Gone between listing and reading: a client moved it (new/ to cur/); the next run
             // finds it under its new name, in a folder whose stamp the move changed.
             guard let data = read else { continue }
-            taken.insert(message.key)
+            taken.append(message.key)
+            takenKeys.insert(message.key)
             guard Maildir.mayHoldInvitation(data) else { continue }
             messages += 1
             do {
@@ -187,9 +190,11 @@ public struct IngestController {
         let outcomes = try file(invites, events: events)
         // A folder stamped within the tick of its listing may yet change without its stamp
         // moving: it is forgotten, and so listed again next time.
-        let settled = stamps.mapValues { stamp in stamp.flatMap { !unreadable && $0.isSettled(at: listedAt) ? $0 : nil }
+        let settled = stamps.mapValues { stamp -> FolderStamp? in
+            guard let stamp, !unreadable, stamp.isSettled(at: listedAt) else { return nil }
+            return stamp
         }
-        try store.markSeen(Array(taken), in: maildir.folder, now: clock(), stamps: settled)
+        try store.markSeen(taken, in: maildir.folder, now: clock(), stamps: settled)
         return (outcomes, messages, failed)
     }
 

@@ -8,9 +8,10 @@ extension InboxStore {
     public func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
         let statement = try database.prepare("SELECT name FROM maildir_seen WHERE folder = ?")
         try statement.bind([.text(folder)])
-        var names = Set<String>()
-        while try statement.step() { names.insert(statement.text("name") ?? "") }
-        return names
+        // Gathered first, so that the set is made at its final size rather than grown.
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text("name") ?? "") }
+        return Set(names)
     }
 
     /// Remembers messages as read; called after their invitations are filed, so a run cut off
