@@ -122,7 +122,9 @@ def touch_one_event(calendar):
     os.utime(target, (now, now + 1))
 
 
-def invites_rows(binary, calendar, runs, label):
+def show_helpers(binary, calendar):
+    """The environment, a home holding the benchmark invite and nothing else, and a timed
+    `show` of that invite in a home."""
     env = dict(os.environ, TZ="UTC")
     payload = os.path.join(WORK, "invite.json")
     with open(payload, "w") as handle:
@@ -137,6 +139,11 @@ def invites_rows(binary, calendar, runs, label):
     def show(home):
         return measure([binary, "--home", home, "--calendar", calendar, "--json", "show", "bench"], env=env)
 
+    return env, fresh_home, show
+
+
+def invites_rows(binary, calendar, runs, label):
+    env, fresh_home, show = show_helpers(binary, calendar)
     homes = []
 
     def cold():
@@ -279,16 +286,20 @@ def maildir_rows(binary, program, size, runs):
     reading = median_of(runs, lambda: measure([program, maildir, "read"]))
     rows = [(label, "floor: list new/ and cur/", *listing, "", 0.0),
             (label, "floor: read every message", *reading, "", 0.0)]
-    # The first run is long for the large Maildir (notmuch indexes every word): once each there.
-    first_runs = runs if size <= 20000 else 1
+    # The first run over 20,000 messages or more is long (notmuch indexes every word): once each.
+    first_runs = runs if size < 20000 else 1
     homes, notmuchs = [], []
 
+    # Each first run starts with the Maildir in the page cache (the floor reads it just before):
+    # notmuch's first run writes a database larger than the Maildir, which evicts it.
     def invites_first():
         homes.append(tempfile.mkdtemp(prefix="invites-bench-"))
+        measure([program, maildir, "read"])
         return measure([binary, "--home", homes[-1], "ingest", "--maildir", maildir], env=env)
 
     def notmuch_first():
         notmuchs.append(notmuch_config(maildir))
+        measure([program, maildir, "read"])
         return measure(["notmuch", "--config", notmuchs[-1][1], "new", "--quiet"], env=env)
 
     notmuch = median_of(first_runs, notmuch_first)
@@ -433,20 +444,7 @@ def vdir_pair_rows(binary, program, vdir, runs, label):
     """A warm `show` against stat-ing every item and a cold one against reading every item, run
     in turns, so that both sides of each ratio see the same load on a shared machine. Each row
     is the median of its side; the ratio is of those medians."""
-    env = dict(os.environ, TZ="UTC")
-    payload = os.path.join(WORK, "invite.json")
-    with open(payload, "w") as handle:
-        json.dump(PAYLOAD, handle)
-
-    def fresh_home():
-        home = tempfile.mkdtemp(prefix="invites-bench-")
-        subprocess.run([binary, "--home", home, "--calendar", vdir, "ingest", payload], check=True,
-                       stdout=subprocess.DEVNULL, env=env)
-        return home
-
-    def show(home):
-        return measure([binary, "--home", home, "--calendar", vdir, "--json", "show", "bench"], env=env)
-
+    _, fresh_home, show = show_helpers(binary, vdir)
     reading, cold, homes = [], [], []
     for _ in range(runs):
         homes.append(fresh_home())
