@@ -20,26 +20,36 @@ enum MailPrefilter {
 
     static func mayHoldCalendarPart(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-        var start = 0
         var continuing = false
+        var start = 0
         while start < bytes.count {
-            let end: Int
-            if let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
-                end = base.distance(to: UnsafeRawPointer(newline))
-            } else {
-                end = bytes.count
-            }
-            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            let first = line.first ?? 0
-            if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            let end = next(UInt8(ascii: "\n"), in: bytes, from: start)
+            // Old Mac mail ends its lines with a bare CR (GMime reads it so): such a line is cut at
+            // each CR; the CR of a CRLF ends the last piece.
+            var piece = start
+            while piece < end {
+                let stop = next(UInt8(ascii: "\r"), in: bytes, from: piece, before: end)
+                let line = UnsafeRawBufferPointer(start: base + piece, count: stop - piece)
+                let first = line.first ?? 0
+                if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") { continuing = startsWithContent(line) }
                 if continuing, contains(line) { return true }
-            } else {
-                continuing = startsWithContent(line)
-                if continuing, contains(line) { return true }
+                piece = stop + 1
             }
+            if start == end { continuing = false }
             start = end + 1
         }
         return false
+    }
+
+    /// Where the next `byte` is at or after `start` (and before `limit`), or `limit`.
+    private static func next(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, before limit: Int? = nil)
+        -> Int
+    {
+        let limit = limit ?? bytes.count
+        guard let base = bytes.baseAddress, start < limit,
+            let found = memchr(base + start, Int32(byte), limit - start)
+        else { return limit }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     private static func startsWithContent(_ line: UnsafeRawBufferPointer) -> Bool {

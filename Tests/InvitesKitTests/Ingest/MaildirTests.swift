@@ -43,6 +43,8 @@ import Testing
         "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: application/octet-stream\n"
             + "Content-Disposition: attachment;\n filename=\"Meeting.Ics\"\n\nQkVH\n--b--\n",
         "Content-Type: application/x-ics\n\nQkVH\n",
+        // Old Mac mail: lines end with a bare CR.
+        "Content-Type: multipart/alternative;\r\tboundary=b\r\r--b\rContent-Type: text/calendar;\r\tmethod=REQUEST\r",
         "content-type: TEXT/X-VCALENDAR\n\nBEGIN:VCALENDAR\n",
         // A name that could hide .ics: an RFC 2047 encoded word, RFC 2231 sections.
         "Content-Disposition: attachment; filename=\"=?UTF-8?B?aW52aXRlLmljcw==?=\"\n\nQkVH\n",
