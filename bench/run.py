@@ -11,7 +11,19 @@ and khal (from PyPI, in a virtualenv under .build/bench); and `invites status` w
 an address of yours (which makes it look for invitations a scheduling server put in the calendar). Prints one table of medians, peak memory and ratios to the floor measured in the
 same run. A benchmark, not a test: nothing here fails on a slow machine.
 
-Usage: bench/run.py [--sizes 1000,10000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
+The other groups (issue 25): `vdir` times a warm and a cold `show` on the largest vdir in turns
+with stat-ing and reading every item (bench/vdir_floor.c), so that both sides of each ratio see
+the same load; `maildir` times `ingest --maildir` over a generated Maildir
+(bench/gen_maildir.py, 20k and 100k messages) on its first run, with nothing changed and after
+10 new messages, beside `notmuch new` on the same Maildir with a database of its own and the
+floors of bench/maildir_floor.c (list new/ and cur/, read every message); `inbox` times
+`status`, `list` and `review`'s first screen with 5 and 5,000 past invitations in the inbox,
+beside `invites --version`; `startup` times `invites --version` and `status` beside a Swift
+program that imports only FoundationEssentials (and one that imports Foundation), built in the
+same run.
+
+Usage: bench/run.py [--only calendar,vdir,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
+                    [--maildir-sizes 20000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
 """
 import argparse
 import json
@@ -28,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 WORK = os.path.join(ROOT, ".build", "bench")
 WINDOW = ("20241028T113000Z", "20241028T163000Z")
-TABLE_MARKER = "<!-- bench/run.py writes the table below -->"
+GROUPS = ("calendar", "vdir", "maildir", "inbox", "startup")
 PAYLOAD = {"title": "Benchmark invite", "start": "2024-10-28T13:30:00Z", "end": "2024-10-28T14:30:00Z", "id": "bench"}
 
 
@@ -110,7 +122,9 @@ def touch_one_event(calendar):
     os.utime(target, (now, now + 1))
 
 
-def invites_rows(binary, calendar, runs, label):
+def show_helpers(binary, calendar):
+    """The environment, a home holding the benchmark invite and nothing else, and a timed
+    `show` of that invite in a home."""
     env = dict(os.environ, TZ="UTC")
     payload = os.path.join(WORK, "invite.json")
     with open(payload, "w") as handle:
@@ -125,6 +139,11 @@ def invites_rows(binary, calendar, runs, label):
     def show(home):
         return measure([binary, "--home", home, "--calendar", calendar, "--json", "show", "bench"], env=env)
 
+    return env, fresh_home, show
+
+
+def invites_rows(binary, calendar, runs, label):
+    env, fresh_home, show = show_helpers(binary, calendar)
     homes = []
 
     def cold():
@@ -222,21 +241,274 @@ def other_rows(calendar, vdir, runs, label):
     return rows
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--sizes", default="1000,10000,100000")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--others", default="1000,10000", help="sizes to also run recurring-ical-events and khal on")
-    parser.add_argument("--markdown", help="also write the table to this file")
-    args = parser.parse_args()
-    if not os.path.isdir(SHARED):
-        raise SystemExit("bench: needs ../shared/bench (gen_calendar.py and libical_floor.c)")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "invites"], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True, cwd=ROOT,
-                            capture_output=True, text=True).stdout.strip() + "/invites"
-    floor = os.path.join(WORK, "floor")
+def measure_bare(command, env=None, cwd=None, stdin=None):
+    """Wall seconds of one whole process without GNU time around it, for the figures of a few
+    milliseconds that its own start would blur."""
+    started = time.perf_counter()
+    process = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd,
+                             input=stdin)
+    elapsed = time.perf_counter() - started
+    if process.returncode != 0:
+        raise SystemExit("failed: %s\n%s" % (" ".join(command), process.stderr.decode(errors="replace")))
+    return elapsed, 0.0
+
+
+def generate_maildir(size):
+    """The Maildir of `size` messages, generated once; messages added by a run are removed
+    after it, so every run starts from the same Maildir."""
     os.makedirs(WORK, exist_ok=True)
+    maildir = os.path.join(WORK, "maildir-%d" % size)
+    if not os.path.isdir(maildir):
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_maildir.py"), str(size), maildir + ".tmp"],
+                       check=True, stdout=subprocess.DEVNULL)
+        os.rename(maildir + ".tmp", maildir)
+    return maildir
+
+
+def notmuch_config(maildir):
+    """A notmuch configuration with a fresh database of its own outside the Maildir."""
+    folder = tempfile.mkdtemp(prefix="notmuch-bench-")
+    os.makedirs(os.path.join(folder, "db"))
+    config = os.path.join(folder, "config")
+    with open(config, "w") as handle:
+        handle.write("[database]\npath=%s/db\nmail_root=%s\n[user]\nname=Me\nprimary_email=me@example.org\n"
+                     "[new]\ntags=unread;inbox;\n[maildir]\nsynchronize_flags=true\n" % (folder, maildir))
+    return folder, config
+
+
+def maildir_rows(binary, program, size, runs):
+    """`ingest --maildir` beside `notmuch new` on the same Maildir: first run, nothing changed,
+    10 new messages; and the floors. Each row names its reference from the same run."""
+    label = "%dk" % (size // 1000)
+    maildir = generate_maildir(size)
+    env = dict(os.environ, TZ="UTC")
+    listing = median_of(runs, lambda: measure([program, maildir, "list"]))
+    reading = median_of(runs, lambda: measure([program, maildir, "read"]))
+    rows = [(label, "floor: list new/ and cur/", *listing, "", 0.0),
+            (label, "floor: read every message", *reading, "", 0.0)]
+    # The first run over 20,000 messages or more is long (notmuch indexes every word): once each.
+    first_runs = runs if size < 20000 else 1
+    homes, notmuchs = [], []
+
+    # Each first run starts with the Maildir in the page cache (the floor reads it just before):
+    # notmuch's first run writes a database larger than the Maildir, which evicts it.
+    def invites_first():
+        homes.append(tempfile.mkdtemp(prefix="invites-bench-"))
+        measure([program, maildir, "read"])
+        return measure([binary, "--home", homes[-1], "ingest", "--maildir", maildir], env=env)
+
+    def notmuch_first():
+        notmuchs.append(notmuch_config(maildir))
+        measure([program, maildir, "read"])
+        return measure(["notmuch", "--config", notmuchs[-1][1], "new", "--quiet"], env=env)
+
+    notmuch = median_of(first_runs, notmuch_first)
+    rows.append((label, "ingest --maildir, first run", *median_of(first_runs, invites_first), "notmuch new",
+                 notmuch[0]))
+    home, config = homes[-1], notmuchs[-1][1]
+    invites_again = [binary, "--home", home, "ingest", "--maildir", maildir]
+    notmuch_again = ["notmuch", "--config", config, "new", "--quiet"]
+    # Past the clock tick of the last change, as a pass a minute later would be.
+    time.sleep(1.1)
+    measure(invites_again, env=env)
+    measure(notmuch_again, env=env)
+    notmuch = median_of(runs, lambda: measure(notmuch_again, env=env))
+    rows.append((label, "ingest --maildir, nothing changed", *median_of(runs, lambda: measure(invites_again, env=env)),
+                 "notmuch new", notmuch[0]))
+    rows.append((label, "  its floor: list new/ and cur/", *listing, "notmuch new", notmuch[0]))
+    added = []
+    timings = {"invites": [], "notmuch": []}
+    for run in range(runs):
+        first = size + 1000 + run * 10
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_maildir.py"), "10", maildir, "--first",
+                        str(first)], check=True, stdout=subprocess.DEVNULL)
+        added += [os.path.join(maildir, sub, name) for sub in ("new", "cur") for name in os.listdir(os.path.join(
+            maildir, sub)) if ".M" in name and int(name.split("Q", 1)[1].split(".", 1)[0]) >= size]
+        time.sleep(1.1)
+        timings["invites"].append(measure(invites_again, env=env))
+        timings["notmuch"].append(measure(notmuch_again, env=env))
+    rows.append((label, "ingest --maildir, 10 new messages", statistics.median(t[0] for t in timings["invites"]),
+                 max(t[1] for t in timings["invites"]), "notmuch new",
+                 statistics.median(t[0] for t in timings["notmuch"])))
+    for path in set(added):
+        if os.path.exists(path):
+            os.unlink(path)
+    for extra in homes:
+        shutil.rmtree(extra, ignore_errors=True)
+    for folder, _ in notmuchs:
+        shutil.rmtree(folder, ignore_errors=True)
+    return rows
+
+
+def past_invitation(index, year):
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//inbox//EN\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\n"
+            "UID:bench-inbox-%d@example.org\r\nDTSTAMP:20240101T000000Z\r\n"
+            "DTSTART:%04d%02d%02dT%02d0000Z\r\nDTEND:%04d%02d%02dT%02d3000Z\r\nSUMMARY:Inbox benchmark %d\r\n"
+            "ORGANIZER;CN=Organizer:mailto:organizer%d@example.com\r\n"
+            "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            % (index, year, 1 + index % 12, 1 + index % 28, 8 + index % 9, year, 1 + index % 12, 1 + index % 28,
+               8 + index % 9, index, index % 40))
+
+
+def inbox_home(binary, past):
+    """A home whose inbox holds `past` unanswered invitations that are over and 3 to come."""
+    home = tempfile.mkdtemp(prefix="invites-inbox-")
+    folder = os.path.join(home, "requests")
+    os.makedirs(folder)
+    files = []
+    for index in range(past + 3):
+        year = 2019 + index % 5 if index < past else 2099
+        path = os.path.join(folder, "%d.ics" % index)
+        with open(path, "w", newline="") as handle:
+            handle.write(past_invitation(index, year))
+        files.append(path)
+    for at in range(0, len(files), 1000):
+        subprocess.run([binary, "--home", home, "ingest", *files[at:at + 1000]], check=True,
+                       stdout=subprocess.DEVNULL)
+    calendar = os.path.join(home, "calendar.ics")
+    with open(calendar, "w", newline="") as handle:
+        handle.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nEND:VCALENDAR\r\n")
+    return home, calendar
+
+
+def inbox_rows(binary, sizes, runs):
+    """`status`, `list` and `review`'s first screen with few and many past invitations, beside
+    `invites --version` in the same run."""
+    env = dict(os.environ, TZ="UTC", TERM="dumb")
+    rows = []
+    for past in sizes:
+        home, calendar = inbox_home(binary, past)
+        base = [binary, "--home", home, "--calendar", calendar]
+        version = median_of(runs, lambda: measure_bare([binary, "--version"], env=env))
+        label = "%d past" % past
+        rows.append((label, "invites --version", *version, "", 0.0))
+        for name, command, stdin in (("status", base + ["status"], None), ("list", base + ["list"], None),
+                                     ("review, first screen", base + ["review"], b"q\n")):
+            figure = median_of(runs, lambda: measure_bare(command, env=env, stdin=stdin))
+            rows.append((label, name, *figure, "invites --version", version[0]))
+        shutil.rmtree(home, ignore_errors=True)
+    return rows
+
+
+STARTUP_PROGRAM = """
+#if FULL
+import Foundation
+#else
+import FoundationEssentials
+#endif
+print("floor " + String(Date.now.timeIntervalSince1970 > 0))
+"""
+
+
+def startup_rows(binary, runs):
+    """`invites --version` and `status` beside Swift programs that only start, built in the same
+    run with the same compiler: one importing FoundationEssentials only, one importing
+    Foundation, and the same linked (without calling them) against the libraries invites loads
+    at every start (GMime with GLib, then also libical and SQLite), to show where the start-up
+    time goes."""
+    source = os.path.join(WORK, "startup.swift")
+    with open(source, "w") as handle:
+        handle.write(STARTUP_PROGRAM)
+
+    def libraries(*packages):
+        flags = subprocess.run(["pkg-config", "--libs", *packages], check=True, capture_output=True,
+                               text=True).stdout.split()
+        return ["-Xlinker", "--no-as-needed"] + flags
+
+    variants = [("FoundationEssentials only", []), ("Foundation", ["-DFULL"]),
+                ("Foundation, linked with GMime", ["-DFULL"] + libraries("gmime-3.0")),
+                ("Foundation, linked with GMime, libical, SQLite", ["-DFULL"] + libraries("gmime-3.0", "libical",
+                                                                                            "sqlite3"))]
+    env = dict(os.environ, TZ="UTC")
+    many = max(runs, 40)
+    rows = []
+    reference = None
+    for index, (name, flags) in enumerate(variants):
+        program = os.path.join(WORK, "startup-%d" % index)
+        subprocess.run(["swiftc", "-O", *flags, "-o", program, source], check=True, cwd=WORK)
+        figure = median_of(many, lambda: measure_bare([program], env=env))
+        rows.append(("start-up", "Swift, " + name, *figure, "FoundationEssentials only" if reference else "",
+                     reference or 0.0))
+        reference = reference or figure[0]
+    home = tempfile.mkdtemp(prefix="invites-startup-")
+    rows.append(("start-up", "invites --version", *median_of(many, lambda: measure_bare([binary, "--version"], env=env)),
+                 "FoundationEssentials only", reference))
+    rows.append(("start-up", "invites status, empty inbox",
+                 *median_of(many, lambda: measure_bare([binary, "--home", home, "status"], env=env)),
+                 "FoundationEssentials only", reference))
+    shutil.rmtree(home, ignore_errors=True)
+    return rows
+
+
+def vdir_pair_rows(binary, program, vdir, runs, label):
+    """A warm `show` against stat-ing every item and a cold one against reading every item, run
+    in turns, so that both sides of each ratio see the same load on a shared machine. Each row
+    is the median of its side; the ratio is of those medians."""
+    _, fresh_home, show = show_helpers(binary, vdir)
+    reading, cold, homes = [], [], []
+    for _ in range(runs):
+        homes.append(fresh_home())
+        reading.append(measure([program, vdir, "read"]))
+        cold.append(show(homes[-1]))
+    home = homes[-1]
+    time.sleep(3.5)  # past the settle time of the last change, so the answer is kept
+    show(home)
+    stating, warm = [], []
+    for _ in range(runs):
+        stating.append(measure([program, vdir, "stat"]))
+        warm.append(show(home))
+    for extra in homes:
+        shutil.rmtree(extra, ignore_errors=True)
+
+    def median(pairs):
+        return statistics.median(p[0] for p in pairs), max(p[1] for p in pairs)
+
+    return [(label, "floor: stat every item", *median(stating), "", 0.0),
+            (label, "invites warm", *median(warm), "floor: stat every item", median(stating)[0]),
+            (label, "floor: read every item", *median(reading), "", 0.0),
+            (label, "invites cold", *median(cold), "floor: read every item", median(reading)[0])]
+
+
+def reference_table(rows, first_column):
+    """Rows of (label, what, seconds, peak MB, reference, reference seconds) as a table whose
+    last column is this figure over its reference's from the same run."""
+    lines = ["| %s | what | median s | peak MB | reference (same run) | reference s | this / reference |"
+             % first_column, "|---|---|---:|---:|---|---:|---:|"]
+    for label, what, seconds, memory, reference, reference_seconds in rows:
+        ratio = "%.2fx" % (seconds / reference_seconds) if reference and reference_seconds else ""
+        lines.append("| %s | %s | %.4f | %s | %s | %s | %s |" % (
+            label, what, seconds, "%.0f" % memory if memory else "", reference,
+            "%.4f" % reference_seconds if reference else "", ratio))
+    return lines
+
+
+def calendar_table(rows):
+    floors = {row[0].split()[0]: row[2] for row in rows if row[1] == "libical floor"}
+    lines = ["| calendar | tool | median s | peak MB | floor / this |", "|---|---|---:|---:|---:|"]
+    for label, tool, seconds, memory in rows:
+        floor_seconds = floors.get(label.split()[0])
+        ratio = "%.1fx" % (floor_seconds / seconds) if floor_seconds and seconds else ""
+        lines.append("| %s | %s | %.3f | %.0f | %s |" % (label, tool, seconds, memory, ratio))
+    return lines
+
+
+def write_markdown(path, group, text):
+    """Replaces the group's table between its markers; the prose around the markers is kept. A
+    group without markers yet gets them at the end."""
+    begin = "<!-- bench/run.py writes the %s table below -->" % group
+    end = "<!-- end of the %s table -->" % group
+    document = open(path).read() if os.path.exists(path) else ""
+    if begin in document and end in document:
+        head, rest = document.split(begin, 1)
+        tail = rest.split(end, 1)[1]
+    else:
+        head, tail = document.rstrip("\n") + "\n\n", "\n"
+    with open(path, "w") as handle:
+        handle.write(head + begin + "\n\n" + text + "\n\n" + end + tail)
+
+
+def calendar_group(args, binary):
+    floor = os.path.join(WORK, "floor")
     subprocess.run(["cc", "-O2", "-o", floor, os.path.join(SHARED, "libical_floor.c"), "-lical"], check=True)
     vdir_floor = os.path.join(WORK, "vdir_floor")
     subprocess.run(["cc", "-O2", "-pthread", "-o", vdir_floor, os.path.join(ROOT, "bench", "vdir_floor.c")], check=True)
@@ -244,32 +516,76 @@ def main():
     rows = []
     for size in (int(s) for s in args.sizes.split(",")):
         calendar, vdir = generate(size)
-        base = floor_row(floor, calendar, args.runs, "%dk file" % (size // 1000))
-        rows.append(base)
+        rows.append(floor_row(floor, calendar, args.runs, "%dk file" % (size // 1000)))
         rows += invites_rows(binary, calendar, args.runs, "%dk file" % (size // 1000))
         rows += vdir_floor_rows(vdir_floor, vdir, args.runs, "%dk vdir" % (size // 1000))
         rows += invites_rows(binary, vdir, args.runs, "%dk vdir" % (size // 1000))
         if size in others:
             rows += other_rows(calendar, vdir, max(1, min(args.runs, 3)), "%dk" % (size // 1000))
-    floors = {row[0].split()[0]: row[2] for row in rows if row[1] == "libical floor"}
-    lines = ["| calendar | tool | median s | peak MB | floor / this |", "|---|---|---:|---:|---:|"]
-    for label, tool, seconds, memory in rows:
-        floor_seconds = floors.get(label.split()[0])
-        ratio = "%.1fx" % (floor_seconds / seconds) if floor_seconds and seconds else ""
-        lines.append("| %s | %s | %.3f | %.0f | %s |" % (label, tool, seconds, memory, ratio))
+    return calendar_table(rows)
+
+
+def maildir_group(args, binary):
+    if not shutil.which("notmuch"):
+        raise SystemExit("bench: the maildir group needs notmuch beside it (apt-get install -y notmuch)")
+    program = os.path.join(WORK, "maildir_floor")
+    subprocess.run(["cc", "-O2", "-pthread", "-o", program, os.path.join(ROOT, "bench", "maildir_floor.c")],
+                   check=True)
+    rows = []
+    for size in (int(s) for s in args.maildir_sizes.split(",")):
+        rows += maildir_rows(binary, program, size, args.runs)
+    return reference_table(rows, "Maildir")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default=",".join(GROUPS), help="groups to run: " + ", ".join(GROUPS))
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes and 3 runs, for a check that fits in a few minutes")
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--maildir-sizes", default="20000,100000")
+    parser.add_argument("--inbox-sizes", default="5,5000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--others", default="1000,10000", help="sizes to also run recurring-ical-events and khal on")
+    parser.add_argument("--markdown", help="also write the tables to this file")
+    args = parser.parse_args()
+    if args.quick:
+        args.sizes, args.maildir_sizes, args.inbox_sizes, args.runs, args.others = "1000,10000", "2000", "5,500", 3, ""
+    groups = [g for g in args.only.split(",") if g]
+    unknown = [g for g in groups if g not in GROUPS]
+    if unknown:
+        raise SystemExit("bench: no group %s; the groups are %s" % (", ".join(unknown), ", ".join(GROUPS)))
+    if "calendar" in groups and not os.path.isdir(SHARED):
+        raise SystemExit("bench: needs ../shared/bench (gen_calendar.py and libical_floor.c)")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "invites"], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True, cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() + "/invites"
+    os.makedirs(WORK, exist_ok=True)
     header = "Machine: %s, %d cores, Python %s; %s; runs per figure: %d" % (
         platform.platform(), os.cpu_count() or 0, platform.python_version(), time.strftime("%Y-%m-%d"), args.runs)
     print(header)
-    print("\n".join(lines))
-    if args.markdown:
-        # The prose above the marker is kept; the table below it is this run's.
-        kept = ""
-        if os.path.exists(args.markdown):
-            text = open(args.markdown).read()
-            if TABLE_MARKER in text:
-                kept = text[:text.index(TABLE_MARKER) + len(TABLE_MARKER)] + "\n\n"
-        with open(args.markdown, "w") as handle:
-            handle.write(kept + header + "\n\n" + "\n".join(lines) + "\n")
+    for group in groups:
+        if group == "calendar":
+            lines = calendar_group(args, binary)
+        elif group == "vdir":
+            program = os.path.join(WORK, "vdir_floor")
+            subprocess.run(["cc", "-O2", "-pthread", "-o", program, os.path.join(ROOT, "bench", "vdir_floor.c")],
+                           check=True)
+            size = max(int(s) for s in args.sizes.split(","))
+            lines = reference_table(vdir_pair_rows(binary, program, generate(size)[1], args.runs,
+                                                   "%dk vdir" % (size // 1000)), "calendar")
+        elif group == "maildir":
+            lines = maildir_group(args, binary)
+        elif group == "inbox":
+            lines = reference_table(inbox_rows(binary, [int(s) for s in args.inbox_sizes.split(",")], args.runs),
+                                    "inbox")
+        else:
+            lines = reference_table(startup_rows(binary, args.runs), "program")
+        text = header + "\n\n" + "\n".join(lines)
+        print("\n" + group + "\n" + "\n".join(lines))
+        if args.markdown:
+            write_markdown(args.markdown, group, text)
 
 
 if __name__ == "__main__":

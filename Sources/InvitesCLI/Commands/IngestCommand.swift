@@ -29,13 +29,7 @@ enum IngestCommand {
         }
         let result = try controller(context).ingest(
             inputs, maildirs: maildirs,
-            readFile: { path in
-                do {
-                    return try contents(of: path, environment: context.environment)
-                } catch is FileError {
-                    return nil
-                }
-            }, events: { tell($0, context) })
+            readFile: { try Maildir.contents(of: $0) }, events: { tell($0, context) })
         try report(result.outcomes, failed: result.failed, context)
         return status(inputs: result.inputs, failed: result.failed, context)
     }

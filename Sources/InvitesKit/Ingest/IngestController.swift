@@ -121,22 +121,53 @@ public struct IngestController {
     /// Reads the messages of a Maildir not read before; a message without an invitation is
     /// passed over, one whose invitation cannot be read is reported, and all are remembered.
     /// `messages` counts those that named a calendar part.
+    ///
+    /// A subfolder whose stamp is the one recorded when all of it was read is not listed:
+    /// messages never change in place, and delivery and new flags are renames, which move the
+    /// folder's stamp on (notmuch trusts it the same way). Each subfolder is stamped before it
+    /// is listed, so a message arriving meanwhile leaves a stamp that differs from the recorded
+    /// one.
     private func ingest(_ maildir: Maildir, readFile: (String) throws -> Data?, events: (Event) -> Void) throws
         -> (outcomes: [IngestOutcome], messages: Int, failed: [(name: String, error: Error)])
     {
+        let known = try store.folderStamps(in: maildir.folder)
+        var stamps: [String: FolderStamp?] = [:]
+        for subfolder in Maildir.subfolders {
+            let stamp = maildir.stamp(of: subfolder)
+            if stamp != known[subfolder] { stamps[subfolder] = stamp }
+        }
+        guard !stamps.isEmpty else { return ([], 0, []) }
+        // The file system's clock, not the injected one: it is the clock the stamps come from.
+        let listedAt = Int64(Date().timeIntervalSince1970)
         let seen = try store.seenMessages(in: maildir.folder)
         var invites: [Invite] = []
+        // In the order they are read (name order), which is also the order of the store's
+        // index of them: inserted in a random order, 100,000 keys thrash its page cache.
         var taken: [String] = []
+        var takenKeys = Set<String>()
         var messages = 0
         var failed: [(name: String, error: Error)] = []
-        for message in try maildir.messages() where !seen.contains(message.key) && !taken.contains(message.key) {
+        var unreadable = false
+        let listed = Maildir.subfolders.filter { (stamps[$0] ?? nil) != nil }
+        for message in try maildir.messages(in: listed, except: seen) where !takenKeys.contains(message.key) {
+            let read: Data?
             do {
-                // Gone between listing and reading: a client moved it (new/ to cur/); the next
-                // run finds it under its new name.
-                guard let data = try readFile(message.path) else { continue }
-                taken.append(message.key)
-                guard Maildir.mayHoldInvitation(data) else { continue }
-                messages += 1
+                read = try readFile(message.path)
+            } catch {
+                // Not remembered, and the folders not stamped: the next run tries it again.
+                unreadable = true
+                events(.failed(name: message.path, error: error))
+                failed.append((message.path, error))
+                continue
+            }
+            // Gone between listing and reading: a client moved it (new/ to cur/); the next run
+            // finds it under its new name, in a folder whose stamp the move changed.
+            guard let data = read else { continue }
+            taken.append(message.key)
+            takenKeys.insert(message.key)
+            guard Maildir.mayHoldInvitation(data) else { continue }
+            messages += 1
+            do {
                 do {
                     invites += try self.read(data, name: message.path, events: events)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
@@ -151,14 +182,19 @@ public struct IngestController {
             } catch IngestError.notAnInvite, IngestError.notForAttendee {
                 // Ordinary mail, and replies to invitations of your own: nothing to take in.
                 messages -= 1
-                continue
             } catch {
                 events(.failed(name: message.path, error: error))
                 failed.append((message.path, error))
             }
         }
         let outcomes = try file(invites, events: events)
-        try store.markSeen(taken, in: maildir.folder, now: clock())
+        // A folder stamped within the tick of its listing may yet change without its stamp
+        // moving: it is forgotten, and so listed again next time.
+        let settled = stamps.mapValues { stamp -> FolderStamp? in
+            guard let stamp, !unreadable, stamp.isSettled(at: listedAt) else { return nil }
+            return stamp
+        }
+        try store.markSeen(taken, in: maildir.folder, now: clock(), stamps: settled)
         return (outcomes, messages, failed)
     }
 

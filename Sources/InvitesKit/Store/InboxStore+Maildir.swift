@@ -1,27 +1,67 @@
 import Foundation
 
 /// The Maildir messages `ingest --maildir` has read, so that a hook after every sync reads only
-/// what is new.
+/// what is new, and the stamps of the folders it read everything in, so that a pass over folders
+/// that did not change lists nothing.
 extension InboxStore {
-    /// The keys (``Maildir/key(of:)``) of the messages already read in a folder.
+    /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query.
     public func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
         let statement = try database.prepare("SELECT name FROM maildir_seen WHERE folder = ?")
         try statement.bind([.text(folder)])
-        var names = Set<String>()
-        while try statement.step() { names.insert(statement.text("name") ?? "") }
-        return names
+        // Gathered first, so that the set is made at its final size rather than grown.
+        var names: [String] = []
+        while try statement.step() { names.append(statement.text("name") ?? "") }
+        return Set(names)
     }
 
     /// Remembers messages as read; called after their invitations are filed, so a run cut off
-    /// between the two reads them again (filing is idempotent) rather than never.
-    public func markSeen(_ keys: [String], in folder: String, now: Date) throws(StoreError) {
-        guard !keys.isEmpty else { return }
+    /// between the two reads them again (filing is idempotent) rather than never. `stamps` are
+    /// the subfolders (`new`, `cur`) every message of which is now read, with the stamp they had
+    /// before they were listed; `nil` forgets a subfolder's stamp, so that it is listed again.
+    /// Kept in the same transaction as the messages: a stamp never vouches for a message that
+    /// is not remembered.
+    public func markSeen(
+        _ keys: [String], in folder: String, now: Date, stamps: [String: FolderStamp?] = [:]
+    ) throws(StoreError) {
+        guard !keys.isEmpty || !stamps.isEmpty else { return }
         try database.transaction { () throws(StoreError) in
-            let statement = try database.prepare(
-                "INSERT OR IGNORE INTO maildir_seen (folder, name, at) VALUES (?, ?, ?)")
-            for key in keys {
-                try statement.bind([.text(folder), .text(key), .integer(now.unixSeconds)]).run()
+            if !keys.isEmpty {
+                let statement = try database.prepare(
+                    "INSERT OR IGNORE INTO maildir_seen (folder, name, at) VALUES (?, ?, ?)")
+                for key in keys {
+                    try statement.bind([.text(folder), .text(key), .integer(now.unixSeconds)]).run()
+                }
+            }
+            for (subfolder, stamp) in stamps {
+                guard let stamp else {
+                    try database.prepare("DELETE FROM maildir_folders WHERE folder = ? AND subfolder = ?")
+                        .bind([.text(folder), .text(subfolder)]).run()
+                    continue
+                }
+                try database.prepare(
+                    """
+                    INSERT OR REPLACE INTO maildir_folders (folder, subfolder, inode, seconds, nanoseconds)
+                    VALUES (?, ?, ?, ?, ?)
+                    """
+                ).bind([
+                    .text(folder), .text(subfolder), .int(Int64(bitPattern: stamp.inode)), .int(stamp.seconds),
+                    .int(stamp.nanoseconds),
+                ]).run()
             }
         }
+    }
+
+    /// The stamps of a Maildir's subfolders as of the last pass that read everything in them.
+    public func folderStamps(in folder: String) throws(StoreError) -> [String: FolderStamp] {
+        let statement = try database.prepare(
+            "SELECT subfolder, inode, seconds, nanoseconds FROM maildir_folders WHERE folder = ?")
+        try statement.bind([.text(folder)])
+        var stamps: [String: FolderStamp] = [:]
+        while try statement.step() {
+            stamps[statement.text("subfolder") ?? ""] = FolderStamp(
+                inode: UInt64(bitPattern: Int64(statement.int("inode"))), seconds: Int64(statement.int("seconds")),
+                nanoseconds: Int64(statement.int("nanoseconds")))
+        }
+        return stamps
     }
 }

@@ -255,6 +255,19 @@ enum Schema {
         ALTER TABLE invites ADD COLUMN properties TEXT;
         ALTER TABLE invites ADD COLUMN properties_version INTEGER NOT NULL DEFAULT 0;
         """,
+        // Version 13: the stamp (inode, modification time to the nanosecond) of each Maildir
+        // subfolder whose every message `ingest --maildir` has read, so that a pass over a
+        // Maildir where nothing arrived stats new/ and cur/ and reads nothing else.
+        """
+        CREATE TABLE maildir_folders (
+            folder TEXT NOT NULL,
+            subfolder TEXT NOT NULL,
+            inode INTEGER NOT NULL,
+            seconds INTEGER NOT NULL,
+            nanoseconds INTEGER NOT NULL,
+            PRIMARY KEY (folder, subfolder)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

@@ -34,4 +34,35 @@ import Testing
         #expect(Maildir.mayHoldInvitation(Data("Content-Disposition: attachment; filename=\"invite.ICS\"".utf8)))
         #expect(!Maildir.mayHoldInvitation(Data("Content-Type: text/plain\n\nHello".utf8)))
     }
+
+    @Test(arguments: [
+        // Outlook: base64, the type on a folded line of its own.
+        "Content-Type: multipart/alternative; boundary=b\r\n\r\n--b\r\nContent-Type:\r\n\ttext/calendar; "
+            + "method=REQUEST\r\nContent-Transfer-Encoding: base64\r\n\r\nQkVHSU46VkNBTEVOREFS\r\n--b--\r\n",
+        // The file name on a folded line of the disposition.
+        "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: application/octet-stream\n"
+            + "Content-Disposition: attachment;\n filename=\"Meeting.Ics\"\n\nQkVH\n--b--\n",
+        "Content-Type: application/x-ics\n\nQkVH\n",
+        // Old Mac mail: lines end with a bare CR.
+        "Content-Type: multipart/alternative;\r\tboundary=b\r\r--b\rContent-Type: text/calendar;\r\tmethod=REQUEST\r",
+        "content-type: TEXT/X-VCALENDAR\n\nBEGIN:VCALENDAR\n",
+        // A name that could hide .ics: an RFC 2047 encoded word, RFC 2231 sections.
+        "Content-Disposition: attachment; filename=\"=?UTF-8?B?aW52aXRlLmljcw==?=\"\n\nQkVH\n",
+        "Content-Disposition: attachment;\n filename*0=\"Einladung.i\";\n filename*1=\"cs\"\n\nQkVH\n",
+    ])
+    func calendarPartsAreFoundByTheirHeaders(_ message: String) {
+        #expect(Maildir.mayHoldInvitation(Data(message.utf8)))
+    }
+
+    @Test(arguments: [
+        // Text about invitations, a subject that names one, an attachment of another type.
+        "Subject: the .ics file\nContent-Type: text/plain\n\nSend it as text/calendar, invite.ics, BEGIN:VCALENDAR.\n",
+        "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\n"
+            + "> Content: text/calendar, quoted\n\n--b\nContent-Type: application/pdf; name=\"agenda.pdf\"\n"
+            + "Content-Transfer-Encoding: base64\n\n LmljcyB0ZXh0L2NhbGVuZGFy\n--b--\n",
+        "",
+    ])
+    func ordinaryMailIsPassedOver(_ message: String) {
+        #expect(!Maildir.mayHoldInvitation(Data(message.utf8)))
+    }
 }

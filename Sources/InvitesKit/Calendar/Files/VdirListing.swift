@@ -35,7 +35,13 @@ final class VdirListing {
         }
         buffer.withUnsafeBufferPointer { bytes in
             guard let base = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self) else { return }
-            names.sort { strcmp(base + $0.lowerBound, base + $1.lowerBound) < 0 }
+            // Sorted by the first eight bytes as one number, and by strcmp only where those tie:
+            // the same order as strcmp's (names hold no NUL, so the padding sorts first), at a
+            // fraction of the cost of 1.7 million strcmp calls for 100,000 names.
+            let keyed = names.map { name in (VdirListing.leadingBytes(bytes, name), name) }.sorted { left, right in
+                left.0 != right.0 ? left.0 < right.0 : strcmp(base + left.1.lowerBound, base + right.1.lowerBound) < 0
+            }
+            names = keyed.map(\.1)
             // A folder renamed into while it is read may list a name twice.
             names = names.enumerated().filter { index, name in
                 index == 0 || strcmp(base + names[index - 1].lowerBound, base + name.lowerBound) != 0
@@ -44,6 +50,15 @@ final class VdirListing {
         self.folder = folder
         self.buffer = buffer
         self.names = names
+    }
+
+    /// The first eight bytes of a name as a big-endian number, zeros after a shorter name's end.
+    private static func leadingBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> UInt64 {
+        var key: UInt64 = 0
+        for index in 0..<8 {
+            key = key << 8 | UInt64(index < name.count ? bytes[name.lowerBound + index] : 0)
+        }
+        return key
     }
 
     /// Whether a file name is one of a vdir's items, as vdirsyncer decides it.
