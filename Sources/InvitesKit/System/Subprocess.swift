@@ -28,8 +28,11 @@ struct Subprocess {
     static let keptOutput = 4_096
 
     /// Runs `arguments` (the first is looked up in PATH when it has no slash) with `input` on its
-    /// standard input; waits at most `timeout` seconds for it to finish.
-    static func run(_ arguments: [String], input: Data, timeout: TimeInterval) throws(Failure) -> Outcome {
+    /// standard input and `variables` added to its environment; waits at most `timeout` seconds
+    /// for it to finish.
+    static func run(
+        _ arguments: [String], input: Data, timeout: TimeInterval, variables: [String: String] = [:]
+    ) throws(Failure) -> Outcome {
         precondition(!arguments.isEmpty, "a command has a program")
         let (inputRead, inputWrite) = try pipe()
         let (outputRead, outputWrite) = try pipe()
@@ -60,7 +63,9 @@ struct Subprocess {
             &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let environment =
+            ProcessInfo.processInfo.environment.merging(variables) { $1 }.map { strdup("\($0.key)=\($0.value)") }
+            + [nil]
         defer { for pointer in argv + environment { free(pointer) } }
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environment)
         close(inputRead)
@@ -75,6 +80,38 @@ struct Subprocess {
         _ = try? Posix.retrying("waitpid") { waitpid(pid, &status, 0) }
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Outcome(status: code, output: String(decoding: output, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// Starts `arguments` and leaves it running (a terminal opened for the user), its standard
+    /// input on /dev/null and in a process group of its own, so that a Ctrl-C meant for the
+    /// starter does not reach it; the caller collects it when it ends
+    /// (``Posix/reapChildren()``).
+    static func start(_ arguments: [String]) throws(Failure) -> pid_t {
+        precondition(!arguments.isEmpty, "a command has a program")
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        var pid = pid_t()
+        let argv = arguments.map { strdup($0) } + [nil]
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + environment { free(pointer) } }
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environment)
+        guard spawned == 0 else { throw .cannotStart(program: arguments[0], error: SystemCallError(code: spawned)) }
+        return pid
     }
 
     /// Writes the input and reads the output at the same time (either may fill a pipe and wait
