@@ -95,10 +95,11 @@ final class NotificationBus {
     }
 
     /// `Notify(susssasa{sv}i)`: shows a notification, replacing notification `replaces` when it
-    /// is not 0, with `actions` as pairs of key and label; the server's id for it.
-    func notify(summary: String, body: String, actions: [(key: String, label: String)], replaces: UInt32)
-        throws(Failure) -> UInt32
-    {
+    /// is not 0, with `actions` as pairs of key and label, for `expires` milliseconds (-1: as
+    /// long as the server keeps notifications); the server's id for it.
+    func notify(
+        summary: String, body: String, actions: [(key: String, label: String)], replaces: UInt32, expires: Int32
+    ) throws(Failure) -> UInt32 {
         let words = actions.flatMap { [$0.key, $0.label] }
         let strings = words.map { strdup($0) }
         defer { for pointer in strings { free(pointer) } }
@@ -107,9 +108,8 @@ final class NotificationBus {
             g_variant_new_string("invites"), g_variant_new_uint32(replaces), g_variant_new_string(""),
             g_variant_new_string(summary), g_variant_new_string(body),
             list.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) },
-            g_variant_new_array(CGio_variant_type("{sv}"), nil, 0),
-            // -1: as long as the server keeps notifications; an invitation waits for an answer.
-            g_variant_new_int32(-1),
+            "{sv}".withCString { g_variant_new_array(CGio_variant_type($0), nil, 0) },
+            g_variant_new_int32(expires),
         ]
         let parameters = arguments.withUnsafeMutableBufferPointer {
             g_variant_new_tuple($0.baseAddress, gsize($0.count))
@@ -178,9 +178,12 @@ final class NotificationBus {
         -> OpaquePointer
     {
         var error: UnsafeMutablePointer<GError>?
-        let reply = g_dbus_connection_call_sync(
-            connection, NotificationBus.name, NotificationBus.path, NotificationBus.name, method, parameters,
-            CGio_variant_type(replyType), G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
+        // The type is the string itself (G_VARIANT_TYPE is a cast): it must outlive the call.
+        let reply = replyType.withCString { type in
+            g_dbus_connection_call_sync(
+                connection, NotificationBus.name, NotificationBus.path, NotificationBus.name, method, parameters,
+                CGio_variant_type(type), G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
+        }
         guard let reply else {
             let remote = error.flatMap { g_dbus_error_get_remote_error($0) }
             defer { g_free(remote) }
