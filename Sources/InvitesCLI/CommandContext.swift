@@ -67,24 +67,36 @@ struct CommandContext {
     /// writes only where an earlier answer wrote, and `accept --no-add` writes nowhere, so
     /// neither needs the calendars to exist.
     func responder(following: Bool = false) throws -> Responder {
+        try answerController(following: following).responder
+    }
+
+    /// Answering, as ``responder(following:)`` writes, and sending what it queues by `policy`
+    /// (the `send` setting unless the command has its own word for it).
+    func answerController(following: Bool = false, policy: SendPolicy? = nil) throws -> AnswerController {
         let calendars = following ? settings.calendars.value : try self.calendars()
         guard let first = calendars.first else {
             throw UsageError(message: "no calendar to write to", command: nil)
         }
-        return Responder(
-            store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
-            lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
-            name: settings.sending.name.value,
-            scheduling: settings.scheduling)
+        return AnswerController(
+            store: try openStore(),
+            settings: AnswerController.Settings(
+                calendar: first, me: settings.me.value, display: settings.zone.value,
+                lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
+                name: settings.sending.name.value, scheduling: settings.scheduling,
+                send: policy ?? settings.sending.policy.value, routes: routes),
+            clock: environment.now)
     }
 
-    /// What hands the outbox's messages over.
-    func courier() throws -> Courier {
-        let sending = settings.sending
-        return Courier(
-            store: try openStore(),
-            routes: Courier.Routes(sendmail: sending.sendmail.value, respondURL: sending.respondURL.value),
+    /// What hands the outbox's messages over, sending what was just queued by `policy` (the
+    /// `send` setting unless the command has its own word for it).
+    func deliveryController(policy: SendPolicy? = nil) throws -> DeliveryController {
+        DeliveryController(
+            store: try openStore(), routes: routes, policy: policy ?? settings.sending.policy.value,
             clock: environment.now)
+    }
+
+    private var routes: Courier.Routes {
+        Courier.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
     }
 
     func print(_ line: String = "") {

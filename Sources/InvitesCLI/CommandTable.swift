@@ -106,9 +106,13 @@ extension InvitesCommand {
             examples: ["invites show k3m9 --before 1h --width 132"], run: ShowCommand.run),
         Entry(
             name: "review", summary: "go through the pending invitations, answering each with one key",
-            usage: "review [--send | --no-send] [--attendees] [--width N] [--before D] [--after D]",
+            usage: "review [HANDLE] [--send | --no-send] [--attendees] [--width N] [--before D] [--after D]",
             spec: ReviewCommand.spec,
             options: [
+                (
+                    "HANDLE",
+                    "start at this invitation (answered already or not), then go through the pending ones"
+                ),
                 ("--send", "send each reply at once (default: as the 'send' setting says: never, ask or always)"),
                 ("--no-send", "leave every reply queued in the outbox, whatever the 'send' setting says"),
                 ("--attendees", "list every attendee with their answer, as show --attendees"),
@@ -116,7 +120,7 @@ extension InvitesCommand {
                 ("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
                 ("--occurrences N", "as for show (default: 10)"),
             ],
-            examples: ["invites review", "invites review --send"], run: ReviewCommand.run),
+            examples: ["invites review", "invites review --send", "invites review k3m9"], run: ReviewCommand.run),
         Entry(
             name: "day", summary: "a day of your calendars with the invitations waiting on it, and when you are free",
             usage: "day [DATE] [--width N]", spec: DayCommand.spec,

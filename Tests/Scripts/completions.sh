@@ -41,6 +41,7 @@ cases=(
     "$other|invites --home $work/other show "
     "$other|invites --home=$work/other show "
     "$mine|invites show "
+    "$mine|invites review "
     "$other|invites --tz UTC --home $work/other --json history "
     "accepted announced cancelled declined past pending removed tentative|invites list --status "
     "accepted cancelled commented declined proposal-declined proposed tentative|invites history --status "

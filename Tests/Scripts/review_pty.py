@@ -163,11 +163,17 @@ def fresh_home(work, name):
     return home
 
 
-def start(home, columns=80, rows=60):
+def handle_of(home, title):
+    """The handle of the pending invitation with this title."""
+    listed = json.loads(invites(home, "--json", "list"))["invites"]
+    return [entry["handle"] for entry in listed if entry["title"] == title][0]
+
+
+def start(home, columns=80, rows=60, handle=None):
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     env.pop("COLUMNS", None)
     argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
-            "--me", "me@example.org", "review"]
+            "--me", "me@example.org", "review"] + ([handle] if handle else [])
     return Terminal(argv, env, columns, rows)
 
 
@@ -354,6 +360,25 @@ def short_panes(work):
     print("review: at 80x24 and 40x12 the header, the result, the title, time, organizer and keys stay; Space pages")
 
 
+def named(work):
+    """`review HANDLE`, as a desktop notification's `show` opens it: the invitation named first,
+    answered already, then those waiting for an answer."""
+    home = fresh_home(work, "named")
+    handle = handle_of(home, "Team offsite")
+    invites(home, "accept", handle)
+    term = start(home, handle=handle)
+    term.expect(rb"1 of 4: " + handle.encode() + rb" is answered already \(accepted\); then those waiting.*"
+                rb"Team offsite.*\[a\]ccept")
+    term.type("s")
+    term.expect(rb"2 of 4 waiting.*skipped, still accepted.*Platform sync.*\[a\]ccept")
+    term.type("q")
+    term.expect(rb"Reviewed: 0 answered, 3 still pending\.")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("review HANDLE: %s, terminal %s (was %s)" % (how, after, term.before))
+    print("review: HANDLE first, answered already, then the pending ones")
+
+
 def ask_takes_one_key(work):
     """send = ask on `accept`: `y` answers at once, without Enter, and the mail goes."""
     home = fresh_home(work, "ask")
@@ -364,8 +389,7 @@ def ask_takes_one_key(work):
     os.makedirs(home + "/config/invites")
     with open(home + "/config/invites/config", "w") as out:
         out.write("send = ask\nsendmail = /bin/sh %s -t -i\n" % script)
-    listed = json.loads(invites(home, "--json", "list"))["invites"]
-    handle = [entry["handle"] for entry in listed if entry["title"] == "Team offsite"][0]
+    handle = handle_of(home, "Team offsite")
     env = dict(os.environ, TERM="xterm", HOME=home, XDG_CONFIG_HOME=home + "/config")
     argv = [BIN, "--home", home, "--tz", "America/Los_Angeles", "--calendar", home + "/calendar.ics",
             "--me", "me@example.org", "accept", handle]
@@ -394,5 +418,6 @@ if __name__ == "__main__":
         dumb(work)
         ask_takes_one_key(work)
         short_panes(work)
+        named(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -29,58 +29,88 @@ enum AnswerCommand {
         var resolving = context
         resolving.arguments = arguments
         let stored = try resolving.resolveInvite(command: command)
-        let occurrences = try pick(context.arguments.all("--occurrence"), of: stored, context, command: command)
-        // Accepting what was cancelled is refused by the responder; a decline is kept.
-        if stored.status == .cancelled, action == .declined {
-            context.warn("\(stored.handle) was cancelled by the organizer; the answer is recorded anyway")
-        }
-        for key in occurrences where stored.instance(key)?.isCancelled == true && action == .declined {
-            context.warn("the occurrence \(key) was cancelled by the organizer; the answer is recorded anyway")
-        }
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: command)
         }
-        var toOrganizer = !context.arguments.has("--private")
+        let toOrganizer = !context.arguments.has("--private")
         if !toOrganizer, context.arguments.has("--send") {
             throw UsageError(
                 message: "--private keeps the comment for you: there is nothing to --send", command: command)
         }
-        if toOrganizer {
-            let expected = replyExpected(stored, action: action, send: context.arguments.has("--send"), context)
-            toOrganizer = expected.queue
-            if let note = expected.note { context.warn(note) }
+        let adding = !context.arguments.has("--no-add")
+        let controller = try context.answerController(following: !adding)
+        let report: AnswerController.Report
+        do {
+            report = try controller.answer(
+                AnswerController.Request(
+                    stored, action: action, occurrences: .named(context.arguments.all("--occurrence")),
+                    comment: comment, addToCalendar: adding, toOrganizer: toOrganizer,
+                    send: SendCommand.override(context), now: context.environment.now()))
+        } catch let error as OccurrenceError {
+            throw usage(error, handle: stored.handle, command: command)
         }
-        let outcome = try context.responder(following: context.arguments.has("--no-add")).answer(
-            stored, action: action, occurrences: occurrences, comment: comment,
-            addToCalendar: !context.arguments.has("--no-add"), toOrganizer: toOrganizer,
-            now: context.environment.now())
+        for note in report.notes where note != .noAddress { context.warn(words(note, handle: stored.handle)) }
+        let outcome = report.outcome
         if context.settings.json {
             try context.printJSON(
                 JSONOutput.AnswerBody(
                     entries: outcome.entries.map(JSONOutput.HistoryEntry.init),
                     calendar: JSONOutput.CalendarChange(outcome.calendar),
                     scheduling: outcome.scheduling.map(JSONOutput.Scheduling.init)))
-            return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
+            return try after(report, delivery: controller.delivery, context)
         }
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
-        if !occurrences.isEmpty {
+        if !report.occurrences.isEmpty {
             let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
-            line += " (\(occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
+            line +=
+                " (\(report.occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
         }
-        switch outcome.calendar {
-        case .added(let path): line += "; added to \(Printable.sanitize(path))"
-        case .rewritten(let path): line += "; updated in \(Printable.sanitize(path))"
-        case .removed(let path): line += "; removed from \(Printable.sanitize(path))"
-        case .unchanged: break
-        }
+        line += change(outcome.calendar)
         context.print(line)
         if let scheduling = outcome.scheduling { context.note(explanation(of: scheduling, handle: stored.handle)) }
-        if context.settings.me.value.all.isEmpty, action != .commented, !context.arguments.has("--no-add") {
-            context.note(
-                "your address is not set (--me, INVITES_ME or 'me =' in the config): the calendar copy carries no ATTENDEE for you"
-            )
+        if report.notes.contains(.noAddress) { context.note(words(.noAddress, handle: stored.handle)) }
+        return try after(report, delivery: controller.delivery, context)
+    }
+
+    /// Says why no reply was queued although one was owed, or what became of the one queued.
+    private static func after(
+        _ report: AnswerController.Report, delivery: DeliveryController, _ context: CommandContext
+    ) throws -> ExitCode {
+        if let reason = report.outcome.notQueued {
+            context.warn("no reply was queued for the organizer: \(ErrorReport.describe(reason).0)")
+            return .success
         }
-        return try SendCommand.afterAnswer(outcome, handle: stored.handle, context)
+        guard let sending = report.sending else { return .success }
+        return try SendCommand.after(sending, handle: report.stored.handle, delivery: delivery, context)
+    }
+
+    /// `; added to PATH`, and the like: what an answer did to the calendar.
+    static func change(_ change: Responder.CalendarChange) -> String {
+        switch change {
+        case .added(let path): return "; added to \(Printable.sanitize(path))"
+        case .rewritten(let path): return "; updated in \(Printable.sanitize(path))"
+        case .removed(let path): return "; removed from \(Printable.sanitize(path))"
+        case .unchanged: return ""
+        }
+    }
+
+    /// A note of the controller in words, for the invitation `handle`.
+    static func words(_ note: AnswerController.Note, handle: String) -> String {
+        switch note {
+        case .cancelled:
+            return "\(handle) was cancelled by the organizer; the answer is recorded anyway"
+        case .occurrenceCancelled(let key):
+            return "the occurrence \(key) was cancelled by the organizer; the answer is recorded anyway"
+        case .notAnAttendee(let address):
+            return "\(handle) does not list you among its attendees (an invitation to a list?); "
+                + "the reply adds you as \(Printable.sanitize(address))"
+        case .noReplyAsked:
+            return "\(handle): the organizer asks for no reply (RSVP=FALSE), so none is queued; "
+                + "--send sends one all the same"
+        case .noAddress:
+            return "your address is not set (--me, INVITES_ME or 'me =' in the config): "
+                + "the calendar copy carries no ATTENDEE for you"
+        }
     }
 
     /// Says who tells the organizer of an answer given in place, why, and how to change it, so
@@ -111,47 +141,19 @@ enum AnswerCommand {
     static func pick(_ whens: [String], of stored: StoredInvite, _ context: CommandContext, command: String) throws
         -> [String]
     {
-        guard !whens.isEmpty else { return [] }
         let picker = OccurrencePicker(
             display: context.settings.zone.value, me: context.settings.me.value, clock: context.environment.now)
         do {
-            return try picker.keys(for: whens, of: stored)
+            return whens.isEmpty ? [] : try picker.keys(for: whens, of: stored)
         } catch {
-            let hint = error == .notRecurring(handle: stored.handle) ? " (without --occurrence)" : ""
-            throw UsageError(message: error.description + hint, command: command)
+            throw usage(error, handle: stored.handle, command: command)
         }
     }
 
-    /// Whether an answer queues a reply, and what to say about it. An invitation whose
-    /// ATTENDEE for you says `RSVP=FALSE` expects none (RFC 5546 §3.2.2), so none is queued
-    /// unless `send` (`--send`) asks for it, as Outlook and Thunderbird send none; answering
-    /// as an address the invitation does not list adds you as an attendee, which the user
-    /// should know before it reaches the organizer. A comment is always meant for them.
-    static func replyExpected(_ stored: StoredInvite, action: AnswerAction, send: Bool, _ context: CommandContext)
-        -> (queue: Bool, note: String?)
-    {
-        let me = context.settings.me.value
-        let invite = stored.invite
-        guard action != .commented, invite.expectsReply, invite.source != .push, !me.all.isEmpty else {
-            return (true, nil)
-        }
-        guard let listed = invite.attendees.first(where: { me.contains($0.address) }) else {
-            let address = me.all.sorted().first ?? ""
-            return (
-                true,
-                "\(stored.handle) does not list you among its attendees (an invitation to a list?); "
-                    + "the reply adds you as \(Printable.sanitize(address))"
-            )
-        }
-        let properties = EventProperties.read(invite.raw, uid: invite.uid)
-        guard !send, properties?.noReplyAsked.contains(MyAddresses.normalise(listed.address)) == true else {
-            return (true, nil)
-        }
-        return (
-            false,
-            "\(stored.handle): the organizer asks for no reply (RSVP=FALSE), so none is queued; "
-                + "--send sends one all the same"
-        )
+    /// A WHEN that names no single occurrence, as a usage error.
+    static func usage(_ error: OccurrenceError, handle: String, command: String) -> UsageError {
+        let hint = error == .notRecurring(handle: handle) ? " (without --occurrence)" : ""
+        return UsageError(message: error.description + hint, command: command)
     }
 
     private static func verb(_ action: AnswerAction) -> String {

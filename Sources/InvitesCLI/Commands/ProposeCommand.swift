@@ -26,13 +26,21 @@ enum ProposeCommand {
             throw UsageError(message: "propose takes one --occurrence at a time", command: "propose")
         }
         let key = try AnswerCommand.pick(whens, of: stored, context, command: "propose").first
-        let made = try propose(stored, at: at, occurrence: key, comment: context.arguments.value("--comment"), context)
+        let made: ProposeController.Made
+        do {
+            made = try controller(context).propose(
+                stored, at: at, key: key, comment: context.arguments.value("--comment"))
+        } catch let error as ProposedTimeError {
+            throw usage(error, context)
+        }
         if context.settings.json {
             try context.printJSON(["proposal": JSONOutput.ProposalMade(made)])
         } else {
             context.print(line(made, context))
         }
-        return try SendCommand.afterQueued(handle: stored.handle, what: "proposal", context)
+        let delivery = try context.deliveryController()
+        let sending = try delivery.afterQueued(stored.handle, send: SendCommand.override(context))
+        return try SendCommand.after(sending, handle: stored.handle, what: "proposal", delivery: delivery, context)
     }
 
     /// `k3m9: proposed Wed 12 Jun 2024 14:00-15:00 CEST for "Title" (now Mon 10 Jun …)`.
@@ -48,37 +56,21 @@ enum ProposeCommand {
             + ", instead of \(time.span(start: made.was.start, end: made.was.end, dates: was))"
     }
 
-    /// Proposes a new start (`at`, as ``ProposedTime`` reads it; `nil` for the first free time)
-    /// for the invitation or one occurrence, keeping its length, and queues the COUNTER.
-    static func propose(
-        _ stored: StoredInvite, at: String?, occurrence key: String?, comment: String?, _ context: CommandContext
-    ) throws -> ProposeController.Made {
-        let controller = try self.controller(context)
-        try controller.check(stored)
-        let display = context.settings.zone.value
-        let was = controller.current(stored, key: key)
-        guard let at else {
-            return try controller.record(
-                try controller.firstFree(stored, was: was, key: key, comment: comment), for: stored, was: was)
-        }
-        guard let start = ProposedTime.start(at, current: was.start, zone: display) else {
-            throw UsageError(
+    /// A start that names no time to propose, in `--at`'s words.
+    static func usage(_ error: ProposedTimeError, _ context: CommandContext) -> UsageError {
+        switch error {
+        case .unreadable(let at):
+            return UsageError(
                 message: "--at takes a start like 2026-12-14 15:00, 15:00 (that day) or 2026-12-15 (that time), "
                     + "not '\(Printable.sanitize(at))'",
                 command: "propose")
-        }
-        let proposal = controller.proposal(startingAt: start, was: was, for: stored, key: key, comment: comment)
-        // A time already gone is a slip of the finger (a date a year off, a day already
-        // past), never a time anyone can meet at; all-day, today is still to come.
-        let now = context.environment.now()
-        if stored.invite.dates != nil ? proposal.end <= now : proposal.start < now {
-            throw UsageError(
+        case .past(let at, let now):
+            return UsageError(
                 message: "--at \(Printable.sanitize(at)) is in the past (it is "
-                    + "\(context.time.day(now)) \(context.time.clock(now)) \(display.abbreviation(at: now)) now); "
-                    + "give a time to come",
+                    + "\(context.time.day(now)) \(context.time.clock(now)) "
+                    + "\(context.settings.zone.value.abbreviation(at: now)) now); give a time to come",
                 command: "propose")
         }
-        return try controller.record(proposal, for: stored, was: was)
     }
 
     /// The controller with the settings of this run.

@@ -1,8 +1,8 @@
 import Foundation
 import InvitesKit
 
-/// `invites review`: every pending invitation, the most recently changed first, answered a key
-/// at a time (``ReviewDriver``).
+/// `invites review [HANDLE]`: every pending invitation, the most recently changed first (after
+/// the one HANDLE names), answered a key at a time (``ReviewDriver``).
 enum ReviewCommand {
     static let spec = OptionSpec(
         values: ["--before", "--after", "--width", "--occurrences"], flags: ["--send", "--no-send", "--attendees"])
@@ -13,31 +13,29 @@ enum ReviewCommand {
                 message: "review is interactive and has no JSON; 'invites --json list' lists what waits",
                 command: "review")
         }
-        guard context.arguments.positionals.isEmpty else {
-            throw UsageError(message: "review takes no HANDLE: it goes through every pending one", command: "review")
-        }
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: "review")
         }
         _ = try ShowCommand.width(context, command: "review")
-        // What `list` and `status` count as pending: waiting for an answer and not over, no
-        // announcement. Stable, so invitations changed in the same second keep the inbox's
-        // newest-first order.
-        let pending = try context.listController().list(statuses: [.pending]).map(\.stored).enumerated().sorted {
-            ($0.element.updatedAt, -$0.offset) > ($1.element.updatedAt, -$1.offset)
-        }.map(\.element)
-        guard !pending.isEmpty else {
+        // A HANDLE (a desktop notification's `show`) is reviewed first, whatever its state.
+        let first = context.arguments.positionals.isEmpty ? nil : try context.resolveInvite(command: "review")
+        let pending = try ReviewQueue.pending(try context.listController())
+        guard !pending.isEmpty || first != nil else {
             context.print("Nothing to review: no invitation waits for an answer.")
             return .success
         }
+        let policy = policy(context)
+        let queue = ReviewQueue(
+            store: try context.openStore(), delivery: try context.deliveryController(policy: policy),
+            answering: { try context.answerController(policy: policy) },
+            proposing: { try ProposeCommand.controller(context) }, invites: pending, first: first)
         let controller = try ShowCommand.controller(context)
         context.mentionMissingCalendars()
         let keyboard = context.environment.keyboard?() ?? LineKeyboard(data: context.environment.readStandardInput())
         let tally: ReviewDriver.Tally
         do {
             defer { keyboard.restore() }
-            tally = try ReviewDriver(context: context, keyboard: keyboard, controller: controller, invites: pending)
-                .run()
+            tally = try ReviewDriver(context: context, keyboard: keyboard, controller: controller, queue: queue).run()
         }
         if keyboard.singleKeys { context.print() }
         for line in tally.unsaid { context.print(line) }
@@ -46,5 +44,11 @@ enum ReviewCommand {
         parts.append("\(tally.left) still pending")
         context.print("Reviewed: " + parts.joined(separator: ", ") + ".")
         return .success
+    }
+
+    /// `--send`, `--no-send`, else the `send` setting: how every reply and proposal of the
+    /// review is sent.
+    private static func policy(_ context: CommandContext) -> SendPolicy {
+        SendCommand.override(context).map { $0 ? .always : .never } ?? context.settings.sending.policy.value
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import InvitesKit
 
-/// Runs `review`: draws each pending invitation as `show` draws it, reads keys through a
-/// ``ReviewSession`` and carries out what it decides, through the same responder, outbox and
-/// sending as `accept`, `decline`, `tentative` and `comment`.
+/// Runs `review`: draws each invitation of a ``ReviewQueue`` as `show` draws it, reads keys
+/// through a ``ReviewSession`` and has the queue carry out what they decide, through the same
+/// controllers as `accept`, `decline`, `tentative`, `comment` and `propose`.
 ///
 /// On a terminal (``Keyboard/singleKeys``) each screen is drawn afresh from the top; without one
 /// the screens follow each other as lines. What an action did is said at the top of the next
@@ -13,7 +13,6 @@ final class ReviewDriver {
     struct Tally {
         var answered = 0
         var commented = 0
-        var skipped = 0
         var left = 0
         /// What the last action did, when the review ended before a screen could say it.
         var unsaid: [String] = []
@@ -22,12 +21,10 @@ final class ReviewDriver {
     private let context: CommandContext
     private let keyboard: Keyboard
     private let controller: ShowController
-    private var invites: [StoredInvite]
-    private var index = 0
+    private var queue: ReviewQueue
     private var session = ReviewSession()
     private var report: ShowReport?
     private var messages: [String] = []
-    private var tally = Tally()
     /// The invitation whose reply waits for the `send = ask` question, and whether answering
     /// it finished with the invitation.
     private var asking: (handle: String, advance: Bool)?
@@ -40,25 +37,25 @@ final class ReviewDriver {
     /// Whether a screen has shown the messages since they were said.
     private var messagesShown = true
 
-    init(context: CommandContext, keyboard: Keyboard, controller: ShowController, invites: [StoredInvite]) {
+    init(context: CommandContext, keyboard: Keyboard, controller: ShowController, queue: ReviewQueue) {
         self.context = context
         self.keyboard = keyboard
         self.controller = controller
-        self.invites = invites
+        self.queue = queue
     }
 
     /// Reviews until every invitation is answered or skipped, the user quits, or the input ends.
     func run() throws -> Tally {
         try load()
         draw()
-        while index < invites.count {
+        while queue.current != nil {
             let event = keyboard.next()
             guard let command = session.handle(event) else { continue }
             if try perform(command) { break }
         }
-        tally.left = max(invites.count - index, 0) + tally.skipped
-        tally.unsaid = messagesShown ? [] : messages
-        return tally
+        return Tally(
+            answered: queue.answered, commented: queue.commented, left: queue.left,
+            unsaid: messagesShown ? [] : messages)
     }
 
     // MARK: Actions
@@ -69,9 +66,9 @@ final class ReviewDriver {
         case .quit:
             return true
         case .skip:
-            tally.skipped += 1
-            say(["\(current.handle): skipped, still pending"])
-            return try advance()
+            say(["\(current.handle): skipped, still \(current.state.rawValue)"])
+            session.reset()
+            return try next(queue.skip())
         case .redraw:
             draw()
         case .page(let step):
@@ -96,68 +93,74 @@ final class ReviewDriver {
             guard let asking else { return false }
             self.asking = nil
             if yes {
-                say(messages + (try deliver(asking.handle)))
+                say(messages + lines(try queue.send(asking.handle)))
             } else {
                 say(messages + ["\(asking.handle): the reply is queued; 'invites send' sends it"])
             }
-            if asking.advance { return try advance() }
+            if asking.advance {
+                session.reset()
+                return try next(queue.advance())
+            }
             try load()
             draw()
         }
         return false
     }
 
-    private var current: StoredInvite { invites[index] }
+    /// The invitation on the screen, as last read.
+    private var current: StoredInvite { queue.invites[queue.index] }
 
     /// Records an answer or a comment as the answering commands do, then sends its reply as the
     /// settings say; a failure is said on the screen and the invitation stays.
     private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
-        guard let stored = try unchanged() else { return false }
-        let outcome: Responder.Outcome
-        let expected = AnswerCommand.replyExpected(stored, action: action, send: false, context)
+        guard try unchanged() else { return false }
+        let stored = current
+        let report: AnswerController.Report
         do {
-            outcome = try context.responder().answer(
-                stored, action: action, occurrences: occurrence.map { [$0] } ?? [], comment: comment,
-                addToCalendar: true, toOrganizer: expected.queue, now: context.environment.now())
+            report = try queue.answer(action, comment: comment, occurrence: occurrence)
         } catch {
             say(["error: " + ErrorReport.describe(error).0])
             draw()
             return false
         }
+        let outcome = report.outcome
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
         if let label = session.occurrenceLabel, occurrence != nil { line += " (the occurrence \(label))" }
-        switch outcome.calendar {
-        case .added(let path): line += "; added to \(Printable.sanitize(path))"
-        case .rewritten(let path): line += "; updated in \(Printable.sanitize(path))"
-        case .removed(let path): line += "; removed from \(Printable.sanitize(path))"
-        case .unchanged: break
+        line += AnswerCommand.change(outcome.calendar)
+        var said = [line]
+        for note in report.notes {
+            switch note {
+            case .notAnAttendee, .noReplyAsked:
+                said.append(Printable.sanitize(AnswerCommand.words(note, handle: stored.handle)))
+            case .cancelled, .occurrenceCancelled, .noAddress:
+                break
+            }
         }
-        var said = [line] + (expected.note.map { [Printable.sanitize($0)] } ?? [])
         if let scheduling = outcome.scheduling {
             said.append(AnswerCommand.explanation(of: scheduling, handle: stored.handle))
         }
-        if action == .commented { tally.commented += 1 } else if occurrence == nil { tally.answered += 1 }
         // A whole answer is done with the invitation; a comment or one occurrence's answer
         // leaves it on the screen, with what it now says.
         let finished = action != .commented && occurrence == nil
         session.reset()
-        var ask = false
         if let reason = outcome.notQueued {
             said.append("no reply was queued for the organizer: " + Printable.sanitize(reason.description))
-        } else if outcome.queued != nil {
-            switch policy() {
-            case .always: said += try deliver(stored.handle)
-            case .never: said.append("\(stored.handle): the reply is queued; 'invites send' sends it")
-            case .ask: ask = true
+        } else if let sending = report.sending {
+            switch sending {
+            case .sent(let run): said += lines(run)
+            case .queued: said.append("\(stored.handle): the reply is queued; 'invites send' sends it")
+            case .ask:
+                say(said)
+                asking = (stored.handle, finished)
+                session.askToSend()
+                try load()
+                draw()
+                return false
+            case .failed(let error): throw error
             }
         }
         say(said)
-        if ask {
-            asking = (stored.handle, finished)
-            session.askToSend()
-        } else if finished {
-            return try advance()
-        }
+        if finished { return try next(queue.advance()) }
         try load()
         draw()
         return false
@@ -167,62 +170,61 @@ final class ReviewDriver {
     /// the COUNTER and sends it as the settings say; the invitation stays on the screen, to be
     /// answered too.
     private func propose(_ text: String, comment: String?, occurrence: String?) throws {
-        guard let stored = try unchanged() else { return }
-        let made: ProposeController.Made
+        guard try unchanged() else { return }
+        let proposed: ReviewQueue.Proposed
         do {
-            made = try ProposeCommand.propose(
-                stored, at: text.isEmpty ? nil : text, occurrence: occurrence, comment: comment, context)
+            proposed = try queue.propose(at: text.isEmpty ? nil : text, comment: comment, occurrence: occurrence)
+        } catch let error as ProposedTimeError {
+            say([ProposeCommand.usage(error, context).message])
+            draw()
+            return
         } catch {
             say([ErrorReport.describe(error).0])
             draw()
             return
         }
         session.reset()
-        var said = [ProposeCommand.line(made, context)]
-        switch policy() {
-        case .always: said += try deliver(stored.handle)
-        case .never: said.append("\(stored.handle): the proposal is queued; 'invites send' sends it")
+        let handle = proposed.made.stored.handle
+        var said = [ProposeCommand.line(proposed.made, context)]
+        switch proposed.sending {
+        case .sent(let run): said += lines(run)
+        case .queued: said.append("\(handle): the proposal is queued; 'invites send' sends it")
         case .ask:
-            asking = (stored.handle, false)
+            asking = (handle, false)
             session.askToSend("proposal")
+        case .failed(let error): throw error
         }
         say(said)
         try load()
         draw()
     }
 
-    /// The invitation on the screen as the store has it now; `nil` when it changed since the
-    /// screen was drawn (the organizer updated it, or another `invites` answered it), after
-    /// saying so and drawing it as it is now, so that the key is asked for again on what it
-    /// now says. An answer given to a stale screen would be an answer to something not seen.
-    private func unchanged() throws -> StoredInvite? {
-        let stored = try context.openStore().resolve(current.handle)
-        guard stored != current else { return stored }
-        let what =
-            stored.state != current.state
-            ? "it is \(stored.state.rawValue) now" : "the organizer updated it"
+    /// Whether the invitation on the screen is as the store has it now; when it changed since
+    /// the screen was drawn (the organizer updated it, or another `invites` answered it), says
+    /// so and draws it as it is now, so that the key is asked for again on what it now says. An
+    /// answer given to a stale screen would be an answer to something not seen.
+    private func unchanged() throws -> Bool {
+        guard let change = try queue.refresh() else { return true }
+        let what: String
+        switch change {
+        case .state(let state): what = "it is \(state.rawValue) now"
+        case .updated: what = "the organizer updated it"
+        }
         say([
-            "\(stored.handle): changed since this screen was drawn (\(what)); nothing was done: "
+            "\(current.handle): changed since this screen was drawn (\(what)); nothing was done: "
                 + "this is it now, give the key again"
         ])
         try load()
         draw()
-        return nil
+        return false
     }
 
-    /// `--send`, `--no-send`, else the `send` setting.
-    private func policy() -> SendSettings.Policy {
-        if context.arguments.has("--send") { return .always }
-        if context.arguments.has("--no-send") { return .never }
-        return context.settings.sending.policy.value
-    }
-
-    /// Sends an invitation's queued reply and returns what sending said, for the screen.
-    private func deliver(_ handle: String) throws -> [String] {
+    /// What a hand-over said, as `send` says it, for the screen.
+    private func lines(_ run: DeliveryController.Run) -> [String] {
         var quiet = context
         quiet.environment.out = TextSink()
         quiet.environment.err = TextSink()
-        _ = try SendCommand.deliver(handles: [handle], again: false, quiet, afterAnswer: true)
+        _ = SendCommand.sent(run, quiet)
         let said = quiet.environment.out.text + quiet.environment.err.text
         return said.split(separator: "\n").map(String.init)
     }
@@ -244,8 +246,7 @@ final class ReviewDriver {
             return
         }
         do {
-            let keys = try AnswerCommand.pick([text], of: report.stored, context, command: "review")
-            if let key = keys.first {
+            if let key = try AnswerCommand.pick([text], of: current, context, command: "review").first {
                 session.picked(key, label: Printable.sanitize(text))
                 say([])
                 printWhole = true
@@ -262,11 +263,9 @@ final class ReviewDriver {
         messagesShown = lines.isEmpty
     }
 
-    /// The next invitation, or the end of the review.
-    private func advance() throws -> Bool {
-        index += 1
-        session.reset()
-        guard index < invites.count else { return true }
+    /// Draws the next invitation, when there is one (`more`); `true` when the review is over.
+    private func next(_ more: Bool) throws -> Bool {
+        guard more else { return true }
         try load()
         draw()
         return false
@@ -274,8 +273,7 @@ final class ReviewDriver {
 
     /// The report for the invitation on the screen, read again after every change to it.
     private func load() throws {
-        invites[index] = try context.openStore().resolve(current.handle)
-        let show = try controller.report(for: current)
+        let show = try controller.report(for: try queue.reload())
         for warning in show.warnings where !messages.contains(warning.description) {
             messages.append("warning: " + Printable.sanitize(warning.description))
         }
@@ -296,11 +294,26 @@ final class ReviewDriver {
             }
     }
 
+    /// `invites review: 2 of 4`.
+    private var place: String { "invites review: \(queue.index + 1) of \(queue.invites.count)" }
+
+    /// What the screen is: one of those waiting for an answer, or the invitation asked for by
+    /// name, which may wait for none.
+    private var header: String {
+        let order = "waiting for an answer, most recently changed first"
+        guard !queue.currentIsQueued else { return "\(place) \(order)" }
+        let state = current.state
+        let what =
+            [.accepted, .declined, .tentative].contains(state)
+            ? "is answered already (\(state.rawValue))"
+            : "waits for no answer (\(state == .pending ? "over" : state.rawValue))"
+        return "\(place): \(current.handle) \(what)" + (queue.invites.count > 1 ? "; then those \(order)" : "")
+    }
+
     /// Every line of the screen, from the top, fitted to the rows of the terminal.
     func screen() -> [String] {
         let width = self.width
-        let header =
-            "invites review: \(index + 1) of \(invites.count) waiting for an answer, most recently changed first"
+        let header = self.header
         let said = messages.flatMap { DisplayWidth.wrap($0, to: width, limit: 4) }
         let prompt = session.prompt(width: width)
         guard var report else { return DisplayWidth.wrap(header, to: width) + said + [""] + prompt }
@@ -345,7 +358,7 @@ final class ReviewDriver {
         // keys in one.
         func layout(tight: Bool) -> (fixed: [String], keys: [String], room: Int) {
             let top =
-                DisplayWidth.wrap(tight ? "invites review: \(index + 1) of \(invites.count)" : header, to: width)
+                DisplayWidth.wrap(tight ? place : header, to: width)
                 + messages.flatMap { DisplayWidth.wrap($0, to: width, limit: tight ? 2 : 4) }
             let keys = tight && session.showsKeyLine ? DisplayWidth.wrap(ReviewSession.shortKeyLine, to: width) : prompt
             let fixed = top + sections.head

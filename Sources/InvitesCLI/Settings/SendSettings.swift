@@ -5,14 +5,7 @@ import InvitesKit
 /// read from the config file only when a command sends or queues something.
 struct SendSettings {
     /// When a reply queued by an answer is sent.
-    enum Policy: String, CaseIterable {
-        /// At once, as if `--send` were given.
-        case always
-        /// Asks on the terminal (`/dev/tty`); without one, leaves it queued.
-        case ask
-        /// Only by `invites send` or `--send`: nothing leaves the machine unless the user says so.
-        case never
-    }
+    typealias Policy = SendPolicy
 
     /// The command mail goes through when the config names none.
     static let defaultSendmail = ["/usr/sbin/sendmail", "-t", "-i"]

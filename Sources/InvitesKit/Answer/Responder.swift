@@ -97,7 +97,7 @@ public struct Responder {
         let delivery: Delivery =
             stored.invite.expectsReply && action != .cancelled && toOrganizer ? .pending : .none
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
-        func finish(_ change: CalendarChange, _ calendar: InboxStore.RecordChange = .keep) throws -> Outcome {
+        func finish(_ change: CalendarChange, _ calendar: CalendarRecord.Change = .keep) throws -> Outcome {
             try self.record(
                 action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
                 calendar: calendar, change: change)
@@ -163,26 +163,34 @@ public struct Responder {
             scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
     }
 
-    /// Records the answer in one transaction with the organizer's message, made inside it from
-    /// the invitation as it then stands (``InboxStore/record(_:for:occurrences:comment:delivery:now:calendar:compose:)``),
-    /// remembering why none could be made.
+    /// Records the answer and queues the organizer's message in one transaction: the message is
+    /// composed here, from the invitation and its history as they stand once the answer is in
+    /// (read inside the transaction, so two answers at once each report what the other did),
+    /// and the store keeps it. Remembers why none could be made, leaving the entries `pending`.
     private func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, delivery: Delivery,
-        now: Date, calendar: InboxStore.RecordChange, change: CalendarChange, scheduling: Scheduling? = nil
+        now: Date, calendar: CalendarRecord.Change, change: CalendarChange, scheduling: Scheduling? = nil
     ) throws -> Outcome {
         var notQueued: ReplyError?
-        let entries = try store.record(
-            action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
-            calendar: calendar,
-            compose: { invitation, history in
-                do throws(ReplyError) {
-                    return try OutboxDraft.make(
-                        for: invitation, history: history, me: me, name: name, now: now, display: display)
-                } catch {
-                    notQueued = error
-                    return nil
-                }
-            })
+        let entries = try store.transaction { () throws(StoreError) -> [HistoryEntry] in
+            var recorded = try store.record(
+                action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+                calendar: calendar)
+            guard delivery == .pending, let invitation = try store.invitation(of: recorded) else {
+                return recorded.entries
+            }
+            let history = try store.history(handle: invitation.handle)
+            let draft: OutboxDraft
+            do throws(ReplyError) {
+                draft = try OutboxDraft.make(
+                    for: invitation, history: history, me: me, name: name, now: now, display: display)
+            } catch {
+                notQueued = error
+                return recorded.entries
+            }
+            try store.queue(draft, for: &recorded, now: now)
+            return recorded.entries
+        }
         return Outcome(entries: entries, calendar: change, notQueued: notQueued, scheduling: scheduling)
     }
 
@@ -272,14 +280,14 @@ public struct Responder {
     }
 
     private func write(
-        _ stored: StoredInvite, keys: [String?]?, record: InboxStore.CalendarRecord?, now: Date
-    ) throws -> (CalendarChange, InboxStore.CalendarRecord) {
+        _ stored: StoredInvite, keys: [String?]?, record: CalendarRecord?, now: Date
+    ) throws -> (CalendarChange, CalendarRecord) {
         let source = try record.map(target) ?? calendar
         let entry = ITIPComposer.calendarEntry(for: stored, keys: keys, me: me, now: now, display: display)
         // The intent lands first: a crash during the write leaves a pending record, never an
         // event in the calendar that the store knows nothing of.
         let version = Responder.version(of: stored)
-        let intent = InboxStore.CalendarRecord(
+        let intent = CalendarRecord(
             calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)
         let written = try undoingIntent(record, for: stored, now: now) {
@@ -288,7 +296,7 @@ public struct Responder {
         var zones = record?.zones ?? []
         for zone in written.zones where !zones.contains(zone) { zones.append(zone) }
         let change: CalendarChange = record == nil ? .added(source.path) : .rewritten(source.path)
-        return (change, InboxStore.CalendarRecord(calendar: source.path, zones: zones, version: version))
+        return (change, CalendarRecord(calendar: source.path, zones: zones, version: version))
     }
 
     /// Runs a calendar write whose intent has landed; when the write fails (a read-only
@@ -296,7 +304,7 @@ public struct Responder {
     /// it had and the failed answer leaves no trace. Should that undo fail too, the pending
     /// intent stays, which is what a crash would have left.
     private func undoingIntent<T>(
-        _ record: InboxStore.CalendarRecord?, for stored: StoredInvite, now: Date, _ body: () throws -> T
+        _ record: CalendarRecord?, for stored: StoredInvite, now: Date, _ body: () throws -> T
     ) throws -> T {
         do {
             return try body()
@@ -307,7 +315,7 @@ public struct Responder {
     }
 
     /// The calendar an earlier answer wrote to, which may no longer be the first one.
-    private func target(_ record: InboxStore.CalendarRecord) throws -> CalendarSource {
+    private func target(_ record: CalendarRecord) throws -> CalendarSource {
         record.calendar == calendar.path ? calendar : CalendarSource.defaultCalendar(record.calendar)
     }
 }

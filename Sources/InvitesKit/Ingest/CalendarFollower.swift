@@ -49,7 +49,7 @@ public struct CalendarFollower {
                     continue
                 }
                 guard let invite = invites.first(where: { $0.uid == found.uid }) else { continue }
-                if let outcome = try store.follow(found, invite: invite, now: scanner.now),
+                if let outcome = try InvitationFiler(store: store).follow(found, invite: invite, now: scanner.now),
                     outcome.result != .unchanged
                 {
                     report.filed.append(outcome)

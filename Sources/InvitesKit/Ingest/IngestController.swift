@@ -107,7 +107,7 @@ public struct IngestController {
     /// Files the invites in one transaction and keeps the calendar in step with them.
     public func file(_ invites: [Invite], events: (Event) -> Void) throws -> [IngestOutcome] {
         guard !invites.isEmpty else { return [] }
-        let outcomes = try store.ingest(invites, now: clock())
+        let outcomes = try InvitationFiler(store: store).file(invites, now: clock())
         guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return outcomes }
         let responder = try self.responder()
         for outcome in outcomes {

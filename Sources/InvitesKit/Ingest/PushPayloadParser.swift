@@ -108,7 +108,7 @@ public struct PushPayloadParser: Sendable {
                     "is not an ISO 8601 time with an offset (like 2018-04-10T08:00:00-08:00 or …Z): \(Printable.quoted(text, limit: 40))"
             )
         }
-        guard PushPayloadParser.storable.contains(instant.timeIntervalSince1970) else {
+        guard StorableTime.seconds.contains(instant.timeIntervalSince1970) else {
             throw .invalidField(
                 file: file, place: place, field: field,
                 reason:
@@ -117,15 +117,6 @@ public struct PushPayloadParser: Sendable {
         }
         return Moment(instant: instant, date: allDay ? RFC3339.localDate(text) : nil)
     }
-
-    /// The instants a payload may name, in Unix seconds: from 0001-01-01 up to the end of the
-    /// year 3000. libical holds no later time (an accepted invite would be written into the
-    /// calendar with an empty DTEND), and no invitation means an earlier one.
-    static let storable: Range<TimeInterval> = {
-        let first = LocalDate.daysSinceEpoch(year: 1, month: 1, day: 1)
-        let afterLast = LocalDate.daysSinceEpoch(year: 3001, month: 1, day: 1)
-        return TimeInterval(first * 86_400)..<TimeInterval(afterLast * 86_400)
-    }()
 
     private func identifier(_ value: Any?, file: String, place: String) throws(IngestError) -> String? {
         switch value {

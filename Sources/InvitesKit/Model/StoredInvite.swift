@@ -17,6 +17,24 @@ public struct StoredInvite: Sendable, Hashable {
     /// The item of your calendar the invitation was found in, when a scheduling server put it
     /// there; `nil` for one that only came by mail or push (or that invites itself wrote).
     public var foundIn: CalendarItem?
+    /// How many times the organizer's side was filed: facts worked out for an earlier revision
+    /// are stale.
+    public var revision: Int = 0
+    /// The facts kept for this revision; `nil` when they are still to be worked out. A cache
+    /// of what the rest says, so two copies that differ only in it are the same invitation.
+    public var facts: InvitationFacts?
+
+    public static func == (lhs: StoredInvite, rhs: StoredInvite) -> Bool {
+        (lhs.handle, lhs.invite, lhs.status, lhs.receivedAt, lhs.updatedAt, lhs.revision)
+            == (rhs.handle, rhs.invite, rhs.status, rhs.receivedAt, rhs.updatedAt, rhs.revision)
+            && lhs.instances == rhs.instances && lhs.foundIn == rhs.foundIn
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(handle)
+        hasher.combine(invite)
+        hasher.combine(revision)
+    }
 
     /// The instance with this key, if it was singled out.
     public func instance(_ recurrenceID: String) -> StoredInstance? {

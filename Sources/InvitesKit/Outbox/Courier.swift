@@ -25,7 +25,7 @@ public struct Courier {
     /// How one message went.
     public struct Report: Sendable {
         public var message: OutboxMessage
-        public var handover: InboxStore.Handover?
+        public var handover: Handover?
 
         /// Set when another `send` had claimed the message, or an answer superseded it, first.
         public var skipped: Bool { handover == nil }
@@ -70,7 +70,7 @@ public struct Courier {
                 reports.append(Report(message: message, handover: nil))
                 continue
             }
-            let handover: InboxStore.Handover
+            let handover: Handover
             var tries = 1
             switch message.transport {
             case .mail:

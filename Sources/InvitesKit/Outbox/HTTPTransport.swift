@@ -23,7 +23,7 @@ struct HTTPTransport {
     }
 
     /// Tries the message; `clock` dates the next try from the last one.
-    func deliver(_ message: OutboxMessage, clock: () -> Date) -> (InboxStore.Handover, tries: Int) {
+    func deliver(_ message: OutboxMessage, clock: () -> Date) -> (Handover, tries: Int) {
         guard let url else { return (.retry(error: OutboxError.noRespondURL.description, retryAt: nil), 0) }
         var tries = 0
         var last = ""

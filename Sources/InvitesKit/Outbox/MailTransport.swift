@@ -8,7 +8,7 @@ struct MailTransport {
     /// How long the command may take; a hung one is killed and the message stays queued.
     var timeout: TimeInterval = 120
 
-    func deliver(_ message: OutboxMessage) -> InboxStore.Handover {
+    func deliver(_ message: OutboxMessage) -> Handover {
         guard !command.isEmpty else { return .retry(error: OutboxError.noSendmailCommand.description, retryAt: nil) }
         let outcome: Subprocess.Outcome
         do {

@@ -165,13 +165,36 @@ public struct ProposeController {
         return Proposal(recurrenceID: key, start: slot.start, end: slot.end, comment: comment)
     }
 
+    /// Proposes a new start for the invitation or the occurrence `key`, keeping its length: the
+    /// one the user typed (`at`, as ``ProposedTime`` reads it), else the first free time; the
+    /// COUNTER queued. A start already gone is refused (``ProposedTimeError``), as is what cannot
+    /// be countered (``check(_:)``).
+    public func propose(_ stored: StoredInvite, at: String?, key: String?, comment: String?) throws -> Made {
+        try check(stored)
+        let was = current(stored, key: key)
+        guard let at else {
+            return try record(try firstFree(stored, was: was, key: key, comment: comment), for: stored, was: was)
+        }
+        guard let start = ProposedTime.start(at, current: was.start, zone: display) else {
+            throw ProposedTimeError.unreadable(at)
+        }
+        let proposal = self.proposal(startingAt: start, was: was, for: stored, key: key, comment: comment)
+        // All-day, today is still to come.
+        let now = clock()
+        if stored.invite.dates != nil ? proposal.end <= now : proposal.start < now {
+            throw ProposedTimeError.past(at, now: now)
+        }
+        return try record(proposal, for: stored, was: was)
+    }
+
     /// Composes the COUNTER and queues it with its history entry, in one transaction.
     public func record(_ proposal: Proposal, for stored: StoredInvite, was: DateInterval) throws -> Made {
         guard proposal.start != was.start else { throw ProposalError.sameTime(handle: stored.handle) }
         let now = clock()
         let draft = try proposal.draft(
             for: stored, was: was, me: settings.me, name: settings.name, now: now, display: display)
-        let entry = try store.record(proposal, for: stored, draft: draft, now: now)
+        let entry = try store.record(
+            proposal: proposal.entry(for: stored, now: now), for: stored, draft: draft, now: now)
         return Made(stored: stored, proposal: proposal, was: was, entry: entry)
     }
 }

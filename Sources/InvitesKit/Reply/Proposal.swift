@@ -68,6 +68,18 @@ public struct Proposal: Sendable, Hashable {
             body: Data(message.text.utf8), messageID: message.messageID)
     }
 
+    /// The history entry of this proposal: the invitation's (or the occurrence's) title and
+    /// version, at the time proposed, waiting to be queued.
+    public func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
+        let organizer = recurrenceID.flatMap { stored.instance($0)?.organizer }
+        return HistoryEntry(
+            handle: stored.handle, uid: stored.invite.uid, recurrenceID: recurrenceID,
+            senderID: stored.invite.senderID, title: organizer?.title ?? stored.invite.title, start: start, end: end,
+            sequence: organizer?.sequence ?? stored.invite.sequence,
+            dtstamp: organizer?.dtstamp ?? stored.invite.dtstamp, action: .proposed, comment: comment, at: now,
+            delivery: .pending)
+    }
+
     /// The dates an all-day stretch covers in a zone.
     public static func dates(of interval: DateInterval, in zone: DisplayZone) -> Occurrence.AllDayDates {
         Occurrence.AllDayDates(

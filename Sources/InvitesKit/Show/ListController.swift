@@ -43,7 +43,10 @@ public struct ListController {
     /// selects those ``Row/isPending``, `past` those ``Row/isPast``; the other statuses select
     /// by ``StoredInvite/state``.
     public func list(statuses: Set<InviteStatus>?, past: Bool = false) throws -> [Row] {
-        let chosen = try store.list(statuses: nil).filter { stored in
+        // The default listing reads only what can still be pending, as `status` does.
+        let read =
+            statuses == [.pending] && !past ? try store.awaitingAnswer(liveAt: now) : try store.list(statuses: nil)
+        let chosen = read.filter { stored in
             guard let statuses else { return true }
             return statuses.contains(stored.state) || (statuses.contains(.pending) && stored.needsAnswer)
                 || (past && stored.state == .pending)
@@ -57,7 +60,7 @@ public struct ListController {
 
     /// How many invitations are pending: what `status` prints.
     public func pendingCount() throws -> Int {
-        rows(try store.awaitingAnswer()).filter(\.isPending).count
+        rows(try store.awaitingAnswer(liveAt: now)).filter(\.isPending).count
     }
 
     /// The row of one invitation, as a listing would show it.
@@ -72,6 +75,7 @@ public struct ListController {
             let outline = outlines.outline(of: stored)
             return Row(stored: stored, outline: outline, isOver: lastKnownEnd(stored) <= now)
         }
+        keepFacts(of: rows)
         // A series that has begun is asked of its message for its next occurrence, every such
         // series of a message in one expansion: a series whose known occurrences are over may
         // have more to come (COUNT, UNTIL, RDATE); one without an end never is over.
@@ -88,6 +92,17 @@ public struct ListController {
             }
         }
         return rows
+    }
+
+    /// Works out and keeps the facts of the rows that have none, so that the next call leaves
+    /// out in SQL what is over. The facts are a cache of what the rows already say: a store that
+    /// cannot be written (a read-only copy, a lock held too long) still lists, only slower.
+    private func keepFacts(of rows: [Row]) {
+        let missing = rows.filter { $0.stored.facts == nil }
+        guard !missing.isEmpty else { return }
+        let facts = InvitationFactsReader().facts(
+            of: missing.map(\.stored), outlines: missing.map(\.outline), display: display)
+        try? store.keep(Dictionary(zip(missing.map(\.stored.handle), facts)) { first, _ in first })
     }
 
     /// The latest end the inbox knows of: the first occurrence's, and each moved instance's.
@@ -123,7 +138,7 @@ public struct ListController {
             let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { now })
             // Up to the last time libical holds (the end of the year 3000): COUNT and UNTIL bound
             // the steps, and the expansion's own budget bounds the rest.
-            let latest = Date(timeIntervalSince1970: PushPayloadParser.storable.upperBound)
+            let latest = Date(timeIntervalSince1970: StorableTime.seconds.upperBound)
             let found = query.occurrences(
                 inMessage: message, of: asked, in: DateInterval(start: now, end: max(now, latest)),
                 instanceLimit: 16)

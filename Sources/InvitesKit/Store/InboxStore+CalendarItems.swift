@@ -1,52 +1,26 @@
 import Foundation
 
-/// Invitations found in your calendars (see ``CalendarInvitationScanner``): filed like any
-/// other message, with the item they live in, and your answer as the item says it.
+/// Invitations found in your calendars (see ``CalendarInvitationScanner``): the item each lives
+/// in, and which items have gone; ``InvitationFiler`` decides what is filed.
 extension InboxStore {
-    /// Files an invitation found in a calendar, one transaction for it.
-    ///
-    /// The same UID from a mail and from the calendar is one invitation: the item is filed as a
-    /// newer copy when RFC 5546's ordering says so, and in any case the invitation learns where
-    /// it lives. Your answer follows the item's PARTSTAT for you, since the item is where the
-    /// server (or your phone) keeps it. A copy invites wrote itself (an accepted mailed
-    /// invitation) is not followed: invites is its writer, and its answers are already here.
-    ///
-    /// - Returns: what filing did, or `nil` when the copy is invites' own.
-    public func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws(StoreError) -> IngestOutcome? {
-        try database.transaction { () throws(StoreError) -> IngestOutcome? in
-            if let existing = try find(uid: found.uid), try calendarRecord(for: existing) != nil { return nil }
-            let filed = try file(invite, message: try messageID(for: invite.raw), now: now)
-            guard let id = try rowID(handle: filed.stored.handle) else {
-                throw .sqlite(path: database.path, code: 0, message: "invite \(filed.stored.handle) vanished")
-            }
-            try database.prepare(
-                """
-                INSERT INTO calendar_items (invite_id, calendar, item, gone, found_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)
-                ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, item = excluded.item, gone = 0,
-                    updated_at = excluded.updated_at
-                """
-            ).bind([
-                .int(id), .text(found.item.calendar), .text(found.item.path), .integer(now.unixSeconds),
-                .integer(now.unixSeconds),
-            ]).run()
-            let series =
-                found.cancelled
-                ? InviteStatus.cancelled
-                : found.partstats[nil].map(InboxStore.status(ofPartstat:)) ?? filed.stored.status
-            if series != filed.stored.status {
-                try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
-                    .bind([.text(series.rawValue), .integer(now.unixSeconds), .int(id)]).run()
-            }
-            for case (let key?, let partstat) in found.partstats {
-                let answer = InboxStore.status(ofPartstat: partstat)
-                let held = filed.stored.instance(key)?.answer
-                let wanted: InviteStatus? = answer == series ? nil : answer
-                if held != wanted { try setAnswer(wanted, for: [key], of: id, now: now) }
-            }
-            var outcome = filed
-            if let stored = try invites(where: "i.id = ?", [.int(id)]).first { outcome.stored = stored }
-            return outcome
-        }
+    /// Keeps which calendar item an invitation was found in, inside the caller's transaction;
+    /// an item found again is no longer gone.
+    func keepCalendarItem(_ item: CalendarItem, inviteID id: Int64, now: Date) throws(StoreError) {
+        try database.prepare(
+            """
+            INSERT INTO calendar_items (invite_id, calendar, item, gone, found_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)
+            ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, item = excluded.item, gone = 0,
+                updated_at = excluded.updated_at
+            """
+        ).bind([
+            .int(id), .text(item.calendar), .text(item.path), .integer(now.unixSeconds), .integer(now.unixSeconds),
+        ]).run()
+    }
+
+    /// Sets your answer to the series, inside the caller's transaction.
+    func setStatus(_ status: InviteStatus, inviteID id: Int64, now: Date) throws(StoreError) {
+        try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
+            .bind([.text(status.rawValue), .integer(now.unixSeconds), .int(id)]).run()
     }
 
     /// Marks the invitations found in a calendar before whose item no longer holds them: their
@@ -86,16 +60,5 @@ extension InboxStore {
             if !present.contains(key) { gone.append((Int64(statement.int("id")), statement.text("handle") ?? "")) }
         }
         return gone
-    }
-
-    /// The inbox's status for a PARTSTAT of yours; DELEGATED counts as declined (someone else
-    /// goes), anything unknown as not yet answered.
-    static func status(ofPartstat partstat: String) -> InviteStatus {
-        switch partstat.uppercased() {
-        case "ACCEPTED": return .accepted
-        case "DECLINED", "DELEGATED": return .declined
-        case "TENTATIVE": return .tentative
-        default: return .pending
-        }
     }
 }

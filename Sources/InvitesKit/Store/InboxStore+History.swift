@@ -2,31 +2,12 @@ import Foundation
 
 /// Answers, comments and what they wrote into the calendar.
 extension InboxStore {
-    /// What an answer wrote into a calendar.
-    public struct CalendarRecord: Sendable, Hashable {
-        /// The calendar written to.
-        public var calendar: String
-        /// The VTIMEZONE blocks inserted beside the events.
-        public var zones: [String]
-        /// The invite's bytes when it was written, to tell whether a later version needs a rewrite.
-        public var version: Data
-        /// Set while a calendar write is under way (or was cut off by a crash): the calendar may
-        /// or may not hold the entry.
-        public var pending = false
-
-        public init(calendar: String, zones: [String], version: Data, pending: Bool = false) {
-            self.calendar = calendar
-            self.zones = zones
-            self.version = version
-            self.pending = pending
-        }
-    }
-
-    /// What to do with the calendar record in the same transaction as the history entry.
-    public enum RecordChange: Sendable {
-        case keep
-        case set(CalendarRecord)
-        case remove
+    /// What recording an answer wrote: its history entries, and the rows a message queued for
+    /// them (``queue(_:for:now:)``) is tied to.
+    public struct RecordedAnswer: Sendable {
+        public var entries: [HistoryEntry]
+        let inviteID: Int64
+        let rows: [Int64]
     }
 
     /// Appends to the history and sets the invitation's answers and calendar record, in one
@@ -34,19 +15,12 @@ extension InboxStore {
     ///
     /// With `occurrences` empty the answer is for the series and every instance, which follow it
     /// from then on; otherwise it is for those instances alone, one history entry each.
-    ///
-    /// `compose` makes the message for the organizer from the invitation and its history as they
-    /// stand once the answer is in (read inside the transaction, so two answers at once each
-    /// report what the other did). Its message goes into the outbox in the same transaction and
-    /// supersedes any message for the invitation not yet handed over; `nil` from it leaves the
-    /// entries `pending`.
     @discardableResult
     public func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
-        delivery: Delivery, now: Date, calendar: RecordChange = .keep,
-        compose: ((StoredInvite, [HistoryEntry]) -> OutboxDraft?)? = nil
-    ) throws(StoreError) -> [HistoryEntry] {
-        try database.transaction { () throws(StoreError) -> [HistoryEntry] in
+        delivery: Delivery, now: Date, calendar: CalendarRecord.Change = .keep
+    ) throws(StoreError) -> RecordedAnswer {
+        try database.transaction { () throws(StoreError) -> RecordedAnswer in
             guard let id = try rowID(of: stored) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
             }
@@ -71,71 +45,61 @@ extension InboxStore {
             }
             if let status = action.status {
                 if occurrences.isEmpty {
-                    try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
-                        .bind([.text(status.rawValue), .integer(now.unixSeconds), .int(id)]).run()
+                    try setStatus(status, inviteID: id, now: now)
                     if action != .cancelled { try clearInstanceAnswers(of: id, now: now) }
                 } else {
                     try setAnswer(status, for: occurrences, of: id, now: now)
                 }
             }
             try apply(calendar, to: id, now: now)
-            if delivery == .pending, let compose, let after = try invites(where: "i.id = ?", [.int(id)]).first,
-                let draft = compose(after, try history(handle: after.handle))
-            {
-                let message = try queue(draft, inviteID: id, entries: rows, now: now)
-                for index in entries.indices { entries[index].delivery = .queued }
-                for index in entries.indices { entries[index].outboxID = message }
-            }
-            return entries
+            return RecordedAnswer(entries: entries, inviteID: id, rows: rows)
+        }
+    }
+
+    /// The invitation an answer was recorded for, as it stands now: what its reply reports.
+    public func invitation(of recorded: RecordedAnswer) throws(StoreError) -> StoredInvite? {
+        try invite(id: recorded.inviteID)
+    }
+
+    /// Queues the message composed for a recorded answer, which supersedes any message for the
+    /// invitation not yet handed over; its entries are then `queued`. Inside the transaction
+    /// the answer was recorded in, the message reports what any answer given at the same time
+    /// did.
+    public func queue(_ draft: OutboxDraft, for recorded: inout RecordedAnswer, now: Date) throws(StoreError) {
+        let message = try database.transaction { () throws(StoreError) -> Int64 in
+            try queue(draft, inviteID: recorded.inviteID, entries: recorded.rows, now: now)
+        }
+        for index in recorded.entries.indices {
+            recorded.entries[index].delivery = .queued
+            recorded.entries[index].outboxID = message
         }
     }
 
     /// Adds one entry to the history, inside the caller's transaction; returns its row.
     func insert(_ entry: HistoryEntry, inviteID: Int64) throws(StoreError) -> Int64 {
-        try database.prepare(
-            """
-            INSERT INTO history (invite_id, handle, uid, recurrence_id, sender_id, title, start_at, end_at,
-                sequence, dtstamp, action, comment, at, delivery)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).bind([
-            .int(inviteID), .text(entry.handle), .text(entry.uid), .text(entry.recurrenceID ?? ""),
-            .optional(entry.senderID), .text(entry.title), .integer(entry.start.unixSeconds),
-            .integer(entry.end.unixSeconds), .integer(entry.sequence), .optional(entry.dtstamp.map(\.unixSeconds)),
-            .text(entry.action.rawValue), .optional(entry.comment), .integer(entry.at.unixSeconds),
-            .text(entry.delivery.rawValue),
-        ]).run()
-        return database.lastInsertRowID
+        try database.insert(HistoryRecord(inviteID: inviteID, entry: entry))
     }
 
     /// Sets what is in the calendar for an invite without adding to the history (an update the
     /// calendar followed).
-    public func setCalendarRecord(_ change: RecordChange, for stored: StoredInvite, now: Date) throws(StoreError) {
+    public func setCalendarRecord(_ change: CalendarRecord.Change, for stored: StoredInvite, now: Date)
+        throws(StoreError)
+    {
         try database.transaction { () throws(StoreError) in
             guard let id = try rowID(of: stored) else { return }
             try apply(change, to: id, now: now)
         }
     }
 
-    private func apply(_ change: RecordChange, to id: Int64, now: Date) throws(StoreError) {
+    private func apply(_ change: CalendarRecord.Change, to id: Int64, now: Date) throws(StoreError) {
         switch change {
         case .keep:
             break
         case .remove:
             try database.prepare("DELETE FROM calendar_entries WHERE invite_id = ?").bind([.int(id)]).run()
         case .set(let record):
-            let zones = (try? JSONSerialization.data(withJSONObject: record.zones)) ?? Data("[]".utf8)
-            try database.prepare(
-                """
-                INSERT INTO calendar_entries (invite_id, calendar, zones, version, pending, written_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, zones = excluded.zones,
-                    version = excluded.version, pending = excluded.pending, written_at = excluded.written_at
-                """
-            ).bind([
-                .int(id), .text(record.calendar), .text(String(decoding: zones, as: UTF8.self)), .blob(record.version),
-                .bool(record.pending), .integer(now.unixSeconds),
-            ]).run()
+            try database.insert(
+                CalendarEntryRecord(inviteID: id, record: record, now: now), onConflict: CalendarEntryRecord.key)
         }
     }
 

@@ -13,18 +13,7 @@ extension InboxStore {
     /// entry stays at it: the new COUNTER does not carry it, and the history must not say it
     /// went. A reply never supersedes a proposal nor a proposal a reply: the organizer needs both.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
-        try database.prepare(
-            """
-            INSERT INTO outbox (invite_id, transport, recipient, subject, body, message_id, state, created_at,
-                updated_at, kind)
-            VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)
-            """
-        ).bind([
-            .int(inviteID), .text(draft.transport.rawValue), .text(draft.recipient), .text(draft.subject),
-            .blob(draft.body), .optional(draft.messageID), .integer(now.unixSeconds), .integer(now.unixSeconds),
-            .text(draft.kind.rawValue),
-        ]).run()
-        let id = database.lastInsertRowID
+        let id = try database.insert(OutboxRecord(inviteID: inviteID, draft: draft, now: now))
         var open = """
             SELECT id FROM outbox AS o WHERE invite_id = ? AND id != ? AND kind = ?
                 AND state IN ('queued', 'failed', 'interrupted')
@@ -119,50 +108,6 @@ extension InboxStore {
             )
             .run()
             return database.changes == 1
-        }
-    }
-
-    /// How handing a message over went.
-    public enum Handover: Sendable, Equatable {
-        case sent
-        /// Failed for now: it stays queued, and waits until `retryAt` (if any) when a `send` comes.
-        case retry(error: String, retryAt: Date?)
-        /// Refused for good: failed, until the user asks again.
-        case refused(error: String)
-        /// Cut off where it may or may not have gone: interrupted, never sent again on its own.
-        case uncertain(error: String)
-
-        /// The state it leaves the message in.
-        public var state: Delivery {
-            switch self {
-            case .sent: return .sent
-            case .retry: return .queued
-            case .refused: return .failed
-            case .uncertain: return .interrupted
-            }
-        }
-
-        public var error: String? {
-            switch self {
-            case .sent: return nil
-            case .retry(let error, _), .refused(let error), .uncertain(let error): return error
-            }
-        }
-
-        public var retryAt: Date? {
-            guard case .retry(_, let at) = self else { return nil }
-            return at
-        }
-
-        /// The message as this leaves it.
-        func applied(to message: OutboxMessage, tries: Int, now: Date) -> OutboxMessage {
-            var result = message
-            result.state = state
-            result.lastError = error
-            result.nextTry = retryAt
-            result.attempts += max(tries, 1)
-            result.sentAt = state == .sent ? now : nil
-            return result
         }
     }
 

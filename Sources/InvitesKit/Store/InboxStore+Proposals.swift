@@ -2,23 +2,18 @@ import Foundation
 
 /// Proposals of a new time, and the organizer's refusals of them, in the history.
 extension InboxStore {
-    /// Records a proposal and queues its COUNTER in one transaction: the history holds the
-    /// proposal with its message, or neither. The entry's start and end are the time proposed.
+    /// Records a proposal's entry (``HistoryEntry/Action/proposed``, at the time proposed) and
+    /// queues its COUNTER in one transaction: the history holds the proposal with its message,
+    /// or neither.
     @discardableResult
-    public func record(_ proposal: Proposal, for stored: StoredInvite, draft: OutboxDraft, now: Date)
+    public func record(proposal entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
         throws(StoreError) -> HistoryEntry
     {
         try database.transaction { () throws(StoreError) -> HistoryEntry in
             guard let id = try rowID(of: stored) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
             }
-            let organizer = proposal.recurrenceID.flatMap { stored.instance($0)?.organizer }
-            var entry = HistoryEntry(
-                handle: stored.handle, uid: stored.invite.uid, recurrenceID: proposal.recurrenceID,
-                senderID: stored.invite.senderID, title: organizer?.title ?? stored.invite.title,
-                start: proposal.start, end: proposal.end, sequence: organizer?.sequence ?? stored.invite.sequence,
-                dtstamp: organizer?.dtstamp ?? stored.invite.dtstamp, action: .proposed, comment: proposal.comment,
-                at: now, delivery: .pending)
+            var entry = entry
             let row = try insert(entry, inviteID: id)
             entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now)
             entry.delivery = .queued

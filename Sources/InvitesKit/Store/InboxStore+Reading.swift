@@ -6,6 +6,7 @@ extension InboxStore {
         i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
         i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
         i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references,
+        i.revision, i.facts_version, i.facts_revision, i.over_after,
         c.calendar AS found_calendar, c.item AS found_item, c.gone AS found_gone
         """
 
@@ -55,11 +56,17 @@ extension InboxStore {
                 CalendarItem(calendar: calendar, path: $0, gone: row.optionalInt("found_gone").map { $0 != 0 } ?? false)
             }
         }
+        let revision = row.int("revision")
+        let facts =
+            row.int("facts_version") == InvitationFacts.version && row.int("facts_revision") == revision
+            ? InvitationFacts(
+                overAfter: row.optionalInt("over_after").map { Date(unixSeconds: $0) }, revision: revision)
+            : nil
         return StoredInvite(
             handle: row.text("handle") ?? "", invite: invite,
             status: InviteStatus(rawValue: row.text("status") ?? "") ?? .pending,
             receivedAt: Date(unixSeconds: row.int("received_at")), updatedAt: Date(unixSeconds: row.int("updated_at")),
-            instances: found, foundIn: foundIn)
+            instances: found, foundIn: foundIn, revision: revision, facts: facts)
     }
 
     func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {
@@ -138,6 +145,11 @@ extension InboxStore {
         return result
     }
 
+    /// The invitation of a row.
+    func invite(id: Int64) throws(StoreError) -> StoredInvite? {
+        try invites(where: "i.id = ?", [.int(id)]).first
+    }
+
     /// The invitation of a UID.
     public func find(uid: String) throws(StoreError) -> StoredInvite? {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
@@ -162,13 +174,37 @@ extension InboxStore {
     }
 
     /// The invitations that wait for an answer, the last changed first: only those rows are
-    /// read, so that `status` stays one query and a few rows.
-    public func awaitingAnswer() throws(StoreError) -> [StoredInvite] {
-        try invites(
+    /// read, so that `status` stays one query and a few rows. With `liveAt`, those whose kept
+    /// ``InvitationFacts`` say they were over by then are left out too, so that years of
+    /// invitations nobody answered cost nothing; the rest are still tested exactly by the caller.
+    public func awaitingAnswer(liveAt now: Date? = nil) throws(StoreError) -> [StoredInvite] {
+        let over = """
+            AND NOT (i.facts_version = ? AND i.facts_revision = i.revision AND i.over_after IS NOT NULL
+                AND i.over_after <= ?)
+            """
+        return try invites(
             where: """
                 i.method != 'PUBLISH' AND (i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
                     WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0))
-                """, [], suffix: InboxStore.lastChangedFirst)
+                """ + (now == nil ? "" : over),
+            now.map { [.integer(InvitationFacts.version), .integer($0.unixSeconds)] } ?? [],
+            suffix: InboxStore.lastChangedFirst)
+    }
+
+    /// Keeps facts worked out for invitations, each for the revision it was worked out from: a
+    /// revision filed meanwhile (another `invites`, a sync) leaves them stale, never wrong.
+    public func keep(_ facts: [String: InvitationFacts]) throws(StoreError) {
+        guard !facts.isEmpty else { return }
+        try database.transaction { () throws(StoreError) in
+            let statement = try database.prepare(
+                "UPDATE invites SET facts_version = ?, facts_revision = ?, over_after = ? WHERE handle = ?")
+            for (handle, kept) in facts.sorted(by: { $0.key < $1.key }) {
+                try statement.bind([
+                    .integer(InvitationFacts.version), .integer(kept.revision),
+                    .optional(kept.overAfter.map(\.unixSeconds)), .text(handle),
+                ]).run()
+            }
+        }
     }
 
     /// Finds the invite a user means: by handle, else by the sender's id, else by a unique

@@ -24,26 +24,13 @@ public final class InboxStore {
         try Schema.migrate(database)
     }
 
-    /// Files each invite: new, a newer version of one held, a stale or identical copy, or a
-    /// cancellation. All of them in one transaction.
-    public func ingest(_ invites: [Invite], now: Date) throws(StoreError) -> [IngestOutcome] {
-        try database.transaction { () throws(StoreError) -> [IngestOutcome] in
-            var outcomes: [IngestOutcome] = []
-            // The invitations of one message share its bytes: the message's row is looked up
-            // once for all of them, not once each (a lookup compares the whole message, which made
-            // a message of 40,000 invitations take minutes).
-            var messages: [Data: Int64] = [:]
-            for invite in invites {
-                let message: Int64
-                if let known = messages[invite.raw] {
-                    message = known
-                } else {
-                    message = try messageID(for: invite.raw)
-                    messages[invite.raw] = message
-                }
-                outcomes.append(try file(invite, message: message, now: now))
-            }
-            return outcomes
-        }
+    /// Where the store lives, for errors.
+    var path: String { database.path }
+
+    /// Runs `body` as one transaction: all the store's writes in it land, or none. A caller
+    /// that decides between writes (``InvitationFiler``) reads and writes in one, so that two
+    /// processes never file against a state the other has changed.
+    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try database.transaction(body)
     }
 }

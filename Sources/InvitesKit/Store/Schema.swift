@@ -238,6 +238,15 @@ enum Schema {
         );
         CREATE INDEX calendar_items_calendar ON calendar_items (calendar);
         """,
+        // Version 11: what the pending test needs (InvitationFacts), kept per filed revision, so
+        // that `status` reads the invitations that can still be attended, not the whole inbox.
+        // Existing rows start without facts; the first listing works them out and keeps them.
+        """
+        ALTER TABLE invites ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE invites ADD COLUMN facts_version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE invites ADD COLUMN facts_revision INTEGER NOT NULL DEFAULT -1;
+        ALTER TABLE invites ADD COLUMN over_after INTEGER;
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

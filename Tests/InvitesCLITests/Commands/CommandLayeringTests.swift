@@ -3,11 +3,14 @@ import InvitesTestSupport
 import Testing
 
 /// The commands parse, call one controller and render: none builds the calendar query, the
-/// conflict finder or a composer itself, which is the Kit's business (so that `watch` and any
-/// other caller get the same behaviour without a command line).
+/// conflict finder, a composer or the courier itself, nor answers through the responder, which is
+/// the Kit's business (so that `watch` and any other caller get the same behaviour without a
+/// command line: an answer through ``AnswerController``, a hand-over through
+/// ``DeliveryController``).
 @Suite struct CommandLayeringTests {
     static let kitOnly = [
         "CalendarQuery(", "ConflictFinder(", "FreeSlotFinder(", "ITIPComposer.", "MIMEComposer", "OutboxDraft.",
+        "Courier(", "Responder(",
     ]
 
     @Test func noCommandBuildsWhatTheKitOwns() throws {
@@ -22,8 +25,26 @@ import Testing
                 for name in CommandLayeringTests.kitOnly where line.contains(name) {
                     found.append("Sources/InvitesCLI/\(file):\(number + 1): \(name)")
                 }
+                if CommandLayeringTests.answersThroughTheResponder(line) {
+                    found.append("Sources/InvitesCLI/\(file):\(number + 1): the Responder's answer")
+                }
             }
         }
         #expect(found.isEmpty, "commands building what a Kit controller should:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// A line that calls the responder's `answer` (`context.responder().answer(`,
+    /// `controller.responder.answer(`) rather than the ``AnswerController``'s.
+    static func answersThroughTheResponder(_ line: String) -> Bool {
+        line.range(of: #"responder\b.*\.answer\("#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    @Test func anAnswerThroughTheResponderIsSeen() {
+        #expect(CommandLayeringTests.answersThroughTheResponder("let o = try context.responder().answer("))
+        #expect(CommandLayeringTests.answersThroughTheResponder("try controller.responder.answer(stored"))
+        #expect(
+            CommandLayeringTests.answersThroughTheResponder(
+                "try context.responder(following: context.arguments.has(\"--no-add\")).answer("))
+        #expect(!CommandLayeringTests.answersThroughTheResponder("try context.answerController().answer("))
     }
 }

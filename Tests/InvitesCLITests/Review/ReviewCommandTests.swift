@@ -255,7 +255,35 @@ import Testing
         let cli = CLIHarness()
         #expect(cli.run(["review"]).out == "Nothing to review: no invitation waits for an answer.\n")
         #expect(cli.run(["--json", "review"]).status == 2)
-        #expect(cli.run(["review", "abcd"]).status == 2)
+        #expect(cli.run(["review", "abcd", "efgh"]).status == 2)
+        #expect(cli.run(["review", "abcd"]).status == 1)
+    }
+
+    /// `review HANDLE` (a desktop notification's `show`) starts at that invitation, then goes
+    /// through the others waiting for an answer; one answered already says so in its header.
+    @Test func aHandleIsReviewedFirst() throws {
+        let cli = try harness()
+        let pending = cli.run(options(cli) + ["review", "mg6z", "--width", "132"], stdin: "a\nq\n")
+        #expect(pending.status == 0, "\(pending.err)")
+        let screens = pending.out.components(separatedBy: "invites review: ")
+        #expect(screens.count == 3)
+        #expect(screens[1].hasPrefix("1 of 3 waiting for an answer, most recently changed first\n"))
+        #expect(screens[1].contains("Family Reunion"))
+        #expect(screens[2].hasPrefix("2 of 3 waiting for an answer"))
+        #expect(screens[2].contains("mg6z: accepted \"Family Reunion\"") && screens[2].contains("Platform sync"))
+        #expect(pending.out.hasSuffix("Reviewed: 1 answered, 2 still pending.\n"))
+
+        #expect(cli.run(options(cli) + ["accept", "wjfv"]).status == 0)
+        let answered = cli.run(options(cli) + ["review", "wjfv", "--width", "132"], stdin: "s\nd\nq\n")
+        #expect(answered.status == 0, "\(answered.err)")
+        #expect(
+            answered.out.hasPrefix(
+                "invites review: 1 of 2: wjfv is answered already (accepted); then those waiting for an answer, "
+                    + "most recently changed first\n"))
+        #expect(answered.out.contains("wjfv: skipped, still accepted"))
+        #expect(answered.out.contains("duse: declined \"Platform sync\""))
+        #expect(answered.out.hasSuffix("Reviewed: 1 answered, 0 still pending.\n"))
+        #expect(try statuses(cli)["Team offsite"] == "accepted")
     }
 
     @Test func helpShowsEveryKey() throws {

@@ -50,7 +50,7 @@ import Testing
     func ingest(_ text: String = invitation) throws -> StoredInvite {
         let invites = try ITIPParser(display: .utc).parse(
             Data(text.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
-        return try #require(try store.ingest(invites, now: now).first).stored
+        return try #require(try InvitationFiler(store: store).file(invites, now: now).first).stored
     }
 
     func responder(_ calendar: CalendarSource) -> Responder {
@@ -122,7 +122,7 @@ import Testing
             .replacingOccurrences(of: "SUMMARY:Review", with: "SUMMARY:Review (room 4)")
         let invites = try ITIPParser(display: .utc).parse(
             Data(updated.utf8), file: "u.ics", source: .itip, fallbackMethod: nil)
-        let update = try #require(try store.ingest(invites, now: now).first)
+        let update = try #require(try InvitationFiler(store: store).file(invites, now: now).first)
         #expect(try responder(calendar).follow(update, now: now) == .rewritten(path))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("SUMMARY:Review (room 4)"))
@@ -131,7 +131,7 @@ import Testing
             of: "SEQUENCE:3", with: "SEQUENCE:4")
         let cancelled = try ITIPParser(display: .utc).parse(
             Data(cancel.utf8), file: "c.ics", source: .itip, fallbackMethod: nil)
-        let outcome = try #require(try store.ingest(cancelled, now: now).first)
+        let outcome = try #require(try InvitationFiler(store: store).file(cancelled, now: now).first)
         #expect(try responder(calendar).follow(outcome, now: now) == .rewritten(path))
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("STATUS:CANCELLED"))
         #expect(try store.history(handle: stored.handle).first?.action == .cancelled)
@@ -200,7 +200,7 @@ import Testing
         let push = Invite(
             uid: "push-12@invites", senderID: "12", title: "Family Reunion", start: now, end: now, source: .push,
             raw: Data("p".utf8))
-        let stored = try #require(try store.ingest([push], now: now).first).stored
+        let stored = try #require(try InvitationFiler(store: store).file([push], now: now).first).stored
         _ = try responder(CalendarSource.defaultCalendar(folder + "/none.ics")).answer(
             stored, action: .declined, comment: "away", addToCalendar: true, now: now)
         let reply = try Reply.make(
@@ -233,7 +233,7 @@ import Testing
         let store = try InboxStore(home: folder + "/home")
         let invites = try ITIPParser(display: .utc).parse(
             Data(ResponderTests.invitation.utf8), file: "i.ics", source: .itip, fallbackMethod: nil)
-        let stored = try #require(try store.ingest(invites, now: Date()).first).stored
+        let stored = try #require(try InvitationFiler(store: store).file(invites, now: Date()).first).stored
         let responder = Responder(
             store: store, calendar: try CalendarSource.named(path), me: MyAddresses(["bob@example.org"]),
             display: .utc, lockFolder: folder + "/home/locks")

@@ -22,7 +22,7 @@ import Testing
     @Test func aFailedCalendarWriteLeavesTheStoreAsItWas() throws {
         let invites = try ITIPParser(display: .utc).parse(
             Data(ResponderTests.invitation.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
-        let stored = try #require(try store.ingest(invites, now: now).first).stored
+        let stored = try #require(try InvitationFiler(store: store).file(invites, now: now).first).stored
         // A calendar in a folder that does not exist: the copy cannot even be created, as root too.
         let path = folder + "/gone/calendar.ics"
         let responder = Responder(

@@ -49,7 +49,7 @@ import Testing
 
     func ingest(_ text: String = mail) throws -> StoredInvite {
         let invites = try InviteReader(display: .utc).read(Data(text.utf8), file: "invite.eml")
-        return try #require(try store.ingest(invites, now: now).first).stored
+        return try #require(try InvitationFiler(store: store).file(invites, now: now).first).stored
     }
 
     func responder() -> Responder {
@@ -188,7 +188,7 @@ import Testing
         let push = try InviteReader(display: .utc).read(
             Data(#"{"title":"Reunion","start":"2024-06-10T08:00:00Z","end":"2024-06-10T09:00:00Z","id":12}"#.utf8),
             file: "p.json")
-        let pushed = try #require(try store.ingest(push, now: now).first).stored
+        let pushed = try #require(try InvitationFiler(store: store).file(push, now: now).first).stored
         _ = try responder().answer(pushed, action: .declined, comment: nil, addToCalendar: false, now: now)
         let messages = try store.outbox()
         try #require(messages.count == 2)
@@ -207,7 +207,7 @@ import Testing
         let push = try InviteReader(display: .utc).read(
             Data(#"{"title":"Reunion","start":"2024-06-10T08:00:00Z","end":"2024-06-10T09:00:00Z","id":12}"#.utf8),
             file: "p.json")
-        let pushed = try #require(try store.ingest(push, now: now).first).stored
+        let pushed = try #require(try InvitationFiler(store: store).file(push, now: now).first).stored
         _ = try responder().answer(pushed, action: .accepted, comment: "Yes!", addToCalendar: false, now: now)
         let server = try LoopbackHTTPServer(answers: [.init(500), .init(500), .init(200)])
         let reports = try courier([], url: try RespondURL(server.url)).send()
@@ -236,7 +236,7 @@ import Testing
         let push = try InviteReader(display: .utc).read(
             Data(#"{"title":"Reunion","start":"2024-06-10T08:00:00Z","end":"2024-06-10T09:00:00Z","id":"r-1"}"#.utf8),
             file: "p.json")
-        let pushed = try #require(try store.ingest(push, now: now).first).stored
+        let pushed = try #require(try InvitationFiler(store: store).file(push, now: now).first).stored
         _ = try responder().answer(pushed, action: .accepted, comment: nil, addToCalendar: false, now: now)
         let reports = try courier([]).send()
         #expect(reports.first?.handover == .retry(error: OutboxError.noRespondURL.description, retryAt: nil))

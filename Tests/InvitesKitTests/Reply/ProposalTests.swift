@@ -38,7 +38,7 @@ import Testing
                 "TRIGGER:-PT15M", "END:VALARM",
             ] + extra + ["END:VEVENT", "END:VCALENDAR", ""]
         let invites = try InviteReader(display: .utc).read(Data(lines.joined(separator: "\r\n").utf8), file: "t.ics")
-        return try #require(try store.ingest(invites, now: now).first).stored
+        return try #require(try InvitationFiler(store: store).file(invites, now: now).first).stored
     }
 
     func calendar(of draft: OutboxDraft) throws -> ICalComponent {
@@ -97,7 +97,7 @@ import Testing
                 disallowed, details: EventProperties.read(disallowed.invite.raw, uid: disallowed.invite.uid))
         }
         let push = try #require(
-            try store.ingest(
+            try InvitationFiler(store: store).file(
                 try InviteReader(display: .utc).read(
                     Data(
                         #"{"title":"Dinner","start":"2024-06-10T18:00:00Z","end":"2024-06-10T20:00:00Z","id":7}"#.utf8),
@@ -121,7 +121,8 @@ import Testing
             let draft = try proposal.draft(
                 for: current, was: DateInterval(start: stored.invite.start, end: stored.invite.end), me: me,
                 name: nil, now: now, display: .utc)
-            let entry = try store.record(proposal, for: current, draft: draft, now: now)
+            let entry = try store.record(
+                proposal: proposal.entry(for: current, now: now), for: current, draft: draft, now: now)
             #expect(entry.action == .proposed && entry.delivery == .queued)
         }
         let open = try store.outbox()

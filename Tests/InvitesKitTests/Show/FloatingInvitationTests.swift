@@ -22,12 +22,12 @@ import Testing
         let store = try InboxStore(home: home)
         let parser = ITIPParser(display: .utc)
         let now = Date(timeIntervalSince1970: 1_795_000_000)
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try parser.parse(
                 FloatingInvitationTests.message(
                     "SEQUENCE:0", "DTSTART:20261207T090000", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=3"),
                 file: "a", source: .itip, fallbackMethod: nil), now: now)
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try parser.parse(
                 FloatingInvitationTests.message(
                     "SEQUENCE:1", "RECURRENCE-ID:20261214T090000", "DTSTART:20261214T110000", "DURATION:PT1H"),

@@ -27,13 +27,13 @@ import Testing
         .write(to: URL(fileURLWithPath: calendar))
         let parser = ITIPParser(display: .utc)
         let now = Date(timeIntervalSince1970: 1_795_000_000)
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try parser.parse(
                 ShowControllerTests.ics(start: "20261207T090000Z", sequence: 0), file: "a", source: .itip,
                 fallbackMethod: nil), now: now)
         let stored = try store.resolve("ctl@")
         _ = try store.record(.accepted, for: stored, comment: nil, delivery: .none, now: now)
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try parser.parse(
                 ShowControllerTests.ics(
                     start: "20261214T110000Z", sequence: 1, recurrenceID: "20261214T090000Z", rule: false), file: "b",
@@ -54,7 +54,7 @@ import Testing
         #expect(report.conflicts == 1, "the moved occurrence meets Busy at its new time")
         #expect(report.collisions == ["Busy"])
         #expect(report.changes.isEmpty)
-        _ = try store.ingest(
+        _ = try InvitationFiler(store: store).file(
             try parser.parse(
                 ShowControllerTests.ics(start: "20261207T080000Z", sequence: 2), file: "c", source: .itip,
                 fallbackMethod: nil), now: now)

@@ -26,7 +26,7 @@ import Testing
     }
 
     func result(_ invite: Invite) throws -> IngestOutcome {
-        try #require(try store.ingest([invite], now: now).first)
+        try #require(try InvitationFiler(store: store).file([invite], now: now).first)
     }
 
     @Test func requestUpdateStaleCancelReRequest() throws {
@@ -76,7 +76,7 @@ import Testing
         let other = Invite(
             uid: "push-13@invites", senderID: "13", title: "Other", start: now, end: now, source: .push,
             raw: Data("q".utf8))
-        let outcomes = try store.ingest([push, other], now: now)
+        let outcomes = try InvitationFiler(store: store).file([push, other], now: now)
         #expect(try store.resolve(outcomes[0].stored.handle).invite.uid == "push-12@invites")
         #expect(try store.resolve("13").invite.uid == "push-13@invites")
         #expect(try store.resolve("push-12").invite.uid == "push-12@invites")
@@ -196,7 +196,7 @@ import Testing
         let invites = try ITIPParser(display: .utc).parse(
             Data(text.utf8), file: "many.ics", source: .itip, fallbackMethod: nil)
         #expect(invites.count == 300)
-        _ = try store.ingest(invites, now: Date())
+        _ = try InvitationFiler(store: store).file(invites, now: Date())
         let size = try store.database.prepare("SELECT count(*), sum(length(data)) FROM messages")
         #expect(try size.step())
         #expect(size.int(0) == 1)

@@ -19,7 +19,7 @@ import Testing
             sequence: 0, dtstamp: .utc("2024-06-01T08:00:00Z"), method: .request, source: .itip, raw: Data("lock".utf8))
         let started = Date()
         #expect(throws: StoreError.locked(home: home)) {
-            try store.ingest([invite], now: .utc("2024-06-01T12:00:00Z"))
+            try InvitationFiler(store: store).file([invite], now: .utc("2024-06-01T12:00:00Z"))
         }
         #expect(Date().timeIntervalSince(started) < 30)
         #expect(

@@ -63,17 +63,21 @@ final class Database {
     }
 
     /// Runs `body` inside one `BEGIN IMMEDIATE` transaction: all of it lands, or none of it.
+    /// Inside a transaction already (a caller that decides between the store's operations, as
+    /// ``InvitationFiler`` and ``Responder`` do), it is a savepoint of that one, so that the
+    /// operation still lands whole or not at all and the caller's transaction stays one.
     ///
     /// IMMEDIATE takes the write lock up front, so two processes never both read, then both try
     /// to upgrade to writing and deadlock into SQLITE_BUSY.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try execute("BEGIN IMMEDIATE")
+        let nested = sqlite3_get_autocommit(handle) == 0
+        try execute(nested ? "SAVEPOINT operation" : "BEGIN IMMEDIATE")
         do {
             let value = try body()
-            try execute("COMMIT")
+            try execute(nested ? "RELEASE operation" : "COMMIT")
             return value
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(nested ? "ROLLBACK TO operation; RELEASE operation" : "ROLLBACK")
             throw error
         }
     }

@@ -29,22 +29,39 @@ final class Statement {
         try database.check(sqlite3_reset(raw))
         try database.check(sqlite3_clear_bindings(raw))
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            switch value {
-            case .int(let number):
-                try database.check(sqlite3_bind_int64(raw, index, number))
-            case .text(let text):
-                try database.check(sqlite3_bind_text(raw, index, text, -1, CSQLite_transient()))
-            case .blob(let data):
-                let code = data.withUnsafeBytes { bytes in
-                    sqlite3_bind_blob64(raw, index, bytes.baseAddress, sqlite3_uint64(bytes.count), CSQLite_transient())
-                }
-                try database.check(code)
-            case .null:
-                try database.check(sqlite3_bind_null(raw, index))
-            }
+            try bind(value, at: Int32(offset + 1))
         }
         return self
+    }
+
+    /// Binds each column's value to its `:name` placeholder, after clearing earlier bindings; a
+    /// name the statement does not hold is a programming error.
+    @discardableResult
+    func bind(_ columns: Columns) throws(StoreError) -> Statement {
+        try database.check(sqlite3_reset(raw))
+        try database.check(sqlite3_clear_bindings(raw))
+        for (name, value) in zip(columns.names, columns.values) {
+            let index = sqlite3_bind_parameter_index(raw, ":" + name)
+            guard index > 0 else { preconditionFailure("the statement has no placeholder :\(name)") }
+            try bind(value, at: index)
+        }
+        return self
+    }
+
+    private func bind(_ value: Value, at index: Int32) throws(StoreError) {
+        switch value {
+        case .int(let number):
+            try database.check(sqlite3_bind_int64(raw, index, number))
+        case .text(let text):
+            try database.check(sqlite3_bind_text(raw, index, text, -1, CSQLite_transient()))
+        case .blob(let data):
+            let code = data.withUnsafeBytes { bytes in
+                sqlite3_bind_blob64(raw, index, bytes.baseAddress, sqlite3_uint64(bytes.count), CSQLite_transient())
+            }
+            try database.check(code)
+        case .null:
+            try database.check(sqlite3_bind_null(raw, index))
+        }
     }
 
     /// Advances to the next row; `false` when there are no more.

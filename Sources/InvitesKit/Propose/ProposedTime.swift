@@ -1,13 +1,12 @@
 import Foundation
-import InvitesKit
 
 /// The time `propose --at` (and `review`'s `p`) takes, in the display zone: a date and a time
 /// (`2026-12-14 15:00` or `2026-12-14T15:00`), a time alone on the invitation's own date
 /// (`15:00`), a date alone at the invitation's own time of day (`2026-12-15`), or RFC 3339.
-enum ProposedTime {
+public enum ProposedTime {
     /// The start it names for an invitation that now starts at `current`; `nil` when the text is
     /// none of these.
-    static func start(_ text: String, current: Date, zone: DisplayZone) -> Date? {
+    public static func start(_ text: String, current: Date, zone: DisplayZone) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         if let instant = RFC3339.parse(text) { return instant }
         var calendar = Calendar(identifier: .gregorian)

@@ -1,0 +1,275 @@
+import Foundation
+
+/// Files what arrives where RFC 5546 orders it: which copy of an invitation wins (SEQUENCE, then
+/// DTSTAMP, per instance), what changed, what to tell the user, and what an answer the change
+/// invalidates goes back to. The store only keeps what this decides, inside one transaction
+/// the filer opens for each message (or each invitation found in a calendar).
+public struct InvitationFiler {
+    public var store: InboxStore
+
+    public init(store: InboxStore) {
+        self.store = store
+    }
+
+    /// Files each invite: new, a newer version of one held, a stale or identical copy, or a
+    /// cancellation. All of them in one transaction.
+    public func file(_ invites: [Invite], now: Date) throws(StoreError) -> [IngestOutcome] {
+        try store.transaction { () throws(StoreError) -> [IngestOutcome] in
+            var outcomes: [IngestOutcome] = []
+            // The invitations of one message share its bytes: the message's row is looked up
+            // once for all of them, not once each (a lookup compares the whole message, which made
+            // a message of 40,000 invitations take minutes).
+            var messages: [Data: Int64] = [:]
+            for invite in invites {
+                let message: Int64
+                if let known = messages[invite.raw] {
+                    message = known
+                } else {
+                    message = try store.messageID(for: invite.raw)
+                    messages[invite.raw] = message
+                }
+                outcomes.append(try file(invite, message: message, now: now))
+            }
+            return outcomes
+        }
+    }
+
+    /// Files an invitation found in a calendar, one transaction for it.
+    ///
+    /// The same UID from a mail and from the calendar is one invitation: the item is filed as a
+    /// newer copy when RFC 5546's ordering says so, and in any case the invitation learns where
+    /// it lives. Your answer follows the item's PARTSTAT for you, since the item is where the
+    /// server (or your phone) keeps it. A copy invites wrote itself (an accepted mailed
+    /// invitation) is not followed: invites is its writer, and its answers are already here.
+    ///
+    /// - Returns: what filing did, or `nil` when the copy is invites' own.
+    public func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws(StoreError) -> IngestOutcome? {
+        try store.transaction { () throws(StoreError) -> IngestOutcome? in
+            if let existing = try store.find(uid: found.uid), try store.calendarRecord(for: existing) != nil {
+                return nil
+            }
+            let filed = try file(invite, message: try store.messageID(for: invite.raw), now: now)
+            guard let id = try store.rowID(handle: filed.stored.handle) else {
+                throw .sqlite(path: store.path, code: 0, message: "invite \(filed.stored.handle) vanished")
+            }
+            try store.keepCalendarItem(found.item, inviteID: id, now: now)
+            let series =
+                found.cancelled
+                ? InviteStatus.cancelled
+                : found.partstats[nil].map(InvitationFiler.status(ofPartstat:)) ?? filed.stored.status
+            if series != filed.stored.status { try store.setStatus(series, inviteID: id, now: now) }
+            for case (let key?, let partstat) in found.partstats {
+                let answer = InvitationFiler.status(ofPartstat: partstat)
+                let held = filed.stored.instance(key)?.answer
+                let wanted: InviteStatus? = answer == series ? nil : answer
+                if held != wanted { try store.setAnswer(wanted, for: [key], of: id, now: now) }
+            }
+            var outcome = filed
+            if let stored = try store.invite(id: id) { outcome.stored = stored }
+            return outcome
+        }
+    }
+
+    /// The inbox's status for a PARTSTAT of yours; DELEGATED counts as declined (someone else
+    /// goes), anything unknown as not yet answered.
+    static func status(ofPartstat partstat: String) -> InviteStatus {
+        switch partstat.uppercased() {
+        case "ACCEPTED": return .accepted
+        case "DECLINED", "DELEGATED": return .declined
+        case "TENTATIVE": return .tentative
+        default: return .pending
+        }
+    }
+
+    /// Files one invitation of the message stored at row `message`.
+    func file(_ invite: Invite, message: Int64, now: Date) throws(StoreError) -> IngestOutcome {
+        let cancel = invite.method == .cancel
+        guard let existing = try store.find(uid: invite.uid) else {
+            let status: InviteStatus = cancel ? .cancelled : .pending
+            var (stored, id) = try store.insert(invite, message: message, status: status, now: now)
+            for instance in invite.instances {
+                try store.saveInstance(instance, of: id, message: cancel ? nil : message, answer: nil, now: now)
+            }
+            stored.instances = try store.instances(of: id)
+            try store.keepThread(of: invite, id: id)
+            let changed: [String?] = (invite.recurrenceID == nil ? [nil] : []) + invite.instances.map(\.recurrenceID)
+            return IngestOutcome(stored: stored, result: cancel ? .cancelled : .new, note: nil, changed: changed)
+        }
+        guard let id = try store.rowID(handle: existing.handle) else {
+            throw .sqlite(path: store.path, code: 0, message: "invite \(existing.handle) vanished")
+        }
+        var result: IngestOutcome.Result = .unchanged
+        var notes: [String] = []
+        var changed: [String?] = []
+        var status = existing.status
+        if invite.recurrenceID == nil {
+            switch try fileMaster(invite, over: existing, id: id, message: message, now: now) {
+            case .stale(let note):
+                notes.append(note)
+            case .same:
+                break
+            case .filed(let newStatus, let note):
+                status = newStatus
+                result = cancel ? .cancelled : .updated
+                changed.append(nil)
+                if let note { notes.append(note) }
+                if cancel, case let count = try store.withdrawWaiting(inviteID: id, now: now), count > 0 {
+                    notes.append(
+                        count == 1
+                            ? "the message waiting in the outbox for it was withdrawn"
+                            : "the \(count) messages waiting in the outbox for it were withdrawn")
+                }
+            }
+        }
+        for instance in invite.instances {
+            let held = existing.instance(instance.recurrenceID)
+            switch try fileInstance(
+                instance, held: held, series: status, cancel: cancel, id: id, message: message, now: now)
+            {
+            case .stale(let note):
+                notes.append(note)
+            case .same:
+                break
+            case .filed(_, let note):
+                if result == .unchanged { result = cancel ? .cancelled : .updated }
+                changed.append(instance.recurrenceID)
+                if let note { notes.append(note) }
+            }
+        }
+        if existing.invite.recurrenceID != nil, invite.recurrenceID != nil,
+            changed.contains(existing.invite.recurrenceID),
+            let lead = invite.instances.first(where: { $0.recurrenceID == existing.invite.recurrenceID }), !cancel
+        {
+            try refreshLead(id: id, with: invite, lead: lead, message: message, now: now)
+        }
+        if result != .unchanged || existing.invite.mail == nil { try store.keepThread(of: invite, id: id) }
+        guard let stored = try store.invite(id: id) else {
+            throw .sqlite(path: store.path, code: 0, message: "invite \(existing.handle) vanished")
+        }
+        return IngestOutcome(
+            stored: stored, result: result, note: notes.isEmpty ? nil : notes.joined(separator: "; "), changed: changed)
+    }
+
+    /// What filing one component of a message did.
+    enum Filing {
+        case filed(InviteStatus, note: String?)
+        case same
+        case stale(note: String)
+    }
+
+    /// A message that carries the series: it replaces the master as RFC 5546 orders versions.
+    func fileMaster(
+        _ invite: Invite, over existing: StoredInvite, id: Int64, message: Int64, now: Date
+    ) throws(StoreError) -> Filing {
+        let heldMessage = try store.messageID(ofInvite: id)
+        let wasInstanceOnly = existing.invite.recurrenceID != nil
+        if !wasInstanceOnly {
+            if heldMessage == message, existing.invite.method == invite.method { return .same }
+            // The same version in other bytes (LF for CRLF, as mutt and aerc hand a part to a
+            // mailcap entry; the part alone after the whole mail) is the same copy, not a stale
+            // one: RFC 5546 §2.1.5 orders versions by SEQUENCE, then DTSTAMP.
+            if existing.invite.method == invite.method, existing.invite.sequence == invite.sequence,
+                let stamp = invite.dtstamp, stamp == existing.invite.dtstamp
+            {
+                return .same
+            }
+            guard InvitationFiler.isNewer(invite, than: existing.invite) else {
+                return .stale(note: "stale copy (SEQUENCE \(invite.sequence)); the inbox holds a newer version")
+            }
+        }
+        var status = existing.status
+        var note: String?
+        if invite.method == .cancel {
+            status = .cancelled
+        } else {
+            let moved =
+                existing.invite.start != invite.start || existing.invite.end != invite.end
+                || existing.invite.dates != invite.dates
+            if existing.status == .cancelled {
+                status = .pending
+                note = "invited again after it was cancelled"
+            } else if moved, existing.status != .pending, !wasInstanceOnly {
+                status = .pending
+                note = "the time changed: your earlier answer (\(existing.status.rawValue)) is back to pending"
+            }
+        }
+        try store.replace(id: id, with: invite, message: message, status: status, now: now)
+        return .filed(status, note: note)
+    }
+
+    /// One instance of a message: it replaces what the inbox holds for that instance when it is
+    /// newer (SEQUENCE, then DTSTAMP, per instance), and puts an answer that its new time
+    /// invalidates back to pending.
+    func fileInstance(
+        _ instance: Invite.Instance, held: StoredInstance?, series: InviteStatus, cancel: Bool, id: Int64,
+        message: Int64, now: Date
+    ) throws(StoreError) -> Filing {
+        let heldMessage = try store.instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
+        if let previous = held?.organizer {
+            if heldMessage == message, previous.cancelled == cancel { return .same }
+            if previous.cancelled == cancel, previous.sequence == instance.sequence,
+                let stamp = instance.dtstamp, stamp == previous.dtstamp
+            {
+                return .same
+            }
+            let newer =
+                instance.sequence != previous.sequence
+                ? instance.sequence > previous.sequence
+                : (instance.dtstamp.flatMap { new in previous.dtstamp.map { new > $0 } } ?? true)
+            guard newer || (cancel && !previous.cancelled && instance.sequence == previous.sequence) else {
+                return .stale(
+                    note: "stale copy of the occurrence \(instance.recurrenceID) (SEQUENCE \(instance.sequence))")
+            }
+        }
+        var answer = held?.answer
+        var note: String?
+        if cancel {
+            var cancelled = held?.organizer ?? instance
+            cancelled.cancelled = true
+            cancelled.sequence = instance.sequence
+            cancelled.dtstamp = instance.dtstamp
+            try store.saveInstance(
+                cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
+            return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
+        }
+        let before =
+            held?.organizer.flatMap { $0.cancelled ? nil : ($0.start, $0.end) }
+            ?? RecurrenceKey.instant(of: instance.recurrenceID).map { ($0, $0) }
+        let moved = before.map { $0.0 != instance.start || (held?.organizer != nil && $0.1 != instance.end) } ?? true
+        let effective = answer ?? series
+        if moved, [.accepted, .declined, .tentative].contains(effective) {
+            answer = .pending
+            note =
+                "the occurrence \(instance.recurrenceID) moved: your answer (\(effective.rawValue)) is back to pending"
+        } else if held?.organizer?.cancelled == true {
+            note = "the occurrence \(instance.recurrenceID) was invited again after it was cancelled"
+        }
+        try store.saveInstance(instance, of: id, message: message, answer: answer, now: now)
+        return .filed(series, note: note)
+    }
+
+    /// RFC 5546 §2.1.5: a higher SEQUENCE is newer; at the same SEQUENCE a later DTSTAMP is.
+    /// Push payloads carry neither, so a different payload for the same id is the newer one.
+    static func isNewer(_ incoming: Invite, than held: Invite) -> Bool {
+        if incoming.sequence != held.sequence { return incoming.sequence > held.sequence }
+        if let new = incoming.dtstamp, let old = held.dtstamp { return new > old }
+        if incoming.method == .cancel && held.method != .cancel { return true }
+        return incoming.source == .push || incoming.dtstamp != nil || held.dtstamp == nil
+    }
+
+    /// An invitation of instances alone shows its first instance: when the organizer changes that
+    /// instance, the invitation shows the change.
+    func refreshLead(id: Int64, with invite: Invite, lead: Invite.Instance, message: Int64, now: Date)
+        throws(StoreError)
+    {
+        var shown = invite
+        shown.title = lead.title
+        shown.start = lead.start
+        shown.end = lead.end
+        shown.dates = lead.dates
+        shown.sequence = lead.sequence
+        shown.dtstamp = lead.dtstamp
+        let status = try store.invite(id: id)?.status ?? .pending
+        try store.replace(id: id, with: shown, message: message, status: status, now: now)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// `review`'s queue as a library value: the invitations to go through, the one at hand, and
+/// the answers and proposals given to it, through the same ``AnswerController`` and
+/// ``ProposeController`` as the commands; what is said and drawn is the caller's.
+///
+/// The invitation at hand is read again before anything is done to it (``refresh()``): an
+/// answer given to a screen drawn before the organizer's update, or before another `invites`
+/// answered it, would be an answer to something the user did not see.
+///
+/// The controllers are asked for when an answer or a proposal is given, not before: a calendar
+/// that cannot be written, or working hours the config gets wrong, are then said on the screen
+/// and the review goes on.
+public struct ReviewQueue {
+    public var store: InboxStore
+    /// What sends the replies and proposals, by the review's `send` setting.
+    public var delivery: DeliveryController
+    public var answering: () throws -> AnswerController
+    public var proposing: () throws -> ProposeController
+    /// The invitations, in the order they are reviewed.
+    public private(set) var invites: [StoredInvite]
+    /// Where the review stands in ``invites``; their count once it is over.
+    public private(set) var index = 0
+    /// The first invitation was asked for by name and waits for no answer (answered already,
+    /// cancelled, over): it is reviewed, and not counted among those still pending.
+    public let startsOutside: Bool
+    /// Whole answers given, comments given, and pending invitations skipped.
+    public private(set) var answered = 0
+    public private(set) var commented = 0
+    public private(set) var skipped = 0
+
+    /// A queue of `invites` (``pending(_:)`` gives those waiting for an answer), `first` put at
+    /// its front when given: the invitation a desktop notification's `show` opened. The
+    /// answering controller's `send` setting should be `delivery`'s.
+    public init(
+        store: InboxStore, delivery: DeliveryController, answering: @escaping () throws -> AnswerController,
+        proposing: @escaping () throws -> ProposeController, invites: [StoredInvite], first: StoredInvite? = nil
+    ) {
+        self.store = store
+        self.delivery = delivery
+        self.answering = answering
+        self.proposing = proposing
+        if let first {
+            self.invites = [first] + invites.filter { $0.handle != first.handle }
+            startsOutside = !invites.contains { $0.handle == first.handle }
+        } else {
+            self.invites = invites
+            startsOutside = false
+        }
+    }
+
+    /// What `list` and `status` count as pending (waiting for an answer and not over, no
+    /// announcement), the most recently changed first. Stable, so invitations changed in the
+    /// same second keep the inbox's newest-first order.
+    public static func pending(_ list: ListController) throws -> [StoredInvite] {
+        try list.list(statuses: [.pending]).map(\.stored).enumerated().sorted {
+            ($0.element.updatedAt, -$0.offset) > ($1.element.updatedAt, -$1.offset)
+        }.map(\.element)
+    }
+
+    /// The invitation at hand, as last read; `nil` once the review is over.
+    public var current: StoredInvite? { index < invites.count ? invites[index] : nil }
+
+    /// Whether the invitation at hand is one of those waiting for an answer.
+    public var currentIsQueued: Bool { !(startsOutside && index == 0) }
+
+    /// The pending invitations the review leaves as they were: those not reached, and those
+    /// skipped.
+    public var left: Int {
+        let unreached = max(invites.count - index, 0) - (startsOutside && index == 0 ? 1 : 0)
+        return unreached + skipped
+    }
+
+    /// Moves on to the next invitation; `false` when there is none.
+    public mutating func advance() -> Bool {
+        index += 1
+        return index < invites.count
+    }
+
+    /// Leaves the invitation at hand as it is and moves on; `false` when there is none.
+    public mutating func skip() -> Bool {
+        if currentIsQueued { skipped += 1 }
+        return advance()
+    }
+
+    /// Reads the invitation at hand again, as the store has it now.
+    @discardableResult
+    public mutating func reload() throws -> StoredInvite {
+        let stored = try store.resolve(invites[index].handle)
+        invites[index] = stored
+        return stored
+    }
+
+    /// How the invitation at hand changed since it was last read.
+    public enum Change: Sendable, Hashable {
+        /// Answered meanwhile (by another `invites`): its state now.
+        case state(InviteStatus)
+        /// The organizer updated it.
+        case updated
+    }
+
+    /// Reads the invitation at hand again; `nil` when it is as last read, else how it changed
+    /// (it is kept as it is now, for the caller to show before anything is done).
+    public mutating func refresh() throws -> Change? {
+        let before = invites[index]
+        let now = try reload()
+        guard now != before else { return nil }
+        return now.state != before.state ? .state(now.state) : .updated
+    }
+
+    /// Answers the invitation at hand (or the occurrence `key`) as the answering commands do,
+    /// and sends the reply as the ``AnswerController``'s `send` setting says; counts it.
+    public mutating func answer(_ action: AnswerAction, comment: String?, occurrence key: String?) throws
+        -> AnswerController.Report
+    {
+        let answering = try self.answering()
+        let report = try answering.answer(
+            AnswerController.Request(
+                invites[index], action: action, occurrences: .keys(key.map { [$0] } ?? []), comment: comment,
+                now: answering.clock()))
+        if action == .commented {
+            commented += 1
+        } else if key == nil {
+            answered += 1
+        }
+        return report
+    }
+
+    /// What proposing did, and what became of the COUNTER it queued.
+    public struct Proposed: Sendable {
+        public var made: ProposeController.Made
+        public var sending: DeliveryController.Sending
+    }
+
+    /// Proposes a new start for the invitation at hand (or the occurrence `key`) as `propose`
+    /// does (`at` as ``ProposedTime`` reads it; `nil` for the first free time), and sends the
+    /// COUNTER as the `send` setting says.
+    public func propose(at: String?, comment: String?, occurrence key: String?) throws -> Proposed {
+        let stored = invites[index]
+        let made = try proposing().propose(stored, at: at, key: key, comment: comment)
+        // The proposal stands whatever sending does: a store that fails now is said with it.
+        let sending: DeliveryController.Sending
+        do {
+            sending = try delivery.afterQueued(stored.handle, send: nil)
+        } catch {
+            sending = .failed(error)
+        }
+        return Proposed(made: made, sending: sending)
+    }
+
+    /// Sends what waits for the invitation `handle`, after the user said yes to `send = ask`.
+    public func send(_ handle: String) throws(StoreError) -> DeliveryController.Run {
+        try delivery.send(handles: [handle])
+    }
+}

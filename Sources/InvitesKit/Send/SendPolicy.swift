@@ -1,0 +1,12 @@
+/// When a message an answer or a proposal queued leaves for the organizer: the `send` setting.
+///
+/// A value the caller hands to ``DeliveryController``, so that a command, `review` and a
+/// desktop notification send by the same rule.
+public enum SendPolicy: String, Sendable, Hashable, CaseIterable {
+    /// At once, as if `--send` were given.
+    case always
+    /// Asks the user first; where nobody can be asked, it stays queued.
+    case ask
+    /// Only by `invites send` or `--send`: nothing leaves the machine unless the user says so.
+    case never
+}

@@ -1,0 +1,44 @@
+/// A row a record writes by column name (GRDB's `PersistableRecord`): the statement is made
+/// from the names the record encodes and bound by name, so no list of twenty `?`s and a list of
+/// twenty values have to be kept in step by hand.
+protocol PersistableRecord {
+    static var table: String { get }
+    func encode(to columns: inout Columns)
+}
+
+extension PersistableRecord {
+    var columns: Columns {
+        var columns = Columns()
+        encode(to: &columns)
+        return columns
+    }
+}
+
+extension Database {
+    /// Inserts a record; returns its row id. With `conflict`, a row already there with the same
+    /// values in those columns is updated with every other column instead.
+    @discardableResult
+    func insert(_ record: some PersistableRecord, onConflict conflict: [String] = []) throws(StoreError) -> Int64 {
+        let columns = record.columns
+        var sql = """
+            INSERT INTO \(type(of: record).table) (\(columns.names.joined(separator: ", ")))
+            VALUES (\(columns.names.map { ":" + $0 }.joined(separator: ", ")))
+            """
+        if !conflict.isEmpty {
+            let updated = columns.names.filter { !conflict.contains($0) }.map { "\($0) = excluded.\($0)" }
+            sql += " ON CONFLICT (\(conflict.joined(separator: ", "))) DO UPDATE SET \(updated.joined(separator: ", "))"
+        }
+        try prepare(sql).bind(columns).run()
+        return lastInsertRowID
+    }
+
+    /// Updates the row `id` of the record's table with the columns it encodes; `also` adds
+    /// assignments computed by SQLite (a counter moved on).
+    func update(_ record: some PersistableRecord, id: Int64, also: [String] = []) throws(StoreError) {
+        var columns = record.columns
+        let assignments = columns.names.map { "\($0) = :\($0)" } + also
+        columns["id"] = .int(id)
+        try prepare("UPDATE \(type(of: record).table) SET \(assignments.joined(separator: ", ")) WHERE id = :id")
+            .bind(columns).run()
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import InvitesKit
+
+/// The facts kept for the pending test: an invitation over in every zone is left out of
+/// `status` and `list` by SQL, whatever the inbox holds, and nothing that can still be
+/// attended is ever left out.
+@Suite struct InvitationFactsTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T09:46:40Z
+
+    static func ics(_ uid: String, start: String, end: String, rule: String? = nil, sequence: Int = 0) -> Data {
+        let dates =
+            start.count == 8
+            ? "DTSTART;VALUE=DATE:\(start)\r\nDTEND;VALUE=DATE:\(end)\r\n" : "DTSTART:\(start)\r\nDTEND:\(end)\r\n"
+        let event =
+            "BEGIN:VEVENT\r\nUID:\(uid)\r\nSEQUENCE:\(sequence)\r\nDTSTAMP:2019010\(sequence + 1)T000000Z\r\n"
+            + dates + (rule.map { "RRULE:\($0)\r\n" } ?? "")
+            + "SUMMARY:\(uid)\r\nORGANIZER:mailto:o@example.org\r\nATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\n"
+        return Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\n\(event)END:VCALENDAR\r\n".utf8)
+    }
+
+    static func store(_ messages: [Data]) throws -> InboxStore {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-facts-\(UUID().uuidString)")
+            .path
+        let store = try InboxStore(home: home)
+        let parser = ITIPParser(display: .utc)
+        for (index, data) in messages.enumerated() {
+            _ = try InvitationFiler(store: store).file(
+                try parser.parse(data, file: "m\(index)", source: .itip, fallbackMethod: nil), now: now)
+        }
+        return store
+    }
+
+    static func read(_ store: InboxStore) throws -> Set<String> {
+        Set(try store.awaitingAnswer(liveAt: now).map(\.invite.uid))
+    }
+
+    @Test func whatIsOverEverywhereLeavesTheQueryOnceItsFactsAreKept() throws {
+        let store = try InvitationFactsTests.store([
+            InvitationFactsTests.ics("past", start: "20190301T100000Z", end: "20190301T110000Z"),
+            InvitationFactsTests.ics("soon", start: "20261201T100000Z", end: "20261201T110000Z"),
+            InvitationFactsTests.ics("ended-an-hour-ago", start: "20261118T073000Z", end: "20261118T084640Z"),
+            InvitationFactsTests.ics(
+                "counted", start: "20190301T100000Z", end: "20190301T110000Z", rule: "FREQ=WEEKLY;COUNT=3"),
+            InvitationFactsTests.ics(
+                "endless", start: "20190301T100000Z", end: "20190301T110000Z", rule: "FREQ=WEEKLY"),
+            InvitationFactsTests.ics(
+                "until-next-year", start: "20190301T100000Z", end: "20190301T110000Z",
+                rule: "FREQ=YEARLY;UNTIL=20270301T100000Z"),
+            InvitationFactsTests.ics("all-day-yesterday", start: "20261117", end: "20261118"),
+        ])
+        let controller = ListController(store: store, display: .utc, now: InvitationFactsTests.now)
+        #expect(try InvitationFactsTests.read(store).count == 7, "nothing is left out before its facts are known")
+        #expect(try controller.pendingCount() == 3)
+        #expect(
+            try InvitationFactsTests.read(store) == [
+                "soon", "ended-an-hour-ago", "endless", "until-next-year", "all-day-yesterday",
+            ], "within two days of its end an invitation is still tested exactly, in whatever zone")
+        #expect(try controller.pendingCount() == 3, "the count is the same with the facts kept")
+        #expect(
+            try controller.list(statuses: [.pending]).map(\.stored.invite.uid).sorted() == [
+                "endless", "soon", "until-next-year",
+            ])
+        #expect(try controller.list(statuses: [.pending], past: true).count == 7, "--past still lists what is over")
+    }
+
+    @Test func aChangeFiledAfterTheFactsMakesThemStale() throws {
+        let store = try InvitationFactsTests.store([
+            InvitationFactsTests.ics("moved", start: "20190301T100000Z", end: "20190301T110000Z")
+        ])
+        let controller = ListController(store: store, display: .utc, now: InvitationFactsTests.now)
+        #expect(try controller.pendingCount() == 0)
+        #expect(try InvitationFactsTests.read(store).isEmpty)
+        _ = try InvitationFiler(store: store).file(
+            try ITIPParser(display: .utc).parse(
+                InvitationFactsTests.ics("moved", start: "20270301T100000Z", end: "20270301T110000Z", sequence: 1),
+                file: "update", source: .itip, fallbackMethod: nil), now: InvitationFactsTests.now)
+        #expect(try InvitationFactsTests.read(store) == ["moved"], "the new revision has no facts yet")
+        #expect(try controller.pendingCount() == 1)
+        #expect(try store.resolve("moved").facts?.overAfter == Date(timeIntervalSince1970: 1_803_898_800 + 172_800))
+    }
+
+    @Test func factsKeptForAnEarlierRevisionAreNeverUsed() throws {
+        let store = try InvitationFactsTests.store([
+            InvitationFactsTests.ics("raced", start: "20270301T100000Z", end: "20270301T110000Z")
+        ])
+        let before = try store.resolve("raced")
+        _ = try InvitationFiler(store: store).file(
+            try ITIPParser(display: .utc).parse(
+                InvitationFactsTests.ics("raced", start: "20190301T100000Z", end: "20190301T110000Z", sequence: 1),
+                file: "update", source: .itip, fallbackMethod: nil), now: InvitationFactsTests.now)
+        // Facts another process worked out from the revision before the update land after it.
+        try store.keep([
+            before.handle: InvitationFacts(overAfter: Date(timeIntervalSince1970: 0), revision: before.revision)
+        ])
+        #expect(try store.resolve("raced").facts == nil)
+        #expect(try InvitationFactsTests.read(store) == ["raced"])
+    }
+}
