@@ -243,17 +243,21 @@ start_watch
 bus wait 100 60
 sleep 1
 calls >"$dir/calls.json"
-"$py" - "$dir/calls.json" <<'PY' || fail "kill -9: not each of 100 told once"
+# Told at least once each; the one notification in flight when SIGKILL came (the server had it,
+# the journal did not yet) may be told again, never one more.
+again=$("$py" - "$dir/calls.json" <<'PY') || fail "kill -9: an invitation was not told of, or told twice"
 import collections, json, sys
 counts = collections.Counter(c["summary"] for c in json.load(open(sys.argv[1])))
 assert sorted(counts) == sorted("Killed %d" % i for i in range(1, 101)), len(counts)
-assert set(counts.values()) == {1}, [s for s, n in counts.items() if n > 1]
+again = [s for s, n in counts.items() if n > 1]
+assert len(again) <= 1 and max(counts.values()) <= 2, again
+print(len(again))
 PY
 [ "$(invites_in)" = 100 ] || fail "kill -9: $(invites_in) invitations in the store"
 kill -TERM "$watcher"
 wait "$watcher" || fail "SIGTERM after the restart: exit $?"
 stop_mock
-echo "watch: kill -9 after $told_before of 100 were told, and a restart: 100 invitations, each told once"
+echo "watch: kill -9 after $told_before of 100 were told, and a restart: 100 invitations in the store, each once; each told, $again in flight told again"
 
 # 5. --notify command: the notify_command with the facts in its environment, no shell.
 setup command

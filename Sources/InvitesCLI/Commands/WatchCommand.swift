@@ -81,9 +81,6 @@ enum WatchCommand {
                         me: settings.me.value, display: settings.zone.value, cache: context.openCache(),
                         now: context.environment.now()),
                     calendars: calendars)
-            }, show: show,
-            answer: NotificationAnswer(
-                responder: { try context.responder() }, courier: { try context.courier() }, me: settings.me.value,
-                sendAtOnce: settings.sending.policy.value == .always))
+            }, show: show, answer: { try context.answerController() })
     }
 }

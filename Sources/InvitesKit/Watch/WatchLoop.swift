@@ -37,12 +37,13 @@ public final class WatchLoop {
         public var follower: () throws -> CalendarFollower
         /// What finds an invitation's conflicts.
         public var show: ShowController
-        public var answer: NotificationAnswer
+        /// What answers from a notification, as the commands answer.
+        public var answer: () throws -> AnswerController
 
         public init(
             home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
             zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
-            show: ShowController, answer: NotificationAnswer
+            show: ShowController, answer: @escaping () throws -> AnswerController
         ) {
             self.home = home
             self.maildirs = maildirs
@@ -330,43 +331,54 @@ public final class WatchLoop {
         }
     }
 
-    /// Answers as the command would, and confirms it with a short notification.
+    /// Answers as the command would (the calendar, the history, the outbox, the `send`
+    /// setting; `ask` has no terminal here, so the reply waits), and confirms it with a short
+    /// notification in place of the invitation's.
     private func answer(_ handle: String, _ action: AnswerAction) throws {
-        let stored: StoredInvite
-        let result: NotificationAnswer.Result
+        let report: AnswerController.Report
         do {
-            stored = try setup.ingest.store.resolve(handle)
-            result = try setup.answer.answer(stored, action: action, now: clock())
+            let stored = try setup.ingest.store.resolve(handle)
+            report = try setup.answer().answer(AnswerController.Request(stored, action: action, now: clock()))
         } catch {
             note("\(handle): not \(action.rawValue): \(error)")
             try? notifier?.confirm(handle: handle, summary: "not \(action.rawValue)", body: Printable.sanitize("\(error)"))
             return
         }
-        let title = Printable.title(stored.invite.title)
-        var lines: [String] = []
-        switch result.outcome.calendar {
-        case .added(let path): lines.append("added to \(Printable.sanitize(path))")
-        case .rewritten(let path): lines.append("updated in \(Printable.sanitize(path))")
-        case .removed(let path): lines.append("removed from \(Printable.sanitize(path))")
-        case .unchanged: break
-        }
-        if result.noReplyAsked {
-            lines.append("the organizer asked for no reply")
-        } else if let reason = result.outcome.notQueued {
-            lines.append("no reply queued: \(Printable.sanitize(reason.description))")
-        } else if result.outcome.queued != nil {
-            switch result.sent.first?.handover {
-            case .sent?: lines.append("the reply was sent")
-            case nil where result.sent.isEmpty: lines.append("the reply is queued ('invites send' sends it)")
-            default: lines.append("the reply is queued; it could not be sent now ('invites outbox' says why)")
-            }
-        }
+        let title = Printable.title(report.stored.invite.title)
+        let lines = WatchLoop.confirmation(report)
         log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")
         do {
             try notifier?.confirm(handle: handle, summary: "\(action.rawValue): \(title)", body: lines.joined(separator: "\n"))
         } catch {
             sayOnce(error.description)
         }
+    }
+
+    /// What an answer did, a line each: the calendar, and the reply.
+    static func confirmation(_ report: AnswerController.Report) -> [String] {
+        var lines: [String] = []
+        switch report.outcome.calendar {
+        case .added(let path): lines.append("added to \(Printable.sanitize(path))")
+        case .rewritten(let path): lines.append("updated in \(Printable.sanitize(path))")
+        case .removed(let path): lines.append("removed from \(Printable.sanitize(path))")
+        case .unchanged: break
+        }
+        if report.notes.contains(.noReplyAsked) {
+            lines.append("the organizer asked for no reply")
+        } else if let reason = report.outcome.notQueued {
+            lines.append("no reply queued: \(Printable.sanitize(reason.description))")
+        }
+        switch report.sending {
+        case .queued?, .ask?:
+            lines.append("the reply is queued ('invites send' sends it)")
+        case .sent(let run)?:
+            lines.append(run.allSent ? "the reply was sent" : "the reply could not be sent now ('invites outbox' says why)")
+        case .failed(let error)?:
+            lines.append("the reply is queued; sending failed: \(Printable.sanitize(error.description))")
+        case nil:
+            break
+        }
+        return lines
     }
 
     private func sayOnce(_ message: String) {
