@@ -43,7 +43,10 @@ enum ConfigCommand {
         rows += [
             ("maildir", watching.maildirs.value.joined(separator: ", "), watching.maildirs.source),
             ("notify", watching.notify.value.rawValue, watching.notify.source),
-            ("notify_command", watching.notifyCommand.value?.joined(separator: " ") ?? "", watching.notifyCommand.source),
+            (
+                "notify_command", watching.notifyCommand.value?.joined(separator: " ") ?? "",
+                watching.notifyCommand.source
+            ),
             ("open", watching.open.value.joined(separator: " "), watching.open.source),
         ]
         let working = try WorkSettings.resolve(settings.config, path: settings.configPath)

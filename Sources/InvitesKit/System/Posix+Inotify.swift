@@ -37,7 +37,7 @@
                 let count: Int
                 do {
                     count = try read(descriptor, into: buffer, count: size)
-                } catch where error.code == EAGAIN {
+                } catch  where error.code == EAGAIN {
                     return events
                 }
                 guard count > 0 else { return events }

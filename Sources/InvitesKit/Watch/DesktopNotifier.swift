@@ -110,7 +110,8 @@ final class DesktopNotifier: Notifier {
             capabilities = offered
             return offered
         } catch {
-            throw error.serverMissing ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
+            throw error.serverMissing
+                ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
         }
     }
 
@@ -122,7 +123,8 @@ final class DesktopNotifier: Notifier {
             return try bus.notify(summary: summary, body: body, actions: actions, replaces: replaces, expires: expires)
         } catch {
             if error.serverMissing { capabilities = nil }
-            throw error.serverMissing ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
+            throw error.serverMissing
+                ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
         }
     }
 

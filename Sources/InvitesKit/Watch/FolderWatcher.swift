@@ -38,7 +38,7 @@ final class FolderWatcher {
             for target in targets {
                 do {
                     watches[try Posix.inotifyAddWatch(descriptor, target.folder, mask: mask)] = target
-                } catch where error.code == ENOENT || error.code == ENOTDIR {
+                } catch  where error.code == ENOENT || error.code == ENOTDIR {
                     continue
                 } catch {
                     try? Posix.close(descriptor)

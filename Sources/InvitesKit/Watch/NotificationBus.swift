@@ -144,7 +144,9 @@ final class NotificationBus {
     /// ready, and returns the signals that came.
     func dispatch(_ polled: [pollfd]) -> [Signal] {
         var fds = polled.map {
-            GPollFD(fd: $0.fd, events: UInt16(truncatingIfNeeded: $0.events), revents: UInt16(truncatingIfNeeded: $0.revents))
+            GPollFD(
+                fd: $0.fd, events: UInt16(truncatingIfNeeded: $0.events),
+                revents: UInt16(truncatingIfNeeded: $0.revents))
         }
         if g_main_context_check(context, priority, &fds, Int32(fds.count)) != 0 {
             g_main_context_dispatch(context)

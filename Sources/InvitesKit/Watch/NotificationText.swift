@@ -25,7 +25,8 @@ public struct NotificationText: Sendable, Equatable {
         }
         time = human.span(start: event.start, end: event.end, dates: event.dates)
         var parts = event.conflicts.prefix(NotificationText.namedConflicts).map { conflict in
-            Printable.title(conflict.title) + " " + human.stretch(start: conflict.start, end: conflict.end)
+            Printable.title(conflict.title) + " "
+                + human.stretch(start: conflict.start, end: conflict.end)
                 .replacingOccurrences(of: "-", with: "–")
         }
         if event.conflicts.count > NotificationText.namedConflicts {

@@ -51,7 +51,8 @@ final class NotifiedJournal {
         for instance in stored.instances.sorted(by: { $0.recurrenceID < $1.recurrenceID }) {
             guard let organizer = instance.organizer else { continue }
             parts.append(
-                "\(instance.recurrenceID).\(organizer.sequence).\(stamp(organizer.dtstamp))\(organizer.cancelled ? "x" : "")")
+                "\(instance.recurrenceID).\(organizer.sequence).\(stamp(organizer.dtstamp))\(organizer.cancelled ? "x" : "")"
+            )
         }
         return parts.joined(separator: ",")
     }

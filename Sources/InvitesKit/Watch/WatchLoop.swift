@@ -130,11 +130,14 @@ public final class WatchLoop {
             let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
             var timeout = bus.timeout
             if let soonest = wakeups.min() {
-                let milliseconds = Int32(clamping: Int((max(0, soonest.timeIntervalSince(clock())) * 1000).rounded(.up)))
+                let milliseconds = Int32(
+                    clamping: Int((max(0, soonest.timeIntervalSince(clock())) * 1000).rounded(.up)))
                 timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
             }
             var descriptors = [pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
-            if let inotify = watcher.descriptor { descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)) }
+            if let inotify = watcher.descriptor {
+                descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0))
+            }
             let own = descriptors.count
             descriptors += bus.descriptors
             _ = try Posix.poll(&descriptors, timeout: timeout)
@@ -214,7 +217,8 @@ public final class WatchLoop {
 
     private func started() {
         if let reason = watcher.pollingReason { sayOnce("\(reason): looking at the folders every few seconds instead") }
-        let watched = setup.maildirs.map { Printable.sanitize($0) } + setup.calendars.map { Printable.sanitize($0.path) }
+        let watched =
+            setup.maildirs.map { Printable.sanitize($0) } + setup.calendars.map { Printable.sanitize($0.path) }
         log("watching \(watched.isEmpty ? "nothing" : watched.joined(separator: ", "))")
     }
 
@@ -233,7 +237,9 @@ public final class WatchLoop {
         setup = fresh
         if targetsChanged {
             watcher = FolderWatcher(targets: WatchLoop.targets(fresh))
-            if let reason = watcher.pollingReason { sayOnce("\(reason): looking at the folders every few seconds instead") }
+            if let reason = watcher.pollingReason {
+                sayOnce("\(reason): looking at the folders every few seconds instead")
+            }
         }
         if notifyChanged { notifier = WatchLoop.notifier(fresh) }
         said = []
@@ -299,7 +305,8 @@ public final class WatchLoop {
     private func conflicts(_ stored: StoredInvite) -> [WatchEvent.Conflict] {
         do {
             let report = try setup.show.report(for: stored)
-            let entries = report.occurrences.isEmpty ? report.shown.entries : report.occurrences.flatMap(\.nearby.entries)
+            let entries =
+                report.occurrences.isEmpty ? report.shown.entries : report.occurrences.flatMap(\.nearby.entries)
             var found: [WatchEvent.Conflict] = []
             for entry in entries where entry.conflict {
                 let conflict = WatchEvent.Conflict(
@@ -341,14 +348,16 @@ public final class WatchLoop {
             report = try setup.answer().answer(AnswerController.Request(stored, action: action, now: clock()))
         } catch {
             note("\(handle): not \(action.rawValue): \(error)")
-            try? notifier?.confirm(handle: handle, summary: "not \(action.rawValue)", body: Printable.sanitize("\(error)"))
+            try? notifier?.confirm(
+                handle: handle, summary: "not \(action.rawValue)", body: Printable.sanitize("\(error)"))
             return
         }
         let title = Printable.title(report.stored.invite.title)
         let lines = WatchLoop.confirmation(report)
         log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")
         do {
-            try notifier?.confirm(handle: handle, summary: "\(action.rawValue): \(title)", body: lines.joined(separator: "\n"))
+            try notifier?.confirm(
+                handle: handle, summary: "\(action.rawValue): \(title)", body: lines.joined(separator: "\n"))
         } catch {
             sayOnce(error.description)
         }
@@ -372,7 +381,8 @@ public final class WatchLoop {
         case .queued?, .ask?:
             lines.append("the reply is queued ('invites send' sends it)")
         case .sent(let run)?:
-            lines.append(run.allSent ? "the reply was sent" : "the reply could not be sent now ('invites outbox' says why)")
+            lines.append(
+                run.allSent ? "the reply was sent" : "the reply could not be sent now ('invites outbox' says why)")
         case .failed(let error)?:
             lines.append("the reply is queued; sending failed: \(Printable.sanitize(error.description))")
         case nil:
