@@ -93,7 +93,7 @@ enum ConfigCommand {
         for (key, value, source) in rows {
             let shown = Printable.sanitize(value.isEmpty ? "-" : value)
             let line =
-                key.padding(toLength: 16, withPad: " ", startingAt: 0)
+                key.padding(toLength: max(12, key.count + 2), withPad: " ", startingAt: 0)
                 + (source.isEmpty
                     ? shown
                     : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)

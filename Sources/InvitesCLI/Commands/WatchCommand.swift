@@ -62,6 +62,12 @@ enum WatchCommand {
         }
         // Only a calendar that exists can be followed, and only for an address of yours.
         let calendars = settings.me.value.all.isEmpty ? [] : settings.calendars.value.filter(\.exists)
+        guard !maildirs.isEmpty || !calendars.isEmpty else {
+            throw UsageError(
+                message: "nothing to watch: give --maildir DIR, or set 'maildir' (and 'me', for the invitations "
+                    + "your server puts in your calendars) in the config",
+                command: "watch")
+        }
         let store = try context.openStore()
         let show = ShowController(
             store: store, cache: context.openCache(),
