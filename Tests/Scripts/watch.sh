@@ -95,7 +95,8 @@ start_mock "body actions"
 setup accept
 if [ -n "${WATCH_BUS_LOG:-}" ]; then
     dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$WATCH_BUS_LOG" 2>&1 &
-    pids+=($!)
+    monitor=$!
+    pids+=("$monitor")
     sleep 0.5
 fi
 deliver 1700000000.1.host "$planning"
@@ -123,7 +124,7 @@ calls >"$dir/calls.json"
 run --json history | grep -q '"action":"accepted"' || fail "no accept in the history: $(run --json history)"
 grep -q "UID:planning-0410@example.org" "$dir/calendar.ics" || fail "the accept is not in the calendar"
 run --json outbox | grep -q '"state":"queued"' || fail "no reply queued in the outbox: $(run --json outbox)"
-[ -n "${WATCH_BUS_LOG:-}" ] && kill "${pids[-1]}" 2>/dev/null
+if [ -n "${WATCH_BUS_LOG:-}" ]; then kill "$monitor" 2>/dev/null || true; fi
 stop_mock
 echo "watch: Notify(susssasa{sv}i) with accept/decline/tentative/show; ActionInvoked accept -> history, calendar, outbox; confirmed in place"
 
