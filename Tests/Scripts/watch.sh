@@ -246,7 +246,8 @@ sleep 1
 calls >"$dir/calls.json"
 # Told at least once each; the one notification in flight when SIGKILL came (the server had it,
 # the journal did not yet) may be told again, never one more.
-again=$("$py" - "$dir/calls.json" <<'PY') || fail "kill -9: an invitation was not told of, or told twice"
+again=$(
+    "$py" - "$dir/calls.json" <<'PY'
 import collections, json, sys
 counts = collections.Counter(c["summary"] for c in json.load(open(sys.argv[1])))
 assert sorted(counts) == sorted("Killed %d" % i for i in range(1, 101)), len(counts)
@@ -254,6 +255,7 @@ again = [s for s, n in counts.items() if n > 1]
 assert len(again) <= 1 and max(counts.values()) <= 2, again
 print(len(again))
 PY
+) || fail "kill -9: an invitation was not told of, or told twice"
 [ "$(invites_in)" = 100 ] || fail "kill -9: $(invites_in) invitations in the store"
 kill -TERM "$watcher"
 wait "$watcher" || fail "SIGTERM after the restart: exit $?"
