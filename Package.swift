@@ -24,9 +24,15 @@ let package = Package(
             pkgConfig: "gmime-3.0",
             providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]
         ),
+        // GDBus, for desktop notifications: only `watch` uses it.
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
+        ),
         // A POST through libcurl, loaded with dlopen when an answer is sent, not at every start.
         .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime", "CHTTPPost"]),
+        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime", "CGio", "CHTTPPost"]),
         .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
         .target(

@@ -215,6 +215,24 @@ extension InvitesCommand {
             spec: OutboxCommand.spec, options: [("--all", "every message, sent ones too, not only what waits")],
             examples: ["invites outbox", "invites --json outbox --all"], run: OutboxCommand.run),
         Entry(
+            name: "watch",
+            summary: "take invitations in as they arrive and tell of each, with Accept, Decline and Tentative",
+            usage: "watch [--maildir DIR]... [--notify desktop|command|none] [--once] [--wait D] [--verbose]",
+            spec: WatchCommand.spec,
+            options: [
+                ("--maildir DIR", "a Maildir to watch, beside the maildir setting; repeatable"),
+                (
+                    "--notify HOW",
+                    "desktop (a notification on the session bus, the default), command (the notify_command setting) "
+                        + "or none"
+                ),
+                ("--once", "take in what is there, tell of it, wait for answers (--wait), and end"),
+                ("--wait D", "with --once, how long to wait for answers (default: 10s)"),
+                ("--verbose", "say what happens on standard error"),
+            ],
+            examples: ["invites watch --maildir ~/Mail/work/INBOX", "invites watch --notify command --verbose"],
+            run: WatchCommand.run),
+        Entry(
             name: "status", summary: "one short line for status bars: how many are pending",
             usage: "status [--format TEXT]", spec: StatusCommand.spec,
             options: [

@@ -50,6 +50,7 @@ cases=(
     "${commands/ help/}|invites help "
     "$commands|invites "
     "always auto never|invites --color "
+    "command desktop none|invites watch --notify "
     "--width|invites show --wi"
     "|invites --home $work/other comment $other "
     "|invites list "

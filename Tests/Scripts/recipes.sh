@@ -50,6 +50,8 @@ for line in block.group(1).splitlines():
         print(re.search(r":pipe -m (.*?)<Enter>", line).group(1))
     elif name == "aerc-filters" and line.startswith(part + "="):
         print(line.split("=", 1)[1])
+    elif name.startswith("watch-") and line.strip():
+        print(line)
     elif name == "hooks" and line.strip():
         print(line.strip())
 PY
@@ -166,7 +168,23 @@ grep -l "Subject: Declined: Testaus" "$work/sent"/* | xargs grep -l "To: Organiz
 [ "$(invites --json outbox | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["messages"]))')" = 0 ] \
     || fail "something is left in the outbox"
 
-ran="the Maildir hook, mailcap (both types), mutt's A, aerc's filter and id, each twice as a mail client runs them"
+# watch's notify_command recipes: `watch --once` over a new invitation runs each through a
+# stand-in for ntfy and tmux that keeps its words.
+for tool in ntfy tmux; do
+    printf '#!/bin/sh\nprintf "%%s|" "$@" > "%s/%s.args"\n' "$work" "$tool" > "$work/bin/$tool"
+    chmod +x "$work/bin/$tool"
+    watched="$work/Mail/$tool"
+    mkdir -p "$watched/new" "$watched/cur" "$watched/tmp"
+    mail "watch-$tool-recipe" "Watched $tool" organizer@example.org "watch-$tool@example.org" > "$watched/tmp/m"
+    mv "$watched/tmp/m" "$watched/new/1717000100.M1P1.host"
+    { cat "$work/config/invites/config"; recipe "watch-$tool" ""; } > "$work/watch-$tool.config"
+    INVITES_CONFIG="$work/watch-$tool.config" invites watch --once --maildir "$watched" \
+        || fail "watch with the $tool recipe failed"
+    grep -q "Watched $tool" "$work/$tool.args" || fail "the $tool recipe was not run: $(cat "$work/$tool.args" 2>&1)"
+done
+grep -q "^publish|--title|Watched ntfy|my-invites|" "$work/ntfy.args" || fail "ntfy got: $(cat "$work/ntfy.args")"
+
+ran="the Maildir hook, watch's ntfy and tmux commands, mailcap (both types), mutt's A, aerc's filter and id, each twice as a mail client runs them"
 # khal reads the vdir
 . Tests/Scripts/khal.sh
 if ! khal_ready "$root"; then

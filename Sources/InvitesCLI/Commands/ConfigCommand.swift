@@ -39,6 +39,16 @@ enum ConfigCommand {
             ("sendmail", sending.sendmail.value.joined(separator: " "), sending.sendmail.source),
             ("respond_url", sending.respondURL.value?.description ?? "", sending.respondURL.source),
         ]
+        let watching = settings.watching
+        rows += [
+            ("maildir", watching.maildirs.value.joined(separator: ", "), watching.maildirs.source),
+            ("notify", watching.notify.value.rawValue, watching.notify.source),
+            (
+                "notify_command", watching.notifyCommand.value?.joined(separator: " ") ?? "",
+                watching.notifyCommand.source
+            ),
+            ("open", watching.open.value.joined(separator: " "), watching.open.source),
+        ]
         let working = try WorkSettings.resolve(settings.config, path: settings.configPath)
         rows += [
             ("workday", working.value.hoursText, working.source),
@@ -65,6 +75,9 @@ enum ConfigCommand {
                 "name": sending.name.value.map(JSONValue.string) ?? .null,
                 "sendmail": .array(sending.sendmail.value.map(JSONValue.string)),
                 "respond_url": sending.respondURL.value.map { .string($0.description) } ?? .null,
+                "maildir": .array(watching.maildirs.value.map(JSONValue.string)),
+                "notify_command": watching.notifyCommand.value.map { .array($0.map(JSONValue.string)) } ?? .null,
+                "open": .array(watching.open.value.map(JSONValue.string)),
             ]
             var object: [String: JSONOutput.ConfigBody.Setting] = [:]
             for (key, value, source) in rows where key != "config" {
@@ -80,7 +93,7 @@ enum ConfigCommand {
         for (key, value, source) in rows {
             let shown = Printable.sanitize(value.isEmpty ? "-" : value)
             let line =
-                key.padding(toLength: 12, withPad: " ", startingAt: 0)
+                key.padding(toLength: max(12, key.count + 2), withPad: " ", startingAt: 0)
                 + (source.isEmpty
                     ? shown
                     : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)

@@ -51,6 +51,7 @@ struct CompletionModel {
         case "--home", "--maildir": return .directories
         case "--calendar", "--config", "--out": return .files
         case "--color": return .words(["auto", "always", "never"])
+        case "--notify": return .words(WatchSettings.Mode.allCases.map(\.rawValue))
         case "--status" where command == "history": return .words(AnswerAction.allCases.map(\.rawValue))
         case "--status": return .words(ListCommand.statusNames)
         case "--since": return .words(["today", "yesterday"])

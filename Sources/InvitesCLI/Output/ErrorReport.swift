@@ -59,6 +59,9 @@ enum ErrorReport {
         case let error as ConfigFileError:
             if case .missing = error { return (error.description, .noInput) }
             return (error.description, .ioError)
+        case let error as WatchError:
+            if case .alreadyRunning = error { return (Printable.sanitize(error.description), .temporaryFailure) }
+            return (Printable.sanitize(error.description), .ioError)
         default:
             return (Printable.sanitize(String(describing: error)), .failure)
         }

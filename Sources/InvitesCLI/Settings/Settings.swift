@@ -21,6 +21,8 @@ struct Settings {
     var sending: SendSettings
     /// Who replies to answers given in place (`scheduling`).
     var scheduling: SchedulingPolicy
+    /// What `watch` watches and how it tells (`maildir`, `notify`, `notify_command`, `open`).
+    var watching: WatchSettings
     /// Why a calendar named by the user cannot be used (it does not exist); thrown by
     /// ``CommandContext/calendars()`` for the commands that read or write a calendar, so that
     /// `config`, `list` and the rest still run and can say what is wrong.
@@ -45,6 +47,7 @@ struct Settings {
         try ConfigValues.validate(config, path: configPath)
         let sending = try SendSettings.resolve(config, path: configPath)
         let scheduling = try SchedulingSettings.resolve(config, path: configPath)
+        let watching = try WatchSettings.resolve(config, path: configPath, variables: variables)
 
         let home: Origin<String>
         if let flag = arguments.value("--home") {
@@ -134,6 +137,7 @@ struct Settings {
                     + (colorChoice == "auto"
                         ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
             configPath: configPath, config: config, sending: sending, scheduling: scheduling,
+            watching: watching,
             calendarProblem: calendarProblem)
     }
 

@@ -28,11 +28,46 @@ struct Subprocess {
     static let keptOutput = 4_096
 
     /// Runs `arguments` (the first is looked up in PATH when it has no slash) with `input` on its
-    /// standard input; waits at most `timeout` seconds for it to finish.
-    static func run(_ arguments: [String], input: Data, timeout: TimeInterval) throws(Failure) -> Outcome {
+    /// standard input and `variables` added to its environment; waits at most `timeout` seconds
+    /// for it to finish.
+    static func run(
+        _ arguments: [String], input: Data, timeout: TimeInterval, variables: [String: String] = [:]
+    ) throws(Failure) -> Outcome {
         precondition(!arguments.isEmpty, "a command has a program")
         let (inputRead, inputWrite) = try pipe()
         let (outputRead, outputWrite) = try pipe()
+        let pid: pid_t
+        do {
+            pid = try spawn(arguments, variables: variables, input: inputRead, output: outputWrite)
+        } catch {
+            for end in [inputRead, outputWrite, inputWrite, outputRead] { close(end) }
+            throw error
+        }
+        close(inputRead)
+        close(outputWrite)
+        let (output, timedOut) = exchange(input, to: inputWrite, from: outputRead, process: pid, timeout: timeout)
+        var status: Int32 = 0
+        _ = try? Posix.retrying("waitpid") { waitpid(pid, &status, 0) }
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Outcome(status: code, output: String(decoding: output, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// Starts `arguments` and leaves it running (a terminal opened for the user), its standard
+    /// input on /dev/null and in a process group of its own, so that a Ctrl-C meant for the
+    /// starter does not reach it; the caller collects it when it ends
+    /// (``Posix/reapChildren()``).
+    static func start(_ arguments: [String]) throws(Failure) -> pid_t {
+        precondition(!arguments.isEmpty, "a command has a program")
+        return try spawn(arguments, variables: [:], input: nil, output: nil)
+    }
+
+    /// `posix_spawnp` of `arguments` with `variables` added to the environment, in a process
+    /// group of its own with SIGPIPE at its default and no signal blocked; standard input from
+    /// `input` (/dev/null when nil), standard output and error to `output` (the caller's when
+    /// nil).
+    private static func spawn(_ arguments: [String], variables: [String: String], input: Int32?, output: Int32?)
+        throws(Failure) -> pid_t
+    {
         // Darwin's types are opaque pointers, glibc's are structs.
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t? = nil
@@ -43,9 +78,15 @@ struct Subprocess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputRead, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputWrite, 1)
-        posix_spawn_file_actions_adddup2(&actions, outputWrite, 2)
+        if let input {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
+        }
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -60,21 +101,13 @@ struct Subprocess {
             &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let environment =
+            ProcessInfo.processInfo.environment.merging(variables) { $1 }.map { strdup("\($0.key)=\($0.value)") }
+            + [nil]
         defer { for pointer in argv + environment { free(pointer) } }
         let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environment)
-        close(inputRead)
-        close(outputWrite)
-        guard spawned == 0 else {
-            close(inputWrite)
-            close(outputRead)
-            throw .cannotStart(program: arguments[0], error: SystemCallError(code: spawned))
-        }
-        let (output, timedOut) = exchange(input, to: inputWrite, from: outputRead, process: pid, timeout: timeout)
-        var status: Int32 = 0
-        _ = try? Posix.retrying("waitpid") { waitpid(pid, &status, 0) }
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(status: code, output: String(decoding: output, as: UTF8.self), timedOut: timedOut)
+        guard spawned == 0 else { throw .cannotStart(program: arguments[0], error: SystemCallError(code: spawned)) }
+        return pid
     }
 
     /// Writes the input and reads the output at the same time (either may fill a pipe and wait

@@ -117,7 +117,7 @@ import Testing
             commands
                 == [
                     "ingest", "list", "show", "check", "accept", "decline", "tentative", "comment", "history", "reply",
-                    "status", "config", "completions", "send", "outbox", "propose", "day", "review",
+                    "status", "config", "completions", "send", "outbox", "propose", "day", "review", "watch",
                 ], "a new command needs a case here and a definition in the schema")
     }
 

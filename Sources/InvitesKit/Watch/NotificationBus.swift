@@ -1,0 +1,207 @@
+internal import CGio
+import Foundation
+
+/// The session bus's `org.freedesktop.Notifications` (the Desktop Notifications
+/// Specification), through GDBus: the only place that touches CGio.
+///
+/// GDBus reads the bus on a thread of its own and hands signals to the main context that was
+/// the thread's default when they were subscribed to: that is a context of our own, which
+/// `watch` drives from its own `poll` (``descriptors()`` and ``dispatch(_:)``), so that it
+/// sleeps until something arrives. The connection does not end the process when the bus goes
+/// away, as GDBus's shared connection would by default.
+final class NotificationBus {
+    /// What the bus told, in the order it came.
+    enum Signal: Equatable {
+        /// The user chose the action `key` of notification `id`.
+        case actionInvoked(id: UInt32, key: String)
+        /// Notification `id` was closed (expired, dismissed, or closed by a call).
+        case closed(id: UInt32)
+        /// The notification server appeared (`true`) or went away.
+        case serverChanged(present: Bool)
+    }
+
+    /// A call that failed, in GDBus's words; `serverMissing` when no program owns the name
+    /// (none running, or it went away).
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        var message: String
+        var serverMissing: Bool
+        var description: String { message }
+    }
+
+    static let name = "org.freedesktop.Notifications"
+    static let path = "/org/freedesktop/Notifications"
+
+    private let connection: OpaquePointer
+    private let context: OpaquePointer
+    private var subscriptions: [UInt32] = []
+    private var signals: [Signal] = []
+    private var priority: Int32 = 0
+
+    /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`) and listens for the server's
+    /// signals.
+    init() throws(Failure) {
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let context, let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            g_main_context_unref(context)
+            throw NotificationBus.failure(error, serverMissing: true)
+        }
+        self.context = context
+        self.connection = connection
+        g_dbus_connection_set_exit_on_close(connection, 0)
+        g_main_context_acquire(context)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        subscriptions = [
+            g_dbus_connection_signal_subscribe(
+                connection, nil, NotificationBus.name, nil, NotificationBus.path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+                { _, _, _, _, member, parameters, user in
+                    guard let user, let member, let parameters else { return }
+                    Unmanaged<NotificationBus>.fromOpaque(user).takeUnretainedValue().received(
+                        String(cString: member), parameters)
+                }, me, nil),
+            g_dbus_connection_signal_subscribe(
+                connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged",
+                "/org/freedesktop/DBus", NotificationBus.name, G_DBUS_SIGNAL_FLAGS_NONE,
+                { _, _, _, _, _, parameters, user in
+                    guard let user, let parameters else { return }
+                    Unmanaged<NotificationBus>.fromOpaque(user).takeUnretainedValue().received(
+                        "NameOwnerChanged", parameters)
+                }, me, nil),
+        ]
+    }
+
+    deinit {
+        for subscription in subscriptions { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+        // Runs what the unsubscriptions left queued, which holds no reference to us any more.
+        while g_main_context_iteration(context, 0) != 0 {}
+        g_main_context_release(context)
+        g_object_unref(UnsafeMutableRawPointer(connection))
+        g_main_context_unref(context)
+    }
+
+    /// The server's capabilities (`body`, `actions`, `body-markup`, …).
+    func capabilities() throws(Failure) -> [String] {
+        let reply = try call("GetCapabilities", nil, replyType: "(as)")
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            let item = g_variant_get_child_value(list, index)
+            defer { g_variant_unref(item) }
+            return String(cString: g_variant_get_string(item, nil))
+        }
+    }
+
+    /// `Notify(susssasa{sv}i)`: shows a notification, replacing notification `replaces` when it
+    /// is not 0, with `actions` as pairs of key and label, for `expires` milliseconds (-1: as
+    /// long as the server keeps notifications); the server's id for it.
+    func notify(
+        summary: String, body: String, actions: [(key: String, label: String)], replaces: UInt32, expires: Int32
+    ) throws(Failure) -> UInt32 {
+        let words = actions.flatMap { [$0.key, $0.label] }
+        let strings = words.map { strdup($0) }
+        defer { for pointer in strings { free(pointer) } }
+        let list = strings.map { UnsafePointer($0) }
+        var arguments: [OpaquePointer?] = [
+            g_variant_new_string("invites"), g_variant_new_uint32(replaces), g_variant_new_string(""),
+            g_variant_new_string(summary), g_variant_new_string(body),
+            list.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) },
+            "{sv}".withCString { g_variant_new_array(CGio_variant_type($0), nil, 0) },
+            g_variant_new_int32(expires),
+        ]
+        let parameters = arguments.withUnsafeMutableBufferPointer {
+            g_variant_new_tuple($0.baseAddress, gsize($0.count))
+        }
+        let reply = try call("Notify", parameters, replyType: "(u)")
+        defer { g_variant_unref(reply) }
+        let id = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(id) }
+        return g_variant_get_uint32(id)
+    }
+
+    /// The poll descriptors GLib waits on for the bus, and how long it may wait at most in
+    /// milliseconds (-1: no limit).
+    func descriptors() -> (descriptors: [pollfd], timeout: Int32) {
+        var priority: Int32 = 0
+        g_main_context_prepare(context, &priority)
+        self.priority = priority
+        var timeout: Int32 = -1
+        var fds = [GPollFD](repeating: GPollFD(), count: 4)
+        var count = g_main_context_query(context, priority, &timeout, &fds, Int32(fds.count))
+        if Int(count) > fds.count {
+            fds = [GPollFD](repeating: GPollFD(), count: Int(count))
+            count = g_main_context_query(context, priority, &timeout, &fds, count)
+        }
+        let ready = fds.prefix(Int(count)).map {
+            pollfd(fd: $0.fd, events: Int16(truncatingIfNeeded: $0.events), revents: 0)
+        }
+        return (ready, timeout)
+    }
+
+    /// Runs what the descriptors (as ``descriptors()`` gave them, with what poll found) made
+    /// ready, and returns the signals that came.
+    func dispatch(_ polled: [pollfd]) -> [Signal] {
+        var fds = polled.map {
+            GPollFD(
+                fd: $0.fd, events: UInt16(truncatingIfNeeded: $0.events),
+                revents: UInt16(truncatingIfNeeded: $0.revents))
+        }
+        if g_main_context_check(context, priority, &fds, Int32(fds.count)) != 0 {
+            g_main_context_dispatch(context)
+        }
+        defer { signals = [] }
+        return signals
+    }
+
+    private func received(_ member: String, _ parameters: OpaquePointer) {
+        func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
+        func string(_ index: Int) -> String {
+            let value = child(index)
+            defer { g_variant_unref(value) }
+            return String(cString: g_variant_get_string(value, nil))
+        }
+        func number(_ index: Int) -> UInt32 {
+            let value = child(index)
+            defer { g_variant_unref(value) }
+            return g_variant_get_uint32(value)
+        }
+        let type = String(cString: g_variant_get_type_string(parameters))
+        switch (member, type) {
+        case ("ActionInvoked", "(us)"): signals.append(.actionInvoked(id: number(0), key: string(1)))
+        case ("NotificationClosed", "(uu)"): signals.append(.closed(id: number(0)))
+        case ("NameOwnerChanged", "(sss)"): signals.append(.serverChanged(present: !string(2).isEmpty))
+        default: break
+        }
+    }
+
+    private func call(_ method: String, _ parameters: OpaquePointer?, replyType: String) throws(Failure)
+        -> OpaquePointer
+    {
+        var error: UnsafeMutablePointer<GError>?
+        // The type is the string itself (G_VARIANT_TYPE is a cast): it must outlive the call.
+        let reply = replyType.withCString { type in
+            g_dbus_connection_call_sync(
+                connection, NotificationBus.name, NotificationBus.path, NotificationBus.name, method, parameters,
+                CGio_variant_type(type), G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
+        }
+        guard let reply else {
+            let remote = error.flatMap { g_dbus_error_get_remote_error($0) }
+            defer { g_free(remote) }
+            let missing = remote.map {
+                ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(
+                    String(cString: $0))
+            }
+            throw NotificationBus.failure(error, serverMissing: missing ?? false)
+        }
+        return reply
+    }
+
+    private static func failure(_ error: UnsafeMutablePointer<GError>?, serverMissing: Bool) -> Failure {
+        guard let error else { return Failure(message: "an unknown D-Bus error", serverMissing: serverMissing) }
+        defer { g_error_free(error) }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "an unknown D-Bus error"
+        return Failure(message: message, serverMissing: serverMissing)
+    }
+}

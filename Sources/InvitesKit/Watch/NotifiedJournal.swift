@@ -1,0 +1,101 @@
+import Foundation
+
+/// What `watch` has told of, kept beside the store (`watch-notified`): each invitation's
+/// handle with the version of it that was told, so that no invitation is told twice, across
+/// restarts too, and one filed but not yet told when the process was killed is told when it
+/// starts again (``untold(in:)``).
+///
+/// A line is appended after each notification; the file is rewritten, one line per handle,
+/// when `watch` starts and when it ends. Its first line says from when it counts: invitations
+/// last changed before then are not told of on a start.
+final class NotifiedJournal {
+    let path: String
+    /// From when the journal counts.
+    private(set) var since: Date
+    private var told: [String: String]
+    private let handle: FileHandle
+
+    /// Opens the journal, or starts one counting from `now`.
+    init(path: String, now: Date) throws(WatchError) {
+        self.path = path
+        var since = now
+        var told: [String: String] = [:]
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+                guard fields.count == 2 else { continue }
+                if fields[0] == "since", let seconds = Int(fields[1]) {
+                    since = Date(timeIntervalSince1970: TimeInterval(seconds))
+                } else {
+                    told[fields[0]] = fields[1]
+                }
+            }
+        }
+        self.since = since
+        self.told = told
+        do {
+            try NotifiedJournal.rewrite(path: path, since: since, told: told)
+            handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.seekToEnd()
+        } catch {
+            throw .unwritable(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// A version of the invitation that changes when the organizer changes it (a new
+    /// SEQUENCE or DTSTAMP, of the series or of one occurrence, or a cancellation) and not
+    /// when you answer it.
+    static func version(of stored: StoredInvite) -> String {
+        var parts = ["\(stored.invite.sequence).\(stamp(stored.invite.dtstamp))"]
+        if stored.invite.method == .cancel || stored.status == .cancelled { parts.append("x") }
+        for instance in stored.instances.sorted(by: { $0.recurrenceID < $1.recurrenceID }) {
+            guard let organizer = instance.organizer else { continue }
+            parts.append(
+                "\(instance.recurrenceID).\(organizer.sequence).\(stamp(organizer.dtstamp))\(organizer.cancelled ? "x" : "")"
+            )
+        }
+        return parts.joined(separator: ",")
+    }
+
+    private static func stamp(_ date: Date?) -> String {
+        date.map { String(Int($0.timeIntervalSince1970)) } ?? "-"
+    }
+
+    /// Whether this version of the invitation was told of.
+    func wasTold(_ stored: StoredInvite) -> Bool {
+        told[stored.handle] == NotifiedJournal.version(of: stored)
+    }
+
+    /// Whether any version of the invitation was told of.
+    func knows(_ handle: String) -> Bool { told[handle] != nil }
+
+    /// Remembers that this version was told of.
+    func record(_ stored: StoredInvite) {
+        let version = NotifiedJournal.version(of: stored)
+        told[stored.handle] = version
+        try? handle.write(contentsOf: Data("\(stored.handle) \(version)\n".utf8))
+    }
+
+    /// The invitations of `store` changed since the journal counts and not told of in this
+    /// version: filed by a `watch` killed before it told, or by another command meanwhile.
+    /// Those answered already are left out: the user has seen them.
+    func untold(in store: InboxStore) throws -> [StoredInvite] {
+        try store.list(statuses: nil).filter { stored in
+            stored.updatedAt >= since && !wasTold(stored)
+                && (stored.needsAnswer || (stored.status == .cancelled && knows(stored.handle)))
+        }
+    }
+
+    /// Rewrites the file with one line per handle, counting from `now`: a `watch` that ended
+    /// in order told of everything it took in.
+    func close(now: Date) {
+        try? handle.close()
+        try? NotifiedJournal.rewrite(path: path, since: now, told: told)
+    }
+
+    private static func rewrite(path: String, since: Date, told: [String: String]) throws {
+        var text = "since \(Int(since.timeIntervalSince1970))\n"
+        for (handle, version) in told.sorted(by: { $0.key < $1.key }) { text += "\(handle) \(version)\n" }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

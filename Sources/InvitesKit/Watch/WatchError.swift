@@ -1,0 +1,32 @@
+import Foundation
+
+/// Why `watch` cannot start, or could not tell of something.
+public enum WatchError: Error, Equatable, CustomStringConvertible {
+    /// Another `watch` holds the store's lock; its pid when the lock file says it.
+    case alreadyRunning(lock: String, pid: Int32?)
+    /// The lock or the journal beside the store cannot be written.
+    case unwritable(path: String, reason: String)
+    /// No notification server answers on the session bus (or there is no session bus).
+    case noNotificationServer(reason: String)
+    /// The notification server refused a call.
+    case notificationFailed(reason: String)
+    /// The `notify_command` could not run, or failed.
+    case commandFailed(command: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning(let lock, let pid):
+            let who = pid.map { "process \($0)" } ?? "another invites watch"
+            return "\(who) is already watching this store (it holds \(lock)); one watch per store"
+        case .unwritable(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        case .noNotificationServer(let reason):
+            return "no notification server on the session bus (\(reason)); invitations are still taken in, "
+                + "and notifications start when one appears"
+        case .notificationFailed(let reason):
+            return "the notification server refused a notification: \(reason)"
+        case .commandFailed(let command, let reason):
+            return "notify_command \(command): \(reason)"
+        }
+    }
+}

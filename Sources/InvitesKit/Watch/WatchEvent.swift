@@ -1,0 +1,69 @@
+import Foundation
+
+/// One thing `watch` tells the user about: an invitation that arrived, changed or was
+/// cancelled, with what it collides with in their calendars, as one notification or one run
+/// of the `notify_command`.
+public struct WatchEvent: Sendable, Equatable {
+    /// What happened to the invitation; its raw value is `INVITES_EVENT`.
+    public enum Kind: String, Sendable, Equatable {
+        case new
+        case changed
+        case cancelled
+    }
+
+    /// Something of the user's calendar that overlaps the invitation.
+    public struct Conflict: Sendable, Equatable {
+        public var title: String
+        public var start: Date
+        public var end: Date
+
+        public init(title: String, start: Date, end: Date) {
+            self.title = title
+            self.start = start
+            self.end = end
+        }
+    }
+
+    public var kind: Kind
+    public var handle: String
+    /// As the organizer wrote it; ``NotificationText`` makes it printable.
+    public var title: String
+    public var start: Date
+    public var end: Date
+    /// The dates of an all-day invitation.
+    public var dates: Occurrence.AllDayDates?
+    /// The organizer's name and address as one line, when the invitation names one.
+    public var organizer: String?
+    public var conflicts: [Conflict]
+
+    public init(
+        kind: Kind, handle: String, title: String, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil,
+        organizer: String?, conflicts: [Conflict]
+    ) {
+        self.kind = kind
+        self.handle = handle
+        self.title = title
+        self.start = start
+        self.end = end
+        self.dates = dates
+        self.organizer = organizer
+        self.conflicts = conflicts
+    }
+
+    /// The event for a stored invitation, with `conflicts` found for it.
+    public init(kind: Kind, stored: StoredInvite, conflicts: [Conflict]) {
+        let invite = stored.invite
+        var organizer: String?
+        if let person = invite.organizer {
+            switch (person.name.flatMap { $0.isEmpty ? nil : $0 }, person.email) {
+            case (let name?, let email?): organizer = "\(name) <\(email)>"
+            case (let name?, nil): organizer = name
+            case (nil, let email?): organizer = email
+            case (nil, nil): organizer = nil
+            }
+        }
+        self.init(
+            kind: kind, handle: stored.handle, title: invite.title, start: invite.start, end: invite.end,
+            dates: invite.dates, organizer: organizer, conflicts: conflicts)
+    }
+}

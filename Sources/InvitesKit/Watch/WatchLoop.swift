@@ -1,0 +1,410 @@
+import Foundation
+
+/// `invites watch`: takes in what arrives in the Maildirs and the calendars as it arrives,
+/// tells of each new, changed or cancelled invitation, and answers from the notification.
+///
+/// One thread sleeps in one `poll` over the signal pipe, the inotify descriptor and the bus's
+/// descriptors, so an idle `watch` costs no CPU time. Mail is taken in through
+/// ``IngestController`` (the store's "read once" memory and locks, so `ingest` can run beside
+/// it); the calendars through ``CalendarFollower``. What is told is kept in the
+/// ``NotifiedJournal``, so that a restart after SIGKILL tells what was filed but not told,
+/// and nothing twice.
+public final class WatchLoop {
+    /// Where events go.
+    public enum Notify: Equatable, Sendable {
+        /// The desktop's notification server on the session bus.
+        case desktop
+        /// The `notify_command`, run once per event.
+        case command([String])
+        /// Nowhere: invitations are taken in, and `status` tells of them.
+        case none
+    }
+
+    /// What a run works with, made from the settings at the start and again on SIGHUP.
+    public struct Setup {
+        /// The folder of the store, where the lock and the journal go.
+        public var home: String
+        public var maildirs: [String]
+        /// The calendars to follow (invitations your server put there); empty when none can
+        /// be followed (no address of yours is set).
+        public var calendars: [CalendarSource]
+        public var notify: Notify
+        /// The `open` command, to which the handle is added, for the Show action.
+        public var open: [String]
+        public var zone: DisplayZone
+        public var ingest: IngestController
+        /// A follower of ``calendars`` as of now.
+        public var follower: () throws -> CalendarFollower
+        /// What finds an invitation's conflicts.
+        public var show: ShowController
+        /// What answers from a notification, as the commands answer.
+        public var answer: () throws -> AnswerController
+
+        public init(
+            home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
+            zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
+            show: ShowController, answer: @escaping () throws -> AnswerController
+        ) {
+            self.home = home
+            self.maildirs = maildirs
+            self.calendars = calendars
+            self.notify = notify
+            self.open = open
+            self.zone = zone
+            self.ingest = ingest
+            self.follower = follower
+            self.show = show
+            self.answer = answer
+        }
+    }
+
+    /// How a run ends.
+    public struct Options: Sendable {
+        /// Take in what is there, tell of it, wait for answers at most ``wait`` seconds, end.
+        public var once: Bool
+        public var wait: TimeInterval
+        /// How often every folder is looked at where inotify cannot tell.
+        public var pollInterval: TimeInterval
+
+        public init(once: Bool, wait: TimeInterval, pollInterval: TimeInterval = 5) {
+            self.once = once
+            self.wait = wait
+            self.pollInterval = pollInterval
+        }
+    }
+
+    /// How long after a change the folders are read, so that a burst of mail is read in a few
+    /// passes rather than one per message.
+    static let settle: TimeInterval = 0.1
+
+    private let makeSetup: () throws -> Setup
+    private let clock: () -> Date
+    private let log: (String) -> Void
+    private let note: (String) -> Void
+    private var setup: Setup
+    private var notifier: Notifier?
+    private var watcher: FolderWatcher
+    private var journal: NotifiedJournal
+    private let lock: WatchLock
+    /// What was said once, not to be said again until it changes.
+    private var said: Set<String> = []
+
+    /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
+    /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
+    /// user must know (polling, no notification server, a failed command), each said once.
+    public init(
+        setup makeSetup: @escaping () throws -> Setup, clock: @escaping () -> Date, log: @escaping (String) -> Void,
+        note: @escaping (String) -> Void
+    ) throws {
+        self.makeSetup = makeSetup
+        self.clock = clock
+        self.log = log
+        self.note = note
+        let setup = try makeSetup()
+        self.setup = setup
+        lock = try WatchLock(path: (setup.home as NSString).appendingPathComponent("watch.lock"))
+        journal = try NotifiedJournal(
+            path: (setup.home as NSString).appendingPathComponent("watch-notified"), now: clock())
+        watcher = FolderWatcher(targets: WatchLoop.targets(setup))
+        notifier = WatchLoop.notifier(setup)
+    }
+
+    /// Runs until SIGTERM or SIGINT (or, with `once`, until answered or timed out).
+    public func run(_ options: Options) throws {
+        let signals = try SignalPipe(signals: [SIGTERM, SIGINT, SIGHUP])
+        Posix.ignore(SIGPIPE)
+        defer { journal.close(now: clock()) }
+        started()
+        try tell(journal.untold(in: setup.ingest.store).map { ($0, nil) })
+        try pass(maildirs: setup.maildirs, calendars: !setup.calendars.isEmpty)
+        let deadline = clock().addingTimeInterval(options.wait)
+        var dirty = Set<String>()
+        var due: Date?
+        var nextLook = clock().addingTimeInterval(options.pollInterval)
+        while true {
+            if options.once, notifier?.waiting != true || clock() >= deadline { return }
+            var wakeups: [Date] = []
+            if let due { wakeups.append(due) }
+            if watcher.descriptor == nil { wakeups.append(nextLook) }
+            if options.once { wakeups.append(deadline) }
+            let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
+            var timeout = bus.timeout
+            if let soonest = wakeups.min() {
+                let milliseconds = Int32(
+                    clamping: Int((max(0, soonest.timeIntervalSince(clock())) * 1000).rounded(.up)))
+                timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+            }
+            var descriptors = [pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
+            if let inotify = watcher.descriptor {
+                descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0))
+            }
+            let own = descriptors.count
+            descriptors += bus.descriptors
+            _ = try Posix.poll(&descriptors, timeout: timeout)
+            for signal in signals.received() {
+                switch signal {
+                case SIGHUP:
+                    try reload()
+                    dirty.formUnion(setup.maildirs)
+                    dirty.insert(WatchLoop.calendarTag)
+                    due = clock()
+                default:
+                    log("signal \(signal): ending")
+                    return
+                }
+            }
+            if watcher.descriptor != nil, descriptors[own - 1].revents != 0 {
+                let changed = watcher.changed()
+                if !changed.isEmpty {
+                    log("changed: \(changed.sorted().joined(separator: ", "))")
+                    dirty.formUnion(changed)
+                    due = due ?? clock().addingTimeInterval(WatchLoop.settle)
+                }
+            }
+            if let notifier {
+                for action in notifier.dispatch(Array(descriptors[own...])) { try handle(action) }
+            }
+            if watcher.descriptor == nil, clock() >= nextLook {
+                dirty.formUnion(setup.maildirs)
+                dirty.insert(WatchLoop.calendarTag)
+                due = clock()
+                nextLook = clock().addingTimeInterval(options.pollInterval)
+            }
+            if let when = due, clock() >= when {
+                let maildirs = setup.maildirs.filter { dirty.contains($0) }
+                let calendars = dirty.contains(WatchLoop.calendarTag)
+                dirty = []
+                due = nil
+                try pass(maildirs: maildirs, calendars: calendars)
+            }
+            Posix.reapChildren()
+        }
+    }
+
+    static let calendarTag = "calendars"
+
+    /// The folders to watch: each Maildir's `new/` and `cur/`, each vdir, and the folder of
+    /// each calendar file (for its name).
+    static func targets(_ setup: Setup) -> [FolderWatcher.Target] {
+        var targets: [FolderWatcher.Target] = []
+        for maildir in setup.maildirs {
+            for sub in ["new", "cur"] {
+                targets.append(
+                    .init(folder: (maildir as NSString).appendingPathComponent(sub), names: nil, tag: maildir))
+            }
+        }
+        for calendar in setup.calendars {
+            if calendar.layout == .vdir {
+                targets.append(.init(folder: calendar.path, names: nil, tag: calendarTag))
+            } else {
+                let folder = (calendar.path as NSString).deletingLastPathComponent
+                targets.append(
+                    .init(
+                        folder: folder.isEmpty ? "." : folder, names: [(calendar.path as NSString).lastPathComponent],
+                        tag: calendarTag))
+            }
+        }
+        return targets
+    }
+
+    private static func notifier(_ setup: Setup) -> Notifier? {
+        switch setup.notify {
+        case .desktop: return DesktopNotifier()
+        case .command(let command): return CommandNotifier(command: command, zone: setup.zone)
+        case .none: return nil
+        }
+    }
+
+    private func started() {
+        if let reason = watcher.pollingReason { sayOnce("\(reason): looking at the folders every few seconds instead") }
+        let watched =
+            setup.maildirs.map { Printable.sanitize($0) } + setup.calendars.map { Printable.sanitize($0.path) }
+        log("watching \(watched.isEmpty ? "nothing" : watched.joined(separator: ", "))")
+    }
+
+    /// SIGHUP: the settings read again; the watches and the notifier made anew where they
+    /// changed.
+    private func reload() throws {
+        let fresh: Setup
+        do {
+            fresh = try makeSetup()
+        } catch {
+            note("the settings could not be read again, the old ones stay: \(error)")
+            return
+        }
+        let targetsChanged = WatchLoop.targets(fresh) != WatchLoop.targets(setup)
+        let notifyChanged = fresh.notify != setup.notify
+        setup = fresh
+        if targetsChanged {
+            watcher = FolderWatcher(targets: WatchLoop.targets(fresh))
+            if let reason = watcher.pollingReason {
+                sayOnce("\(reason): looking at the folders every few seconds instead")
+            }
+        }
+        if notifyChanged { notifier = WatchLoop.notifier(fresh) }
+        said = []
+        log("settings read again")
+    }
+
+    /// Takes in what the Maildirs hold that was not read before, and what changed in the
+    /// calendars, and tells of it.
+    private func pass(maildirs: [String], calendars: Bool) throws {
+        var filed: [(StoredInvite, IngestOutcome.Result?)] = []
+        if calendars {
+            do {
+                let report = try setup.follower().follow()
+                for problem in report.problems { log("calendar: \(Printable.sanitize(problem))") }
+                filed += report.filed.map { ($0.stored, $0.result) }
+            } catch {
+                sayOnce("the calendars could not be followed: \(error)")
+            }
+        }
+        if !maildirs.isEmpty {
+            let report = try setup.ingest.ingest(
+                [], maildirs: maildirs, readFile: WatchLoop.readMessage,
+                events: { [log] event in
+                    switch event {
+                    case .warning(let text): log("warning: \(Printable.sanitize(text))")
+                    case .failed(let name, let error): log("not taken in: \(Printable.sanitize(name)): \(error)")
+                    case .proposalDeclined(let stored, _, _): log("\(stored.handle): your proposal was declined")
+                    case .followed(let handle, _, let path): log("\(handle): updated in \(Printable.sanitize(path))")
+                    }
+                })
+            filed += report.outcomes.map { ($0.stored, $0.result) }
+            log("read \(maildirs.count) Maildir(s): \(report.outcomes.count) invitation(s) filed")
+        }
+        try tell(filed)
+    }
+
+    /// Tells of each invitation not told of in this version, once.
+    private func tell(_ filed: [(StoredInvite, IngestOutcome.Result?)]) throws {
+        for (stored, result) in filed where result != .unchanged && !journal.wasTold(stored) {
+            let kind: WatchEvent.Kind
+            if stored.status == .cancelled || stored.invite.method == .cancel || result == .cancelled {
+                kind = .cancelled
+            } else if result == .updated || (result == nil && journal.knows(stored.handle)) {
+                kind = .changed
+            } else {
+                kind = .new
+            }
+            let event = WatchEvent(kind: kind, stored: stored, conflicts: kind == .cancelled ? [] : conflicts(stored))
+            if let notifier {
+                do {
+                    try notifier.notify(event, text: NotificationText(event, zone: setup.zone))
+                    log("\(stored.handle): told (\(kind.rawValue))")
+                } catch {
+                    sayOnce(error.description)
+                    if case .noNotificationServer = error { continue }
+                }
+            }
+            journal.record(stored)
+        }
+    }
+
+    /// What collides with the invitation in the user's calendars, as `show` finds it.
+    private func conflicts(_ stored: StoredInvite) -> [WatchEvent.Conflict] {
+        do {
+            let report = try setup.show.report(for: stored)
+            let entries =
+                report.occurrences.isEmpty ? report.shown.entries : report.occurrences.flatMap(\.nearby.entries)
+            var found: [WatchEvent.Conflict] = []
+            for entry in entries where entry.conflict {
+                let conflict = WatchEvent.Conflict(
+                    title: entry.occurrence.title, start: entry.occurrence.start, end: entry.occurrence.end)
+                if !found.contains(conflict) { found.append(conflict) }
+            }
+            return found
+        } catch {
+            log("\(stored.handle): conflicts not checked: \(error)")
+            return []
+        }
+    }
+
+    private func handle(_ action: NotifierAction) throws {
+        switch action {
+        case .server(let present):
+            log(present ? "a notification server appeared" : "the notification server went away")
+            if present { said = said.filter { !$0.hasPrefix("no notification server") } }
+        case .show(let handle):
+            let command = setup.open + [handle]
+            do {
+                let pid = try Subprocess.start(command)
+                log("\(handle): show: started \(Printable.sanitize(command.joined(separator: " "))) (pid \(pid))")
+            } catch {
+                note("\(handle): open \(Printable.sanitize(command.joined(separator: " "))) did not start: \(error)")
+            }
+        case .answer(let handle, let action):
+            try answer(handle, action)
+        }
+    }
+
+    /// Answers as the command would (the calendar, the history, the outbox, the `send`
+    /// setting; `ask` has no terminal here, so the reply waits), and confirms it with a short
+    /// notification in place of the invitation's.
+    private func answer(_ handle: String, _ action: AnswerAction) throws {
+        let report: AnswerController.Report
+        do {
+            let stored = try setup.ingest.store.resolve(handle)
+            report = try setup.answer().answer(AnswerController.Request(stored, action: action, now: clock()))
+        } catch {
+            note("\(handle): not \(action.rawValue): \(error)")
+            try? notifier?.confirm(
+                handle: handle, summary: "not \(action.rawValue)", body: Printable.sanitize("\(error)"))
+            return
+        }
+        let title = Printable.title(report.stored.invite.title)
+        let lines = WatchLoop.confirmation(report)
+        log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")
+        do {
+            try notifier?.confirm(
+                handle: handle, summary: "\(action.rawValue): \(title)", body: lines.joined(separator: "\n"))
+        } catch {
+            sayOnce(error.description)
+        }
+    }
+
+    /// What an answer did, a line each: the calendar, and the reply.
+    static func confirmation(_ report: AnswerController.Report) -> [String] {
+        var lines: [String] = []
+        switch report.outcome.calendar {
+        case .added(let path): lines.append("added to \(Printable.sanitize(path))")
+        case .rewritten(let path): lines.append("updated in \(Printable.sanitize(path))")
+        case .removed(let path): lines.append("removed from \(Printable.sanitize(path))")
+        case .unchanged: break
+        }
+        if report.notes.contains(.noReplyAsked) {
+            lines.append("the organizer asked for no reply")
+        } else if let reason = report.outcome.notQueued {
+            lines.append("no reply queued: \(Printable.sanitize(reason.description))")
+        }
+        switch report.sending {
+        case .queued?, .ask?:
+            lines.append("the reply is queued ('invites send' sends it)")
+        case .sent(let run)?:
+            lines.append(
+                run.allSent ? "the reply was sent" : "the reply could not be sent now ('invites outbox' says why)")
+        case .failed(let error)?:
+            lines.append("the reply is queued; sending failed: \(Printable.sanitize(error.description))")
+        case nil:
+            break
+        }
+        return lines
+    }
+
+    private func sayOnce(_ message: String) {
+        guard !said.contains(message) else { return }
+        said.insert(message)
+        note(message)
+    }
+
+    /// A Maildir message's bytes; `nil` when it is gone (moved to `cur/` meanwhile).
+    static func readMessage(_ path: String) throws -> Data? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            throw IngestError.unreadable(file: path, reason: error.localizedDescription)
+        }
+    }
+}

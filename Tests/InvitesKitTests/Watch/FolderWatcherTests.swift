@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import InvitesKit
+
+/// inotify against a real Maildir on disk: a message written in `tmp/` and renamed into
+/// `new/` (as mbsync and getmail deliver it) is seen; `tmp/` alone is not; a calendar file's
+/// folder tells only of that file.
+@Suite struct FolderWatcherTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("watcher-\(UUID().uuidString)").path
+
+    func make(_ folders: [String]) throws {
+        for folder in folders {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+        }
+    }
+
+    /// What the watcher says within a second.
+    func changes(_ watcher: FolderWatcher) -> Set<String> {
+        var found = Set<String>()
+        for _ in 0..<20 {
+            found.formUnion(watcher.changed())
+            if !found.isEmpty { return found }
+            Posix.sleep(seconds: 0.05)
+        }
+        return found
+    }
+
+    #if os(Linux)
+        @Test func aRenameIntoNewIsSeenAndTmpIsNot() throws {
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try make(["md/new", "md/cur", "md/tmp", "cal"])
+            let watcher = FolderWatcher(targets: [
+                .init(folder: "\(root)/md/new", names: nil, tag: "md"),
+                .init(folder: "\(root)/md/cur", names: nil, tag: "md"),
+                .init(folder: "\(root)/cal", names: ["calendar.ics"], tag: "calendars"),
+            ])
+            #expect(watcher.descriptor != nil && watcher.pollingReason == nil)
+            try Data("mail".utf8).write(to: URL(fileURLWithPath: "\(root)/md/tmp/1.host"))
+            #expect(changes(watcher).isEmpty)
+            try Posix.rename("\(root)/md/tmp/1.host", to: "\(root)/md/new/1.host")
+            #expect(changes(watcher) == ["md"])
+            try Posix.rename("\(root)/md/new/1.host", to: "\(root)/md/cur/1.host:2,S")
+            #expect(changes(watcher) == ["md"])
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(root)/cal/other.ics"))
+            #expect(changes(watcher).isEmpty)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(root)/cal/calendar.ics"), options: .atomic)
+            #expect(changes(watcher) == ["calendars"])
+        }
+    #endif
+
+    @Test func aMissingFolderIsNotAnError() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try make(["md/cur"])
+        let watcher = FolderWatcher(targets: [.init(folder: "\(root)/md/new", names: nil, tag: "md")])
+        #if os(Linux)
+            #expect(watcher.pollingReason == nil)
+        #else
+            #expect(watcher.pollingReason != nil)
+        #endif
+        #expect(watcher.changed().isEmpty)
+    }
+}
