@@ -15,15 +15,16 @@ struct InvitationFactsReader {
 
     /// The facts of each invitation, its series expanded once per message for every invitation
     /// the message carries.
-    func facts(of invitations: [StoredInvite], outlines: [SeriesOutline], display: DisplayZone) -> [InvitationFacts] {
+    func facts(of invitations: [StoredInvite], display: DisplayZone) -> [InvitationFacts] {
+        let outlines = invitations.map { $0.invite.properties?.outline ?? .none }
         var recurring: [Data: Set<String>] = [:]
         for (stored, outline) in zip(invitations, outlines) where outline.recurs && !outline.isEndless {
             recurring[stored.invite.raw, default: []].insert(stored.invite.uid)
         }
         var lastEnds: [Data: [String: Date]] = [:]
         var unbounded: [Data: Set<String>] = [:]
+        let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { Date() })
         for (message, uids) in recurring {
-            let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { Date() })
             let found = query.occurrences(
                 inMessage: message, of: uids, in: StorableTime.interval,
                 instanceLimit: InvitationFactsReader.instanceLimit)

@@ -99,8 +99,7 @@ public struct ListController {
     private func keepFacts(of rows: [Row]) {
         let missing = rows.filter { $0.stored.facts == nil }
         guard !missing.isEmpty else { return }
-        let facts = InvitationFactsReader().facts(
-            of: missing.map(\.stored), outlines: missing.map(\.outline), display: display)
+        let facts = InvitationFactsReader().facts(of: missing.map(\.stored), display: display)
         try? store.keep(Dictionary(zip(missing.map(\.stored.handle), facts)) { first, _ in first })
     }
 

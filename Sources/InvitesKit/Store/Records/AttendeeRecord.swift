@@ -6,11 +6,11 @@ struct AttendeeRecord: PersistableRecord {
     var attendee: Invite.Attendee
 
     func encode(to columns: inout Columns) {
-        columns["invite_id"] = .int(inviteID)
-        columns["position"] = .integer(position)
-        columns["address"] = .text(attendee.address)
-        columns["name"] = .optional(attendee.name)
-        columns["partstat"] = .text(attendee.partstat)
-        columns["rsvp"] = .bool(attendee.rsvp)
+        columns.set("invite_id", .int(inviteID))
+        columns.set("position", .integer(position))
+        columns.set("address", .text(attendee.address))
+        columns.set("name", .optional(attendee.name))
+        columns.set("partstat", .text(attendee.partstat))
+        columns.set("rsvp", .bool(attendee.rsvp))
     }
 }

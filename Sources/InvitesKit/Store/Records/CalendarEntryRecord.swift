@@ -10,11 +10,11 @@ struct CalendarEntryRecord: PersistableRecord {
 
     func encode(to columns: inout Columns) {
         let zones = (try? JSONSerialization.data(withJSONObject: record.zones)) ?? Data("[]".utf8)
-        columns["invite_id"] = .int(inviteID)
-        columns["calendar"] = .text(record.calendar)
-        columns["zones"] = .text(String(decoding: zones, as: UTF8.self))
-        columns["version"] = .blob(record.version)
-        columns["pending"] = .bool(record.pending)
-        columns["written_at"] = .integer(now.unixSeconds)
+        columns.set("invite_id", .int(inviteID))
+        columns.set("calendar", .text(record.calendar))
+        columns.set("zones", .text(String(decoding: zones, as: UTF8.self)))
+        columns.set("version", .blob(record.version))
+        columns.set("pending", .bool(record.pending))
+        columns.set("written_at", .integer(now.unixSeconds))
     }
 }

@@ -6,19 +6,19 @@ struct HistoryRecord: PersistableRecord {
     var entry: HistoryEntry
 
     func encode(to columns: inout Columns) {
-        columns["invite_id"] = .int(inviteID)
-        columns["handle"] = .text(entry.handle)
-        columns["uid"] = .text(entry.uid)
-        columns["recurrence_id"] = .text(entry.recurrenceID ?? "")
-        columns["sender_id"] = .optional(entry.senderID)
-        columns["title"] = .text(entry.title)
-        columns["start_at"] = .integer(entry.start.unixSeconds)
-        columns["end_at"] = .integer(entry.end.unixSeconds)
-        columns["sequence"] = .integer(entry.sequence)
-        columns["dtstamp"] = .optional(entry.dtstamp.map(\.unixSeconds))
-        columns["action"] = .text(entry.action.rawValue)
-        columns["comment"] = .optional(entry.comment)
-        columns["at"] = .integer(entry.at.unixSeconds)
-        columns["delivery"] = .text(entry.delivery.rawValue)
+        columns.set("invite_id", .int(inviteID))
+        columns.set("handle", .text(entry.handle))
+        columns.set("uid", .text(entry.uid))
+        columns.set("recurrence_id", .text(entry.recurrenceID ?? ""))
+        columns.set("sender_id", .optional(entry.senderID))
+        columns.set("title", .text(entry.title))
+        columns.set("start_at", .integer(entry.start.unixSeconds))
+        columns.set("end_at", .integer(entry.end.unixSeconds))
+        columns.set("sequence", .integer(entry.sequence))
+        columns.set("dtstamp", .optional(entry.dtstamp.map(\.unixSeconds)))
+        columns.set("action", .text(entry.action.rawValue))
+        columns.set("comment", .optional(entry.comment))
+        columns.set("at", .integer(entry.at.unixSeconds))
+        columns.set("delivery", .text(entry.delivery.rawValue))
     }
 }

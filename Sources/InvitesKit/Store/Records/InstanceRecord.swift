@@ -13,18 +13,18 @@ struct InstanceRecord: PersistableRecord {
     var now: Date
 
     func encode(to columns: inout Columns) {
-        columns["invite_id"] = .int(inviteID)
-        columns["recurrence_id"] = .text(instance.recurrenceID)
-        columns["message_id"] = message.map { .int($0) } ?? .null
-        columns["title"] = .text(instance.title)
-        columns["start_at"] = .integer(instance.start.unixSeconds)
-        columns["end_at"] = .integer(instance.end.unixSeconds)
-        columns["first_date"] = .optional(instance.dates?.first.description)
-        columns["end_date"] = .optional(instance.dates?.endExclusive.description)
-        columns["sequence"] = .integer(instance.sequence)
-        columns["dtstamp"] = .optional(instance.dtstamp.map(\.unixSeconds))
-        columns["cancelled"] = .bool(instance.cancelled)
-        columns["answer"] = .optional(answer?.rawValue)
-        columns["updated_at"] = .integer(now.unixSeconds)
+        columns.set("invite_id", .int(inviteID))
+        columns.set("recurrence_id", .text(instance.recurrenceID))
+        columns.set("message_id", message.map { .int($0) } ?? .null)
+        columns.set("title", .text(instance.title))
+        columns.set("start_at", .integer(instance.start.unixSeconds))
+        columns.set("end_at", .integer(instance.end.unixSeconds))
+        columns.set("first_date", .optional(instance.dates?.first.description))
+        columns.set("end_date", .optional(instance.dates?.endExclusive.description))
+        columns.set("sequence", .integer(instance.sequence))
+        columns.set("dtstamp", .optional(instance.dtstamp.map(\.unixSeconds)))
+        columns.set("cancelled", .bool(instance.cancelled))
+        columns.set("answer", .optional(answer?.rawValue))
+        columns.set("updated_at", .integer(now.unixSeconds))
     }
 }

@@ -10,14 +10,14 @@ struct InviteVersionRecord: PersistableRecord {
     var now: Date
 
     func encode(to columns: inout Columns) {
-        columns["invite_id"] = .int(inviteID)
-        columns["sequence"] = .integer(invite.sequence)
-        columns["dtstamp"] = .optional(invite.dtstamp.map(\.unixSeconds))
-        columns["title"] = .text(invite.title)
-        columns["start_at"] = .integer(invite.start.unixSeconds)
-        columns["end_at"] = .integer(invite.end.unixSeconds)
-        columns["raw"] = .blob(Data())
-        columns["message_id"] = .int(message)
-        columns["received_at"] = .integer(now.unixSeconds)
+        columns.set("invite_id", .int(inviteID))
+        columns.set("sequence", .integer(invite.sequence))
+        columns.set("dtstamp", .optional(invite.dtstamp.map(\.unixSeconds)))
+        columns.set("title", .text(invite.title))
+        columns.set("start_at", .integer(invite.start.unixSeconds))
+        columns.set("end_at", .integer(invite.end.unixSeconds))
+        columns.set("raw", .blob(Data()))
+        columns.set("message_id", .int(message))
+        columns.set("received_at", .integer(now.unixSeconds))
     }
 }

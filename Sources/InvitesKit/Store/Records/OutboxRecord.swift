@@ -8,15 +8,15 @@ struct OutboxRecord: PersistableRecord {
     var now: Date
 
     func encode(to columns: inout Columns) {
-        columns["invite_id"] = .int(inviteID)
-        columns["transport"] = .text(draft.transport.rawValue)
-        columns["recipient"] = .text(draft.recipient)
-        columns["subject"] = .text(draft.subject)
-        columns["body"] = .blob(draft.body)
-        columns["message_id"] = .optional(draft.messageID)
-        columns["state"] = .text("queued")
-        columns["created_at"] = .integer(now.unixSeconds)
-        columns["updated_at"] = .integer(now.unixSeconds)
-        columns["kind"] = .text(draft.kind.rawValue)
+        columns.set("invite_id", .int(inviteID))
+        columns.set("transport", .text(draft.transport.rawValue))
+        columns.set("recipient", .text(draft.recipient))
+        columns.set("subject", .text(draft.subject))
+        columns.set("body", .blob(draft.body))
+        columns.set("message_id", .optional(draft.messageID))
+        columns.set("state", .text("queued"))
+        columns.set("created_at", .integer(now.unixSeconds))
+        columns.set("updated_at", .integer(now.unixSeconds))
+        columns.set("kind", .text(draft.kind.rawValue))
     }
 }

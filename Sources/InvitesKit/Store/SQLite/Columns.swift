@@ -4,15 +4,13 @@ struct Columns {
     private(set) var names: [String] = []
     private(set) var values: [Statement.Value] = []
 
-    subscript(name: String) -> Statement.Value? {
-        get { names.firstIndex(of: name).map { values[$0] } }
-        set {
-            if let index = names.firstIndex(of: name) {
-                if let newValue { values[index] = newValue } else { names.remove(at: index); values.remove(at: index) }
-            } else if let newValue {
-                names.append(name)
-                values.append(newValue)
-            }
+    /// Gives a column its value; a name given again takes the later value.
+    mutating func set(_ name: String, _ value: Statement.Value) {
+        if let index = names.firstIndex(of: name) {
+            values[index] = value
+        } else {
+            names.append(name)
+            values.append(value)
         }
     }
 }

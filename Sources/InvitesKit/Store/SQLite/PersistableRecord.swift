@@ -37,7 +37,7 @@ extension Database {
     func update(_ record: some PersistableRecord, id: Int64, also: [String] = []) throws(StoreError) {
         var columns = record.columns
         let assignments = columns.names.map { "\($0) = :\($0)" } + also
-        columns["id"] = .int(id)
+        columns.set("id", .int(id))
         try prepare("UPDATE \(type(of: record).table) SET \(assignments.joined(separator: ", ")) WHERE id = :id")
             .bind(columns).run()
     }
