@@ -1,6 +1,5 @@
 # Conveniences over the scripts; the README's two commands work without make.
 PREFIX ?= /usr/local
-BIN = $(shell swift build -c release --show-bin-path)/invites
 
 .PHONY: demo test bench install man
 demo:
@@ -12,9 +11,8 @@ bench:
 man: .build/invites.1
 .build/invites.1:
 	scripts/ensure-deps
-	swift build -c release --product invites
-	$(BIN) help --man > $@
+	bin=$$(scripts/build-release) && "$$bin" help --man > $@
 install: man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/invites
+	bin=$$(scripts/build-release) && install -m 0755 "$$bin" $(DESTDIR)$(PREFIX)/bin/invites
 	install -m 0644 .build/invites.1 $(DESTDIR)$(PREFIX)/share/man/man1/invites.1

@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// libical's pkg-config names libicalss and libicalvcal (with Berkeley DB) beside libical, which
+// SwiftPM would link and every start would load, unused. Debian and Fedora keep the headers in
+// /usr/include, so on Linux the module map's `link "ical"` is all it takes.
+#if os(Linux)
+    let libical = Target.systemLibrary(name: "CLibical", providers: [.apt(["libical-dev"])])
+#else
+    let libical = Target.systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.brew(["libical"])])
+#endif
+
 let package = Package(
     name: "invites",
     platforms: [.macOS(.v13)],
@@ -9,30 +18,17 @@ let package = Package(
         .library(name: "InvitesKit", targets: ["InvitesKit"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLibical",
-            pkgConfig: "libical",
-            providers: [.apt(["libical-dev"]), .brew(["libical"])]
-        ),
+        libical,
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .systemLibrary(
-            name: "CGMime",
-            pkgConfig: "gmime-3.0",
-            providers: [.apt(["libgmime-3.0-dev"]), .brew(["gmime"])]
-        ),
-        // GDBus, for desktop notifications: only `watch` uses it.
-        .systemLibrary(
-            name: "CGio",
-            pkgConfig: "gio-2.0",
-            providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
-        ),
         // A POST through libcurl, loaded with dlopen when an answer is sent, not at every start.
         .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGMime", "CGio", "CHTTPPost"]),
+        // GMime (mail) and GIO (watch's notifications), loaded with dlopen when first needed.
+        .target(name: "CGLibOnDemand", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
         .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
         .target(

@@ -118,9 +118,8 @@ def main():
         raise SystemExit("big_inputs: needs GNU time (apt-get install time)")
     binary = options.binary
     if not binary:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "invites"], cwd=ROOT, check=True)
-        binary = os.path.join(subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                                             capture_output=True, text=True, check=True).stdout.strip(), "invites")
+        binary = subprocess.run([os.path.join(ROOT, "scripts", "build-release")], check=True, capture_output=True,
+                                text=True).stdout.strip()
     files = generate(options.calendar_mb)
     empty = os.path.join(WORK, "empty.ics")
     with open(empty, "w") as out:

@@ -557,10 +557,8 @@ def main():
         raise SystemExit("bench: no group %s; the groups are %s" % (", ".join(unknown), ", ".join(GROUPS)))
     if "calendar" in groups and not os.path.isdir(SHARED):
         raise SystemExit("bench: needs ../shared/bench (gen_calendar.py and libical_floor.c)")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "invites"], check=True, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True, cwd=ROOT,
-                            capture_output=True, text=True).stdout.strip() + "/invites"
+    binary = subprocess.run([os.path.join(ROOT, "scripts", "build-release")], check=True, capture_output=True,
+                            text=True).stdout.strip()
     os.makedirs(WORK, exist_ok=True)
     header = "Machine: %s, %d cores, Python %s; %s; runs per figure: %d" % (
         platform.platform(), os.cpu_count() or 0, platform.python_version(), time.strftime("%Y-%m-%d"), args.runs)

@@ -10,7 +10,12 @@ extension InviteReader {
         case .iCalendar:
             parts = [(data, nil)]
         case .email:
-            parts = MIMEMessage.parse(MailParser.normalised(data))?.calendarParts.map { ($0.data, $0.method) } ?? []
+            do {
+                parts =
+                    try MIMEMessage.parse(MailParser.normalised(data))?.calendarParts.map { ($0.data, $0.method) } ?? []
+            } catch {
+                throw .unreadable(file: file, reason: error.description)
+            }
         default:
             break
         }

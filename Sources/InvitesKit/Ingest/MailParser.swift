@@ -13,7 +13,13 @@ public struct MailParser: Sendable {
     }
 
     public func parse(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
-        guard let message = MIMEMessage.parse(MailParser.normalised(data)) else {
+        let parsed: MIMEMessage?
+        do {
+            parsed = try MIMEMessage.parse(MailParser.normalised(data))
+        } catch {
+            throw .unreadable(file: file, reason: error.description)
+        }
+        guard let message = parsed else {
             throw .notAnInvite(file: file, reason: "it is not an e-mail message GMime can read")
         }
         guard !message.calendarParts.isEmpty else {

@@ -1,4 +1,4 @@
-internal import CGMime
+internal import CGLibOnDemand
 import Foundation
 
 /// Builds the e-mail that carries an iTIP REPLY, through GMime, so that headers are encoded
@@ -16,72 +16,71 @@ enum MIMEComposer {
     static func replyMessage(
         from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?,
         method: String = "REPLY"
-    ) -> (text: String, messageID: String) {
-        precondition(MIMEMessage.configure(), "GMime initialises once")
-        guard let message = g_mime_message_new(1) else {
+    ) throws(LibraryLoadError) -> (text: String, messageID: String) {
+        try GMimeLibrary.load()
+        guard let message = lazy_g_mime_message_new(1) else {
             preconditionFailure("g_mime_message_new failed: out of memory")
         }
-        defer { CGMime_unref(message) }
-        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(readable), clean(from.email))
-        g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(readable), clean(to.email))
-        g_mime_message_set_subject(message, readable(subject), "utf-8")
-        if let when = g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970)) {
-            g_mime_message_set_date(message, when)
-            g_date_time_unref(when)
+        defer { lazy_unref(message) }
+        lazy_g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(readable), clean(from.email))
+        lazy_g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(readable), clean(to.email))
+        lazy_g_mime_message_set_subject(message, readable(subject), "utf-8")
+        if let when = lazy_g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970)) {
+            lazy_g_mime_message_set_date(message, when)
+            lazy_g_date_time_unref(when)
         }
         let domain = from.email.split(separator: "@").last.map(String.init) ?? "invites.invalid"
         var messageID = ""
-        if let identifier = g_mime_utils_generate_message_id(clean(domain)) {
+        if let identifier = lazy_g_mime_utils_generate_message_id(clean(domain)) {
             messageID = String(cString: identifier)
-            g_mime_message_set_message_id(message, identifier)
-            g_free(identifier)
+            lazy_g_mime_message_set_message_id(message, identifier)
+            lazy_g_free(identifier)
         }
         if let thread {
             // The identifiers were checked to be printable ASCII without brackets (MailThread).
-            let header = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self)
-            g_mime_object_set_header(header, "In-Reply-To", "<\(thread.messageID)>", nil)
-            g_mime_object_set_header(
-                header, "References", thread.replyReferences.map { "<\($0)>" }.joined(separator: " "), nil)
+            lazy_g_mime_object_set_header(message, "In-Reply-To", "<\(thread.messageID)>", nil)
+            lazy_g_mime_object_set_header(
+                message, "References", thread.replyReferences.map { "<\($0)>" }.joined(separator: " "), nil)
         }
-        guard let alternative = g_mime_multipart_new_with_subtype("alternative") else {
+        guard let alternative = lazy_g_mime_multipart_new_with_subtype("alternative") else {
             preconditionFailure("out of memory")
         }
-        defer { CGMime_unref(alternative) }
+        defer { lazy_unref(alternative) }
         // The text part is read in terminals too (mutt, aerc): the sender's ESC, BEL, C1 and bidi
         // controls in it become visible, as on the terminal; the calendar part is for software.
         let readableText = Printable.sanitize(text, keepNewlines: true)
         for (subtype, body) in [("plain", readableText), ("calendar", calendar)] {
-            guard let part = g_mime_text_part_new_with_subtype(subtype) else { continue }
+            guard let part = lazy_g_mime_text_part_new_with_subtype(subtype) else { continue }
             // The body goes in as its UTF-8 bytes: g_mime_text_part_set_text would convert text
             // that Latin-1 can hold to ISO-8859-1, and iCalendar is UTF-8 (RFC 5545 §3.1.4).
             var bytes = Array(body.utf8)
             guard
                 let stream = bytes.withUnsafeMutableBytes({
-                    g_mime_stream_mem_new_with_buffer($0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
+                    lazy_g_mime_stream_mem_new_with_buffer(
+                        $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
                 })
             else { preconditionFailure("out of memory") }
-            guard let content = g_mime_data_wrapper_new_with_stream(stream, GMIME_CONTENT_ENCODING_DEFAULT) else {
+            guard let content = lazy_g_mime_data_wrapper_new_with_stream(stream, GMIME_CONTENT_ENCODING_DEFAULT) else {
                 preconditionFailure("out of memory")
             }
-            g_mime_part_set_content(UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self), content)
-            CGMime_unref(content)
-            CGMime_unref(stream)
-            let object = UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimeObject.self)
-            if subtype == "calendar" { g_mime_object_set_content_type_parameter(object, "method", method) }
-            g_mime_object_set_content_type_parameter(object, "charset", "UTF-8")
-            g_mime_part_set_content_encoding(
-                UnsafeMutableRawPointer(part).assumingMemoryBound(to: GMimePart.self),
+            lazy_g_mime_part_set_content(part, content)
+            lazy_unref(content)
+            lazy_unref(stream)
+            if subtype == "calendar" { lazy_g_mime_object_set_content_type_parameter(part, "method", method) }
+            lazy_g_mime_object_set_content_type_parameter(part, "charset", "UTF-8")
+            lazy_g_mime_part_set_content_encoding(
+                part,
                 GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE)
-            g_mime_multipart_add(alternative, object)
-            CGMime_unref(part)
+            lazy_g_mime_multipart_add(alternative, part)
+            lazy_unref(part)
         }
-        g_mime_message_set_mime_part(
-            message, UnsafeMutableRawPointer(alternative).assumingMemoryBound(to: GMimeObject.self))
+        lazy_g_mime_message_set_mime_part(
+            message, alternative)
         guard
-            let text = g_mime_object_to_string(
-                UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self), nil)
+            let text = lazy_g_mime_object_to_string(
+                message, nil)
         else { return ("", messageID) }
-        defer { g_free(text) }
+        defer { lazy_g_free(text) }
         return (String(cString: text), messageID)
     }
 

@@ -1,4 +1,4 @@
-internal import CGMime
+internal import CGLibOnDemand
 import Foundation
 
 /// An RFC 5322 message parsed by GMime, reduced to the parts that can carry an invitation.
@@ -18,45 +18,36 @@ struct MIMEMessage {
     /// The message's Message-ID and References, when it has a usable one.
     var thread: MailThread?
 
-    private static let initialised: Bool = {
-        g_mime_init()
-        return true
-    }()
-
-    /// Initialises GMime once per process; always true.
-    static func configure() -> Bool { initialised }
-
     /// Parses a message; `nil` when GMime finds no message in the bytes.
-    static func parse(_ data: Data) -> MIMEMessage? {
-        precondition(initialised, "GMime initialises once")
-        let message: UnsafeMutablePointer<GMimeMessage>? = data.withUnsafeBytes { bytes in
+    static func parse(_ data: Data) throws(LibraryLoadError) -> MIMEMessage? {
+        try GMimeLibrary.load()
+        let message: OpaquePointer? = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-                let stream = g_mime_stream_mem_new_with_buffer(base, bytes.count)
+                let stream = lazy_g_mime_stream_mem_new_with_buffer(base, bytes.count)
             else { return nil }
-            defer { CGMime_unref(stream) }
-            guard let parser = g_mime_parser_new_with_stream(stream) else { return nil }
-            defer { CGMime_unref(parser) }
-            return g_mime_parser_construct_message(parser, nil)
+            defer { lazy_unref(stream) }
+            guard let parser = lazy_g_mime_parser_new_with_stream(stream) else { return nil }
+            defer { lazy_unref(parser) }
+            return lazy_g_mime_parser_construct_message(parser, nil)
         }
         guard let message else { return nil }
-        defer { CGMime_unref(message) }
+        defer { lazy_unref(message) }
         var result = MIMEMessage(calendarParts: [], thread: thread(of: message))
-        if let body = g_mime_message_get_mime_part(message) {
+        if let body = lazy_g_mime_message_get_mime_part(message) {
             collect(body, depth: 0, into: &result.calendarParts)
         }
         return result
     }
 
-    private static func thread(of message: UnsafeMutablePointer<GMimeMessage>) -> MailThread? {
-        guard let identifier = g_mime_message_get_message_id(message) else { return nil }
+    private static func thread(of message: OpaquePointer) -> MailThread? {
+        guard let identifier = lazy_g_mime_message_get_message_id(message) else { return nil }
         var references: [String] = []
-        let object = UnsafeMutableRawPointer(message).assumingMemoryBound(to: GMimeObject.self)
-        if let header = g_mime_object_get_header(object, "References"),
-            let parsed = g_mime_references_parse(nil, header)
+        if let header = lazy_g_mime_object_get_header(message, "References"),
+            let parsed = lazy_g_mime_references_parse(nil, header)
         {
-            defer { g_mime_references_free(parsed) }
-            for index in 0..<max(g_mime_references_length(parsed), 0) {
-                if let reference = g_mime_references_get_message_id(parsed, index) {
+            defer { lazy_g_mime_references_free(parsed) }
+            for index in 0..<max(lazy_g_mime_references_length(parsed), 0) {
+                if let reference = lazy_g_mime_references_get_message_id(parsed, index) {
                     references.append(String(cString: reference))
                 }
             }
@@ -65,57 +56,59 @@ struct MIMEMessage {
     }
 
     private static func collect(
-        _ object: UnsafeMutablePointer<GMimeObject>, depth: Int, into parts: inout [CalendarPart]
+        _ object: OpaquePointer, depth: Int, into parts: inout [CalendarPart]
     ) {
         guard depth < 32 else { return }
-        if CGMime_is_multipart(object) != 0 {
-            let multipart = CGMime_as_multipart(object)
-            for index in 0..<max(g_mime_multipart_get_count(multipart), 0) {
-                if let child = g_mime_multipart_get_part(multipart, index) {
+        if lazy_is_multipart(object) != 0 {
+            let multipart = lazy_as_multipart(object)
+            for index in 0..<max(lazy_g_mime_multipart_get_count(multipart), 0) {
+                if let child = lazy_g_mime_multipart_get_part(multipart, index) {
                     collect(child, depth: depth + 1, into: &parts)
                 }
             }
-        } else if CGMime_is_message_part(object) != 0 {
-            if let inner = g_mime_message_part_get_message(CGMime_as_message_part(object)),
-                let body = g_mime_message_get_mime_part(inner)
+        } else if lazy_is_message_part(object) != 0 {
+            if let inner = lazy_g_mime_message_part_get_message(lazy_as_message_part(object)),
+                let body = lazy_g_mime_message_get_mime_part(inner)
             {
                 collect(body, depth: depth + 1, into: &parts)
             }
-        } else if CGMime_is_part(object) != 0, let part = calendarPart(object) {
+        } else if lazy_is_part(object) != 0, let part = calendarPart(object) {
             parts.append(part)
         }
     }
 
-    private static func calendarPart(_ object: UnsafeMutablePointer<GMimeObject>) -> CalendarPart? {
-        guard let type = g_mime_object_get_content_type(object) else { return nil }
-        let media = (g_mime_content_type_get_media_type(type).map { String(cString: $0) } ?? "").lowercased()
-        let subtype = (g_mime_content_type_get_media_subtype(type).map { String(cString: $0) } ?? "").lowercased()
-        let part = CGMime_as_part(object)
-        let filename = g_mime_part_get_filename(part).map { String(cString: $0) }?.lowercased() ?? ""
+    private static func calendarPart(_ object: OpaquePointer) -> CalendarPart? {
+        guard let type = lazy_g_mime_object_get_content_type(object) else { return nil }
+        let media = (lazy_g_mime_content_type_get_media_type(type).map { String(cString: $0) } ?? "").lowercased()
+        let subtype = (lazy_g_mime_content_type_get_media_subtype(type).map { String(cString: $0) } ?? "").lowercased()
+        let part = lazy_as_part(object)
+        let filename = lazy_g_mime_part_get_filename(part).map { String(cString: $0) }?.lowercased() ?? ""
         let calendarTypes: Set<String> = ["text/calendar", "application/ics", "text/x-vcalendar", "application/x-ics"]
         let mediaType = "\(media)/\(subtype)"
         guard calendarTypes.contains(mediaType) || filename.hasSuffix(".ics") else { return nil }
-        guard let content = g_mime_part_get_content(part), let memory = g_mime_stream_mem_new() else { return nil }
-        defer { CGMime_unref(memory) }
-        let charset = g_mime_content_type_get_parameter(type, "charset").map { String(cString: $0) }
-        if let filtered = g_mime_stream_filter_new(memory) {
-            defer { CGMime_unref(filtered) }
+        guard let content = lazy_g_mime_part_get_content(part), let memory = lazy_g_mime_stream_mem_new() else {
+            return nil
+        }
+        defer { lazy_unref(memory) }
+        let charset = lazy_g_mime_content_type_get_parameter(type, "charset").map { String(cString: $0) }
+        if let filtered = lazy_g_mime_stream_filter_new(memory) {
+            defer { lazy_unref(filtered) }
             if let charset, !["utf-8", "utf8", "us-ascii"].contains(charset.lowercased()),
-                let filter = g_mime_filter_charset_new(charset, "UTF-8")
+                let filter = lazy_g_mime_filter_charset_new(charset, "UTF-8")
             {
-                _ = g_mime_stream_filter_add(
-                    UnsafeMutableRawPointer(filtered).assumingMemoryBound(to: GMimeStreamFilter.self), filter)
-                CGMime_unref(filter)
+                _ = lazy_g_mime_stream_filter_add(
+                    filtered, filter)
+                lazy_unref(filter)
             }
-            _ = g_mime_data_wrapper_write_to_stream(content, filtered)
-            _ = g_mime_stream_flush(filtered)
+            _ = lazy_g_mime_data_wrapper_write_to_stream(content, filtered)
+            _ = lazy_g_mime_stream_flush(filtered)
         }
         guard
-            let array = g_mime_stream_mem_get_byte_array(
-                UnsafeMutableRawPointer(memory).assumingMemoryBound(to: GMimeStreamMem.self))
+            let array = lazy_g_mime_stream_mem_get_byte_array(
+                memory)
         else { return nil }
         let data = array.pointee.data.map { Data(bytes: $0, count: Int(array.pointee.len)) } ?? Data()
-        let method = g_mime_content_type_get_parameter(type, "method").map { String(cString: $0) }
+        let method = lazy_g_mime_content_type_get_parameter(type, "method").map { String(cString: $0) }
         return CalendarPart(data: data, method: method, contentType: mediaType)
     }
 }

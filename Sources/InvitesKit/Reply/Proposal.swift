@@ -60,9 +60,14 @@ public struct Proposal: Sendable, Hashable {
         body +=
             "  instead of: \(time.span(start: was.start, end: was.end, dates: dates == nil ? nil : Proposal.dates(of: was, in: display)))\n"
         if let comment, !comment.isEmpty { body += "\n\(comment)\n" }
-        let message = MIMEComposer.replyMessage(
-            from: .init(name: named, email: address), to: .init(name: organizer.name, email: organizerEmail),
-            subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "COUNTER")
+        let message: (text: String, messageID: String)
+        do {
+            message = try MIMEComposer.replyMessage(
+                from: .init(name: named, email: address), to: .init(name: organizer.name, email: organizerEmail),
+                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "COUNTER")
+        } catch {
+            throw .library(error)
+        }
         return OutboxDraft(
             kind: .counter, transport: .mail, recipient: organizerEmail, subject: subject,
             body: Data(message.text.utf8), messageID: message.messageID)

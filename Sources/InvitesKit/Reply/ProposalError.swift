@@ -16,6 +16,8 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--free` for a series found nothing within working hours on the occurrence's own day,
     /// which a series keeps.
     case noFreeTimeThatDay(handle: String, day: String)
+    /// GMime, which writes the e-mail, cannot be loaded.
+    case library(LibraryLoadError)
 
     public var description: String {
         switch self {
@@ -38,6 +40,8 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noFreeTime(let handle, let from, let days):
             return "\(handle): no stretch long enough is free within your working hours in the \(days) days from "
                 + "\(from); give a time with --at"
+        case .library(let error):
+            return "the e-mail cannot be written: \(error)"
         case .noFreeTimeThatDay(let handle, let day):
             return "\(handle): no other stretch long enough is free within your working hours on \(day), the "
                 + "occurrence's day, which a series keeps; give a time with --at"

@@ -87,10 +87,15 @@ public struct Reply: Sendable {
             body += "  \(answer.action.rawValue): the occurrence \(answer.key ?? "")\n"
         }
         if let comment { body += "\n\(comment)\n" }
-        let message = MIMEComposer.replyMessage(
-            from: .init(name: named, email: address),
-            to: .init(name: organizer.name, email: organizerEmail),
-            subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail)
+        let message: (text: String, messageID: String)
+        do {
+            message = try MIMEComposer.replyMessage(
+                from: .init(name: named, email: address),
+                to: .init(name: organizer.name, email: organizerEmail),
+                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail)
+        } catch {
+            throw .library(error)
+        }
         return Reply(
             kind: .mime, text: message.text, notes: notes, recipient: organizerEmail, subject: subject,
             messageID: message.messageID)

@@ -10,6 +10,8 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The organizer cancelled the invitation: the meeting is off, and there is nothing to
     /// answer (sabre/vobject's broker makes no REPLY for it either).
     case cancelled(handle: String)
+    /// GMime, which writes the e-mail, cannot be loaded.
+    case library(LibraryLoadError)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(handle) was published (METHOD:PUBLISH), not an invitation: it expects no reply"
         case .cancelled(let handle):
             return "\(handle) was cancelled by the organizer: the meeting is off, and it takes no reply"
+        case .library(let error):
+            return "the e-mail cannot be written: \(error)"
         case .pushHasNoMail(let handle):
             return
                 "\(handle) came as a push payload: it has no organizer to mail; its answer is JSON for the sender's server (reply without --mime, or set respond_url and use send)"

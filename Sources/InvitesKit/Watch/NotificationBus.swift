@@ -1,4 +1,4 @@
-internal import CGio
+internal import CGLibOnDemand
 import Foundation
 
 /// The session bus's `org.freedesktop.Notifications` (the Desktop Notifications
@@ -40,28 +40,29 @@ final class NotificationBus {
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`) and listens for the server's
     /// signals.
     init() throws(Failure) {
-        let context = g_main_context_new()
-        g_main_context_push_thread_default(context)
-        defer { g_main_context_pop_thread_default(context) }
+        if let failure = lazy_load_gio() { throw Failure(message: String(cString: failure), serverMissing: false) }
+        let context = lazy_g_main_context_new()
+        lazy_g_main_context_push_thread_default(context)
+        defer { lazy_g_main_context_pop_thread_default(context) }
         var error: UnsafeMutablePointer<GError>?
-        guard let context, let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            g_main_context_unref(context)
+        guard let context, let connection = lazy_g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            lazy_g_main_context_unref(context)
             throw NotificationBus.failure(error, serverMissing: true)
         }
         self.context = context
         self.connection = connection
-        g_dbus_connection_set_exit_on_close(connection, 0)
-        g_main_context_acquire(context)
+        lazy_g_dbus_connection_set_exit_on_close(connection, 0)
+        lazy_g_main_context_acquire(context)
         let me = Unmanaged.passUnretained(self).toOpaque()
         subscriptions = [
-            g_dbus_connection_signal_subscribe(
+            lazy_g_dbus_connection_signal_subscribe(
                 connection, nil, NotificationBus.name, nil, NotificationBus.path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
                 { _, _, _, _, member, parameters, user in
                     guard let user, let member, let parameters else { return }
                     Unmanaged<NotificationBus>.fromOpaque(user).takeUnretainedValue().received(
                         String(cString: member), parameters)
                 }, me, nil),
-            g_dbus_connection_signal_subscribe(
+            lazy_g_dbus_connection_signal_subscribe(
                 connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged",
                 "/org/freedesktop/DBus", NotificationBus.name, G_DBUS_SIGNAL_FLAGS_NONE,
                 { _, _, _, _, _, parameters, user in
@@ -73,24 +74,24 @@ final class NotificationBus {
     }
 
     deinit {
-        for subscription in subscriptions { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+        for subscription in subscriptions { lazy_g_dbus_connection_signal_unsubscribe(connection, subscription) }
         // Runs what the unsubscriptions left queued, which holds no reference to us any more.
-        while g_main_context_iteration(context, 0) != 0 {}
-        g_main_context_release(context)
-        g_object_unref(UnsafeMutableRawPointer(connection))
-        g_main_context_unref(context)
+        while lazy_g_main_context_iteration(context, 0) != 0 {}
+        lazy_g_main_context_release(context)
+        lazy_g_object_unref(UnsafeMutableRawPointer(connection))
+        lazy_g_main_context_unref(context)
     }
 
     /// The server's capabilities (`body`, `actions`, `body-markup`, …).
     func capabilities() throws(Failure) -> [String] {
         let reply = try call("GetCapabilities", nil, replyType: "(as)")
-        defer { g_variant_unref(reply) }
-        let list = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(list) }
-        return (0..<g_variant_n_children(list)).map { index in
-            let item = g_variant_get_child_value(list, index)
-            defer { g_variant_unref(item) }
-            return String(cString: g_variant_get_string(item, nil))
+        defer { lazy_g_variant_unref(reply) }
+        let list = lazy_g_variant_get_child_value(reply, 0)
+        defer { lazy_g_variant_unref(list) }
+        return (0..<lazy_g_variant_n_children(list)).map { index in
+            let item = lazy_g_variant_get_child_value(list, index)
+            defer { lazy_g_variant_unref(item) }
+            return String(cString: lazy_g_variant_get_string(item, nil))
         }
     }
 
@@ -105,34 +106,34 @@ final class NotificationBus {
         defer { for pointer in strings { free(pointer) } }
         let list = strings.map { UnsafePointer($0) }
         var arguments: [OpaquePointer?] = [
-            g_variant_new_string("invites"), g_variant_new_uint32(replaces), g_variant_new_string(""),
-            g_variant_new_string(summary), g_variant_new_string(body),
-            list.withUnsafeBufferPointer { g_variant_new_strv($0.baseAddress, gssize($0.count)) },
-            "{sv}".withCString { g_variant_new_array(CGio_variant_type($0), nil, 0) },
-            g_variant_new_int32(expires),
+            lazy_g_variant_new_string("invites"), lazy_g_variant_new_uint32(replaces), lazy_g_variant_new_string(""),
+            lazy_g_variant_new_string(summary), lazy_g_variant_new_string(body),
+            list.withUnsafeBufferPointer { lazy_g_variant_new_strv($0.baseAddress, gssize($0.count)) },
+            "{sv}".withCString { lazy_g_variant_new_array(lazy_variant_type($0), nil, 0) },
+            lazy_g_variant_new_int32(expires),
         ]
         let parameters = arguments.withUnsafeMutableBufferPointer {
-            g_variant_new_tuple($0.baseAddress, gsize($0.count))
+            lazy_g_variant_new_tuple($0.baseAddress, gsize($0.count))
         }
         let reply = try call("Notify", parameters, replyType: "(u)")
-        defer { g_variant_unref(reply) }
-        let id = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(id) }
-        return g_variant_get_uint32(id)
+        defer { lazy_g_variant_unref(reply) }
+        let id = lazy_g_variant_get_child_value(reply, 0)
+        defer { lazy_g_variant_unref(id) }
+        return lazy_g_variant_get_uint32(id)
     }
 
     /// The poll descriptors GLib waits on for the bus, and how long it may wait at most in
     /// milliseconds (-1: no limit).
     func descriptors() -> (descriptors: [pollfd], timeout: Int32) {
         var priority: Int32 = 0
-        g_main_context_prepare(context, &priority)
+        lazy_g_main_context_prepare(context, &priority)
         self.priority = priority
         var timeout: Int32 = -1
         var fds = [GPollFD](repeating: GPollFD(), count: 4)
-        var count = g_main_context_query(context, priority, &timeout, &fds, Int32(fds.count))
+        var count = lazy_g_main_context_query(context, priority, &timeout, &fds, Int32(fds.count))
         if Int(count) > fds.count {
             fds = [GPollFD](repeating: GPollFD(), count: Int(count))
-            count = g_main_context_query(context, priority, &timeout, &fds, count)
+            count = lazy_g_main_context_query(context, priority, &timeout, &fds, count)
         }
         let ready = fds.prefix(Int(count)).map {
             pollfd(fd: $0.fd, events: Int16(truncatingIfNeeded: $0.events), revents: 0)
@@ -148,26 +149,26 @@ final class NotificationBus {
                 fd: $0.fd, events: UInt16(truncatingIfNeeded: $0.events),
                 revents: UInt16(truncatingIfNeeded: $0.revents))
         }
-        if g_main_context_check(context, priority, &fds, Int32(fds.count)) != 0 {
-            g_main_context_dispatch(context)
+        if lazy_g_main_context_check(context, priority, &fds, Int32(fds.count)) != 0 {
+            lazy_g_main_context_dispatch(context)
         }
         defer { signals = [] }
         return signals
     }
 
     private func received(_ member: String, _ parameters: OpaquePointer) {
-        func child(_ index: Int) -> OpaquePointer { g_variant_get_child_value(parameters, gsize(index)) }
+        func child(_ index: Int) -> OpaquePointer { lazy_g_variant_get_child_value(parameters, gsize(index)) }
         func string(_ index: Int) -> String {
             let value = child(index)
-            defer { g_variant_unref(value) }
-            return String(cString: g_variant_get_string(value, nil))
+            defer { lazy_g_variant_unref(value) }
+            return String(cString: lazy_g_variant_get_string(value, nil))
         }
         func number(_ index: Int) -> UInt32 {
             let value = child(index)
-            defer { g_variant_unref(value) }
-            return g_variant_get_uint32(value)
+            defer { lazy_g_variant_unref(value) }
+            return lazy_g_variant_get_uint32(value)
         }
-        let type = String(cString: g_variant_get_type_string(parameters))
+        let type = String(cString: lazy_g_variant_get_type_string(parameters))
         switch (member, type) {
         case ("ActionInvoked", "(us)"): signals.append(.actionInvoked(id: number(0), key: string(1)))
         case ("NotificationClosed", "(uu)"): signals.append(.closed(id: number(0)))
@@ -182,13 +183,13 @@ final class NotificationBus {
         var error: UnsafeMutablePointer<GError>?
         // The type is the string itself (G_VARIANT_TYPE is a cast): it must outlive the call.
         let reply = replyType.withCString { type in
-            g_dbus_connection_call_sync(
+            lazy_g_dbus_connection_call_sync(
                 connection, NotificationBus.name, NotificationBus.path, NotificationBus.name, method, parameters,
-                CGio_variant_type(type), G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
+                lazy_variant_type(type), G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
         }
         guard let reply else {
-            let remote = error.flatMap { g_dbus_error_get_remote_error($0) }
-            defer { g_free(remote) }
+            let remote = error.flatMap { lazy_g_dbus_error_get_remote_error($0) }
+            defer { lazy_g_free(remote) }
             let missing = remote.map {
                 ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(
                     String(cString: $0))
@@ -200,7 +201,7 @@ final class NotificationBus {
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?, serverMissing: Bool) -> Failure {
         guard let error else { return Failure(message: "an unknown D-Bus error", serverMissing: serverMissing) }
-        defer { g_error_free(error) }
+        defer { lazy_g_error_free(error) }
         let message = error.pointee.message.map { String(cString: $0) } ?? "an unknown D-Bus error"
         return Failure(message: message, serverMissing: serverMissing)
     }

@@ -17,8 +17,8 @@ import Testing
     static func message(
         subject: String = "Accepted: Planning", from name: String? = "Ann Attendee", calendar: String = calendar(),
         thread: MailThread? = nil
-    ) -> String {
-        MIMEComposer.replyMessage(
+    ) throws -> String {
+        try MIMEComposer.replyMessage(
             from: .init(name: name, email: "ann@example.org"),
             to: .init(name: "Olga Organizer", email: "olga@example.org"),
             subject: subject, text: "Accepted: Planning\n", calendar: calendar, date: .utc("2024-06-01T12:00:00Z"),
@@ -56,8 +56,8 @@ import Testing
         headers(message).filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
     }
 
-    @Test func theHeadersNameSenderRecipientAndSubject() {
-        let message = MIMEComposerTests.message()
+    @Test func theHeadersNameSenderRecipientAndSubject() throws {
+        let message = try MIMEComposerTests.message()
         #expect(MIMEComposerTests.header("From", in: message) == ["Ann Attendee <ann@example.org>"])
         #expect(MIMEComposerTests.header("To", in: message) == ["Olga Organizer <olga@example.org>"])
         #expect(MIMEComposerTests.header("Subject", in: message) == ["Accepted: Planning"])
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func theCalendarPartReadsBackAsAReply() throws {
-        let parsed = try #require(MIMEMessage.parse(Data(MIMEComposerTests.message().utf8)))
+        let parsed = try #require(try MIMEMessage.parse(Data(try MIMEComposerTests.message().utf8)))
         try #require(parsed.calendarParts.count == 1)
         let part = parsed.calendarParts[0]
         #expect(part.contentType == "text/calendar")
@@ -80,14 +80,15 @@ import Testing
     @Test func accentedTextReadsBack() throws {
         for title in ["Réunion à Zürich", "Réunion à Zürich 東京"] {
             let calendar = MIMEComposerTests.calendar(title: title)
-            let parsed = try #require(MIMEMessage.parse(Data(MIMEComposerTests.message(calendar: calendar).utf8)))
+            let parsed = try #require(
+                try MIMEMessage.parse(Data(try MIMEComposerTests.message(calendar: calendar).utf8)))
             let lines = MIMEComposerTests.lines(try #require(parsed.calendarParts.first).data)
             #expect(lines == MIMEComposerTests.lines(calendar), "\(title)")
         }
     }
 
-    @Test func headersAreASCIIAndCarryNoInjectedFields() {
-        let message = MIMEComposerTests.message(
+    @Test func headersAreASCIIAndCarryNoInjectedFields() throws {
+        let message = try MIMEComposerTests.message(
             subject: "Accepted: Café\r\nBcc: eve@example.org", from: "Zoë\nX-Evil: 1")
         let head = message.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n").first ?? message
         #expect(head.unicodeScalars.allSatisfy { $0.isASCII })
@@ -100,11 +101,11 @@ import Testing
     /// invitation's own references and then the invitation.
     @Test func theReplyThreadsWithTheInvitation() throws {
         let thread = try #require(MailThread(messageID: "invite-1@calendar.example", references: ["root@list.example"]))
-        let message = MIMEComposerTests.message(thread: thread)
+        let message = try MIMEComposerTests.message(thread: thread)
         #expect(MIMEComposerTests.header("In-Reply-To", in: message) == ["<invite-1@calendar.example>"])
         #expect(
             MIMEComposerTests.header("References", in: message) == ["<root@list.example> <invite-1@calendar.example>"])
-        #expect(MIMEComposerTests.header("In-Reply-To", in: MIMEComposerTests.message()).isEmpty)
+        #expect(MIMEComposerTests.header("In-Reply-To", in: try MIMEComposerTests.message()).isEmpty)
     }
 
     /// A stranger's Message-ID that a header cannot carry as it is gives no thread rather than a

@@ -9,7 +9,7 @@ import Testing
 /// ISO-8859-1 to UTF-8.
 @Suite struct MIMEMessageTests {
     func parts(_ name: String) throws -> [MIMEMessage.CalendarPart] {
-        try #require(MIMEMessage.parse(Fixture.data("mail/" + name))).calendarParts
+        try #require(try MIMEMessage.parse(Fixture.data("mail/" + name))).calendarParts
     }
 
     func text(_ part: MIMEMessage.CalendarPart) -> String {

@@ -43,7 +43,7 @@ import Testing
 
     func calendar(of draft: OutboxDraft) throws -> ICalComponent {
         let mail = String(decoding: draft.body, as: UTF8.self)
-        let message = try #require(MIMEMessage.parse(Data(mail.utf8)))
+        let message = try #require(try MIMEMessage.parse(Data(mail.utf8)))
         let part = try #require(message.calendarParts.first)
         #expect(part.method?.uppercased() == "COUNTER")
         return try #require(part.data.withUnsafeBytes { ICalComponent.parse($0) })
