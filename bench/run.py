@@ -243,13 +243,29 @@ def other_rows(calendar, vdir, runs, label):
 
 def measure_bare(command, env=None, cwd=None, stdin=None):
     """Wall seconds of one whole process without GNU time around it, for the figures of a few
-    milliseconds that its own start would blur."""
-    started = time.perf_counter()
-    process = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd,
-                             input=stdin)
-    elapsed = time.perf_counter() - started
-    if process.returncode != 0:
-        raise SystemExit("failed: %s\n%s" % (" ".join(command), process.stderr.decode(errors="replace")))
+    milliseconds that its own start would blur. posix_spawn rather than subprocess: forking
+    this Python process costs about a millisecond, which would be counted in every figure and
+    shrink every ratio; the start-up table's `/bin/true` row shows what remains."""
+    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as errors, \
+            open(os.devnull, "wb") as null:
+        given.write(stdin or b"")
+        given.seek(0)
+        actions = [(os.POSIX_SPAWN_DUP2, given.fileno(), 0), (os.POSIX_SPAWN_DUP2, null.fileno(), 1),
+                   (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
+        previous = os.getcwd()
+        if cwd:
+            os.chdir(cwd)
+        try:
+            started = time.perf_counter()
+            pid = os.posix_spawnp(command[0], command, env if env is not None else os.environ,
+                                  file_actions=actions)
+            _, status = os.waitpid(pid, 0)
+            elapsed = time.perf_counter() - started
+        finally:
+            os.chdir(previous)
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            raise SystemExit("failed: %s\n%s" % (" ".join(command), errors.read().decode(errors="replace")))
     return elapsed, 0.0
 
 
@@ -402,23 +418,23 @@ print("floor " + String(Date.now.timeIntervalSince1970 > 0))
 
 def startup_rows(binary, runs):
     """`invites --version` and `status` beside Swift programs that only start, built in the same
-    run with the same compiler: one importing FoundationEssentials only, one importing
-    Foundation, and the same linked (without calling them) against the libraries invites loads
-    at every start (GMime with GLib, then also libical and SQLite), to show where the start-up
-    time goes."""
+    run with the same compiler: the reference, importing FoundationEssentials only as swiftc
+    builds it by default (the Swift runtime in shared libraries); the same with the runtime
+    inside the binary (-static-stdlib), as scripts/build-release builds invites on Linux; with
+    Foundation; and with Foundation, linked (without calling them) against the libraries invites
+    loads at every start (libical and SQLite), to show where the start-up time goes."""
     source = os.path.join(WORK, "startup.swift")
     with open(source, "w") as handle:
         handle.write(STARTUP_PROGRAM)
 
-    def libraries(*packages):
-        flags = subprocess.run(["pkg-config", "--libs", *packages], check=True, capture_output=True,
-                               text=True).stdout.split()
-        return ["-Xlinker", "--no-as-needed"] + flags
+    def libraries(*names):
+        return ["-Xlinker", "--no-as-needed"] + ["-l" + name for name in names]
 
-    variants = [("FoundationEssentials only", []), ("Foundation", ["-DFULL"]),
-                ("Foundation, linked with GMime", ["-DFULL"] + libraries("gmime-3.0")),
-                ("Foundation, linked with GMime, libical, SQLite", ["-DFULL"] + libraries("gmime-3.0", "libical",
-                                                                                            "sqlite3"))]
+    variants = [("FoundationEssentials only", []),
+                ("FoundationEssentials only, -static-stdlib", ["-static-stdlib"]),
+                ("Foundation, -static-stdlib", ["-DFULL", "-static-stdlib"]),
+                ("Foundation, -static-stdlib, linked with libical, SQLite",
+                 ["-DFULL", "-static-stdlib"] + libraries("ical", "sqlite3"))]
     env = dict(os.environ, TZ="UTC")
     many = max(runs, 40)
     rows = []
@@ -430,6 +446,8 @@ def startup_rows(binary, runs):
         rows.append(("start-up", "Swift, " + name, *figure, "FoundationEssentials only" if reference else "",
                      reference or 0.0))
         reference = reference or figure[0]
+    rows.append(("start-up", "/bin/true (the harness itself)", *median_of(many, lambda: measure_bare(["true"], env=env)),
+                 "", 0.0))
     home = tempfile.mkdtemp(prefix="invites-startup-")
     rows.append(("start-up", "invites --version", *median_of(many, lambda: measure_bare([binary, "--version"], env=env)),
                  "FoundationEssentials only", reference))

@@ -23,7 +23,8 @@ static struct {
 #undef FUNCTION
 #undef PROCEDURE
 
-/* Opens the first of `names` that loads, or says why none did and which package to install. */
+/* Opens the first of `names` that loads, or says why none did and which package to install.
+ * On macOS, Homebrew's folders are named: dlopen does not search /opt/homebrew/lib. */
 static void *open_library(const char *const *names, const char *package, char *failure, size_t size) {
     for (int index = 0; names[index] != NULL; index++) {
         void *library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
@@ -45,7 +46,8 @@ static void *open_library(const char *const *names, const char *package, char *f
 static pthread_once_t glib_once = PTHREAD_ONCE_INIT;
 static void load_glib(void) {
 #ifdef __APPLE__
-    const char *names[] = {"libgobject-2.0.0.dylib", "libgobject-2.0.dylib", NULL};
+    const char *names[] = {"libgobject-2.0.0.dylib", "/opt/homebrew/lib/libgobject-2.0.0.dylib",
+                           "/usr/local/lib/libgobject-2.0.0.dylib", NULL};
 #else
     const char *names[] = {"libgobject-2.0.so.0", "libgobject-2.0.so", NULL};
 #endif
@@ -69,7 +71,8 @@ static void load_gmime(void) {
         return;
     }
 #ifdef __APPLE__
-    const char *names[] = {"libgmime-3.0.0.dylib", "libgmime-3.0.dylib", NULL};
+    const char *names[] = {"libgmime-3.0.0.dylib", "/opt/homebrew/lib/libgmime-3.0.0.dylib",
+                           "/usr/local/lib/libgmime-3.0.0.dylib", NULL};
 #else
     const char *names[] = {"libgmime-3.0.so.0", "libgmime-3.0.so", NULL};
 #endif
@@ -94,7 +97,8 @@ static void load_gio(void) {
         return;
     }
 #ifdef __APPLE__
-    const char *names[] = {"libgio-2.0.0.dylib", "libgio-2.0.dylib", NULL};
+    const char *names[] = {"libgio-2.0.0.dylib", "/opt/homebrew/lib/libgio-2.0.0.dylib",
+                           "/usr/local/lib/libgio-2.0.0.dylib", NULL};
 #else
     const char *names[] = {"libgio-2.0.so.0", "libgio-2.0.so", NULL};
 #endif
