@@ -51,7 +51,7 @@ static void load_glib(void) {
 #else
     const char *names[] = {"libgobject-2.0.so.0", "libgobject-2.0.so", NULL};
 #endif
-    void *library = open_library(names, "libglib2.0-0", glib.failure, sizeof glib.failure);
+    void *library = open_library(names, "libglib2.0-0, or on macOS: brew install glib", glib.failure, sizeof glib.failure);
     if (library == NULL) return;
 #define TABLE glib
 #include "glib_functions.h"
@@ -76,7 +76,7 @@ static void load_gmime(void) {
 #else
     const char *names[] = {"libgmime-3.0.so.0", "libgmime-3.0.so", NULL};
 #endif
-    void *library = open_library(names, "libgmime-3.0-0", gmime.failure, sizeof gmime.failure);
+    void *library = open_library(names, "libgmime-3.0-0, or on macOS: brew install gmime", gmime.failure, sizeof gmime.failure);
     if (library == NULL) return;
 #define TABLE gmime
 #include "gmime_functions.h"
@@ -102,7 +102,7 @@ static void load_gio(void) {
 #else
     const char *names[] = {"libgio-2.0.so.0", "libgio-2.0.so", NULL};
 #endif
-    void *library = open_library(names, "libglib2.0-0", gio.failure, sizeof gio.failure);
+    void *library = open_library(names, "libglib2.0-0, or on macOS: brew install glib", gio.failure, sizeof gio.failure);
     if (library == NULL) return;
 #define TABLE gio
 #include "gio_functions.h"
