@@ -74,15 +74,16 @@ public struct CLIEnvironment: Sendable {
             RawTerminal.restoreNow()
             Posix._exit(ErrorReport.report(failure, on: err).rawValue)
         }
+        let variables = Posix.environment()
         return CLIEnvironment(
-            variables: ProcessInfo.processInfo.environment,
+            variables: variables,
             outputIsTerminal: Posix.isatty(STDOUT_FILENO), inputIsTerminal: Posix.isatty(STDIN_FILENO),
             out: out, err: err, confirm: TerminalPrompt.confirm,
             terminalColumns: { TerminalSize.columns(of: STDOUT_FILENO) },
             terminalRows: { TerminalSize.rows(of: STDOUT_FILENO) },
             keyboard: {
                 // Single keys only where `review` can draw and read on a terminal that takes them.
-                let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+                let dumb = variables["TERM"] == "dumb"
                 if !dumb, Posix.isatty(STDOUT_FILENO), let terminal = RawTerminal(descriptor: STDIN_FILENO) {
                     return terminal
                 }

@@ -28,6 +28,22 @@ extension Posix {
         }
     }
 
+    /// The process's environment, read from `environ` itself: ProcessInfo would first set up
+    /// CoreFoundation and its own caches, a tenth of what a start of invites costs. The first
+    /// of two definitions of a name wins, as getenv(3) finds it.
+    package static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
+    }
+
     /// `exit(3)`: ends the process with `status`, flushing the C library's streams.
     package static func exit(_ status: Int32) -> Never {
         Foundation.exit(status)

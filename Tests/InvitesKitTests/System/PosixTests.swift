@@ -17,6 +17,12 @@ import Testing
         #expect(SystemCallError(code: ENOENT, call: "open", path: path).description == "No such file or directory")
     }
 
+    /// What ProcessInfo gave before, which the test process's environment (set by swift test,
+    /// with values holding `=`, `:` and spaces) shows whole.
+    @Test func theEnvironmentIsWhatProcessInfoGave() {
+        #expect(Posix.environment() == ProcessInfo.processInfo.environment)
+    }
+
     @Test func aFileWrittenReadAndRenamedThroughTheDoor() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-posix-\(UUID().uuidString)")
             .path
