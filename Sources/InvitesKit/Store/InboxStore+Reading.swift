@@ -195,7 +195,10 @@ extension InboxStore {
     /// The invitations whose properties are not kept in this version, with their messages: what
     /// ``StoredPropertiesMigration`` reads once.
     public func invitesWithoutProperties() throws(StoreError) -> [StoredInvite] {
-        try invites(where: "i.properties_version != ?", [.integer(EventProperties.version)])
+        // Two ranges rather than `!=`, which no index can serve.
+        try invites(
+            where: "(i.properties_version < ? OR i.properties_version > ?)",
+            [.integer(EventProperties.version), .integer(EventProperties.version)])
     }
 
     /// Keeps the properties read for invitations, by handle.

@@ -268,6 +268,12 @@ enum Schema {
             PRIMARY KEY (folder, subfolder)
         ) WITHOUT ROWID;
         """,
+        // Version 14: the invitations whose kept properties are missing or of another version,
+        // which every open of the store asks for (StoredPropertiesMigration), found by an index
+        // instead of reading the whole table: an inbox of years costs a seek, not a scan.
+        """
+        CREATE INDEX invites_properties_version ON invites (properties_version);
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.
