@@ -8,6 +8,8 @@ import Foundation
 /// the display zone, and one that is not yet is tested exactly, as before.
 public struct InvitationFacts: Sendable, Hashable {
     /// Bumped when what is worked out changes: facts of an older version are worked out again.
+    /// The store's `invites_awaiting` index (schema 14) names version 1; a new version needs a
+    /// new index beside it, or `status` reads every row again (still rightly, only slower).
     public static let version = 1
 
     /// A time after which every occurrence has ended in every zone: the last end the series

@@ -179,18 +179,34 @@ extension InboxStore {
     /// ``InvitationFacts`` say they were over by then are left out too, so that years of
     /// invitations nobody answered cost nothing; the rest are still tested exactly by the caller.
     public func awaitingAnswer(liveAt now: Date? = nil) throws(StoreError) -> [StoredInvite] {
-        let over = """
-            AND NOT (i.facts_version = ? AND i.facts_revision = i.revision AND i.over_after IS NOT NULL
-                AND i.over_after <= ?)
-            """
+        guard let now else { return try invites(where: InboxStore.pending, [], suffix: InboxStore.lastChangedFirst) }
+        let seconds = Statement.Value.integer(now.unixSeconds)
         return try invites(
-            where: """
-                i.method != 'PUBLISH' AND (i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
-                    WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0))
-                """ + (now == nil ? "" : over),
-            now.map { [.integer(InvitationFacts.version), .integer($0.unixSeconds)] } ?? [],
+            where: InboxStore.live, [seconds, .integer(InvitationFacts.version), seconds],
             suffix: InboxStore.lastChangedFirst)
     }
+
+    /// An invitation, or one of its occurrences, waits for your answer.
+    static let pending = """
+        i.method != 'PUBLISH' AND (i.status = 'pending' OR EXISTS (SELECT 1 FROM instances AS s
+            WHERE s.invite_id = i.id AND s.answer = 'pending' AND s.cancelled = 0))
+        """
+
+    /// ``pending`` and not over by the time bound to the first and third `?` by the facts of
+    /// the current revision (the second `?`: ``InvitationFacts/version``). The candidates come
+    /// from the two indexes of schema 14, whose expression this repeats word for word; the full
+    /// test follows on those rows alone.
+    static let live = """
+        i.id IN (SELECT id FROM invites WHERE status = 'pending' AND \(overAfter) IS NULL
+            UNION ALL SELECT id FROM invites WHERE status = 'pending' AND \(overAfter) > ?
+            UNION SELECT invite_id FROM instances WHERE answer = 'pending' AND cancelled = 0)
+        AND \(pending) AND NOT (i.facts_version = ? AND i.facts_revision = i.revision
+            AND i.over_after IS NOT NULL AND i.over_after <= ?)
+        """
+
+    private static let overAfter = """
+        CASE WHEN facts_version = \(InvitationFacts.version) AND facts_revision = revision THEN over_after END
+        """
 
     /// The invitations whose properties are not kept in this version, with their messages: what
     /// ``StoredPropertiesMigration`` reads once.

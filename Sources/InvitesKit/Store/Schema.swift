@@ -268,11 +268,17 @@ enum Schema {
             PRIMARY KEY (folder, subfolder)
         ) WITHOUT ROWID;
         """,
-        // Version 14: the invitations whose kept properties are missing or of another version,
-        // which every open of the store asks for (StoredPropertiesMigration), found by an index
-        // instead of reading the whole table: an inbox of years costs a seek, not a scan.
+        // Version 14: what every start asks of the inbox found by indexes instead of reading
+        // every row, so that an inbox of years costs a few seeks: the invitations whose kept
+        // properties are missing or of another version (StoredPropertiesMigration), and those
+        // awaiting an answer (`status`, `list`, `review`), by when their current facts say they
+        // are over (NULL while those facts are not worked out; InboxStore.awaitingAnswer).
         """
         CREATE INDEX invites_properties_version ON invites (properties_version);
+        CREATE INDEX invites_awaiting ON invites (
+            CASE WHEN facts_version = 1 AND facts_revision = revision THEN over_after END
+        ) WHERE status = 'pending';
+        CREATE INDEX instances_pending ON instances (invite_id) WHERE answer = 'pending' AND cancelled = 0;
         """,
     ]
 

@@ -81,6 +81,23 @@ import Testing
         #expect(try store.resolve("moved").facts?.overAfter == Date(timeIntervalSince1970: 1_803_898_800 + 172_800))
     }
 
+    /// `status` at every start reads the invitations that can still be attended, not an inbox of
+    /// years: SQLite finds them by schema 14's indexes, never by reading every row.
+    @Test func theInvitationsAwaitingAnAnswerAreFoundByIndexes() throws {
+        let store = try InvitationFactsTests.store([
+            InvitationFactsTests.ics("over", start: "20190301T100000Z", end: "20190301T110000Z")
+        ])
+        let plan = try store.database.prepare(
+            "EXPLAIN QUERY PLAN SELECT i.id FROM invites AS i WHERE \(InboxStore.live)")
+        try plan.bind([.integer(0), .integer(InvitationFacts.version), .integer(0)])
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.text("detail") ?? "") }
+        #expect(
+            steps.filter { $0.hasPrefix("SEARCH invites USING INDEX invites_awaiting (<expr>") }.count == 2, "\(steps)")
+        #expect(steps.contains("SCAN instances USING INDEX instances_pending"), "\(steps)")
+        #expect(!steps.contains { $0.hasPrefix("SCAN i") && !$0.hasPrefix("SCAN instances") }, "\(steps)")
+    }
+
     @Test func factsKeptForAnEarlierRevisionAreNeverUsed() throws {
         let store = try InvitationFactsTests.store([
             InvitationFactsTests.ics("raced", start: "20270301T100000Z", end: "20270301T110000Z")
