@@ -302,11 +302,11 @@ public struct CalendarQuery {
         var changed = known == nil
         var kept = 0
         for position in 0..<listing.count {
-            guard let stamps = listing.stamps else {
+            guard listing.isStamped else {
                 unread.append(position)
                 continue
             }
-            guard let stamp = stamps[position] else { continue }
+            guard let stamp = listing.stamp(at: position) else { continue }
             if let match = matches[position], knownItems[match].stamp == stamp {
                 let entry = knownItems[match]
                 next[position] = entry
@@ -351,7 +351,7 @@ public struct CalendarQuery {
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
                 next[position] = nil
-                unreadable[position] = listing.stamps?[position] ?? nil
+                unreadable[position] = listing.stamp(at: position)
                 changed = true
                 continue
             case .failure(let error): throw error
@@ -404,10 +404,10 @@ public struct CalendarQuery {
     private func reusableParts(
         _ earlier: WindowCache?, for positions: [Int], in listing: VdirListing
     ) -> [Int: WindowCache.Part] {
-        guard let parts = earlier?.parts, !parts.isEmpty, let stamps = listing.stamps else { return [:] }
+        guard let parts = earlier?.parts, !parts.isEmpty, listing.isStamped else { return [:] }
         var found: [Int: WindowCache.Part] = [:]
         for (position, match) in zip(positions, listing.matches(positions, in: parts.map(\.name))) {
-            if let match, parts[match].stamp == stamps[position] { found[position] = parts[match] }
+            if let match, parts[match].stamp == listing.stamp(at: position) { found[position] = parts[match] }
         }
         return found
     }

@@ -97,7 +97,7 @@ public struct CalendarInvitationScanner {
             var present = Set<CalendarInvitationKey>()
             let folder = source.path
             for position in 0..<listing.count {
-                guard let stamp = listing.stamps?[position] else { continue }
+                guard let stamp = listing.stamp(at: position) else { continue }
                 let name = listing.name(position)
                 let path = (folder as NSString).appendingPathComponent(name)
                 var uids: [String]
