@@ -137,15 +137,24 @@ public struct CalendarQuery {
                 try self.read(source.path, window: range, zones: zones)
             }
         case .vdir:
-            let listing = try VdirListing(source.path)
+            // Listed and stamped at once when an answer is there to check, else only listed.
+            var listing: VdirListing?
             return try answer(
                 source, window,
                 version: { () throws(CalendarError) -> CalendarVersion? in
-                    try listing.stamp()
-                    return listing.version
+                    let stamped = try VdirListing(source.path, stamping: true)
+                    listing = stamped
+                    return stamped.version
                 }
             ) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
-                try readVdir(listing, window: range, zones: zones, earlier: earlier)
+                let listed: VdirListing
+                if let listing {
+                    listed = listing
+                } else {
+                    listed = try VdirListing(source.path)
+                    listing = listed
+                }
+                return try readVdir(listed, window: range, zones: zones, earlier: earlier)
             }
         }
     }

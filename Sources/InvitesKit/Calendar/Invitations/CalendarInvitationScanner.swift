@@ -81,8 +81,7 @@ public struct CalendarInvitationScanner {
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            let listing = try VdirListing(source.path)
-            try listing.stamp()
+            let listing = try VdirListing(source.path, stamping: true)
             let version = listing.version
             if let previous, let version, previous.version == version.digest,
                 version.isSettled(at: time)

@@ -219,6 +219,11 @@ import Testing
         let stamps = try names.map { try #require(FileStamp(path: vdir + "/" + $0)) }
         #expect(listing.version == CalendarVersion(items: Array(zip(names, stamps))))
         #expect(listing.version != CalendarVersion(items: Array(zip(names, stamps).dropLast())))
+        // Stamped while listed, as a warm run does: the same stamps and version.
+        let stamped = try VdirListing(vdir, stamping: true)
+        #expect((0..<stamped.count).map(stamped.name) == names)
+        #expect((0..<stamped.count).map(stamped.stamp(at:)) == stamps)
+        #expect(stamped.version == listing.version)
     }
 
     /// A listing hashes its items in the order the folder gives them, on several threads: the
