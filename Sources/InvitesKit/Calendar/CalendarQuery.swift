@@ -137,15 +137,24 @@ public struct CalendarQuery {
                 try self.read(source.path, window: range, zones: zones)
             }
         case .vdir:
-            let listing = try VdirListing(source.path)
+            // Listed and stamped at once when an answer is there to check, else only listed.
+            var listing: VdirListing?
             return try answer(
                 source, window,
                 version: { () throws(CalendarError) -> CalendarVersion? in
-                    try listing.stamp()
-                    return listing.version
+                    let stamped = try VdirListing(source.path, stamping: true)
+                    listing = stamped
+                    return stamped.version
                 }
             ) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
-                try readVdir(listing, window: range, zones: zones, earlier: earlier)
+                let listed: VdirListing
+                if let listing {
+                    listed = listing
+                } else {
+                    listed = try VdirListing(source.path)
+                    listing = listed
+                }
+                return try readVdir(listed, window: range, zones: zones, earlier: earlier)
             }
         }
     }
@@ -302,11 +311,11 @@ public struct CalendarQuery {
         var changed = known == nil
         var kept = 0
         for position in 0..<listing.count {
-            guard let stamps = listing.stamps else {
+            guard listing.isStamped else {
                 unread.append(position)
                 continue
             }
-            guard let stamp = stamps[position] else { continue }
+            guard let stamp = listing.stamp(at: position) else { continue }
             if let match = matches[position], knownItems[match].stamp == stamp {
                 let entry = knownItems[match]
                 next[position] = entry
@@ -351,7 +360,7 @@ public struct CalendarQuery {
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
                 next[position] = nil
-                unreadable[position] = listing.stamps?[position] ?? nil
+                unreadable[position] = listing.stamp(at: position)
                 changed = true
                 continue
             case .failure(let error): throw error
@@ -404,10 +413,10 @@ public struct CalendarQuery {
     private func reusableParts(
         _ earlier: WindowCache?, for positions: [Int], in listing: VdirListing
     ) -> [Int: WindowCache.Part] {
-        guard let parts = earlier?.parts, !parts.isEmpty, let stamps = listing.stamps else { return [:] }
+        guard let parts = earlier?.parts, !parts.isEmpty, listing.isStamped else { return [:] }
         var found: [Int: WindowCache.Part] = [:]
         for (position, match) in zip(positions, listing.matches(positions, in: parts.map(\.name))) {
-            if let match, parts[match].stamp == stamps[position] { found[position] = parts[match] }
+            if let match, parts[match].stamp == listing.stamp(at: position) { found[position] = parts[match] }
         }
         return found
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Work spread over every core for the few loops that touch thousands of files.
 enum Parallel {
@@ -18,20 +19,28 @@ enum Parallel {
                 preconditionFailure("an array of \(elements.count) has storage")
             }
             let output = Output(base: base)
-            // Blocks dealt out in turn, so that every thread gets a fair share of the slow
-            // elements wherever they are, without two threads writing to one cache line.
+            // Blocks taken by whichever thread is free next, so that a thread the machine slows
+            // (another process on its core, slow items) leaves the rest to the others rather
+            // than a share of its own for them to wait for; a block at a time, so that no two
+            // threads write to one cache line.
             let block = 64
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                var start = thread * block
-                while start < elements.count {
+            let taken = Counter()
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                while true {
+                    let start = taken.next.add(block, ordering: .relaxed).oldValue
+                    guard start < elements.count else { break }
                     for index in start..<min(start + block, elements.count) {
                         output.put(transform(elements[index]), at: index)
                     }
-                    start += threads * block
                 }
             }
             initialized = elements.count
         }
+    }
+
+    /// Where the next block to take starts.
+    private final class Counter: Sendable {
+        let next = Atomic<Int>(0)
     }
 
     /// The result buffer, written by several threads at once, each at indexes no other touches.

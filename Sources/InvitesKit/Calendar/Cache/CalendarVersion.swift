@@ -43,7 +43,7 @@ struct CalendarVersion: Equatable {
         self = builder.finish()
     }
 
-    /// The version of a vdir's items, in name order.
+    /// The version of a vdir's items.
     init(items: [(name: String, stamp: FileStamp)]) {
         var builder = Builder()
         for var item in items {
@@ -52,27 +52,47 @@ struct CalendarVersion: Equatable {
         self = builder.finish()
     }
 
-    /// Digests items one by one, so that a listing can feed its names as bytes.
+    /// One item's part of a version: a digest of its name and stamp.
+    ///
+    /// A version sums its items' shares rather than hashing them in turn, so that a listing
+    /// can hash each item on the thread that stamped it and in the order the folder gave the
+    /// names, with no sort: a vdir's names are distinct, so the set of names and stamps is the
+    /// vdir, and any one item that comes, goes or changes moves the sum.
+    static func share(name: UnsafeRawBufferPointer, stamp: FileStamp) -> ContentDigest {
+        var hasher = ContentHasher()
+        hasher.add(UInt64(name.count))
+        hasher.add(name)
+        stamp.add(to: &hasher)
+        return hasher.finish()
+    }
+
+    /// Sums items' shares, so that a listing can feed its names as bytes, or shares made on
+    /// several threads.
     struct Builder {
-        private var hasher = ContentHasher()
+        private var high: UInt64 = 0
+        private var low: UInt64 = 0
         private var last = Int64.min
         private var count: UInt64 = 0
 
-        init() {
-            hasher.add(CalendarVersion.dependencyDigest.high)
-            hasher.add(CalendarVersion.dependencyDigest.low)
+        mutating func add(name: UnsafeRawBufferPointer, stamp: FileStamp) {
+            add(CalendarVersion.share(name: name, stamp: stamp), lastChange: stamp.lastChange)
         }
 
-        mutating func add(name: UnsafeRawBufferPointer, stamp: FileStamp) {
-            hasher.add(UInt64(name.count))
-            hasher.add(name)
-            stamp.add(to: &hasher)
-            last = max(last, stamp.lastChange)
+        /// An item by its ``CalendarVersion/share(name:stamp:)`` and its stamp's
+        /// ``FileStamp/lastChange``.
+        mutating func add(_ share: ContentDigest, lastChange: Int64) {
+            high &+= share.high
+            low &+= share.low
+            last = max(last, lastChange)
             count += 1
         }
 
         func finish() -> CalendarVersion {
-            var hasher = self.hasher
+            var hasher = ContentHasher()
+            hasher.add(CalendarVersion.dependencyDigest.high)
+            hasher.add(CalendarVersion.dependencyDigest.low)
+            hasher.add(high)
+            hasher.add(low)
             hasher.add(count)
             return CalendarVersion(digest: hasher.finish(), lastChange: last)
         }

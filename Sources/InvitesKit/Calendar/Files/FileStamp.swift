@@ -46,8 +46,16 @@ struct FileStamp: Equatable, Hashable, Sendable {
             nanoseconds: fields[4], changeSeconds: fields[5], changeNanoseconds: fields[6])
     }
 
+    /// Every field, in the order of ``fields``, without making that array: a vdir's 100,000
+    /// stamps are hashed on every warm run.
     func add(to hasher: inout ContentHasher) {
-        for value in fields { hasher.add(UInt64(bitPattern: value)) }
+        hasher.add(device)
+        hasher.add(inode)
+        hasher.add(UInt64(bitPattern: size))
+        hasher.add(UInt64(bitPattern: seconds))
+        hasher.add(UInt64(bitPattern: nanoseconds))
+        hasher.add(UInt64(bitPattern: changeSeconds))
+        hasher.add(UInt64(bitPattern: changeNanoseconds))
     }
 
     /// The stamp of a path, or `nil` when it does not exist.

@@ -81,8 +81,7 @@ public struct CalendarInvitationScanner {
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            let listing = try VdirListing(source.path)
-            try listing.stamp()
+            let listing = try VdirListing(source.path, stamping: true)
             let version = listing.version
             if let previous, let version, previous.version == version.digest,
                 version.isSettled(at: time)
@@ -97,7 +96,7 @@ public struct CalendarInvitationScanner {
             var present = Set<CalendarInvitationKey>()
             let folder = source.path
             for position in 0..<listing.count {
-                guard let stamp = listing.stamps?[position] else { continue }
+                guard let stamp = listing.stamp(at: position) else { continue }
                 let name = listing.name(position)
                 let path = (folder as NSString).appendingPathComponent(name)
                 var uids: [String]

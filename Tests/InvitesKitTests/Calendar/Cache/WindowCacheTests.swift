@@ -219,6 +219,48 @@ import Testing
         let stamps = try names.map { try #require(FileStamp(path: vdir + "/" + $0)) }
         #expect(listing.version == CalendarVersion(items: Array(zip(names, stamps))))
         #expect(listing.version != CalendarVersion(items: Array(zip(names, stamps).dropLast())))
+        // Stamped while listed, as a warm run does: the same stamps and version.
+        let stamped = try VdirListing(vdir, stamping: true)
+        #expect((0..<stamped.count).map(stamped.name) == names)
+        #expect((0..<stamped.count).map(stamped.stamp(at:)) == stamps)
+        #expect(stamped.version == listing.version)
+    }
+
+    /// A listing hashes its items in the order the folder gives them, on several threads: the
+    /// version must not depend on that order, yet still tell which name has which stamp.
+    @Test func aVersionHoldsTheItemsWhateverTheirOrder() {
+        let a = FileStamp(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5)
+        let b = FileStamp(device: 1, inode: 6, size: 3, seconds: 4, nanoseconds: 5)
+        let version = CalendarVersion(items: [("a.ics", a), ("b.ics", b)])
+        #expect(CalendarVersion(items: [("b.ics", b), ("a.ics", a)]) == version)
+        #expect(CalendarVersion(items: [("a.ics", b), ("b.ics", a)]) != version)
+        #expect(CalendarVersion(items: [("a.ics", a)]) != version)
+        #expect(CalendarVersion(items: [("a.ics", a), ("b.ics", b), ("b.ics", b)]) != version)
+        var later = b
+        later.changeNanoseconds += 1
+        #expect(CalendarVersion(items: [("a.ics", a), ("b.ics", later)]) != version)
+    }
+
+    /// A warm run stats every item: an item rewritten in place, with its old size and its old
+    /// modification time put back, changes neither the folder nor any other item.
+    @Test func aVdirItemRewrittenInPlaceWithItsOldSizeAndTimeIsSeen() throws {
+        let vdir = folder + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
+        try write(vdir + "/b.ics", event("b", "20240610T100000Z"))
+        let query = try query(vdir)
+        #expect(try titles(query) == ["a", "b"])
+        #expect(store.windowData(for: try keyOf(vdir), days: tile) != nil)
+        let before = try FileManager.default.attributesOfItem(atPath: vdir + "/a.ics")
+        let folderBefore = try FileManager.default.attributesOfItem(atPath: vdir)[.modificationDate] as? Date
+        try write(vdir + "/a.ics", event("x", "20240610T090000Z"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: try #require(before[.modificationDate] as? Date)], ofItemAtPath: vdir + "/a.ics")
+        let after = try FileManager.default.attributesOfItem(atPath: vdir + "/a.ics")
+        #expect(after[.size] as? Int == before[.size] as? Int)
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
+        #expect(try FileManager.default.attributesOfItem(atPath: vdir)[.modificationDate] as? Date == folderBefore)
+        #expect(try titles(query) == ["x", "b"])
     }
 
     /// Warm answers equal a fresh read without any store, over the fixtures and many windows.
