@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Work spread over every core for the few loops that touch thousands of files.
 enum Parallel {
@@ -27,7 +26,7 @@ enum Parallel {
             let taken = Counter()
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
                 while true {
-                    let start = taken.next.add(block, ordering: .relaxed).oldValue
+                    let start = taken.take(block)
                     guard start < elements.count else { break }
                     for index in start..<min(start + block, elements.count) {
                         output.put(transform(elements[index]), at: index)
@@ -38,9 +37,20 @@ enum Parallel {
         }
     }
 
-    /// Where the next block to take starts.
-    private final class Counter: Sendable {
-        let next = Atomic<Int>(0)
+    /// Where the next block to take starts. A lock rather than Synchronization's Atomic, which
+    /// macOS has only from 15 on; it is taken once per block, not per item.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+
+        /// The start of the next `count` items, taken by the caller alone.
+        func take(_ count: Int) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            let start = next
+            next += count
+            return start
+        }
     }
 
     /// The result buffer, written by several threads at once, each at indexes no other touches.
