@@ -60,14 +60,13 @@ struct MIMEMessage {
     ) {
         guard depth < 32 else { return }
         if lazy_is_multipart(object) != 0 {
-            let multipart = lazy_as_multipart(object)
-            for index in 0..<max(lazy_g_mime_multipart_get_count(multipart), 0) {
-                if let child = lazy_g_mime_multipart_get_part(multipart, index) {
+            for index in 0..<max(lazy_g_mime_multipart_get_count(object), 0) {
+                if let child = lazy_g_mime_multipart_get_part(object, index) {
                     collect(child, depth: depth + 1, into: &parts)
                 }
             }
         } else if lazy_is_message_part(object) != 0 {
-            if let inner = lazy_g_mime_message_part_get_message(lazy_as_message_part(object)),
+            if let inner = lazy_g_mime_message_part_get_message(object),
                 let body = lazy_g_mime_message_get_mime_part(inner)
             {
                 collect(body, depth: depth + 1, into: &parts)
@@ -81,12 +80,11 @@ struct MIMEMessage {
         guard let type = lazy_g_mime_object_get_content_type(object) else { return nil }
         let media = (lazy_g_mime_content_type_get_media_type(type).map { String(cString: $0) } ?? "").lowercased()
         let subtype = (lazy_g_mime_content_type_get_media_subtype(type).map { String(cString: $0) } ?? "").lowercased()
-        let part = lazy_as_part(object)
-        let filename = lazy_g_mime_part_get_filename(part).map { String(cString: $0) }?.lowercased() ?? ""
+        let filename = lazy_g_mime_part_get_filename(object).map { String(cString: $0) }?.lowercased() ?? ""
         let calendarTypes: Set<String> = ["text/calendar", "application/ics", "text/x-vcalendar", "application/x-ics"]
         let mediaType = "\(media)/\(subtype)"
         guard calendarTypes.contains(mediaType) || filename.hasSuffix(".ics") else { return nil }
-        guard let content = lazy_g_mime_part_get_content(part), let memory = lazy_g_mime_stream_mem_new() else {
+        guard let content = lazy_g_mime_part_get_content(object), let memory = lazy_g_mime_stream_mem_new() else {
             return nil
         }
         defer { lazy_unref(memory) }
