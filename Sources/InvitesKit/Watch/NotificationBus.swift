@@ -2,7 +2,7 @@ internal import CGLibOnDemand
 import Foundation
 
 /// The session bus's `org.freedesktop.Notifications` (the Desktop Notifications
-/// Specification), through GDBus: the only place that touches CGio.
+/// Specification), through GDBus: the only place that touches GIO (loaded when watch first notifies, CGLibOnDemand).
 ///
 /// GDBus reads the bus on a thread of its own and hands signals to the main context that was
 /// the thread's default when they were subscribed to: that is a context of our own, which
