@@ -2,7 +2,8 @@ internal import CGLibOnDemand
 import Foundation
 
 /// The session bus's `org.freedesktop.Notifications` (the Desktop Notifications
-/// Specification), through GDBus: the only place that touches GIO (loaded when watch first notifies, CGLibOnDemand).
+/// Specification), through GDBus: the only place that touches GIO, which is loaded when
+/// `watch` first connects (CGLibOnDemand).
 ///
 /// GDBus reads the bus on a thread of its own and hands signals to the main context that was
 /// the thread's default when they were subscribed to: that is a context of our own, which
