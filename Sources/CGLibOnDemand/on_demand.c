@@ -23,9 +23,26 @@ static struct {
 #undef FUNCTION
 #undef PROCEDURE
 
-/* Opens the first of `names` that loads, or says why none did and which package to install.
- * On macOS, Homebrew's folders are named: dlopen does not search /opt/homebrew/lib. */
-static void *open_library(const char *const *names, const char *package, char *failure, size_t size) {
+/* A library's names, the first that loads being taken. On macOS, Homebrew's folders are named:
+ * dlopen does not search /opt/homebrew/lib. */
+#ifdef __APPLE__
+#define NAMES(stem) \
+    {"lib" stem ".0.dylib", "/opt/homebrew/lib/lib" stem ".0.dylib", "/usr/local/lib/lib" stem ".0.dylib", NULL}
+#else
+#define NAMES(stem) {"lib" stem ".so.0", "lib" stem ".so", NULL}
+#endif
+
+static const char *ready_glib(void);
+
+/* Opens the first of `names` that loads (after GLib, for GMime and GIO), or says why none did
+ * and which package to install. */
+static void *open_library(const char *const *names, const char *package, int after_glib, char *failure,
+                          size_t size) {
+    const char *glib_failure = after_glib ? ready_glib() : NULL;
+    if (glib_failure != NULL) {
+        snprintf(failure, size, "%s", glib_failure);
+        return NULL;
+    }
     for (int index = 0; names[index] != NULL; index++) {
         void *library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
         if (library != NULL) return library;
@@ -43,40 +60,20 @@ static void *open_library(const char *const *names, const char *package, char *f
 #define FUNCTION(returns, name, parameters, arguments) FIND(TABLE, library, name)
 #define PROCEDURE(name, parameters, arguments) FIND(TABLE, library, name)
 
-static pthread_once_t glib_once = PTHREAD_ONCE_INIT;
 static void load_glib(void) {
-#ifdef __APPLE__
-    const char *names[] = {"libgobject-2.0.0.dylib", "/opt/homebrew/lib/libgobject-2.0.0.dylib",
-                           "/usr/local/lib/libgobject-2.0.0.dylib", NULL};
-#else
-    const char *names[] = {"libgobject-2.0.so.0", "libgobject-2.0.so", NULL};
-#endif
-    void *library = open_library(names, "libglib2.0-0, or on macOS: brew install glib", glib.failure, sizeof glib.failure);
+    const char *names[] = NAMES("gobject-2.0");
+    void *library = open_library(names, "libglib2.0-0, or on macOS: brew install glib", 0, glib.failure,
+                                 sizeof glib.failure);
     if (library == NULL) return;
 #define TABLE glib
 #include "glib_functions.h"
 #undef TABLE
 }
 
-static const char *ready_glib(void) {
-    pthread_once(&glib_once, load_glib);
-    return glib.failure[0] != '\0' ? glib.failure : NULL;
-}
-
-static pthread_once_t gmime_once = PTHREAD_ONCE_INIT;
 static void load_gmime(void) {
-    const char *failure = ready_glib();
-    if (failure != NULL) {
-        snprintf(gmime.failure, sizeof gmime.failure, "%s", failure);
-        return;
-    }
-#ifdef __APPLE__
-    const char *names[] = {"libgmime-3.0.0.dylib", "/opt/homebrew/lib/libgmime-3.0.0.dylib",
-                           "/usr/local/lib/libgmime-3.0.0.dylib", NULL};
-#else
-    const char *names[] = {"libgmime-3.0.so.0", "libgmime-3.0.so", NULL};
-#endif
-    void *library = open_library(names, "libgmime-3.0-0, or on macOS: brew install gmime", gmime.failure, sizeof gmime.failure);
+    const char *names[] = NAMES("gmime-3.0");
+    void *library = open_library(names, "libgmime-3.0-0, or on macOS: brew install gmime", 1, gmime.failure,
+                                 sizeof gmime.failure);
     if (library == NULL) return;
 #define TABLE gmime
 #include "gmime_functions.h"
@@ -84,29 +81,26 @@ static void load_gmime(void) {
     gmime.g_mime_init();
 }
 
-const char *lazy_load_gmime(void) {
-    pthread_once(&gmime_once, load_gmime);
-    return gmime.failure[0] != '\0' ? gmime.failure : NULL;
-}
-
-static pthread_once_t gio_once = PTHREAD_ONCE_INIT;
 static void load_gio(void) {
-    const char *failure = ready_glib();
-    if (failure != NULL) {
-        snprintf(gio.failure, sizeof gio.failure, "%s", failure);
-        return;
-    }
-#ifdef __APPLE__
-    const char *names[] = {"libgio-2.0.0.dylib", "/opt/homebrew/lib/libgio-2.0.0.dylib",
-                           "/usr/local/lib/libgio-2.0.0.dylib", NULL};
-#else
-    const char *names[] = {"libgio-2.0.so.0", "libgio-2.0.so", NULL};
-#endif
-    void *library = open_library(names, "libglib2.0-0, or on macOS: brew install glib", gio.failure, sizeof gio.failure);
+    const char *names[] = NAMES("gio-2.0");
+    void *library = open_library(names, "libglib2.0-0, or on macOS: brew install glib", 1, gio.failure,
+                                 sizeof gio.failure);
     if (library == NULL) return;
 #define TABLE gio
 #include "gio_functions.h"
 #undef TABLE
+}
+
+static pthread_once_t glib_once = PTHREAD_ONCE_INIT, gmime_once = PTHREAD_ONCE_INIT, gio_once = PTHREAD_ONCE_INIT;
+
+static const char *ready_glib(void) {
+    pthread_once(&glib_once, load_glib);
+    return glib.failure[0] != '\0' ? glib.failure : NULL;
+}
+
+const char *lazy_load_gmime(void) {
+    pthread_once(&gmime_once, load_gmime);
+    return gmime.failure[0] != '\0' ? gmime.failure : NULL;
 }
 
 const char *lazy_load_gio(void) {

@@ -133,7 +133,8 @@ import Testing
         #expect(store.windowData(for: try keyOf(path), days: tile) == nil)
     }
 
-    @Test func vdirChangesAreSeen() throws {
+    /// A vdir of two items whose day has been answered once, so that the answer is kept.
+    func answeredVdir() throws -> (String, CalendarQuery) {
         let vdir = folder + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
@@ -141,6 +142,11 @@ import Testing
         let query = try query(vdir)
         #expect(try titles(query) == ["a", "b"])
         #expect(store.windowData(for: try keyOf(vdir), days: tile) != nil)
+        return (vdir, query)
+    }
+
+    @Test func vdirChangesAreSeen() throws {
+        let (vdir, query) = try answeredVdir()
         #expect(try titles(query) == ["a", "b"])
         try write(vdir + "/c.ics", event("c", "20240610T110000Z"))
         #expect(try titles(query) == ["a", "b", "c"])
@@ -244,13 +250,7 @@ import Testing
     /// A warm run stats every item: an item rewritten in place, with its old size and its old
     /// modification time put back, changes neither the folder nor any other item.
     @Test func aVdirItemRewrittenInPlaceWithItsOldSizeAndTimeIsSeen() throws {
-        let vdir = folder + "/vdir"
-        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
-        try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
-        try write(vdir + "/b.ics", event("b", "20240610T100000Z"))
-        let query = try query(vdir)
-        #expect(try titles(query) == ["a", "b"])
-        #expect(store.windowData(for: try keyOf(vdir), days: tile) != nil)
+        let (vdir, query) = try answeredVdir()
         let before = try FileManager.default.attributesOfItem(atPath: vdir + "/a.ics")
         let folderBefore = try FileManager.default.attributesOfItem(atPath: vdir)[.modificationDate] as? Date
         try write(vdir + "/a.ics", event("x", "20240610T090000Z"))
