@@ -36,8 +36,9 @@ extension Posix {
         var entry = environ
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
             }
             entry += 1
         }
