@@ -330,9 +330,8 @@ public struct CalendarQuery {
         let reused = reusableParts(earlier, for: unread.filter { next[$0] != nil }, in: listing)
         let toLoad = unread.filter { reused[$0] == nil }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
-        // Each name is made once, for the loader and for the item it becomes: making 100,000
-        // strings from the listing's bytes is a serial cost of a cold run.
-        let names = toLoad.map { listing.name($0) }
+        // Each name is made once, for the loader and for the item it becomes.
+        let names = listing.names(toLoad)
         var loaded = zip(names, try loader.load(names)).makeIterator()
         // Items that exist but cannot be read: they stay in the version, so that an answer
         // holding their warning can still be kept.
