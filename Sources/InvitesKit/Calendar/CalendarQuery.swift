@@ -330,7 +330,9 @@ public struct CalendarQuery {
         let reused = reusableParts(earlier, for: unread.filter { next[$0] != nil }, in: listing)
         let toLoad = unread.filter { reused[$0] == nil }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
-        var loaded = try loader.load(toLoad.map { listing.name($0) }).makeIterator()
+        // Each name is made once, for the loader and for the item it becomes.
+        let names = listing.names(toLoad)
+        var loaded = zip(names, try loader.load(names)).makeIterator()
         // Items that exist but cannot be read: they stay in the version, so that an answer
         // holding their warning can still be kept.
         var unreadable: [Int: FileStamp] = [:]
@@ -347,7 +349,9 @@ public struct CalendarQuery {
                 pass.result.warnings += earlier.warnings[part.warnings]
                 continue
             }
-            guard let result = loaded.next() else { preconditionFailure("one loaded item for each position to load") }
+            guard let (name, result) = loaded.next() else {
+                preconditionFailure("one loaded item for each position to load")
+            }
             let file: VdirItemLoader.Loaded
             switch result {
             case .success(let found): file = found
@@ -365,7 +369,6 @@ public struct CalendarQuery {
                 continue
             case .failure(let error): throw error
             }
-            let name = listing.name(position)
             let item = VdirIndex.Item(
                 name: name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
             if next[position] != item { changed = true }

@@ -193,6 +193,19 @@ final class VdirListing {
         withName(position) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The names at `positions`, made on every core: a cold run makes one for each of 100,000
+    /// items before it reads any, which on one core took 30-40 ms.
+    func names(_ positions: [Int]) -> [String] {
+        let buffer = self.buffer
+        let listed = self.listed
+        let order = self.order
+        return Parallel.map(positions) { position in
+            buffer.withUnsafeBytes {
+                String(decoding: UnsafeRawBufferPointer(rebasing: $0[listed[order[position]]]), as: UTF8.self)
+            }
+        }
+    }
+
     /// How the name at `position` sorts against `other`, by bytes, as ``VdirIndex`` keeps them:
     /// negative before, zero equal, positive after.
     func compare(_ position: Int, with other: String) -> Int {
