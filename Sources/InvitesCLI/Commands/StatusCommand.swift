@@ -11,7 +11,7 @@ enum StatusCommand {
             try context.printJSON(JSONOutput.StatusBody(pending: count))
         } else if count > 0 {
             let format = context.arguments.value("--format") ?? "%n pending"
-            context.print(Printable.sanitize(format.replacingOccurrences(of: "%n", with: String(count))))
+            context.print(Printable.sanitize(format.replacing("%n", with: String(count))))
         }
         return .success
     }

@@ -20,18 +20,15 @@ public struct Maildir: Sendable {
 
     /// Checks that `path` is a Maildir (it has `cur/` or `new/`).
     public init(_ path: String) throws(IngestError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard let info = try? Posix.stat(path), info.st_mode & S_IFMT == S_IFDIR, let folder = Posix.realpath(path)
+        else {
             throw .notAMaildir(path: path, reason: "it is not a folder")
         }
-        let subfolders = Maildir.subfolders.filter {
-            FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0))
-        }
-        guard !subfolders.isEmpty else {
+        guard Maildir.subfolders.contains(where: { (try? Posix.stat(folder + "/" + $0)) != nil }) else {
             throw .notAMaildir(path: path, reason: "it has no cur/ or new/ folder")
         }
         self.path = path
-        folder = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        self.folder = folder
     }
 
     /// The folders that hold messages, as Maildir names them.

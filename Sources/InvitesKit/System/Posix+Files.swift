@@ -62,6 +62,27 @@ extension Posix {
         return info
     }
 
+    /// `readlink(2)`: where a symbolic link points; `nil` when `path` is not one or cannot be
+    /// read.
+    static func readlink(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                characters.baseAddress.map { Foundation.readlink(path, $0, characters.count) } ?? -1
+            }
+        }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// `realpath(3)`: `path` made absolute, with every symbolic link and `.` or `..` resolved;
+    /// `nil` when a part of it does not exist or cannot be read.
+    static func realpath(_ path: String) -> String? {
+        guard let resolved = Foundation.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `fstat(2)`: what the system knows of an open file.
     static func fstat(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) -> Foundation.stat {
         var info = Foundation.stat()

@@ -35,10 +35,12 @@ extension Posix {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            // The name and the value are made from the bytes on each side of the first `=`,
+            // without a string of the whole entry to walk by characters first.
+            if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+                let name = UnsafeRawBufferPointer(start: pointer, count: equals - pointer)
+                let key = String(decoding: name, as: UTF8.self)
+                if variables[key] == nil { variables[key] = String(cString: equals + 1) }
             }
             entry += 1
         }

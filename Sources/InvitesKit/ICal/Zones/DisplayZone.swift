@@ -7,17 +7,24 @@ import Foundation
 public struct DisplayZone: Sendable, Hashable {
     /// The IANA identifier, e.g. `Europe/Berlin` or `UTC`.
     public let identifier: String
-    /// Foundation's view of the same zone, for formatting.
-    public let timeZone: TimeZone
 
-    /// A zone by IANA name; `nil` when neither Foundation nor libical knows the name.
+    /// A zone by IANA name; `nil` when libical does not know the name.
     public init?(identifier: String) {
         let name = identifier.hasPrefix(":") ? String(identifier.dropFirst()) : identifier
         let canonical = ["UTC", "GMT", "Z", "Etc/UTC", "UCT", "Universal", "Zulu"].contains(name) ? "UTC" : name
-        guard let timeZone = TimeZone(identifier: canonical) else { return nil }
         guard canonical == "UTC" || ZoneResolver.knows(canonical) else { return nil }
         self.identifier = canonical
-        self.timeZone = timeZone
+    }
+
+    /// Foundation's view of the same zone, for formatting. Made when first asked, not with the
+    /// zone: every command settles its zone, and Foundation's (ICU's) zone is a tenth of a
+    /// start of `status` or of a Maildir pass that never formats a time; Foundation keeps the
+    /// zones it made, so asking again costs a lookup. A name Foundation's data is too old
+    /// for (tzdata newer than ICU's) is read at the offset libical gives it now.
+    public var timeZone: TimeZone {
+        if let zone = TimeZone(identifier: identifier) { return zone }
+        let offset = ZoneResolver.offset(of: identifier, at: Int(Date().timeIntervalSince1970)) ?? 0
+        return TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0) ?? .current
     }
 
     /// The zone a TZID names, however the producer wrote it: IANA, vendor-prefixed IANA or a
@@ -47,11 +54,18 @@ public struct DisplayZone: Sendable, Hashable {
 
     private init(fixed identifier: String) {
         self.identifier = identifier
-        self.timeZone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
     }
 
-    /// The system's zone, read from `/etc/localtime` the way the C library does.
+    /// The system's zone, read from `/etc/localtime` the way the C library does: the name its
+    /// link gives under `zoneinfo/`, without making Foundation's zone. Foundation decides what
+    /// that cannot: a `TZ` the caller did not take, a copied file instead of a link.
     public static func system() -> DisplayZone {
+        if getenv("TZ") == nil, let target = Posix.readlink("/etc/localtime"),
+            let range = target.range(of: "zoneinfo/"),
+            let zone = DisplayZone(identifier: String(target[range.upperBound...]))
+        {
+            return zone
+        }
         if let zone = DisplayZone(identifier: TimeZone.current.identifier) { return zone }
         return .utc
     }

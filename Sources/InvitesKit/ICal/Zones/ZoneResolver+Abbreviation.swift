@@ -17,4 +17,11 @@ extension ZoneResolver {
         _ = icaltimezone_get_utc_offset(zone, &local, &isDaylight)
         return isDaylight != 0 ? parts[1] : parts[0]
     }
+
+    /// The seconds a zone is ahead of UTC at an instant; `nil` for a name libical does not know.
+    static func offset(of identifier: String, at instant: Int) -> Int? {
+        guard let zone = builtin(identifier) else { return nil }
+        var time = icaltime_from_timet_with_zone(time_t(instant), 0, utc)
+        return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, nil))
+    }
 }
