@@ -17,9 +17,9 @@ public struct DisplayZone: Sendable, Hashable {
     }
 
     /// Foundation's view of the same zone, for formatting. Made when first asked, not with the
-    /// zone: every command settles its zone, and Foundation's (ICU's) zone is a tenth of a
-    /// start of `status` or of a Maildir pass that never formats a time; Foundation keeps the
-    /// zones it made, so asking again costs a lookup. A name Foundation's data is too old
+    /// zone: every command settles its zone, and making Foundation's (ICU's) zone was 3 % of
+    /// a `status` or a Maildir pass that never formats a time; Foundation keeps the zones it
+    /// made, so asking again costs a lookup. A name Foundation's data is too old
     /// for (tzdata newer than ICU's) is read at the offset libical gives it now.
     public var timeZone: TimeZone {
         if let zone = TimeZone(identifier: identifier) { return zone }
