@@ -60,14 +60,16 @@ public struct DisplayZone: Sendable, Hashable {
     /// link gives under `zoneinfo/`, without making Foundation's zone. Foundation decides what
     /// that cannot: a `TZ` the caller did not take, a copied file instead of a link.
     public static func system() -> DisplayZone {
-        if getenv("TZ") == nil, let target = Posix.readlink("/etc/localtime"),
-            let range = target.range(of: "zoneinfo/"),
-            let zone = DisplayZone(identifier: String(target[range.upperBound...]))
-        {
-            return zone
-        }
+        if getenv("TZ") == nil, let zone = DisplayZone(link: "/etc/localtime") { return zone }
         if let zone = DisplayZone(identifier: TimeZone.current.identifier) { return zone }
         return .utc
+    }
+
+    /// The zone a symbolic link to a file of the zone database names, by the path under
+    /// `zoneinfo/`; `nil` for anything else.
+    init?(link path: String) {
+        guard let target = Posix.readlink(path), let range = target.range(of: "zoneinfo/") else { return nil }
+        self.init(identifier: String(target[range.upperBound...]))
     }
 
     /// The zone's abbreviation at an instant (`PDT`), for human output.
