@@ -58,8 +58,18 @@ public struct ListController {
     }
 
     /// How many invitations are pending: what `status` prints.
+    ///
+    /// Most of what waits is still to come, and an invitation whose facts are kept and whose
+    /// known end is ahead is pending exactly when it needs an answer: such rows are counted
+    /// from the rows alone. Only the others (facts to work out, a series under way) are read
+    /// whole, for their message and series outline: decoding the kept properties was a tenth
+    /// of a `status`.
     public func pendingCount() throws -> Int {
-        rows(try store.awaitingAnswer(liveAt: now)).filter(\.isPending).count
+        let read = try store.awaitingAnswer(liveAt: now, reading: .rows)
+        let settled = read.filter { $0.facts != nil && lastKnownEnd($0) > now }
+        let others = try store.invites(
+            handles: read.filter { $0.facts == nil || lastKnownEnd($0) <= now }.map(\.handle))
+        return settled.filter(\.needsAnswer).count + rows(others).filter(\.isPending).count
     }
 
     /// The row of one invitation, as a listing would show it.

@@ -10,7 +10,17 @@ extension InboxStore {
         c.calendar AS found_calendar, c.item AS found_item, c.gone AS found_gone
         """
 
-    func invites(where condition: String, _ values: [Statement.Value], suffix: String = "")
+    /// How much of an invitation a reading brings back.
+    enum Reading {
+        /// Everything: the message's bytes and the kept properties with the rows.
+        case whole
+        /// The rows of the invitation, its instances and attendees, without the message's
+        /// bytes or the kept properties (empty and `nil`): what tells whether it waits for an
+        /// answer and until when, for a count that reads the rest only where that is not enough.
+        case rows
+    }
+
+    func invites(where condition: String, _ values: [Statement.Value], suffix: String = "", reading: Reading = .whole)
         throws(StoreError) -> [StoredInvite]
     {
         let statement = try database.prepare(
@@ -21,13 +31,14 @@ extension InboxStore {
         try statement.bind(values)
         var result: [StoredInvite] = []
         while try statement.step() {
-            result.append(try decode(statement))
+            result.append(try decode(statement, reading: reading))
         }
         return result
     }
 
     /// One invitation from a row of ``columns``, read by column name.
-    func decode(_ row: Statement) throws(StoreError) -> StoredInvite {
+    func decode(_ row: Statement, reading: Reading = .whole) throws(StoreError) -> StoredInvite {
+        let whole = reading == .whole
         let id = Int64(row.int("id"))
         let organizer: Invite.Person? =
             row.text("organizer_name") == nil && row.text("organizer_email") == nil
@@ -43,14 +54,15 @@ extension InboxStore {
             dtstamp: row.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
             method: Invite.Method(rawValue: row.text("method") ?? "") ?? .request,
             source: Invite.Source(rawValue: row.text("source") ?? "") ?? .itip,
-            raw: try message(row.optionalInt("message_id")) ?? Data())
+            raw: whole ? try message(row.optionalInt("message_id")) ?? Data() : Data())
         invite.mail = row.text("mail_message_id").flatMap {
             MailThread(
                 messageID: $0, references: (row.text("mail_references") ?? "").split(separator: " ").map(String.init))
         }
-        invite.properties = InviteRecord.decode(row.text("properties"), version: row.int("properties_version"))
+        invite.properties =
+            whole ? InviteRecord.decode(row.text("properties"), version: row.int("properties_version")) : nil
         invite.attendees = try attendees(of: id)
-        let found = try instances(of: id)
+        let found = try instances(of: id, reading: reading)
         invite.instances = found.compactMap(\.organizer)
         let foundIn = row.text("found_calendar").flatMap { calendar in
             row.text("found_item").map {
@@ -78,7 +90,7 @@ extension InboxStore {
     }
 
     /// The instances of an invitation, in time order of their keys.
-    func instances(of id: Int64) throws(StoreError) -> [StoredInstance] {
+    func instances(of id: Int64, reading: Reading = .whole) throws(StoreError) -> [StoredInstance] {
         let statement = try database.prepare(
             """
             SELECT s.recurrence_id, s.title, s.start_at, s.end_at, s.first_date, s.end_date, s.sequence, s.dtstamp,
@@ -102,7 +114,8 @@ extension InboxStore {
             }
             result.append(
                 StoredInstance(
-                    recurrenceID: key, organizer: organizer, message: try message(statement.optionalInt("message_id")),
+                    recurrenceID: key, organizer: organizer,
+                    message: reading == .whole ? try message(statement.optionalInt("message_id")) : nil,
                     answer: statement.text("answer").flatMap(InviteStatus.init(rawValue:))))
         }
         return result
@@ -179,11 +192,24 @@ extension InboxStore {
     /// ``InvitationFacts`` say they were over by then are left out too, so that years of
     /// invitations nobody answered cost nothing; the rest are still tested exactly by the caller.
     public func awaitingAnswer(liveAt now: Date? = nil) throws(StoreError) -> [StoredInvite] {
-        guard let now else { return try invites(where: InboxStore.pending, [], suffix: InboxStore.lastChangedFirst) }
+        try awaitingAnswer(liveAt: now, reading: .whole)
+    }
+
+    func awaitingAnswer(liveAt now: Date?, reading: Reading) throws(StoreError) -> [StoredInvite] {
+        guard let now else {
+            return try invites(where: InboxStore.pending, [], suffix: InboxStore.lastChangedFirst, reading: reading)
+        }
         let seconds = Statement.Value.integer(now.unixSeconds)
         return try invites(
             where: InboxStore.live, [seconds, .integer(InvitationFacts.version), seconds],
-            suffix: InboxStore.lastChangedFirst)
+            suffix: InboxStore.lastChangedFirst, reading: reading)
+    }
+
+    /// The invitations of some handles, whole, in no particular order.
+    func invites(handles: [String]) throws(StoreError) -> [StoredInvite] {
+        guard !handles.isEmpty else { return [] }
+        let places = Array(repeating: "?", count: handles.count).joined(separator: ", ")
+        return try invites(where: "i.handle IN (\(places))", handles.map { .text($0) })
     }
 
     /// An invitation, or one of its occurrences, waits for your answer.

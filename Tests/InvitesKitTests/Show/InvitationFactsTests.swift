@@ -81,6 +81,30 @@ import Testing
         #expect(try store.resolve("moved").facts?.overAfter == Date(timeIntervalSince1970: 1_803_898_800 + 172_800))
     }
 
+    /// `status` counts what is still to come from its rows: of an invitation whose facts are
+    /// kept and whose end is ahead, neither the message nor the kept properties are read. A
+    /// series under way is read whole, for its next occurrence.
+    @Test func whatIsStillToComeIsCountedFromItsRowsAlone() throws {
+        let filed = try InvitationFactsTests.store([
+            InvitationFactsTests.ics("soon", start: "20261201T100000Z", end: "20261201T110000Z"),
+            InvitationFactsTests.ics("later", start: "20270101T100000Z", end: "20270101T110000Z"),
+            InvitationFactsTests.ics(
+                "under-way", start: "20190301T100000Z", end: "20190301T110000Z", rule: "FREQ=WEEKLY"),
+            InvitationFactsTests.ics("past", start: "20190301T100000Z", end: "20190301T110000Z"),
+        ])
+        let now = InvitationFactsTests.now
+        #expect(try ListController(store: filed, display: .utc, now: now).pendingCount() == 3)
+        let store = try InboxStore(home: URL(fileURLWithPath: filed.path).deletingLastPathComponent().path)
+        let controller = ListController(store: store, display: .utc, now: now)
+        #expect(try controller.pendingCount() == 3)
+        #expect(
+            Set(store.messages.values) == [
+                InvitationFactsTests.ics(
+                    "under-way", start: "20190301T100000Z", end: "20190301T110000Z", rule: "FREQ=WEEKLY")
+            ])
+        #expect(try controller.list(statuses: [.pending]).count == 3, "the listing counts the same")
+    }
+
     /// `status` at every start reads the invitations that can still be attended, not an inbox of
     /// years: SQLite finds them by schema 14's indexes, never by reading every row.
     @Test func theInvitationsAwaitingAnAnswerAreFoundByIndexes() throws {
