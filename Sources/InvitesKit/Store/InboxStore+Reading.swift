@@ -91,14 +91,17 @@ extension InboxStore {
 
     /// The instances of an invitation, in time order of their keys.
     func instances(of id: Int64, reading: Reading = .whole) throws(StoreError) -> [StoredInstance] {
-        let statement = try database.prepare(
+        try withStatement(
             """
             SELECT s.recurrence_id, s.title, s.start_at, s.end_at, s.first_date, s.end_date, s.sequence, s.dtstamp,
                 s.cancelled, s.answer, s.message_id
             FROM instances AS s
             WHERE s.invite_id = ? ORDER BY s.recurrence_id
-            """)
-        try statement.bind([.int(id)])
+            """
+        ) { statement throws(StoreError) in try instances(statement.bind([.int(id)]), reading: reading) }
+    }
+
+    private func instances(_ statement: Statement, reading: Reading) throws(StoreError) -> [StoredInstance] {
         var result: [StoredInstance] = []
         while try statement.step() {
             let key = statement.text("recurrence_id") ?? ""
@@ -127,16 +130,36 @@ extension InboxStore {
         guard let row else { return nil }
         let id = Int64(row)
         if let known = messages[id] { return known }
-        let statement = try database.prepare("SELECT data FROM messages WHERE id = ?")
-        let data = try statement.bind([.int(id)]).step() ? statement.blob(0) : Data()
+        let data = try withStatement("SELECT data FROM messages WHERE id = ?") { statement throws(StoreError) in
+            try statement.bind([.int(id)]).step() ? statement.blob(0) : Data()
+        }
         messages[id] = data
         return data
     }
 
+    /// Runs `body` with the statement of `sql`, prepared once per store (``statements``) and
+    /// reset after each use. A use within another use of the same statement prepares its own.
+    private func withStatement<T>(_ sql: String, _ body: (Statement) throws(StoreError) -> T) throws(StoreError) -> T {
+        let statement: Statement
+        if let kept = statements.removeValue(forKey: sql) {
+            statement = kept
+        } else {
+            statement = try database.prepare(sql)
+        }
+        defer {
+            statement.reset()
+            statements[sql] = statement
+        }
+        return try body(statement)
+    }
+
     func attendees(of id: Int64) throws(StoreError) -> [Invite.Attendee] {
-        let statement = try database.prepare(
-            "SELECT address, name, partstat, rsvp FROM attendees WHERE invite_id = ? ORDER BY position")
-        try statement.bind([.int(id)])
+        try withStatement("SELECT address, name, partstat, rsvp FROM attendees WHERE invite_id = ? ORDER BY position") {
+            statement throws(StoreError) in try attendees(statement.bind([.int(id)]))
+        }
+    }
+
+    private func attendees(_ statement: Statement) throws(StoreError) -> [Invite.Attendee] {
         var result: [Invite.Attendee] = []
         while try statement.step() {
             result.append(
@@ -237,10 +260,14 @@ extension InboxStore {
     /// The invitations whose properties are not kept in this version, with their messages: what
     /// ``StoredPropertiesMigration`` reads once.
     public func invitesWithoutProperties() throws(StoreError) -> [StoredInvite] {
-        // Two ranges rather than `!=`, which no index can serve.
-        try invites(
-            where: "(i.properties_version < ? OR i.properties_version > ?)",
-            [.integer(EventProperties.version), .integer(EventProperties.version)])
+        // Two ranges rather than `!=`, which no index can serve. Every open asks, almost always
+        // to find none: a short query first, since preparing the whole reading costs more than
+        // running it.
+        let condition = "(i.properties_version < ? OR i.properties_version > ?)"
+        let versions: [Statement.Value] = [.integer(EventProperties.version), .integer(EventProperties.version)]
+        let probe = try database.prepare("SELECT 1 FROM invites AS i WHERE \(condition) LIMIT 1")
+        guard try probe.bind(versions).step() else { return [] }
+        return try invites(where: condition, versions)
     }
 
     /// Keeps the properties read for invitations, by handle.

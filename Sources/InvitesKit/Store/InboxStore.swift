@@ -11,6 +11,10 @@ public final class InboxStore {
     let database: Database
     /// Messages already read, by row: a message's bytes never change once stored.
     var messages: [Int64: Data] = [:]
+    /// The statements run for every invitation read (its instances, attendees and message),
+    /// each prepared once per store: parsing them again for every row was a third of what
+    /// reading a few invitations cost.
+    var statements: [String: Statement] = [:]
 
     /// Opens (creating and migrating when needed) the store in a home folder.
     public init(home: String) throws(StoreError) {

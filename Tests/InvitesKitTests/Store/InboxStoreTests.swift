@@ -54,6 +54,21 @@ import Testing
         #expect(try versions.step() && versions.int(0) == 5)
     }
 
+    /// The statements kept prepared for every row read are reset after each use: a store that
+    /// has read an invitation holds no read open, so another process's checkpoint goes through.
+    @Test func aStoreThatHasReadHoldsNoReadOpen() throws {
+        let filed = try result(invite(sequence: 0, dtstamp: "2024-06-01T08:00:00Z")).stored
+        let store = try InboxStore(home: home)
+        #expect(try store.resolve(filed.handle).invite.raw == filed.invite.raw)
+        #expect(try store.resolve(filed.handle).invite.raw == filed.invite.raw, "the kept statements run again")
+        #expect(store.statements.count == 3)
+        let other = try Database(path: home + "/" + InboxStore.fileName)
+        try other.execute("UPDATE invites SET title = 'Moved' WHERE handle = '\(filed.handle)'")
+        let checkpoint = try other.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(try checkpoint.step() && checkpoint.int(0) == 0, "no reader stood in the checkpoint's way")
+        #expect(try store.resolve(filed.handle).invite.title == "Moved")
+    }
+
     @Test func cancelOfAnUnknownUIDIsRecorded() throws {
         let outcome = try result(invite(sequence: 1, dtstamp: "2024-06-01T08:00:00Z", method: .cancel))
         #expect(outcome.result == .cancelled)

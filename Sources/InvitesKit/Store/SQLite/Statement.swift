@@ -64,6 +64,12 @@ final class Statement {
         }
     }
 
+    /// Ends the statement's run where it stands, so that it holds no read open until its
+    /// next use. Its failure was reported by the step that met it.
+    func reset() {
+        sqlite3_reset(raw)
+    }
+
     /// Advances to the next row; `false` when there are no more.
     func step() throws(StoreError) -> Bool {
         let code = sqlite3_step(raw)
