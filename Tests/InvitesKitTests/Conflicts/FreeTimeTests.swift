@@ -64,8 +64,8 @@ import Testing
     @Test func days() {
         #expect(WorkingHours.days("mon-fri") == [1, 2, 3, 4, 5])
         #expect(WorkingHours.days("Monday,Wed, fri") == [1, 3, 5])
-        #expect(WorkingHours.days("fri-mon") == [5, 6, 7, 1])
-        #expect(WorkingHours.days("sat-sun,tue") == [6, 7, 2])
+        #expect(WorkingHours.days("fri-mon") == [1, 5, 6, 7], "in week order, each day once")
+        #expect(WorkingHours.days("sat-sun,tue") == [2, 6, 7])
         #expect(WorkingHours.days("mo") == nil)
         #expect(WorkingHours.days("funday") == nil)
         #expect(WorkingHours.days("mon-") == nil)
