@@ -228,11 +228,16 @@ extension InboxStore {
             suffix: InboxStore.lastChangedFirst, reading: reading)
     }
 
-    /// The invitations of some handles, whole, in no particular order.
+    /// The invitations of some handles, whole, in no particular order; asked 500 at a time, well
+    /// within the placeholders a statement may hold in any SQLite (999 before 3.32).
     func invites(handles: [String]) throws(StoreError) -> [StoredInvite] {
-        guard !handles.isEmpty else { return [] }
-        let places = Array(repeating: "?", count: handles.count).joined(separator: ", ")
-        return try invites(where: "i.handle IN (\(places))", handles.map { .text($0) })
+        var found: [StoredInvite] = []
+        for start in stride(from: 0, to: handles.count, by: 500) {
+            let some = handles[start..<min(start + 500, handles.count)]
+            let places = Array(repeating: "?", count: some.count).joined(separator: ", ")
+            found += try invites(where: "i.handle IN (\(places))", some.map { .text($0) })
+        }
+        return found
     }
 
     /// An invitation, or one of its occurrences, waits for your answer.

@@ -105,6 +105,22 @@ import Testing
         #expect(try controller.list(statuses: [.pending]).count == 3, "the listing counts the same")
     }
 
+    /// More invitations to work out than one statement may name (500 a time) are all counted.
+    @Test func manyInvitationsWithoutFactsAreCountedInParts() throws {
+        let events = (0..<600).map { index in
+            "BEGIN:VEVENT\r\nUID:many-\(index)\r\nDTSTAMP:20190101T000000Z\r\nDTSTART:20270301T100000Z\r\n"
+                + "DTEND:20270301T110000Z\r\nSUMMARY:Many \(index)\r\nORGANIZER:mailto:o@example.org\r\n"
+                + "ATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\n"
+        }
+        let message = Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\n" + events.joined() + "END:VCALENDAR\r\n")
+                .utf8)
+        let store = try InvitationFactsTests.store([message])
+        let controller = ListController(store: store, display: .utc, now: InvitationFactsTests.now)
+        #expect(try controller.pendingCount() == 600)
+        #expect(try controller.pendingCount() == 600, "the same with the facts kept")
+    }
+
     /// `status` at every start reads the invitations that can still be attended, not an inbox of
     /// years: SQLite finds them by schema 14's indexes, never by reading every row.
     @Test func theInvitationsAwaitingAnAnswerAreFoundByIndexes() throws {
