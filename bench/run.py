@@ -72,6 +72,16 @@ def median_of(runs, action):
     return statistics.median(r[0] for r in results), max(r[1] for r in results)
 
 
+def medians_in_turns(runs, actions):
+    """The median of each action, run in rounds of one run each, so that a figure and the
+    reference it is divided by see the same load (a shared machine drifts within minutes)."""
+    results = [[] for _ in actions]
+    for _ in range(runs):
+        for index, action in enumerate(actions):
+            results[index].append(action())
+    return [(statistics.median(r[0] for r in runs_of), max(r[1] for r in runs_of)) for runs_of in results]
+
+
 def generate(size):
     os.makedirs(WORK, exist_ok=True)
     path = os.path.join(WORK, "cal-%d.ics" % size)
@@ -389,19 +399,22 @@ def inbox_home(binary, past):
 
 def inbox_rows(binary, sizes, runs):
     """`status`, `list` and `review`'s first screen with few and many past invitations, beside
-    `invites --version` in the same run."""
+    `invites --version`, all in turns, so that the sizes and the reference see the same load."""
     env = dict(os.environ, TZ="UTC", TERM="dumb")
-    rows = []
-    for past in sizes:
-        home, calendar = inbox_home(binary, past)
+    homes = [(past, *inbox_home(binary, past)) for past in sizes]
+    measured = [("", "invites --version", [binary, "--version"], None)]
+    for past, home, calendar in homes:
         base = [binary, "--home", home, "--calendar", calendar]
-        version = median_of(runs, lambda: measure_bare([binary, "--version"], env=env))
-        label = "%d past" % past
-        rows.append((label, "invites --version", *version, "", 0.0))
-        for name, command, stdin in (("status", base + ["status"], None), ("list", base + ["list"], None),
-                                     ("review, first screen", base + ["review"], b"q\n")):
-            figure = median_of(runs, lambda: measure_bare(command, env=env, stdin=stdin))
-            rows.append((label, name, *figure, "invites --version", version[0]))
+        measured += [("%d past" % past, name, base + [command], stdin) for name, command, stdin in (
+            ("status", "status", None), ("list", "list", None), ("review, first screen", "review", b"q\n"))]
+    figures = medians_in_turns(max(runs, 20), [
+        (lambda command=command, stdin=stdin: measure_bare(command, env=env, stdin=stdin))
+        for _, _, command, stdin in measured])
+    version = figures[0]
+    rows = [("%s" % ", ".join("%d past" % past for past in sizes), "invites --version", *version, "", 0.0)]
+    rows += [(label, name, *figure, "invites --version", version[0])
+             for (label, name, _, _), figure in zip(measured[1:], figures[1:])]
+    for _, home, _ in homes:
         shutil.rmtree(home, ignore_errors=True)
     return rows
 
@@ -436,26 +449,23 @@ def startup_rows(binary, runs):
                 ("Foundation, -static-stdlib, linked with libical, SQLite",
                  ["-DFULL", "-static-stdlib"] + libraries("ical", "sqlite3"))]
     env = dict(os.environ, TZ="UTC")
-    many = max(runs, 40)
-    rows = []
-    reference = None
+    programs = []
     for index, (name, flags) in enumerate(variants):
         program = os.path.join(WORK, "startup-%d" % index)
         subprocess.run(["swiftc", "-O", *flags, "-o", program, source], check=True, cwd=WORK)
-        figure = median_of(many, lambda: measure_bare([program], env=env))
-        rows.append(("start-up", "Swift, " + name, *figure, "FoundationEssentials only" if reference else "",
-                     reference or 0.0))
-        reference = reference or figure[0]
-    rows.append(("start-up", "/bin/true (the harness itself)", *median_of(many, lambda: measure_bare(["true"], env=env)),
-                 "", 0.0))
+        programs.append(("Swift, " + name, [program]))
     home = tempfile.mkdtemp(prefix="invites-startup-")
-    rows.append(("start-up", "invites --version", *median_of(many, lambda: measure_bare([binary, "--version"], env=env)),
-                 "FoundationEssentials only", reference))
-    rows.append(("start-up", "invites status, empty inbox",
-                 *median_of(many, lambda: measure_bare([binary, "--home", home, "status"], env=env)),
-                 "FoundationEssentials only", reference))
+    # An empty inbox that exists, as on every run but the first.
+    subprocess.run([binary, "--home", home, "status"], check=True, env=env, stdout=subprocess.DEVNULL)
+    programs += [("/bin/true (the harness itself)", ["true"]), ("invites --version", [binary, "--version"]),
+                 ("invites status, empty inbox", [binary, "--home", home, "status"])]
+    figures = medians_in_turns(max(runs, 40), [
+        (lambda command=command: measure_bare(command, env=env)) for _, command in programs])
     shutil.rmtree(home, ignore_errors=True)
-    return rows
+    reference = figures[0][0]
+    return [("start-up", name, *figure, "" if index == 0 or name.startswith("/bin/true") else
+             "FoundationEssentials only", 0.0 if index == 0 or name.startswith("/bin/true") else reference)
+            for index, ((name, _), figure) in enumerate(zip(programs, figures))]
 
 
 def vdir_pair_rows(binary, program, vdir, runs, label):
