@@ -332,11 +332,92 @@ public struct CalendarQuery {
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
         // Each name is made once, for the loader and for the item it becomes.
         let names = listing.names(toLoad)
-        var loaded = zip(names, try loader.load(names)).makeIterator()
+        let results = try loader.load(names)
         // Items that exist but cannot be read: they stay in the version, so that an answer
         // holding their warning can still be kept.
-        var unreadable: [Int: FileStamp] = [:]
+        var unreadable: [Int: (name: String, stamp: FileStamp)] = [:]
+        // What every item is now, before any is expanded, so that the index is written meanwhile.
+        for (offset, position) in toLoad.enumerated() {
+            switch results[offset] {
+            case .success(let file):
+                let item = VdirIndex.Item(
+                    name: names[offset], stamp: file.stamp, reach: file.reach, pattern: file.pattern,
+                    filterable: file.filterable)
+                if next[position] != item { changed = true }
+                next[position] = item
+            case .failure(.notFound):
+                next[position] = nil
+                changed = true
+            case .failure(.unreadable):
+                next[position] = nil
+                if let stamp = listing.stamp(at: position) { unreadable[position] = (names[offset], stamp) }
+                changed = true
+            case .failure(let error): throw error
+            }
+        }
+        let gather = { () throws(CalendarError) -> Pass in
+            try expandItems(
+                unread, of: listing, names: names, results: results, reused: reused, earlier: earlier, indexed: next,
+                window: window, zones: zones)
+        }
+        if known != nil, !changed, let version = listing.version {
+            var pass = try gather()
+            pass.version = version
+            return pass
+        }
+        let storage = self.index.map(StorageHandover.init)
+        let base = stored?.base
+        let folder = listing.folder
+        let indexed = next
+        let unreadableItems = unreadable
+        // Making the version and writing a new index (15 MB for 100,000 items) take as long as
+        // expanding what can reach the window: on another core, the two cost the longer of them.
+        let recording: @Sendable () -> CalendarVersion = {
+            CalendarQuery.record(
+                indexed, unreadable: unreadableItems, settledBefore: readAt, known: known, base: base, folder: folder,
+                in: storage)
+        }
+        var (version, pass) = try Parallel.alongside(recording, gather)
+        pass.version = version
+        return pass
+    }
+
+    /// The storage, handed to the thread that writes the index while the calling thread expands
+    /// items; the calling thread does not touch it until that thread is done.
+    private struct StorageHandover: @unchecked Sendable {
+        let storage: CalendarIndexStorage
+    }
+
+    /// The version of a vdir whose items are now `items` (by position in name order, `nil` for
+    /// none) and `unreadable`, after storing their index in `storage` when it differs from
+    /// `known`.
+    private static func record(
+        _ items: [VdirIndex.Item?], unreadable: [Int: (name: String, stamp: FileStamp)], settledBefore readAt: Int64,
+        known: VdirIndex?, base: VdirIndex?, folder: String, in storage: StorageHandover?
+    ) -> CalendarVersion {
+        let version = CalendarVersion(
+            items: items.indices.compactMap { position in
+                items[position].map { ($0.name, $0.stamp) } ?? unreadable[position]
+            })
+        // Items that have just changed may change again within the same tick of their clock:
+        // they are left out, to be read again next time.
+        let index = VdirIndex(items: items.compactMap { $0 }.filter { $0.stamp.isSettled(at: readAt) })
+        if let storage, index != known {
+            VdirIndex.save(index, over: base, folder: folder, in: storage.storage)
+        }
+        return version
+    }
+
+    /// What the items at `unread` (in name order) gave: taken from `earlier` where `reused` says
+    /// so, else from what the loader gave for them (`names` and `results`, in turn), and
+    /// `indexed` has the item each became.
+    private func expandItems(
+        _ unread: [Int], of listing: VdirListing, names: [String],
+        results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], reused: [Int: WindowCache.Part],
+        earlier: WindowCache?, indexed: [VdirIndex.Item?], window: Range<Int>, zones: ZoneStore
+    ) throws(CalendarError) -> Pass {
         var pass = Pass(result: Result(), version: nil, limited: false)
+        var loaded = zip(names, results).makeIterator()
         for position in unread {
             if let earlier, let part = reused[position] {
                 pass.parts.append(
@@ -355,24 +436,13 @@ public struct CalendarQuery {
             let file: VdirItemLoader.Loaded
             switch result {
             case .success(let found): file = found
-            case .failure(.notFound):
-                next[position] = nil
-                changed = true
-                continue
             case .failure(.unreadable(let path, let reason)):
                 // One item that cannot be read (a FIFO, no permission) does not hide the others.
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "cannot be read (\(reason)), skipped"))
-                next[position] = nil
-                unreadable[position] = listing.stamp(at: position)
-                changed = true
                 continue
-            case .failure(let error): throw error
+            case .failure: continue
             }
-            let item = VdirIndex.Item(
-                name: name, stamp: file.stamp, reach: file.reach, pattern: file.pattern, filterable: file.filterable)
-            if next[position] != item { changed = true }
-            next[position] = item
             let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
             if !file.sawCalendar {
                 let path = (listing.folder as NSString).appendingPathComponent(name)
@@ -385,28 +455,12 @@ public struct CalendarQuery {
             }
             // A part for every item a later run would read for these days, even one that gave
             // nothing; none for the rest, which the index already keeps from being read.
-            if !prefilter || item.mayReach(window) {
+            if !prefilter || (indexed[position]?.mayReach(window) ?? true) {
                 pass.parts.append(
                     WindowCache.Part(
                         name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
                         warnings: before.warnings..<pass.result.warnings.count))
             }
-        }
-        if known != nil, !changed, let version = listing.version {
-            pass.version = version
-            return pass
-        }
-        let items = next.compactMap { $0 }
-        pass.version = CalendarVersion(
-            items: (0..<listing.count).compactMap { position in
-                if let item = next[position] { return (item.name, item.stamp) }
-                return unreadable[position].map { (listing.name(position), $0) }
-            })
-        // Items that have just changed may change again within the same tick of their clock:
-        // they are left out, to be read again next time.
-        let index = VdirIndex(items: items.filter { $0.stamp.isSettled(at: readAt) })
-        if let storage = self.index, index != known {
-            VdirIndex.save(index, over: stored?.base, folder: listing.folder, in: storage)
         }
         return pass
     }

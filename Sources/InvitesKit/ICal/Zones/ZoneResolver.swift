@@ -46,7 +46,7 @@ final class ZoneResolver {
 
     private func adopt(_ found: ZoneStore.Embedded) {
         guard embedded[found.tzid] == nil else { return }
-        if let system = ZoneResolver.system(found.tzid) {
+        if let system = store.zone(named: found.tzid, by: .system, ZoneResolver.system) {
             // A definition without a usable onset covers nothing: the system's data holds.
             embedded[found.tzid] =
                 found.span.map { ICalZone(system: system, embedded: found.zone, span: $0, tzid: found.tzid) }
@@ -74,7 +74,7 @@ final class ZoneResolver {
     /// The zone a TZID names, or `nil` when none of the four ways knows it.
     func zone(for tzid: String) -> ICalZone? {
         if let cached = cache[tzid] { return cached }
-        let zone = embedded[tzid] ?? ZoneResolver.named(tzid).map { ICalZone($0) }
+        let zone = embedded[tzid] ?? store.zone(named: tzid, by: .named, ZoneResolver.named).map { ICalZone($0) }
         cache[tzid] = zone
         return zone
     }

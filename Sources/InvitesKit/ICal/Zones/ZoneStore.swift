@@ -13,6 +13,18 @@ final class ZoneStore {
 
     private var byText: [UInt64: Embedded?] = [:]
     private var owned: [OpaquePointer] = []
+    /// The zones found by name so far (`nil` for a name none is found for), by how they were
+    /// looked up: libical finds a built-in zone by comparing the name with each of its ~600 in
+    /// turn, and the thousands of vdir items that can reach a day name the same few zones.
+    private var byName: [LookUp: [String: OpaquePointer?]] = [:]
+
+    /// The ways a zone is looked up by name (``ZoneResolver``'s).
+    enum LookUp {
+        /// By its IANA name, as the system knows it.
+        case system
+        /// By any name a producer writes.
+        case named
+    }
 
     deinit {
         for zone in owned { icaltimezone_free(zone, 1) }
@@ -25,6 +37,16 @@ final class ZoneStore {
         let made = ICalComponent.parse(bytes).flatMap(make)
         byText[key] = made
         return made
+    }
+
+    /// The zone `lookUp` finds for `name`, looked up once per query.
+    func zone(
+        named name: String, by lookUp: LookUp, _ find: (String) -> OpaquePointer?
+    ) -> OpaquePointer? {
+        if let known = byName[lookUp]?[name] { return known }
+        let found = find(name)
+        byName[lookUp, default: [:]][name] = .some(found)
+        return found
     }
 
     func zone(for vtimezone: ICalComponent) -> Embedded? {

@@ -14,10 +14,16 @@ final class Database {
     /// user is still looking.
     static let busyTimeout: Int32 = 5_000
 
+    /// How large the WAL may grow before a commit copies it back into the file: SQLite's
+    /// default of 1,000 pages of 4 KiB, whatever the page size.
+    static let checkpointBytes = 4 << 20
+
     let path: String
     private let handle: OpaquePointer
 
-    init(path: String) throws(StoreError) {
+    /// Opens `path`; a new file is made with pages of `pageSize` bytes when given (an existing
+    /// one keeps the size it has).
+    init(path: String, pageSize: Int? = nil) throws(StoreError) {
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &raw, flags, nil)
@@ -36,8 +42,15 @@ final class Database {
         // before and cut back to 4 MiB after one that grew larger.
         var persist: Int32 = 1
         sqlite3_file_control(raw, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        // Before WAL is on: only then does a new file take it.
+        if let pageSize { try execute("PRAGMA page_size = \(pageSize)") }
         try execute("PRAGMA journal_size_limit = 4194304")
         try execute("PRAGMA journal_mode = WAL")
+        if pageSize != nil {
+            let statement = try prepare("PRAGMA page_size")
+            let size = try statement.step() ? max(statement.int(0), 512) : 4_096
+            try execute("PRAGMA wal_autocheckpoint = \(max(Database.checkpointBytes / size, 1))")
+        }
         try execute("PRAGMA synchronous = FULL")
         try execute("PRAGMA foreign_keys = ON")
     }

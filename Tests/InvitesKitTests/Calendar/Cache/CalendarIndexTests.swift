@@ -103,6 +103,17 @@ import Testing
         #expect(index.fits(data))
         #expect(!index.fits(data.prefix(20)))
     }
+
+    @Test func aStampIsWrittenInTheOrderOfItsFields() throws {
+        let stamp = FileStamp(
+            device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5, changeSeconds: 6, changeNanoseconds: 7)
+        var writer = IndexWriter()
+        writer.put(stamp)
+        var reader = IndexReader(data: writer.data)
+        #expect((0..<7).map { _ in reader.next().map { Int64(bitPattern: $0) } } == stamp.fields)
+        var again = IndexReader(data: writer.data)
+        #expect(again.stamp() == stamp)
+    }
 }
 
 /// A vdir's index is kept as a base and a delta of what changed since.
