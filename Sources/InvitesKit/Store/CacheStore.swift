@@ -19,14 +19,7 @@ public final class CacheStore: CalendarIndexStorage {
 
     /// Opens (creating and migrating when needed) the cache in a home folder.
     public init(home: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreate(path: home, reason: error.localizedDescription)
-        }
-        database = try Database(
-            path: (home as NSString).appendingPathComponent(CacheStore.fileName), pageSize: CacheStore.pageSize)
+        database = try Database(path: HomeFolder.file(CacheStore.fileName, in: home), pageSize: CacheStore.pageSize)
         self.clock = clock
         try Schema.migrate(database, migrations: Schema.cacheMigrations)
     }

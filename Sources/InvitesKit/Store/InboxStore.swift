@@ -18,19 +18,7 @@ public final class InboxStore {
 
     /// Opens (creating and migrating when needed) the store in a home folder.
     public init(home: String) throws(StoreError) {
-        // A home that is there already, as it is on every run but the first, is only stat-ed:
-        // FileManager's creation looks up its attribute dictionary's types at run time, which
-        // costs a `status` more than the stat.
-        if (try? Posix.stat(home)).map({ $0.st_mode & S_IFMT == S_IFDIR }) != true {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .cannotCreate(path: home, reason: error.localizedDescription)
-            }
-        }
-        database = try Database(
-            path: home.hasSuffix("/") ? home + InboxStore.fileName : home + "/" + InboxStore.fileName)
+        database = try Database(path: HomeFolder.file(InboxStore.fileName, in: home))
         try Schema.migrate(database)
         try StoredPropertiesMigration(store: self).run()
     }
