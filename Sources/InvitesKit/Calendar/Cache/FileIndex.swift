@@ -113,7 +113,8 @@ struct FileIndex: Equatable, Sendable {
         let scan = ICSBlockScanner.scan(bytes)
         let shared = SharedBytes(bytes: bytes)
         let bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in
-            block.kind == .event ? BlockPrefilter.bounds(shared.bytes, block.range) : BlockPrefilter.Bounds()
+            block.kind == .event
+                ? BlockPrefilter.bounds(shared.bytes, block.range, scan.fields(of: block)) : BlockPrefilter.Bounds()
         }
         var filterable = true
         // A THISANDFUTURE override moves its master's later instances anywhere: every block of
@@ -131,7 +132,7 @@ struct FileIndex: Equatable, Sendable {
         for (block, bounds) in zip(scan.blocks, bounds) {
             switch block.kind {
             case .timezone:
-                if !BlockPrefilter.isOrdinaryZone(bytes, block.range) { filterable = false }
+                if !block.ordinary { filterable = false }
                 entries.append(Entry(kind: .timezone, range: block.range, line: block.line))
             case .calendarZone:
                 entries.append(Entry(kind: .calendarZone, range: block.range, line: block.line))
@@ -184,8 +185,13 @@ struct FileIndex: Equatable, Sendable {
     /// The pattern of the file's one event, as a vdir item has it; `nil` when it has another
     /// number of events or its event has none.
     var pattern: RulePattern? {
-        let events = entries.filter { $0.kind == .event }
-        return events.count == 1 ? events[0].pattern : nil
+        var pattern: RulePattern?
+        var events = 0
+        for entry in entries where entry.kind == .event {
+            pattern = entry.pattern
+            events += 1
+        }
+        return events == 1 ? pattern : nil
     }
 
     /// Whether any block may matter for `window`: an event that may reach it, or a component

@@ -17,25 +17,28 @@ struct BlockFields {
 
     /// `nil` when the block has something the filter will not judge (two RRULEs, a nested
     /// DTSTART, a value it cannot find).
-    init?(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) {
-        // The wanted lines, unfolded, copied one after another into one buffer: a block costs
-        // two allocations however many lines it has.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file the block is in.
+    ///   - lines: The block's bounding lines, as a ``Reader`` picked them out.
+    init?(_ bytes: UnsafeRawBufferPointer, _ lines: ArraySlice<Line>) {
+        // The lines, unfolded, copied one after another into one buffer of the right size: a
+        // block costs one allocation however many lines it has.
         var storage: [UInt8] = []
-        var captured: [(name: Name, line: Range<Int>)] = []
-        ICSBlockScanner.topLevelLines(bytes, block, Name.bounding.map(\.text)) { found, line in
-            if let found {
-                let name = Name.bounding[found]
-                let start = storage.count
-                storage.append(contentsOf: line)
-                captured.append((name, start..<storage.count))
-            } else if let last = captured.last {
-                storage.append(contentsOf: line)
-                captured[captured.count - 1].line = last.line.lowerBound..<storage.count
+        storage.reserveCapacity(lines.reduce(0) { $0 + $1.length })
+        for line in lines {
+            if line.folded {
+                ICSBlockScanner.unfold(bytes, line.start..<line.end, into: &storage)
+            } else {
+                storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]))
             }
         }
-        for (name, range) in captured {
-            let line = storage[range]
-            guard let colon = ICSBlockScanner.valueStart(line) else { continue }
+        var lower = 0
+        for line in lines {
+            let range = lower..<(lower + line.length)
+            lower = range.upperBound
+            let name = line.name
+            guard let colon = ICSBlockScanner.valueStart(storage[range]) else { continue }
             let value = storage[(colon + 1)..<range.upperBound]
             switch name {
             // A property given twice is read one way by libical and maybe another here: the
@@ -64,7 +67,7 @@ struct BlockFields {
     }
 
     /// The properties that decide where a block falls.
-    private enum Name {
+    enum Name: Sendable {
         case start, end, duration, rule, rdate, recurrenceID
 
         static let bounding: [Name] = [.start, .end, .duration, .rule, .rdate, .recurrenceID]

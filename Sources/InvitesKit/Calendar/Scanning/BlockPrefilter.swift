@@ -25,9 +25,12 @@ struct BlockPrefilter {
         var thisAndFuture = false
     }
 
-    /// The bounds of the VEVENT block at `block`; unbounded whenever the bytes leave a doubt.
-    static func bounds(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bounds {
-        guard let fields = BlockFields(bytes, block) else {
+    /// The bounds of the VEVENT block at `block`, whose bounding lines are `lines`; unbounded
+    /// whenever the bytes leave a doubt.
+    static func bounds(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ lines: ArraySlice<BlockFields.Line>)
+        -> Bounds
+    {
+        guard let fields = BlockFields(bytes, lines) else {
             // Unreadable here, it may still be an override that moves its master's instances.
             let text = ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[block]))
             return Bounds(thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"))
@@ -99,27 +102,18 @@ struct BlockPrefilter {
         return (start, max(end - start, 0))
     }
 
-    /// Whether a VTIMEZONE keeps to offsets real zones use (within ±14 h); a calendar with one
-    /// that does not is read without the filter, since its wall times may be further off.
-    static func isOrdinaryZone(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> Bool {
-        // Line by line with memchr: a vdir repeats the same VTIMEZONEs in each of its 100,000 items.
-        guard let base = bytes.baseAddress else { return true }
-        let name = Array("TZOFFSET".utf8)
-        var lineStart = block.lowerBound
-        while lineStart < block.upperBound {
-            let newline = memchr(base + lineStart, 0x0A, block.upperBound - lineStart)
-            var lineEnd = newline.map { base.distance(to: UnsafeRawPointer($0)) } ?? block.upperBound
-            let next = lineEnd + 1
-            if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            if lineEnd - lineStart >= name.count, (bytes[lineStart] & 0xDF) == name[0],
-                name.indices.allSatisfy({ (bytes[lineStart + $0] & 0xDF) == name[$0] }),
-                !isOrdinaryOffset(bytes, lineStart..<lineEnd)
-            {
-                return false
-            }
-            lineStart = next
+    /// Whether a line of a VTIMEZONE keeps to offsets real zones use: true unless it is a
+    /// `TZOFFSETFROM`/`TZOFFSETTO` line whose offset is not within ±14 h. A calendar with a
+    /// zone that does not is read without the filter, since its wall times may be further off.
+    static func isOrdinaryLine(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Bool {
+        let name: StaticString = "TZOFFSET"
+        let length = name.utf8CodeUnitCount
+        guard line.count >= length else { return true }
+        let pointer = name.utf8Start
+        for index in 0..<length where (bytes[line.lowerBound + index] & 0xDF) != pointer[index] {
+            return true
         }
-        return true
+        return isOrdinaryOffset(bytes, line)
     }
 
     /// Whether a `TZOFFSETFROM`/`TZOFFSETTO` line holds `±hhmm[ss]` within ±14 h.
@@ -219,44 +213,95 @@ struct BlockPrefilter {
         var hasDays = false
         var monthDay: Int?
         var periodic = true
-        var seen = Set<String>()
-        for part in rule.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+        // The parts seen so far: the known ones as bits, any other by name (rare, so a set of
+        // strings is made only then). A vdir bounds 100,000 rules; none of them allocates here.
+        var seen: UInt8 = 0
+        var others = Set<String>()
+        var rest = rule
+        var more = true
+        while more {
+            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let part = rest[..<end]
+            more = end < rest.endIndex
+            if more { rest = rest[(end + 1)...] }
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            let key = asciiUpper(part[part.startIndex..<equals])
+            let key = part[part.startIndex..<equals]
             let value = part[(equals + 1)...]
-            guard seen.insert(key).inserted else { return nil }
-            switch key {
-            case "UNTIL":
+            let known = RuleKey.all.first { isWord(key, $0.text) }
+            if let known {
+                guard seen & (1 << known.rawValue) == 0 else { return nil }
+                seen |= 1 << known.rawValue
+            } else {
+                guard others.insert(asciiUpper(key)).inserted else { return nil }
+            }
+            switch known {
+            case .until:
                 guard let seconds = wallSeconds(value) else { return nil }
                 until = seconds
-            case "COUNT": count = number(value)
-            case "INTERVAL": interval = number(value) ?? 0
-            case "FREQ": frequency = value
-            case "BYDAY": hasDays = true
-            case "BYMONTHDAY":
+            case .count: count = number(value)
+            case .interval: interval = number(value) ?? 0
+            case .frequency: frequency = value
+            case .days: hasDays = true
+            case .monthDay:
                 // One day of the month that every month has keeps MONTHLY periodic.
                 guard let day = number(value), (1...28).contains(day) else {
                     periodic = false
                     continue
                 }
                 monthDay = day
-            case "WKST": continue
-            default: periodic = false
+            case .weekStart: continue
+            case nil: periodic = false
             }
         }
         // UNTIL bounds every instance, whatever else the rule says.
         if let until { return until + 86_400 }
         guard periodic, let count, interval >= 1, count < 1_000_000, interval < 1_000_000 else { return nil }
         let days: Int
-        switch asciiUpper(frequency) {
-        case "DAILY" where !hasDays && monthDay == nil: days = count * interval
-        case "WEEKLY" where monthDay == nil: days = (count + 1) * interval * 7
-        case "MONTHLY" where !hasDays: days = (count + 1) * interval * 31
-        case "YEARLY" where !hasDays && monthDay == nil: days = (count + 1) * interval * 366
-        default: return nil
+        if isWord(frequency, "DAILY"), !hasDays, monthDay == nil {
+            days = count * interval
+        } else if isWord(frequency, "WEEKLY"), monthDay == nil {
+            days = (count + 1) * interval * 7
+        } else if isWord(frequency, "MONTHLY"), !hasDays {
+            days = (count + 1) * interval * 31
+        } else if isWord(frequency, "YEARLY"), !hasDays, monthDay == nil {
+            days = (count + 1) * interval * 366
+        } else {
+            return nil
         }
         guard days < 200 * 366 else { return nil }
         return start + days * 86_400
+    }
+
+    /// The parts of a rule that ``lastStart(rule:start:)`` reads.
+    private enum RuleKey: UInt8 {
+        case until, count, interval, frequency, days, monthDay, weekStart
+
+        static let all: [RuleKey] = [.until, .count, .interval, .frequency, .days, .monthDay, .weekStart]
+
+        var text: StaticString {
+            switch self {
+            case .until: "UNTIL"
+            case .count: "COUNT"
+            case .interval: "INTERVAL"
+            case .frequency: "FREQ"
+            case .days: "BYDAY"
+            case .monthDay: "BYMONTHDAY"
+            case .weekStart: "WKST"
+            }
+        }
+    }
+
+    /// Whether `bytes` are `word`, a word of capital letters, in either case.
+    private static func isWord(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard bytes.count == length else { return false }
+        let pointer = word.utf8Start
+        var index = 0
+        for byte in bytes {
+            guard byte | 0x20 == pointer[index] | 0x20 else { return false }
+            index += 1
+        }
+        return true
     }
 
     private static func asciiUpper(_ bytes: ArraySlice<UInt8>) -> String {

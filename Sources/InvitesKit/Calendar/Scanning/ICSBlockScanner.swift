@@ -5,6 +5,9 @@ import Foundation
 ///
 /// A large calendar is split here without building a `String` per line (splitting 84 MB into
 /// lines through Foundation costs seconds); only the blocks that matter are handed to libical.
+/// The same pass picks out the lines ``BlockPrefilter`` bounds an event by and checks each
+/// zone's offsets, since going over a block's lines a second time cost a cold vdir run as much
+/// as finding them.
 /// Component names are matched case-insensitively at the start of a line, as RFC 5545 §3.1
 /// allows, and both CRLF and LF line ends are accepted.
 struct ICSBlockScanner {
@@ -21,6 +24,11 @@ struct ICSBlockScanner {
         var range: Range<Int>
         /// The 1-based line its BEGIN is on.
         var line: Int
+        /// For an event, where its bounding lines are in ``Result/boundingLines``.
+        var fields: Range<Int> = 0..<0
+        /// For a VTIMEZONE, whether its offsets are ones real zones use
+        /// (``BlockPrefilter/isOrdinaryLine(_:_:)``).
+        var ordinary = true
     }
 
     struct Result: Sendable {
@@ -33,13 +41,27 @@ struct ICSBlockScanner {
         var calendarEnd: Int?
         /// Whether the file's first line ends in CRLF.
         var usesCRLF = true
+        /// The bounding lines of every event, in order (see ``BlockFields/Reader``).
+        var boundingLines: [BlockFields.Line] = []
+
+        /// The bounding lines of `block`.
+        func fields(of block: Block) -> ArraySlice<BlockFields.Line> {
+            boundingLines[block.fields]
+        }
     }
 
     /// Scans a whole file.
     static func scan(_ bytes: UnsafeRawBufferPointer) -> Result {
         var result = Result()
+        // A vdir item has two or three blocks and a few bounding lines: room for them at once
+        // rather than in steps.
+        result.blocks.reserveCapacity(4)
+        result.boundingLines.reserveCapacity(8)
         var open: (kind: Kind, start: Int, line: Int)?
         var depth = 0
+        var fields = BlockFields.Reader()
+        var firstField = 0
+        var ordinary = true
         var offset = 0
         var line = 1
         let count = bytes.count
@@ -55,6 +77,15 @@ struct ICSBlockScanner {
             }
             defer { line += 1 }
             if line == 1 { result.usesCRLF = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D }
+            if let current = open {
+                var end = lineEnd
+                if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+                if current.kind == .event {
+                    fields.read(bytes, lineStart, end, into: &result.boundingLines)
+                } else if ordinary, !BlockPrefilter.isOrdinaryLine(bytes, lineStart..<end) {
+                    ordinary = false
+                }
+            }
             let first = bytes[lineStart] | 0x20
             if first == 0x78 {  // 'x'
                 if open == nil, result.sawCalendar, property(bytes, lineStart, lineEnd, "X-WR-TIMEZONE") {
@@ -71,9 +102,12 @@ struct ICSBlockScanner {
                     } else if matches(bytes, name, lineEnd, "VEVENT") {
                         open = (.event, lineStart, line)
                         depth = 0
+                        fields = BlockFields.Reader()
+                        firstField = result.boundingLines.count
                     } else if matches(bytes, name, lineEnd, "VTIMEZONE") {
                         open = (.timezone, lineStart, line)
                         depth = 0
+                        ordinary = true
                     }
                 } else {
                     depth += 1
@@ -88,11 +122,16 @@ struct ICSBlockScanner {
                     current.kind == .event
                     ? matches(bytes, name, lineEnd, "VEVENT") : matches(bytes, name, lineEnd, "VTIMEZONE")
                 if closes && depth == 0 {
-                    result.blocks.append(Block(kind: current.kind, range: current.start..<offset, line: current.line))
+                    result.blocks.append(
+                        Block(
+                            kind: current.kind, range: current.start..<offset, line: current.line,
+                            fields: firstField..<result.boundingLines.count, ordinary: ordinary))
+                    firstField = result.boundingLines.count
                     open = nil
                 } else if matches(bytes, name, lineEnd, "VCALENDAR") {
                     result.unterminated.append(
                         Block(kind: current.kind, range: current.start..<lineStart, line: current.line))
+                    result.boundingLines.removeSubrange(firstField...)
                     open = nil
                 } else {
                     depth = max(depth - 1, 0)
@@ -101,6 +140,7 @@ struct ICSBlockScanner {
         }
         if let current = open {
             result.unterminated.append(Block(kind: current.kind, range: current.start..<count, line: current.line))
+            result.boundingLines.removeSubrange(firstField...)
         }
         return result
     }
@@ -158,6 +198,24 @@ struct ICSBlockScanner {
         return String(decoding: line[(colon + 1)...], as: UTF8.self)
     }
 
+    /// Appends the content line `line` (from its first line to the end of its last
+    /// continuation line) unfolded: each line without its CR, each continuation line without
+    /// its leading blank.
+    static func unfold(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into storage: inout [UInt8]) {
+        var offset = line.lowerBound
+        while offset < line.upperBound {
+            let from = offset == line.lowerBound ? offset : offset + 1
+            var end = line.upperBound
+            offset = line.upperBound
+            if let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, line.upperBound - from) {
+                end = base.distance(to: UnsafeRawPointer(found))
+                offset = end + 1
+                if end > from, bytes[end - 1] == 0x0D { end -= 1 }
+            }
+            if from < end { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end])) }
+        }
+    }
+
     /// ``value(of:in:block:)`` as text.
     static func text(of name: StaticString, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> String? {
         value(of: name, in: bytes, block: block).map { String(decoding: $0, as: UTF8.self) }
@@ -210,8 +268,7 @@ struct ICSBlockScanner {
     }
 
     /// Whether the line starts with `word`, ASCII case-insensitively.
-    private static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool
-    {
+    static func starts(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount
         guard end - start >= length else { return false }
         let pointer = word.utf8Start
@@ -222,7 +279,7 @@ struct ICSBlockScanner {
     }
 
     /// Whether the line is the property `name` (followed by `:` or `;`).
-    private static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString)
+    static func property(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: StaticString)
         -> Bool
     {
         let length = name.utf8CodeUnitCount

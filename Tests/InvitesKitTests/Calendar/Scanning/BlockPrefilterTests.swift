@@ -8,12 +8,16 @@ import Testing
 @Suite struct BlockPrefilterTests {
     func bounds(_ lines: String...) -> BlockPrefilter.Bounds {
         let data = Data(("BEGIN:VEVENT\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n").utf8)
-        return data.withUnsafeBytes { BlockPrefilter.bounds($0, 0..<$0.count) }
+        return data.withUnsafeBytes { bytes in
+            let scan = ICSBlockScanner.scan(bytes)
+            guard let block = scan.blocks.first else { return BlockPrefilter.Bounds() }
+            return BlockPrefilter.bounds(bytes, block.range, scan.fields(of: block))
+        }
     }
 
     func ordinary(_ text: String) -> Bool {
         let data = Data(text.utf8)
-        return data.withUnsafeBytes { BlockPrefilter.isOrdinaryZone($0, 0..<$0.count) }
+        return data.withUnsafeBytes { ICSBlockScanner.scan($0).blocks.allSatisfy(\.ordinary) }
     }
 
     func seconds(_ text: String) -> Int { Int(Date.utc(text).timeIntervalSince1970) }
@@ -76,6 +80,37 @@ import Testing
             "DTSTART:20240611T090000Z")
         #expect(overrides.thisAndFuture)
         #expect(overrides.reach == nil)
+    }
+
+    /// The bounding lines the scanner picks out in its one pass are the ones read line by line
+    /// through `topLevelLines`: unfolded alike, none from a nested component.
+    @Test(arguments: [
+        "BEGIN:VEVENT\r\nDTSTART:20240610T090000Z\r\nRRULE:FREQ=WEEKLY;\r\n COUNT=5\r\nEND:VEVENT\r\n",
+        "BEGIN:VEVENT\nDTSTART;TZID=\"a:b\":2024\n\t0610T0900\n 00\nDTEND:x\nEND:VEVENT",
+        "BEGIN:VEVENT\r\nBEGIN:VALARM\r\nDURATION:PT1H\r\nEND:VALARM\r\nDURATION:PT2H\r\nEND:VEVENT\r\n",
+        "BEGIN:VEVENT\r\nEND:VALARM\r\nDTSTART:20240610T090000Z\r\nEND:VEVENT\r\n",
+        "BEGIN:VEVENT\r\nRDATE:20240610T090000Z\r\n\r\n 20240611T090000Z\r\nrdate:1\r\n \r\n 2\r\nEND:VEVENT",
+        "BEGIN:VEVENT\r\nRECURRENCE-ID;RANGE=THISANDFUTURE:2024\r\n\r\r\n 0610\r\nDTSTART:\r\nEND:VEVENT\r\n",
+        "BEGIN:VEVENT\r\n DTSTART:1\r\nDTSTARTX:2\r\nDTSTART\r\nDURATION;X=1:P1D\r\nEND:VEVENT\r\n",
+    ])
+    func scannedBoundingLinesAreTheTopLevelOnes(text: String) throws {
+        let data = Data(text.utf8)
+        try data.withUnsafeBytes { bytes in
+            let scan = ICSBlockScanner.scan(bytes)
+            let block = try #require(scan.blocks.first)
+            let lines = scan.fields(of: block)
+            for name in BlockFields.Name.bounding {
+                let expected = ICSBlockScanner.value(of: name.text, in: bytes, block: block.range)
+                var found: [UInt8]?
+                if let line = lines.first(where: { $0.name == name }) {
+                    var storage: [UInt8] = []
+                    ICSBlockScanner.unfold(bytes, line.start..<line.end, into: &storage)
+                    #expect(storage.count == line.length)
+                    found = ICSBlockScanner.valueStart(storage[...]).map { Array(storage[($0 + 1)...]) }
+                }
+                #expect(found == expected, "\(name)")
+            }
+        }
     }
 
     @Test func uidKeysGroupAtLeastWhatLibicalGroups() {
