@@ -106,14 +106,7 @@ struct BlockPrefilter {
     /// `TZOFFSETFROM`/`TZOFFSETTO` line whose offset is not within ±14 h. A calendar with a
     /// zone that does not is read without the filter, since its wall times may be further off.
     static func isOrdinaryLine(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Bool {
-        let name: StaticString = "TZOFFSET"
-        let length = name.utf8CodeUnitCount
-        guard line.count >= length else { return true }
-        let pointer = name.utf8Start
-        for index in 0..<length where (bytes[line.lowerBound + index] & 0xDF) != pointer[index] {
-            return true
-        }
-        return isOrdinaryOffset(bytes, line)
+        !ICSBlockScanner.starts(bytes, line.lowerBound, line.upperBound, "TZOFFSET") || isOrdinaryOffset(bytes, line)
     }
 
     /// Whether a `TZOFFSETFROM`/`TZOFFSETTO` line holds `±hhmm[ss]` within ±14 h.
@@ -227,7 +220,7 @@ struct BlockPrefilter {
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
             let key = part[part.startIndex..<equals]
             let value = part[(equals + 1)...]
-            let known = RuleKey.all.first { isWord(key, $0.text) }
+            let known = RuleKey.allCases.first { isWord(key, $0.text) }
             if let known {
                 guard seen & (1 << known.rawValue) == 0 else { return nil }
                 seen |= 1 << known.rawValue
@@ -273,10 +266,8 @@ struct BlockPrefilter {
     }
 
     /// The parts of a rule that ``lastStart(rule:start:)`` reads.
-    private enum RuleKey: UInt8 {
+    private enum RuleKey: UInt8, CaseIterable {
         case until, count, interval, frequency, days, monthDay, weekStart
-
-        static let all: [RuleKey] = [.until, .count, .interval, .frequency, .days, .monthDay, .weekStart]
 
         var text: StaticString {
             switch self {
