@@ -65,11 +65,16 @@ public struct ListController {
     /// whole, for their message and series outline: decoding the kept properties was a tenth
     /// of a `status`.
     public func pendingCount() throws -> Int {
-        let read = try store.awaitingAnswer(liveAt: now, reading: .rows)
-        let settled = read.filter { $0.facts != nil && lastKnownEnd($0) > now }
-        let others = try store.invites(
-            handles: read.filter { $0.facts == nil || lastKnownEnd($0) <= now }.map(\.handle))
-        return settled.filter(\.needsAnswer).count + rows(others).filter(\.isPending).count
+        var settled = 0
+        var others: [String] = []
+        for stored in try store.awaitingAnswer(liveAt: now, reading: .rows) {
+            if stored.facts != nil && lastKnownEnd(stored) > now {
+                settled += stored.needsAnswer ? 1 : 0
+            } else {
+                others.append(stored.handle)
+            }
+        }
+        return settled + rows(try store.invites(handles: others)).filter(\.isPending).count
     }
 
     /// The row of one invitation, as a listing would show it.
