@@ -465,10 +465,12 @@ def startup_rows(binary, runs):
     figures = medians_in_turns(max(runs, 40), [
         (lambda command=command: measure_bare(command, env=env)) for _, command in programs])
     shutil.rmtree(home, ignore_errors=True)
-    reference = figures[0][0]
-    return [("start-up", name, *figure, "" if index == 0 or name.startswith("/bin/true") else
-             "FoundationEssentials only", 0.0 if index == 0 or name.startswith("/bin/true") else reference)
-            for index, ((name, _), figure) in enumerate(zip(programs, figures))]
+    rows = []
+    for index, ((name, _), figure) in enumerate(zip(programs, figures)):
+        compared = index > 0 and not name.startswith("/bin/true")
+        rows.append(("start-up", name, *figure, "FoundationEssentials only" if compared else "",
+                     figures[0][0] if compared else 0.0))
+    return rows
 
 
 def vdir_pair_rows(binary, program, vdir, runs, label):
