@@ -55,11 +55,13 @@ def counter(home):
     return event
 
 
+# One home per file, all under one folder removed when the script ends.
+homes = tempfile.TemporaryDirectory(prefix="invites-counters-")
 for folder in folders:
     for directory, _, names in sorted(os.walk(folder)):
         for name in sorted(names):
             path = os.path.join(directory, name)
-            home = tempfile.mkdtemp(prefix="invites-counters-")
+            home = tempfile.mkdtemp(dir=homes.name)
             run = lambda *args: subprocess.run(
                 [binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
             if run("ingest", path).returncode != 0:

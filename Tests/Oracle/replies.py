@@ -52,11 +52,13 @@ def vevents(text):
     return events
 
 
+# One home per file, all under one folder removed when the script ends.
+homes = tempfile.TemporaryDirectory(prefix="invites-replies-")
 for folder in folders:
     for directory, _, names in sorted(os.walk(folder)):
         for name in sorted(names):
             path = os.path.join(directory, name)
-            home = tempfile.mkdtemp(prefix="invites-replies-")
+            home = tempfile.mkdtemp(dir=homes.name)
             run = lambda *args: subprocess.run([binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
             ingested = run("ingest", path)
             if ingested.returncode != 0:
