@@ -11,15 +11,19 @@ public struct IngestController {
     /// The responder that keeps the calendar in step with updates to invitations an earlier
     /// answer put there; asked for only when an update or a cancellation came.
     public var responder: () throws -> Responder
+    /// The note a pass over Maildirs with nothing new leaves for the next one to end early;
+    /// `nil` where nothing may skip the store (a command that looks into calendars first).
+    public var shortcut: MaildirShortcut?
 
     public init(
         store: InboxStore, display: DisplayZone, clock: @escaping @Sendable () -> Date,
-        responder: @escaping () throws -> Responder
+        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil
     ) {
         self.store = store
         self.display = display
         self.clock = clock
         self.responder = responder
+        self.shortcut = shortcut
     }
 
     /// Something worth telling while ingesting.
@@ -54,6 +58,10 @@ public struct IngestController {
         public var failed: [(name: String, error: Error)] = []
         /// How many inputs there were, for the exit status.
         public var inputs = 0
+
+        public init(inputs: Int = 0) {
+            self.inputs = inputs
+        }
     }
 
     /// Reads each input and each Maildir's messages not read before, files what they hold in
@@ -79,17 +87,27 @@ public struct IngestController {
             }
         }
         report.outcomes = try file(invites, events: events)
+        // Taken before the store is asked, so that a write by anyone meanwhile voids the note.
+        let store = inputs.isEmpty ? shortcut?.storeStamps() : nil
+        // Each folder's stamps while every pass finds its folder as the store recorded it.
+        var unchanged: [String: [FolderStamp?]]? = [:]
         for path in maildirs {
             report.inputs += 1
             do {
-                let read = try ingest(try Maildir(path), readFile: readFile, events: events)
+                let maildir = try Maildir(path)
+                let read = try ingest(maildir, readFile: readFile, events: events)
                 report.outcomes += read.outcomes
                 report.inputs += read.messages
                 report.failed += read.failed
+                if let stamps = read.unchanged { unchanged?[maildir.folder] = stamps } else { unchanged = nil }
             } catch {
                 events(.failed(name: path, error: error))
                 report.failed.append((path, error))
+                unchanged = nil
             }
+        }
+        if let shortcut, let store, let unchanged, !unchanged.isEmpty, report.failed.isEmpty {
+            shortcut.record(unchanged, store: store)
         }
         return report
     }
@@ -118,9 +136,18 @@ public struct IngestController {
         return outcomes
     }
 
+    /// What one pass over a Maildir did.
+    private struct MaildirPass {
+        var outcomes: [IngestOutcome] = []
+        var messages = 0
+        var failed: [(name: String, error: Error)] = []
+        var unchanged: [FolderStamp?]?
+    }
+
     /// Reads the messages of a Maildir not read before; a message without an invitation is
     /// passed over, one whose invitation cannot be read is reported, and all are remembered.
-    /// `messages` counts those that named a calendar part.
+    /// `messages` counts those that named a calendar part; `unchanged` holds the subfolders'
+    /// stamps when both were as the store recorded them, and nothing was read.
     ///
     /// A subfolder whose stamp is the one recorded when all of it was read is not listed:
     /// messages never change in place, and delivery and new flags are renames, which move the
@@ -128,7 +155,7 @@ public struct IngestController {
     /// is listed, so a message arriving meanwhile leaves a stamp that differs from the recorded
     /// one.
     private func ingest(_ maildir: Maildir, readFile: (String) throws -> Data?, events: (Event) -> Void) throws
-        -> (outcomes: [IngestOutcome], messages: Int, failed: [(name: String, error: Error)])
+        -> MaildirPass
     {
         let known = try store.folderStamps(in: maildir.folder)
         var stamps: [String: FolderStamp?] = [:]
@@ -136,7 +163,7 @@ public struct IngestController {
             let stamp = maildir.stamp(of: subfolder)
             if stamp != known[subfolder] { stamps[subfolder] = stamp }
         }
-        guard !stamps.isEmpty else { return ([], 0, []) }
+        guard !stamps.isEmpty else { return MaildirPass(unchanged: Maildir.subfolders.map { known[$0] }) }
         // The file system's clock, not the injected one: it is the clock the stamps come from.
         let listedAt = Int64(Date().timeIntervalSince1970)
         let seen = try store.seenMessages(in: maildir.folder)
@@ -195,7 +222,7 @@ public struct IngestController {
             return stamp
         }
         try store.markSeen(taken, in: maildir.folder, now: clock(), stamps: settled)
-        return (outcomes, messages, failed)
+        return MaildirPass(outcomes: outcomes, messages: messages, failed: failed)
     }
 
     /// Files an organizer's DECLINECOUNTER on the invitation it answers: it is an answer to a

@@ -67,4 +67,57 @@ import Testing
         #expect(cli.run(["ingest", "/nonexistent/x.ics", bad]).status == 66)
         #expect(cli.run(["ingest", bad]).status == 65)
     }
+
+    /// A Maildir pass with nothing new ends before the store is opened once a pass through the
+    /// store left its note, and says exactly what that pass said; new mail is read as before;
+    /// where opening the store also looks into calendars, no note is left.
+    @Test func aMaildirPassWithNothingNewAnswersFromTheNote() throws {
+        let maildir = cli.home + "/Mail"
+        for folder in ["new", "cur", "tmp"] {
+            try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)
+        }
+        let mail = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/mail/google-twice.eml")
+        try FileManager.default.copyItem(atPath: mail, toPath: maildir + "/cur/1701000000.M1P1.host:2,S")
+        let hourAgo = Date().addingTimeInterval(-3600)
+        /// Sets the times of the store's files, and of the Maildir's subfolders unless only the
+        /// store is to be, back by an hour and `minutes`: settled, as between two syncs.
+        func settle(minutes: Double = 0, storeOnly: Bool = false) throws {
+            let store = ["invites.sqlite3", "invites.sqlite3-wal"].map { cli.home + "/" + $0 }
+            for path in store + (storeOnly ? [] : ["new", "cur"].map { maildir + "/" + $0 }) {
+                try FileManager.default.setAttributes(
+                    [.modificationDate: hourAgo.addingTimeInterval(minutes * 60)], ofItemAtPath: path)
+            }
+        }
+        let note = cli.home + "/maildir-shortcut"
+        #expect(cli.run(["ingest", "--maildir", maildir]).out.contains("Quarterly review"))
+        // The folders were stamped in the tick of that pass: the next one lists them again.
+        try settle()
+        #expect(cli.run(["ingest", "--maildir", maildir]).out.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: note))
+        try settle()
+        let throughStore = cli.run(["--json", "ingest", "--maildir", maildir])
+        #expect(FileManager.default.fileExists(atPath: note))
+        let fromNote = cli.run(["--json", "ingest", "--maildir", maildir])
+        #expect(throughStore.status == 0 && fromNote.status == 0)
+        #expect(fromNote.out == throughStore.out && fromNote.err == throughStore.err)
+        #expect(fromNote.out.contains(#""invites":[]"#))
+        // New mail moves the folder's stamp on: the note does not vouch for it, and the new
+        // message is read.
+        try FileManager.default.copyItem(atPath: mail, toPath: maildir + "/new/1701000001.M2P1.host")
+        try settle(minutes: 1)
+        #expect(cli.run(["ingest", "--maildir", maildir]).out.contains("Quarterly review"))
+        // With an address and a calendar, every command looks into the calendar when it opens
+        // the store, so the store cannot be skipped: no note is left.
+        try FileManager.default.removeItem(atPath: note)
+        try settle(minutes: 2)
+        #expect(cli.run(["ingest", "--maildir", maildir]).out.isEmpty)
+        try settle(minutes: 2, storeOnly: true)
+        let calendar = cli.write("calendar.ics", "")
+        let following = ["--me", "ann@example.org", "--calendar", calendar, "ingest", "--maildir", maildir]
+        #expect(cli.run(following).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: note))
+        try settle(minutes: 3, storeOnly: true)
+        #expect(cli.run(["ingest", "--maildir", maildir]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: note))
+    }
 }
