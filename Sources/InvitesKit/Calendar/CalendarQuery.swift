@@ -395,15 +395,24 @@ public struct CalendarQuery {
         _ items: [VdirIndex.Item?], unreadable: [Int: (name: String, stamp: FileStamp)], settledBefore readAt: Int64,
         known: VdirIndex?, base: VdirIndex?, folder: String, in storage: StorageHandover?
     ) -> CalendarVersion {
-        let version = CalendarVersion(
-            items: items.indices.compactMap { position in
-                items[position].map { ($0.name, $0.stamp) } ?? unreadable[position]
-            })
+        // A sum of the items' shares, so taken in any order, without a list of them made first.
+        var builder = CalendarVersion.Builder()
+        for case let item? in items { builder.add(name: item.name, stamp: item.stamp) }
+        for item in unreadable.values { builder.add(name: item.name, stamp: item.stamp) }
+        let version = builder.finish()
+        guard let storage else { return version }
         // Items that have just changed may change again within the same tick of their clock:
         // they are left out, to be read again next time.
-        let index = VdirIndex(items: items.compactMap { $0 }.filter { $0.stamp.isSettled(at: readAt) })
-        if let storage, index != known {
-            VdirIndex.save(index, over: base, folder: folder, in: storage.storage)
+        if let known {
+            let index = VdirIndex(items: items.compactMap { $0 }.filter { $0.stamp.isSettled(at: readAt) })
+            if index != known { VdirIndex.save(index, over: base, folder: folder, in: storage.storage) }
+        } else {
+            // Nothing stored to compare with or to write a delta against: written straight
+            // from the items, without copying each into an index first.
+            let encoded = VdirIndex.encoded(room: items.count) { put in
+                for case let item? in items where item.stamp.isSettled(at: readAt) { put(item) }
+            }
+            VdirIndex.saveBase(encoded, folder: folder, in: storage.storage)
         }
         return version
     }
