@@ -306,7 +306,8 @@ public struct CalendarQuery {
         let knownItems = known?.items ?? []
         var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
-        let matches = listing.matches(0..<listing.count, in: knownItems.map(\.name))
+        // Nothing to match without an index: every item is read.
+        let matches = knownItems.isEmpty ? [] : listing.matches(0..<listing.count, in: knownItems.map(\.name))
         // Whether the index must be written again: an item came, went, or changed.
         var changed = known == nil
         var kept = 0
@@ -316,7 +317,7 @@ public struct CalendarQuery {
                 continue
             }
             guard let stamp = listing.stamp(at: position) else { continue }
-            if let match = matches[position], knownItems[match].stamp == stamp {
+            if !matches.isEmpty, let match = matches[position], knownItems[match].stamp == stamp {
                 let entry = knownItems[match]
                 next[position] = entry
                 kept += 1
@@ -327,8 +328,8 @@ public struct CalendarQuery {
             unread.append(position)
         }
         if kept != knownItems.count { changed = true }
-        let reused = reusableParts(earlier, for: unread.filter { next[$0] != nil }, in: listing)
-        let toLoad = unread.filter { reused[$0] == nil }
+        let reused = reusableParts(earlier, for: { unread.filter { next[$0] != nil } }, in: listing)
+        let toLoad = reused.isEmpty ? unread : unread.filter { reused[$0] == nil }
         let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
         // Each name is made once, for the loader and for the item it becomes.
         let names = listing.names(toLoad)
@@ -395,15 +396,24 @@ public struct CalendarQuery {
         _ items: [VdirIndex.Item?], unreadable: [Int: (name: String, stamp: FileStamp)], settledBefore readAt: Int64,
         known: VdirIndex?, base: VdirIndex?, folder: String, in storage: StorageHandover?
     ) -> CalendarVersion {
-        let version = CalendarVersion(
-            items: items.indices.compactMap { position in
-                items[position].map { ($0.name, $0.stamp) } ?? unreadable[position]
-            })
+        // A sum of the items' shares, so taken in any order, without a list of them made first.
+        var builder = CalendarVersion.Builder()
+        for case let item? in items { builder.add(name: item.name, stamp: item.stamp) }
+        for item in unreadable.values { builder.add(name: item.name, stamp: item.stamp) }
+        let version = builder.finish()
+        guard let storage else { return version }
         // Items that have just changed may change again within the same tick of their clock:
         // they are left out, to be read again next time.
-        let index = VdirIndex(items: items.compactMap { $0 }.filter { $0.stamp.isSettled(at: readAt) })
-        if let storage, index != known {
-            VdirIndex.save(index, over: base, folder: folder, in: storage.storage)
+        if let known {
+            let index = VdirIndex(items: items.compactMap { $0 }.filter { $0.stamp.isSettled(at: readAt) })
+            if index != known { VdirIndex.save(index, over: base, folder: folder, in: storage.storage) }
+        } else {
+            // Nothing stored to compare with or to write a delta against: written straight
+            // from the items, without copying each into an index first.
+            let encoded = VdirIndex.encoded(room: items.count) { put in
+                for case let item? in items where item.stamp.isSettled(at: readAt) { put(item) }
+            }
+            VdirIndex.saveBase(encoded, folder: folder, in: storage.storage)
         }
         return version
     }
@@ -466,12 +476,14 @@ public struct CalendarQuery {
     }
 
     /// The parts of `earlier` that the items at `positions` (in name order, each unchanged since
-    /// the index was written) can take: same name, same stamp.
+    /// the index was written) can take: same name, same stamp. The positions are asked for only
+    /// when there are parts to take.
     private func reusableParts(
-        _ earlier: WindowCache?, for positions: [Int], in listing: VdirListing
+        _ earlier: WindowCache?, for positions: () -> [Int], in listing: VdirListing
     ) -> [Int: WindowCache.Part] {
         guard let parts = earlier?.parts, !parts.isEmpty, listing.isStamped else { return [:] }
         var found: [Int: WindowCache.Part] = [:]
+        let positions = positions()
         for (position, match) in zip(positions, listing.matches(positions, in: parts.map(\.name))) {
             if let match, parts[match].stamp == listing.stamp(at: position) { found[position] = parts[match] }
         }

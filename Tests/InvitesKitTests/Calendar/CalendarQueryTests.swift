@@ -152,6 +152,9 @@ import Testing
             .occurrences(in: window)
         #expect(found.occurrences.map(\.uid) == ["a"])
         #expect(found.warnings.map(\.message) == ["cannot be read (not a regular file), skipped"])
+        // Items are opened by name in their folder; what is reported names their whole path.
+        #expect(found.warnings.map(\.path) == [vdir + "/pipe.ics"])
+        #expect(found.occurrences.map(\.source) == [vdir + "/a.ics"])
         let alone = CalendarQuery(
             sources: [try CalendarSource.named(vdir + "/pipe.ics")], display: .utc, me: MyAddresses([]))
         #expect(throws: CalendarError.unreadable(path: vdir + "/pipe.ics", reason: "not a regular file")) {

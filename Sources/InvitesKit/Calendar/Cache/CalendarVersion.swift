@@ -46,9 +46,7 @@ struct CalendarVersion: Equatable {
     /// The version of a vdir's items.
     init(items: [(name: String, stamp: FileStamp)]) {
         var builder = Builder()
-        for var item in items {
-            item.name.withUTF8 { builder.add(name: UnsafeRawBufferPointer($0), stamp: item.stamp) }
-        }
+        for item in items { builder.add(name: item.name, stamp: item.stamp) }
         self = builder.finish()
     }
 
@@ -76,6 +74,11 @@ struct CalendarVersion: Equatable {
 
         mutating func add(name: UnsafeRawBufferPointer, stamp: FileStamp) {
             add(CalendarVersion.share(name: name, stamp: stamp), lastChange: stamp.lastChange)
+        }
+
+        mutating func add(name: String, stamp: FileStamp) {
+            var name = name
+            name.withUTF8 { add(name: UnsafeRawBufferPointer($0), stamp: stamp) }
         }
 
         /// An item by its ``CalendarVersion/share(name:stamp:)`` and its stamp's

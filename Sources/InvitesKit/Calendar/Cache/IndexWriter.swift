@@ -1,33 +1,62 @@
 import Foundation
 
 /// Writes the stores' binary index formats: little-endian 64-bit words, and strings and bytes
-/// behind their length. Kept in memory as bytes with their room reserved up front, since an
-/// index of a 100,000-event calendar is hundreds of thousands of words.
+/// behind their length. Kept in memory as bytes with their room made up front and written in
+/// place, since an index of a 100,000-item vdir is two million words: appending them to an
+/// array one at a time took a cold run 25 ms on the core that writes the index.
 struct IndexWriter {
-    private var bytes: [UInt8] = []
+    /// Room for what is written, zeros past ``used``.
+    private var bytes: [UInt8]
+    /// How many bytes of ``bytes`` are written.
+    private var used = 0
 
     init(capacity: Int = 256) {
-        bytes.reserveCapacity(capacity)
+        bytes = [UInt8](repeating: 0, count: max(capacity, 64))
     }
 
-    var data: Data { Data(bytes) }
+    var data: Data { bytes.withUnsafeBytes { Data(UnsafeRawBufferPointer(rebasing: $0[..<used])) } }
 
     mutating func put(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        makeRoom(8)
+        let at = used
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self) }
+        used += 8
+    }
+
+    /// A word written over the one at `offset`, such as a count known only at the end.
+    mutating func put(_ value: UInt64, at offset: Int) {
+        precondition(offset >= 0 && offset + 8 <= used, "a word written before")
+        bytes.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self) }
     }
 
     /// Bytes behind their length, such as another index nested in this one.
     mutating func put(_ blob: Data) {
         put(UInt64(blob.count))
-        bytes.append(contentsOf: blob)
+        blob.withUnsafeBytes { append($0) }
     }
 
     mutating func put(string: String) {
         var string = string
         string.withUTF8 { text in
             put(UInt64(text.count))
-            bytes.append(contentsOf: text)
+            append(UnsafeRawBufferPointer(text))
         }
+    }
+
+    /// Bytes as they are.
+    private mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard !raw.isEmpty else { return }
+        makeRoom(raw.count)
+        let room = used..<(used + raw.count)
+        bytes.withUnsafeMutableBytes { UnsafeMutableRawBufferPointer(rebasing: $0[room]).copyMemory(from: raw) }
+        used += raw.count
+    }
+
+    /// Grows the room, at least doubling it, so that `count` more bytes fit.
+    private mutating func makeRoom(_ count: Int) {
+        let needed = used + count
+        guard needed > bytes.count else { return }
+        bytes.append(contentsOf: repeatElement(0, count: max(needed, 2 * bytes.count) - bytes.count))
     }
 
     /// A stamp's ``FileStamp/fields`` in their order, without making that array: the index of a

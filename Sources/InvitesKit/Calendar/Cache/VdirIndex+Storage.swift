@@ -34,7 +34,12 @@ extension VdirIndex {
                 return
             }
         }
-        storage.saveIndex(index.encoded(), for: baseKey(folder))
+        saveBase(index.encoded(), folder: folder, in: storage)
+    }
+
+    /// Stores an encoded index (``encoded()``, ``encoded(room:_:)``) as a new base with no delta.
+    static func saveBase(_ encoded: Data, folder: String, in storage: CalendarIndexStorage) {
+        storage.saveIndex(encoded, for: baseKey(folder))
         storage.saveIndex(Data(), for: deltaKey(folder))
     }
 

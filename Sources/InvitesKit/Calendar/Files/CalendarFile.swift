@@ -19,53 +19,62 @@ struct CalendarFile: Sendable {
     /// Reads `path`; with `folder` (an open folder) and `name`, the name is opened in that
     /// folder, sparing the kernel a walk of the whole path for each of a vdir's items.
     static func read(_ path: String, folder: Int32? = nil, name: String? = nil) throws(CalendarError) -> CalendarFile {
+        let (data, stamp) = try contents(name ?? path, in: folder, path: { path })
+        return CalendarFile(path: path, data: data, stamp: stamp)
+    }
+
+    /// The bytes of `name` (in the open folder `folder`, else the current folder) and the stamp
+    /// they were read under. `path` is what an error calls the file, made only for an error: a
+    /// cold run reads 100,000 vdir items by name, and keeps a path for the few it expands.
+    static func contents(_ name: String, in folder: Int32?, path: () -> String) throws(CalendarError) -> (
+        data: Data, stamp: FileStamp
+    ) {
         let descriptor: Int32
         do {
-            descriptor = try openForReading(name ?? path, in: folder, path: path)
+            descriptor = try openForReading(name, in: folder)
         } catch {
-            if error.code == ENOENT { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: error.description)
+            if error.code == ENOENT { throw .notFound(path: path()) }
+            throw .unreadable(path: path(), reason: error.description)
         }
-        defer { try? Posix.close(descriptor, path: path) }
+        defer { try? Posix.close(descriptor, path: name) }
         let info: stat
         do {
-            info = try Posix.fstat(descriptor, path: path)
+            info = try Posix.fstat(descriptor, path: name)
         } catch {
-            throw .unreadable(path: path, reason: error.description)
+            throw .unreadable(path: path(), reason: error.description)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path(), reason: "not a regular file") }
         let size = Int(info.st_size)
-        guard size <= CalendarFile.largest else { throw .tooLarge(path: path, size: size, limit: CalendarFile.largest) }
+        guard size <= CalendarFile.largest else {
+            throw .tooLarge(path: path(), size: size, limit: CalendarFile.largest)
+        }
         let stamp = FileStamp(info)
         // Room the kernel fills directly: Data(count:) would write zeros over it first.
-        guard let buffer = malloc(max(size, 1)) else { throw .unreadable(path: path, reason: "out of memory") }
+        guard let buffer = malloc(max(size, 1)) else { throw .unreadable(path: path(), reason: "out of memory") }
         var total = 0
         while total < size {
             let count: Int
             do {
-                count = try Posix.read(descriptor, into: buffer + total, count: size - total, path: path)
+                count = try Posix.read(descriptor, into: buffer + total, count: size - total, path: name)
             } catch {
                 free(buffer)
-                throw .unreadable(path: path, reason: error.description)
+                throw .unreadable(path: path(), reason: error.description)
             }
             if count == 0 { break }
             total += count
         }
         // A file that shrank while being read is taken as far as it went; one that grew, as it
         // was stamped (the stamp then no longer matches, and the next run reads it again).
-        let data = Data(bytesNoCopy: buffer, count: total, deallocator: .free)
-        return CalendarFile(path: path, data: data, stamp: stamp)
+        return (Data(bytesNoCopy: buffer, count: total, deallocator: .free), stamp)
     }
 
     /// Opens read-only; on Linux without updating the access time where the file is ours, which
     /// saves an inode write per vdir item.
-    private static func openForReading(_ name: String, in folder: Int32?, path: String) throws(SystemCallError)
-        -> Int32
-    {
+    private static func openForReading(_ name: String, in folder: Int32?) throws(SystemCallError) -> Int32 {
         #if os(Linux)
             let noAccessTime: Int32 = 0o1000000  // O_NOATIME, which Glibc's module does not export
             do {
-                return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime, path: path)
+                return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime, path: name)
             } catch {
                 // EPERM: not our file, opened without the flag below.
                 guard error.code == EPERM else { throw error }
@@ -73,6 +82,6 @@ struct CalendarFile: Sendable {
         #endif
         // Non-blocking, so that a FIFO named like a calendar cannot hang the open; it is then
         // refused as not a regular file.
-        return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK, path: path)
+        return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK, path: name)
     }
 }

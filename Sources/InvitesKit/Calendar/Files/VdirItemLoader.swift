@@ -37,24 +37,28 @@ struct VdirItemLoader: Sendable {
         let directory = try OpenFolder(folder)
         defer { withExtendedLifetime(directory) {} }
         let descriptor = directory.descriptor
-        // Joined once, so that each item's path costs one string rather than two.
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let window = self.window
         return Parallel.map(names, minimumPerThread: 64) { name in
-            let path = prefix + name
-            let file: CalendarFile
+            // Joined only for an item kept or an error: most items are neither.
+            let path = { prefix + name }
+            let data: Data
+            let stamp: FileStamp
             do throws(CalendarError) {
-                file = try CalendarFile.read(path, folder: descriptor, name: name)
+                (data, stamp) = try CalendarFile.contents(name, in: descriptor, path: path)
             } catch {
                 return .failure(error)
             }
-            let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
+            let index = data.withUnsafeBytes { FileIndex.build($0, stamp: stamp) }
             let needed = window.map(index.mayMatter) ?? true
+            let kept = needed && index.sawCalendar
             return .success(
                 Loaded(
-                    stamp: index.stamp, reach: index.reach, pattern: index.pattern, filterable: index.filterable,
+                    stamp: stamp, reach: index.reach, pattern: index.pattern, filterable: index.filterable,
                     sawCalendar: index.sawCalendar,
-                    contents: needed && index.sawCalendar ? Contents(file: file, index: index) : nil))
+                    contents: kept
+                        ? Contents(file: CalendarFile(path: path(), data: data, stamp: stamp), index: index) : nil
+                ))
         }
     }
 }

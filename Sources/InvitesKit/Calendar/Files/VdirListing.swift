@@ -154,12 +154,20 @@ final class VdirListing {
                         ? left.0 < right.0
                         : strcmp(base + listed[left.1].lowerBound, base + listed[right.1].lowerBound) < 0
                 }
-            // A folder renamed into while it is read may list a name twice.
-            return keyed.enumerated().compactMap { position, entry in
-                position > 0
-                    && strcmp(base + listed[keyed[position - 1].1].lowerBound, base + listed[entry.1].lowerBound) == 0
-                    ? nil : entry.1
+            // A folder renamed into while it is read may list a name twice. Names whose first
+            // eight bytes differ differ: only a tie is compared in full.
+            var order: [Int] = []
+            order.reserveCapacity(keyed.count)
+            for position in keyed.indices {
+                let entry = keyed[position]
+                if position > 0, keyed[position - 1].0 == entry.0,
+                    strcmp(base + listed[keyed[position - 1].1].lowerBound, base + listed[entry.1].lowerBound) == 0
+                {
+                    continue
+                }
+                order.append(entry.1)
             }
+            return order
         }
     }
 

@@ -106,21 +106,27 @@ struct BlockPrefilter {
     /// `TZOFFSETFROM`/`TZOFFSETTO` line whose offset is not within ±14 h. A calendar with a
     /// zone that does not is read without the filter, since its wall times may be further off.
     static func isOrdinaryLine(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Bool {
-        !ICSBlockScanner.starts(bytes, line.lowerBound, line.upperBound, "TZOFFSET") || isOrdinaryOffset(bytes, line)
+        // Most of a VTIMEZONE's lines are told apart by their first letter: a vdir item carries
+        // its zones whole, and a cold run looks at 3.6 million such lines in a 100k vdir.
+        guard line.lowerBound < line.upperBound, bytes[line.lowerBound] | 0x20 == UInt8(ascii: "t") else { return true }
+        return !ICSBlockScanner.starts(bytes, line.lowerBound, line.upperBound, "TZOFFSET")
+            || isOrdinaryOffset(bytes, line)
     }
 
     /// Whether a `TZOFFSETFROM`/`TZOFFSETTO` line holds `±hhmm[ss]` within ±14 h.
     private static func isOrdinaryOffset(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>) -> Bool {
-        guard var at = line.first(where: { bytes[$0] == UInt8(ascii: ":") }).map({ $0 + 1 }) else { return false }
+        guard let base = bytes.baseAddress, let colon = memchr(base + line.lowerBound, 0x3A, line.count) else {
+            return false
+        }
+        var at = base.distance(to: UnsafeRawPointer(colon)) + 1
         var end = line.upperBound
         while at < end, bytes[at] == 0x20 || bytes[at] == 0x09 { at += 1 }
         while end > at, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         guard end - at >= 5, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") else { return false }
-        let digits = (at + 1)..<(at + 5)
-        guard digits.allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return false }
-        let hours = Int(bytes[at + 1] - 0x30) * 10 + Int(bytes[at + 2] - 0x30)
-        let minutes = Int(bytes[at + 3] - 0x30) * 10 + Int(bytes[at + 4] - 0x30)
-        return hours <= 14 && minutes < 60
+        // Each byte less "0", wrapping: a digit only when below 10.
+        let digits = (bytes[at + 1] &- 0x30, bytes[at + 2] &- 0x30, bytes[at + 3] &- 0x30, bytes[at + 4] &- 0x30)
+        guard digits.0 < 10, digits.1 < 10, digits.2 < 10, digits.3 < 10 else { return false }
+        return Int(digits.0) * 10 + Int(digits.1) <= 14 && Int(digits.2) * 10 + Int(digits.3) < 60
     }
 
     // MARK: Reading values

@@ -114,6 +114,20 @@ import Testing
         var again = IndexReader(data: writer.data)
         #expect(again.stamp() == stamp)
     }
+
+    @Test func aWriterGrowsPastItsRoomAndWritesAWordOverAnEarlierOne() throws {
+        var writer = IndexWriter(capacity: 1)
+        writer.put(UInt64(0))
+        for word in 1...100 { writer.put(UInt64(word)) }
+        writer.put(string: String(repeating: "é", count: 300))
+        writer.put(Data([1, 2, 3]))
+        writer.put(UInt64(42), at: 0)
+        var reader = IndexReader(data: writer.data)
+        #expect((0...100).map { _ in reader.next() } == [42] + (1...100).map { UInt64($0) })
+        #expect(reader.string() == String(repeating: "é", count: 300))
+        #expect(reader.blob() == Data([1, 2, 3]))
+        #expect(reader.offset == reader.count)
+    }
 }
 
 /// A vdir's index is kept as a base and a delta of what changed since.
@@ -145,6 +159,28 @@ import Testing
             #expect(VdirIndex.Delta(delta.encoded()) == delta)
         }
         #expect(VdirIndex.Delta(from: base, to: base).size == 0)
+    }
+
+    /// A cold run writes the index straight from the items it read, without making it.
+    @Test func anIndexWrittenFromItsItemsIsTheIndexOfThoseItems() throws {
+        let items = (0..<500).map { position in
+            var made = item(String(format: "%03d.ics", position), Int64(position))
+            if position % 3 == 0 { made.reach = nil }
+            if position % 5 == 0 {
+                made.pattern = RulePattern(weekdays: 3, months: 5, monthDays: 7, start: 11, length: 13)
+            }
+            made.filterable = position % 7 != 0
+            return made
+        }
+        let kept = { (item: VdirIndex.Item) in item.stamp.size % 2 == 0 }
+        for room in [0, 10, 500] {
+            let streamed = VdirIndex.encoded(room: room) { put in
+                for item in items where kept(item) { put(item) }
+            }
+            #expect(streamed == VdirIndex(items: items.filter(kept)).encoded())
+            #expect(VdirIndex(streamed) == VdirIndex(items: items.filter(kept)))
+        }
+        #expect(VdirIndex(VdirIndex.encoded(room: 8) { _ in }) == VdirIndex(items: []))
     }
 
     @Test func smallChangesWriteADeltaAndLargeOnesANewBase() throws {

@@ -169,6 +169,18 @@ import Testing
         #expect(try titles(query) == titles(uncached))
     }
 
+    /// The listing is stamped to check the kept answer, and nothing is matched against an
+    /// index that is gone: every item is read again, parts and all.
+    @Test func aVdirWhoseIndexIsGoneIsReadWholeBesideItsKeptAnswer() throws {
+        let (vdir, query) = try answeredVdir()
+        store.saveIndex(Data(), for: "vdir:" + vdir)
+        try write(vdir + "/c.ics", event("c", "20240610T110000Z"))
+        #expect(try titles(query) == ["a", "b", "c"])
+        #expect(VdirIndex.load(vdir, from: store)?.index.items.map(\.name) == ["a.ics", "b.ics", "c.ics"])
+        let kept = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
+        #expect(kept.parts.map(\.name) == ["a.ics", "b.ics", "c.ics"])
+    }
+
     @Test func aSettledVdirIsAnsweredFromTheCache() throws {
         let vdir = folder + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)

@@ -32,6 +32,18 @@ import Testing
         #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:0100")))
     }
 
+    @Test(arguments: [
+        ("TZOFFSETTO:-1459", true), ("TZOFFSETTO:+1400", true), ("TZOFFSETTO: +0530 ", true),
+        ("TZOFFSETTO:+013045", true), ("TZOFFSETTO:+1460", false), ("TZOFFSETTO:+1500", false),
+        ("TZOFFSETTO:+0a00", false), ("TZOFFSETTO:+01:0", false), ("TZOFFSETTO;X=a:b:+0100", false),
+        ("TZOFFSETTO", false), ("TZOFFSETTO:", false), ("TZNAME:+9999", true), ("tzoffsetfrom:-0000", true),
+        ("X-TZOFFSET:+9999", true),
+    ])
+    func anOffsetIsOrdinaryWithinFourteenHours(line: String, expected: Bool) {
+        let zone = "BEGIN:VTIMEZONE\r\nTZID:Z\r\nBEGIN:STANDARD\r\n\(line)\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        #expect(ordinary(zone) == expected)
+    }
+
     @Test func rdatesBoundTheReachBothWays() throws {
         let found = bounds(
             "UID:r", "DTSTART:20240610T090000Z", "DURATION:PT1H",
