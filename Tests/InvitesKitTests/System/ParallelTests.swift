@@ -12,4 +12,32 @@ import Testing
         }) { batch in batch.map { $0 * 2 } }
         #expect(results == (0..<count).map { batch in (batch * 10..<(batch * 10 + 10)).map { $0 * 2 } })
     }
+
+    @Test func discardFreesOnAnotherThread() {
+        let freed = DispatchSemaphore(value: 0)
+        let freedBy = FreeingThread()
+        let probe = Probe {
+            freedBy.thread = pthread_self()
+            freed.signal()
+        }
+        Parallel.discard(consume probe)
+        #expect(freed.wait(timeout: .now() + 10) == .success)
+        #expect(freedBy.thread.map { pthread_equal($0, pthread_self()) == 0 } == true)
+    }
+
+    /// Calls `onFree` from its deinit, on whichever thread let go of it last.
+    private final class Probe: Sendable {
+        let onFree: @Sendable () -> Void
+
+        init(onFree: @escaping @Sendable () -> Void) {
+            self.onFree = onFree
+        }
+
+        deinit { onFree() }
+    }
+
+    /// The thread that freed the probe: written before the semaphore is signalled, read after.
+    private final class FreeingThread: @unchecked Sendable {
+        var thread: pthread_t?
+    }
 }
