@@ -29,18 +29,21 @@ struct CommandContext {
     /// is read, so that every command sees them as `list` does. A calendar named but missing is
     /// left to the commands that use one to report.
     private func followCalendars(_ store: InboxStore) throws {
-        guard followsCalendars else { return }
-        let calendars = settings.calendars.value.filter(\.exists)
+        let calendars = followedCalendars
+        guard !calendars.isEmpty else { return }
         let scanner = CalendarInvitationScanner(
             me: settings.me.value, display: settings.zone.value, cache: openCache(), now: environment.now())
         let report = try CalendarFollower(store: store, scanner: scanner, calendars: calendars).follow()
         for problem in report.problems { warn(Printable.sanitize(problem)) }
     }
 
-    /// Whether opening the store looks for invitations in calendars: it does when you have an
-    /// address and a calendar that is there.
-    var followsCalendars: Bool {
-        !settings.me.value.all.isEmpty && settings.calendars.value.contains(where: \.exists)
+    /// Whether opening the store looks for invitations in calendars.
+    var followsCalendars: Bool { !followedCalendars.isEmpty }
+
+    /// The calendars opening the store looks into: those that are there, when you have an
+    /// address; none without one.
+    private var followedCalendars: [CalendarSource] {
+        settings.me.value.all.isEmpty ? [] : settings.calendars.value.filter(\.exists)
     }
 
     /// The cache store beside the inbox, opened on first use; `nil` when it cannot be opened,
