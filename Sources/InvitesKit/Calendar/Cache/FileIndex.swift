@@ -9,7 +9,7 @@ import Foundation
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
 struct FileIndex: Equatable, Sendable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 5
+    static let format: UInt32 = 6
 
     enum Kind: UInt64, Sendable {
         case event = 1
@@ -119,13 +119,14 @@ struct FileIndex: Equatable, Sendable {
         var filterable = true
         // A THISANDFUTURE override moves its master's later instances anywhere: every block of
         // its UID is left unbounded (all of the file's when one of them has no UID to match).
-        var moved = Set<[UInt8]>()
-        for (block, bounds) in zip(scan.blocks, bounds) where bounds.thisAndFuture {
-            guard let key = BlockFields.uidKey(bytes, block.range) else {
+        // So is every block of a UID where two blocks fill one place of the series.
+        var unbounded = FileIndex.contested(bounds)
+        for bounds in bounds where bounds.thisAndFuture {
+            guard let slot = bounds.slot else {
                 filterable = false
                 break
             }
-            moved.insert(key)
+            unbounded.insert(slot.uid)
         }
         var entries: [Entry] = []
         entries.reserveCapacity(scan.blocks.count + scan.unterminated.count)
@@ -137,7 +138,7 @@ struct FileIndex: Equatable, Sendable {
             case .calendarZone:
                 entries.append(Entry(kind: .calendarZone, range: block.range, line: block.line))
             case .event:
-                if !moved.isEmpty, let key = BlockFields.uidKey(bytes, block.range), moved.contains(key) {
+                if let slot = bounds.slot, unbounded.contains(slot.uid) {
                     entries.append(Entry(kind: .event, range: block.range, line: block.line))
                 } else {
                     entries.append(
@@ -154,6 +155,26 @@ struct FileIndex: Equatable, Sendable {
         return FileIndex(
             stamp: stamp ?? FileStamp(device: 0, inode: 0, size: Int64(bytes.count), seconds: 0, nanoseconds: 0),
             sawCalendar: scan.sawCalendar, filterable: filterable, entries: entries)
+    }
+
+    /// The UIDs (hashed) of which two blocks fill one place of the series, or one block whose
+    /// place is unknown shares the UID with another.
+    private static func contested(_ bounds: [BlockPrefilter.Bounds]) -> Set<UInt64> {
+        var contested = Set<UInt64>()
+        guard bounds.count > 1 else { return contested }
+        var filled = Set<BlockPrefilter.Slot>()
+        var blocks: [UInt64: Int] = [:]
+        var unknown: [UInt64] = []
+        for case let slot? in bounds.lazy.map(\.slot) {
+            blocks[slot.uid, default: 0] += 1
+            if slot.place == .unknown {
+                unknown.append(slot.uid)
+            } else if !filled.insert(slot).inserted {
+                contested.insert(slot.uid)
+            }
+        }
+        for uid in unknown where blocks[uid, default: 0] > 1 { contested.insert(uid) }
+        return contested
     }
 
     /// Whether every block still lies inside the file and starts with a BEGIN line: a last

@@ -31,13 +31,13 @@ struct IndexReader {
 
     mutating func pattern() -> RulePattern? {
         // A start beyond any four-digit year is damage; arithmetic on it could overflow.
-        guard let masks = next(), masks >> 51 == 0, let start = next(), Int64(bitPattern: start).magnitude < 1 << 40,
+        guard let masks = next(), masks >> 52 == 0, let start = next(), Int64(bitPattern: start).magnitude < 1 << 40,
             let length = next(), length <= UInt64(RulePattern.longest)
         else { return nil }
         return RulePattern(
             weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF),
             monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),
-            start: Int(Int64(bitPattern: start)), length: Int(length))
+            start: Int(Int64(bitPattern: start)), length: Int(length), exact: masks >> 51 & 1 != 0)
     }
 
     /// `count` ranges, each stored as its two bounds; `nil` for one upside down.

@@ -78,7 +78,9 @@ struct IndexWriter {
     }
 
     mutating func put(_ pattern: RulePattern) {
-        put(UInt64(pattern.weekdays) | UInt64(pattern.months) << 8 | UInt64(pattern.monthDays) << 20)
+        put(
+            UInt64(pattern.weekdays) | UInt64(pattern.months) << 8 | UInt64(pattern.monthDays) << 20
+                | (pattern.exact ? 1 << 51 : 0))
         put(UInt64(bitPattern: Int64(pattern.start)))
         put(UInt64(bitPattern: Int64(pattern.length)))
     }

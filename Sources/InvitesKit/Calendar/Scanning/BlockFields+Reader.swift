@@ -12,7 +12,7 @@ extension BlockFields {
         var folded = false
     }
 
-    /// Picks a VEVENT's bounding lines out of its lines as ``ICSBlockScanner`` passes over
+    /// Picks a VEVENT's bounding lines and its UID out of its lines as ``ICSBlockScanner`` passes over
     /// them, so that each line of a vdir's 100,000 items is found once, not once to find the
     /// block and again for its fields. It keeps the lines of the block itself, not of a VALARM
     /// or other component nested in it, each with its continuation lines.
@@ -51,6 +51,10 @@ extension BlockFields {
                     capturing = true
                     return
                 }
+            case 0x75:  // 'u'
+                guard depth == 1, ICSBlockScanner.property(bytes, start, end, "UID") else { return }
+                lines.append(Line(name: .uid, start: start, end: end, length: end - start))
+                capturing = true
             default:
                 return
             }

@@ -11,6 +11,8 @@ struct BlockFields {
     var duration: ArraySlice<UInt8>?
     var rule: ArraySlice<UInt8>?
     var recurrenceID: ArraySlice<UInt8>?
+    /// The first UID line's value, as libical takes it.
+    var uid: ArraySlice<UInt8>?
     /// Each RDATE line's value: a comma-separated list.
     var rdates: [ArraySlice<UInt8>] = []
     var thisAndFuture = false
@@ -62,13 +64,16 @@ struct BlockFields {
                 if recurrenceID != nil { return nil }
                 recurrenceID = value
                 thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
+            case .uid:
+                if uid == nil { uid = value }
             }
         }
     }
 
-    /// The properties that decide where a block falls.
+    /// The properties that decide where a block falls, and the UID that decides which series
+    /// it falls in.
     enum Name: Sendable {
-        case start, end, duration, rule, rdate, recurrenceID
+        case start, end, duration, rule, rdate, recurrenceID, uid
 
         static let bounding: [Name] = [.start, .end, .duration, .rule, .rdate, .recurrenceID]
 
@@ -80,6 +85,7 @@ struct BlockFields {
             case .rule: "RRULE"
             case .rdate: "RDATE"
             case .recurrenceID: "RECURRENCE-ID"
+            case .uid: "UID"
             }
         }
     }
@@ -88,7 +94,11 @@ struct BlockFields {
     /// little coarser: unfolded, without backslashes, ASCII lower-cased and trimmed. `nil` when
     /// the block has no UID line.
     static func uidKey(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> [UInt8]? {
-        guard let value = ICSBlockScanner.value(of: "UID", in: bytes, block: block) else { return nil }
+        ICSBlockScanner.value(of: "UID", in: bytes, block: block).map { uidKey(value: $0[...]) }
+    }
+
+    /// The key of an unfolded UID value, as ``uidKey(_:_:)`` makes it.
+    static func uidKey(value: ArraySlice<UInt8>) -> [UInt8] {
         let key = value.filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
     }

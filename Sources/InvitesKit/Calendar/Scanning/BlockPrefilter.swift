@@ -5,7 +5,9 @@ import Foundation
 ///
 /// It reads only DTSTART, DTEND, DURATION, RRULE, RDATE and RECURRENCE-ID, takes every wall time
 /// as if it were UTC and widens by a margin larger than any zone's offset, and answers "maybe"
-/// whenever it is unsure (a form it does not know, a rule it cannot bound). A "no" is always
+/// whenever it is unsure (a form it does not know, a rule it cannot bound). A block whose times
+/// are all written in UTC is bounded exactly: no zone can move them, and in a large calendar
+/// the margin would hand libical every UTC event of the days on either side. A "no" is always
 /// safe: the block cannot reach the window. The equivalence test checks that answers are the
 /// same with the filter as without it.
 struct BlockPrefilter {
@@ -23,6 +25,28 @@ struct BlockPrefilter {
         /// A `RANGE=THISANDFUTURE` override moves the instances of another block, its master,
         /// so no block of its file can be ruled out by its own bounds.
         var thisAndFuture = false
+        /// Which place of its series the block fills; `nil` for a block without a UID, which is
+        /// a series of its own.
+        var slot: Slot?
+    }
+
+    /// A block's place in its series. Two blocks in one place (two masters, two overrides of
+    /// one instance) are settled by SEQUENCE when both are parsed, so neither may be left out
+    /// by its own bounds: the other would win.
+    struct Slot: Hashable, Sendable {
+        /// The UID as ``BlockFields/uidKey(_:_:)`` makes it, hashed: a collision only
+        /// leaves more blocks unfiltered.
+        var uid: UInt64
+        var place: Place
+
+        enum Place: Hashable, Sendable {
+            case master
+            /// The wall time of the instance overridden, read as UTC, as ``EventSeries`` tells
+            /// overrides apart.
+            case instance(Int)
+            /// Not read here: may be any place of the series.
+            case unknown
+        }
     }
 
     /// The bounds of the VEVENT block at `block`, whose bounding lines are `lines`; unbounded
@@ -33,8 +57,22 @@ struct BlockPrefilter {
         guard let fields = BlockFields(bytes, lines) else {
             // Unreadable here, it may still be an override that moves its master's instances.
             let text = ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[block]))
-            return Bounds(thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"))
+            return Bounds(
+                thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"),
+                slot: BlockFields.uidKey(bytes, block).map { Slot(uid: StableHash.fnv1a($0), place: .unknown) })
         }
+        var found = bounds(fields)
+        if let uid = fields.uid {
+            let place: Slot.Place =
+                if let rid = fields.recurrenceID { wallSeconds(rid).map(Slot.Place.instance) ?? .unknown } else {
+                    .master
+                }
+            found.slot = Slot(uid: StableHash.fnv1a(BlockFields.uidKey(value: uid)), place: place)
+        }
+        return found
+    }
+
+    private static func bounds(_ fields: BlockFields) -> Bounds {
         guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
         guard let start = fields.start.flatMap(wallSeconds), let signed = length(fields, start: start) else {
             return Bounds()
@@ -43,13 +81,16 @@ struct BlockPrefilter {
         // is bounded as one that starts that much earlier and lasts as long, without a pattern.
         let lead = max(-signed, 0)
         let length = abs(signed)
+        let exact = isExact(fields)
         var pattern: RulePattern?
         if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil, lead == 0,
             fields.end == nil || fields.startParameters == fields.endParameters
         {
-            pattern = RulePattern(rule: rule, start: start, length: length)
+            pattern = RulePattern(rule: rule, start: start, length: length, exact: exact)
         }
-        let reach = reach(fields, start: start, length: length).map { ($0.lowerBound - lead)..<$0.upperBound }
+        let reach = reach(fields, start: start, length: length, margin: exact ? 0 : margin).map {
+            ($0.lowerBound - lead)..<$0.upperBound
+        }
         return Bounds(reach: reach, pattern: pattern)
     }
 
@@ -66,7 +107,33 @@ struct BlockPrefilter {
         return fields.start?.count == 8 ? 86_400 : 0
     }
 
-    private static func reach(_ fields: BlockFields, start: Int, length: Int) -> Range<Int>? {
+    /// Whether every time of the block is written in UTC (`Z`, which libical takes before any
+    /// TZID), so that each wall time read as UTC is the instant itself: DTSTART, DTEND,
+    /// RECURRENCE-ID and each RDATE, a period's end included. A DATE is taken in the display
+    /// zone, so it is not.
+    private static func isExact(_ fields: BlockFields) -> Bool {
+        guard let start = fields.start, isUTC(start) else { return false }
+        if let end = fields.end, !isUTC(end) { return false }
+        if let rid = fields.recurrenceID, !isUTC(rid) { return false }
+        for list in fields.rdates {
+            for value in list.split(separator: UInt8(ascii: ",")) {
+                guard let slash = value.firstIndex(of: UInt8(ascii: "/")) else {
+                    guard isUTC(value) else { return false }
+                    continue
+                }
+                let tail = value[(slash + 1)...]
+                guard isUTC(value[..<slash]), isUTC(tail) || durationSeconds(tail) != nil else { return false }
+            }
+        }
+        return true
+    }
+
+    /// `YYYYMMDDTHHMMSSZ`, as ``wallSeconds(_:)`` reads it.
+    private static func isUTC(_ value: ArraySlice<UInt8>) -> Bool {
+        value.count == 16 && value.last == UInt8(ascii: "Z")
+    }
+
+    private static func reach(_ fields: BlockFields, start: Int, length: Int, margin: Int) -> Range<Int>? {
         if let rid = fields.recurrenceID {
             guard fields.rdates.isEmpty, let original = wallSeconds(rid) else { return nil }
             return (min(start, original) - margin)..<(max(start, original) + length + margin + 1)

@@ -18,6 +18,9 @@ struct RulePattern: Equatable, Sendable {
     var start: Int
     /// The wall length of an instance, at most ``longest``.
     var length: Int
+    /// Whether an instance's wall time is its instant (a UTC DTSTART): then no zone's offset
+    /// can move it, and the pattern needs no ``slack``.
+    var exact = false
 
     /// How far an instance's instant can lie from its wall time read as UTC, in either
     /// direction: the largest UTC offset (14 h), a DST shift and a nominal day's extra hour,
@@ -32,7 +35,7 @@ struct RulePattern: Equatable, Sendable {
 
     /// The pattern of `rule` for a series starting at wall time `start`; `nil` when the rule
     /// is not simple enough or no day could be ruled out.
-    init?(rule: ArraySlice<UInt8>, start: Int, length: Int) {
+    init?(rule: ArraySlice<UInt8>, start: Int, length: Int, exact: Bool = false) {
         guard length >= 0, length <= RulePattern.longest else { return nil }
         var frequency = ""
         var weekdays: UInt8?
@@ -80,26 +83,29 @@ struct RulePattern: Equatable, Sendable {
         self.monthDays = monthDays ?? RulePattern.allMonthDays
         self.start = start
         self.length = length
+        self.exact = exact
         guard
             self.weekdays != RulePattern.allWeekdays || self.months != RulePattern.allMonths
                 || self.monthDays != RulePattern.allMonthDays
         else { return nil }
     }
 
-    init(weekdays: UInt8, months: UInt16, monthDays: UInt32, start: Int, length: Int) {
+    init(weekdays: UInt8, months: UInt16, monthDays: UInt32, start: Int, length: Int, exact: Bool = false) {
         self.weekdays = weekdays
         self.months = months
         self.monthDays = monthDays
         self.start = start
         self.length = length
+        self.exact = exact
     }
 
     /// Whether an instance may intersect `window` (instants): false only when no day of the
     /// pattern puts one close enough.
     func mayHaveInstance(in window: Range<Int>) -> Bool {
-        // The wall times, read as UTC, that an instance intersecting the window can start at.
-        let lower = window.lowerBound - length - RulePattern.slack
-        let upper = window.upperBound + RulePattern.slack
+        // The wall times, read as UTC, that an instance intersecting the window can start at
+        // (both bounds excluded: for exact times a second lower, for an instant at the start).
+        let lower = window.lowerBound - length - (exact ? 1 : RulePattern.slack)
+        let upper = window.upperBound + (exact ? 0 : RulePattern.slack)
         if start > lower, start < upper { return true }
         guard upper - lower <= 62 * 86_400 else { return true }
         let firstDay = RulePattern.day(of: start)

@@ -7,6 +7,10 @@ import Testing
 /// What the prefilter reads from a block's bytes alone.
 @Suite struct BlockPrefilterTests {
     func bounds(_ lines: String...) -> BlockPrefilter.Bounds {
+        bounds(lines)
+    }
+
+    func bounds(_ lines: [String]) -> BlockPrefilter.Bounds {
         let data = Data(("BEGIN:VEVENT\r\n" + lines.joined(separator: "\r\n") + "\r\nEND:VEVENT\r\n").utf8)
         return data.withUnsafeBytes { bytes in
             let scan = ICSBlockScanner.scan(bytes)
@@ -46,13 +50,45 @@ import Testing
 
     @Test func rdatesBoundTheReachBothWays() throws {
         let found = bounds(
-            "UID:r", "DTSTART:20240610T090000Z", "DURATION:PT1H",
-            "RDATE:20240101T090000Z,20240901T090000Z", "RDATE;VALUE=PERIOD:20241201T090000Z/PT3H")
+            "UID:r", "DTSTART;TZID=Europe/Berlin:20240610T090000", "DURATION:PT1H",
+            "RDATE;TZID=Europe/Berlin:20240101T090000,20240901T090000",
+            "RDATE;VALUE=PERIOD:20241201T090000Z/PT3H")
         let reach = try #require(found.reach)
         #expect(reach.lowerBound == seconds("2024-01-01T09:00:00Z") - BlockPrefilter.margin)
         #expect(reach.upperBound == seconds("2024-12-01T09:00:00Z") + 3 * 3_600 + BlockPrefilter.margin + 1)
         #expect(found.pattern == nil)
         #expect(bounds("UID:r", "DTSTART:20240610T090000Z", "RDATE:garbage").reach == nil)
+    }
+
+    /// Times written in UTC are instants: the reach is theirs to the second, with no margin for
+    /// a zone's offset; one time in a zone, a date or floating brings the whole margin back.
+    @Test func timesAllInUTCAreBoundedExactly() throws {
+        let utc = bounds(
+            "UID:u", "DTSTART:20240610T090000Z", "DTEND:20240610T100000Z",
+            "RDATE:20240101T090000Z", "RDATE;VALUE=PERIOD:20241201T090000Z/PT3H,20241202T090000Z/20241202T093000Z")
+        #expect(utc.reach == seconds("2024-01-01T09:00:00Z")..<(seconds("2024-12-02T09:00:00Z") + 3 * 3_600 + 1))
+        let rule = bounds("UID:u", "DTSTART:20240610T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=3")
+        #expect(rule.reach?.lowerBound == seconds("2024-06-10T09:00:00Z"))
+        #expect(rule.pattern?.exact == true)
+        // Each with its earliest time read as UTC.
+        for (lines, earliest) in [
+            (["DTSTART:20240610T090000Z", "DTEND;TZID=Europe/Berlin:20240610T120000"], "2024-06-10T09:00:00Z"),
+            (["DTSTART:20240610T090000Z", "DTEND:20240610T100000"], "2024-06-10T09:00:00Z"),
+            (["DTSTART:20240610T090000", "DTEND:20240610T100000"], "2024-06-10T09:00:00Z"),
+            (["DTSTART;VALUE=DATE:20240610"], "2024-06-10T00:00:00Z"),
+            (["DTSTART:20240610T090000Z", "RDATE:20240101T090000"], "2024-01-01T09:00:00Z"),
+            (["DTSTART:20240610T090000Z", "RDATE;VALUE=DATE:20240101"], "2024-01-01T00:00:00Z"),
+            (
+                ["DTSTART:20240610T090000Z", "RDATE;VALUE=PERIOD:20240101T090000Z/20240101T100000"],
+                "2024-01-01T09:00:00Z"
+            ),
+        ] {
+            let found = bounds(["UID:i"] + lines + ["RRULE:FREQ=WEEKLY;COUNT=3"])
+            #expect(found.reach?.lowerBound == seconds(earliest) - BlockPrefilter.margin, "\(lines)")
+            #expect(found.pattern?.exact != true, "\(lines)")
+        }
+        let moved = bounds("UID:i", "RECURRENCE-ID:20240609T090000", "DTSTART:20240610T090000Z")
+        #expect(moved.reach?.lowerBound == seconds("2024-06-09T09:00:00Z") - BlockPrefilter.margin)
     }
 
     @Test func thisAndFutureIsSaidAndPatternsNeedOneZone() {

@@ -18,12 +18,13 @@ import Testing
     static var fixtureCalendars: [String] {
         [
             "edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "patterns.ics", "thisandfuture.ics",
-            "vdir",
+            "utc.ics", "vdir",
         ].map { Fixture.path("calendars/" + $0) }
             + [Fixture.repositoryFile("fixtures/calendar.ics")]
     }
 
-    /// Compares the two over windows placed on the calendar's own occurrences.
+    /// Compares the two over windows placed on the calendar's own occurrences, some of them
+    /// ending where an occurrence starts or starting where one ends, to the second.
     static func compare(_ path: String, zone: DisplayZone = .utc) throws {
         let source = try CalendarSource.named(path)
         var full = CalendarQuery(sources: [source], display: zone, me: MyAddresses(["me@example.org"]))
@@ -34,12 +35,16 @@ import Testing
         filtered.jumpCounts = true
         let everything = try full.occurrences(
             in: DateInterval(start: .utc("1995-01-01T00:00:00Z"), end: .utc("2035-01-01T00:00:00Z")))
-        let starts = everything.occurrences.map(\.start)
-        let step = max(starts.count / 15, 1)
-        var windows = stride(from: 0, to: starts.count, by: step).flatMap { index -> [DateInterval] in
-            [
-                DateInterval(start: starts[index].addingTimeInterval(-3 * 3600), duration: 8 * 3600),
-                DateInterval(start: starts[index].addingTimeInterval(-2 * 86_400), duration: 4 * 86_400),
+        let found = everything.occurrences
+        let step = max(found.count / 15, 1)
+        var windows = stride(from: 0, to: found.count, by: step).flatMap { index -> [DateInterval] in
+            let start = found[index].start, end = found[index].end
+            return [
+                DateInterval(start: start.addingTimeInterval(-3 * 3600), duration: 8 * 3600),
+                DateInterval(start: start.addingTimeInterval(-2 * 86_400), duration: 4 * 86_400),
+                DateInterval(start: start.addingTimeInterval(-3600), end: start),
+                DateInterval(start: start, duration: 1),
+                DateInterval(start: end, duration: 3600),
             ]
         }
         windows.append(DateInterval(start: .utc("2024-10-28T11:30:00Z"), end: .utc("2024-10-28T16:30:00Z")))
@@ -64,6 +69,29 @@ import Testing
         let index = data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
         #expect(index.filterable)
         #expect(index.entries.filter { $0.kind == .event }.map { $0.reach == nil } == [true, true, false])
+    }
+
+    /// Two versions of one event in one file: the higher SEQUENCE wins when both are parsed, so
+    /// the newer one, an hour after the window, must not be left out and let the older show.
+    /// The same for two overrides of one instance, their RECURRENCE-IDs written differently.
+    @Test func twoBlocksInOnePlaceOfASeriesAreNeverFilteredApart() throws {
+        let query = CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path("calendars/utc.ics"))], display: .utc,
+            me: MyAddresses([]))
+        let morning = try query.occurrences(in: DateInterval(start: .utc("2024-10-28T07:00:00Z"), duration: 2 * 3_600))
+        #expect(!morning.occurrences.map(\.uid).contains("utc-two-versions"))
+        #expect(!morning.occurrences.map(\.uid).contains("utc-overridden-twice"))
+        let evening = try query.occurrences(in: DateInterval(start: .utc("2024-10-28T20:00:00Z"), duration: 3_600))
+        #expect(
+            evening.occurrences.filter { $0.uid == "utc-overridden-twice" }.map(\.start) == [
+                .utc("2024-10-28T20:00:00Z")
+            ])
+        let data = try Fixture.data("calendars/utc.ics")
+        let index = data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
+        let events = index.entries.filter { $0.kind == .event }
+        // The two versions and the series overridden twice, and nothing else, are unbounded.
+        #expect(events.suffix(5).allSatisfy { $0.reach == nil })
+        #expect(events.dropLast(5).allSatisfy { $0.reach != nil })
     }
 
     @Test(arguments: fixtureCalendars)

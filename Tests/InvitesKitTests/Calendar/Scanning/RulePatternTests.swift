@@ -6,9 +6,11 @@ import Testing
 
 /// The rule pattern only ever rules out windows where libical finds no instance.
 @Suite struct RulePatternTests {
-    func pattern(_ rule: String, start: String = "20240603T090000", length: Int = 3_600) -> RulePattern? {
+    func pattern(
+        _ rule: String, start: String = "20240603T090000", length: Int = 3_600, exact: Bool = false
+    ) -> RulePattern? {
         guard let wall = BlockPrefilter.wallSeconds(ArraySlice(Array(start.utf8))) else { return nil }
-        return RulePattern(rule: ArraySlice(Array(rule.utf8)), start: wall, length: length)
+        return RulePattern(rule: ArraySlice(Array(rule.utf8)), start: wall, length: length, exact: exact)
     }
 
     func window(_ start: String, hours: Int) -> Range<Int> {
@@ -49,6 +51,21 @@ import Testing
         #expect(pattern("FREQ=WEEKLY", length: 8 * 86_400) == nil)
         // Every day of every month: nothing to rule out, so no pattern to keep.
         #expect(pattern("FREQ=DAILY") == nil)
+    }
+
+    /// UTC instants need no slack: the day before and after are ruled out to the second, and an
+    /// instance touching the window's start (or an instant on it) is not.
+    @Test func exactTimesAreRuledOutToTheSecond() throws {
+        let mondays = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", exact: true))
+        #expect(!mondays.mayHaveInstance(in: window("2024-06-09T20:00:00Z", hours: 2)))
+        #expect(!mondays.mayHaveInstance(in: window("2024-06-10T10:00:01Z", hours: 2)))
+        #expect(mondays.mayHaveInstance(in: window("2024-06-10T09:59:59Z", hours: 2)))
+        let untilItStarts = window("2024-06-10T07:00:00Z", hours: 2)
+        #expect(mondays.mayHaveInstance(in: untilItStarts.lowerBound..<(untilItStarts.upperBound + 1)))
+        #expect(!mondays.mayHaveInstance(in: window("2024-06-10T07:00:00Z", hours: 2)))
+        let instants = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", length: 0, exact: true))
+        #expect(instants.mayHaveInstance(in: window("2024-06-10T09:00:00Z", hours: 1)))
+        #expect(!instants.mayHaveInstance(in: window("2024-06-10T08:00:00Z", hours: 1)))
     }
 
     @Test func windowsAwayFromThePatternAreRuledOut() throws {
