@@ -161,7 +161,8 @@ struct FileIndex: Equatable, Sendable {
     /// place is unknown shares the UID with another.
     private static func contested(_ bounds: [BlockPrefilter.Bounds]) -> Set<UInt64> {
         var contested = Set<UInt64>()
-        guard bounds.count > 1 else { return contested }
+        // A vdir item: one event beside its zones, nothing to compare.
+        guard bounds.lazy.filter({ $0.slot != nil }).count > 1 else { return contested }
         var filled = Set<BlockPrefilter.Slot>()
         var blocks: [UInt64: Int] = [:]
         var unknown: [UInt64] = []

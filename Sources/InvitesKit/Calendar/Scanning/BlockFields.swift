@@ -103,6 +103,18 @@ struct BlockFields {
         return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
     }
 
+    /// ``uidKey(value:)`` hashed, without making the key: every block of a file is keyed.
+    static func uidHash(value: ArraySlice<UInt8>) -> UInt64 {
+        // The key loses every backslash and is trimmed of blanks: so blanks and backslashes
+        // at either end are dropped alike.
+        let edge: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "\\") }
+        let trimmed = value.drop(while: edge)
+        let end = trimmed.lastIndex { !edge($0) }.map { $0 + 1 } ?? trimmed.startIndex
+        return StableHash.fnv1a(
+            trimmed[..<end].lazy.filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        )
+    }
+
     /// Whether `bytes` contain `word`, ASCII case-insensitively.
     static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
         let length = word.utf8CodeUnitCount

@@ -67,7 +67,7 @@ struct BlockPrefilter {
                 if let rid = fields.recurrenceID { wallSeconds(rid).map(Slot.Place.instance) ?? .unknown } else {
                     .master
                 }
-            found.slot = Slot(uid: StableHash.fnv1a(BlockFields.uidKey(value: uid)), place: place)
+            found.slot = Slot(uid: BlockFields.uidHash(value: uid), place: place)
         }
         return found
     }

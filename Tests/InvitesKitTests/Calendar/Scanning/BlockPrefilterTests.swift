@@ -173,5 +173,9 @@ import Testing
         #expect(key("UID:a\\,b ") == "a,b")
         #expect(key("UID;X-PARAM=\"x:y\":abc", "BEGIN:VALARM", "UID:alarm", "END:VALARM") == "abc")
         #expect(key("SUMMARY:no uid") == nil)
+        for value in ["Abc@Example.org", " \\ a\\,B\\ \t", "\\\\", "", "  x  ", "ÄÖ\\x"] {
+            let bytes = ArraySlice(Array(value.utf8))
+            #expect(BlockFields.uidHash(value: bytes) == StableHash.fnv1a(BlockFields.uidKey(value: bytes)), "\(value)")
+        }
     }
 }
