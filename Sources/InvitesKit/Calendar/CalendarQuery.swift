@@ -67,7 +67,7 @@ public struct CalendarQuery {
         var limited = false
         let file = CalendarFile(path: "invite", data: data)
         let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
-        try? expand(
+        expander.expand(
             file, index: index, window: CalendarQuery.seconds(window), only: [uid], zones: ZoneStore(), into: &result,
             limited: &limited)
         return result.occurrences.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
@@ -85,14 +85,15 @@ public struct CalendarQuery {
         var limited = false
         let file = CalendarFile(path: "invite", data: data)
         let index = file.data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
-        do {
-            try expand(
-                file, index: index, window: CalendarQuery.seconds(window), only: uids, zones: ZoneStore(),
-                into: &result, limited: &limited, instanceLimit: instanceLimit)
-        } catch {
-            return (result.occurrences, true)
-        }
+        expander.expand(
+            file, index: index, window: CalendarQuery.seconds(window), only: uids, zones: ZoneStore(), into: &result,
+            limited: &limited, instanceLimit: instanceLimit)
         return (result.occurrences, result.stepsRanOut)
+    }
+
+    /// What expanding one file needs of the query, as a value that may cross threads.
+    private var expander: CalendarFileExpander {
+        CalendarFileExpander(display: display, me: me, prefilter: prefilter, jumpCounts: jumpCounts)
     }
 
     private static func seconds(_ window: DateInterval) -> Range<Int> {
@@ -154,7 +155,7 @@ public struct CalendarQuery {
                     listed = try VdirListing(source.path)
                     listing = listed
                 }
-                return try readVdir(listed, window: range, zones: zones, earlier: earlier)
+                return try readVdir(listed, window: range, earlier: earlier)
             }
         }
     }
@@ -227,66 +228,9 @@ public struct CalendarQuery {
         var pass = Pass(result: Result(), version: file.stamp.map { CalendarVersion(file: $0) }, limited: false)
         guard let index else { return pass }
         guard index.sawCalendar || file.data.isEmpty else { throw .notACalendar(path: path) }
-        try expand(
+        expander.expand(
             file, index: index, window: window, only: nil, zones: zones, into: &pass.result, limited: &pass.limited)
         return pass
-    }
-
-    private func expand(
-        _ file: CalendarFile, index: FileIndex, window: Range<Int>, only uids: Set<String>?, zones: ZoneStore,
-        into result: inout Result, limited: inout Bool, instanceLimit: Int = 5_000
-    ) throws(CalendarError) {
-        let path = file.path
-        let filter = prefilter && index.filterable
-        let reaches: (FileIndex.Entry) -> Bool = { entry in !filter || entry.mayReach(window) }
-        let unterminated = index.entries.filter { $0.kind == .unterminated }
-        // Nothing can reach the window: not even the VTIMEZONEs need parsing (a vdir item has its own).
-        guard !prefilter || index.mayMatter(window) else { return }
-        let resolver = ZoneResolver(display: display, store: zones)
-        var warnings: [CalendarWarning] = []
-        let series: [EventSeries] = file.data.withUnsafeBytes { bytes in
-            for entry in unterminated {
-                warnings.append(CalendarWarning(path: path, line: entry.line, message: "component never ends, skipped"))
-            }
-            for entry in index.entries where entry.kind == .timezone {
-                resolver.register(block: UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
-            }
-            if let entry = index.entries.first(where: { $0.kind == .calendarZone }),
-                let named = ICSBlockScanner.lineValue(bytes, at: entry.range.lowerBound),
-                let problem = resolver.floatingZoneProblem(named)
-            {
-                warnings.append(CalendarWarning(path: path, line: entry.line, message: problem))
-            }
-            var byUID: [String: EventSeries] = [:]
-            var order: [String] = []
-            for entry in index.entries where entry.kind == .event && reaches(entry) {
-                let warn: (String) -> Void = {
-                    warnings.append(CalendarWarning(path: path, line: entry.line, message: $0))
-                }
-                guard
-                    let event = ICalEvent.parse(
-                        UnsafeRawBufferPointer(rebasing: bytes[entry.range]), resolver: resolver, line: entry.line,
-                        warn: warn)
-                else { continue }
-                if let uids, !uids.contains(event.uid) { continue }
-                // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
-                let key = event.uid.isEmpty ? "\u{0}\(entry.line)" : event.uid
-                if byUID[key] == nil { order.append(key) }
-                byUID[key, default: EventSeries()].add(event)
-            }
-            return order.compactMap { byUID[$0] }
-        }
-        let budget = ExpansionBudget(steps: EventSeries.Context.steps)
-        let context = EventSeries.Context(
-            display: resolver.display, me: me.all, source: path, budget: budget, instanceLimit: instanceLimit,
-            jumpCounts: jumpCounts,
-            warn: { line, message in warnings.append(CalendarWarning(path: path, line: line, message: message)) })
-        for entry in series {
-            result.occurrences += entry.occurrences(in: window, context: context)
-        }
-        if budget.reachedLimit { limited = true }
-        if budget.ranOut { result.stepsRanOut = true }
-        result.warnings += warnings
     }
 
     // MARK: vdirs
@@ -296,7 +240,7 @@ public struct CalendarQuery {
     /// before takes what it gave then from `earlier`. The items that are opened are read and
     /// scanned on every core.
     private func readVdir(
-        _ listing: VdirListing, window: Range<Int>, zones: ZoneStore, earlier: WindowCache?
+        _ listing: VdirListing, window: Range<Int>, earlier: WindowCache?
     ) throws(CalendarError) -> Pass {
         // Taken before any item is read: a stamp settled by then proves the bytes read are current.
         let readAt = now
@@ -357,10 +301,16 @@ public struct CalendarQuery {
             }
         }
         let indexed = consume next
+        // The items to expand, in order: those that may reach the window.
+        let reaching = results.compactMap { loaded in
+            guard case .success(let item) = loaded, item.sawCalendar else { return nil as VdirItemLoader.Contents? }
+            return item.contents
+        }
         if known != nil, !changed, let version = listing.version {
-            var pass = try expandItems(
-                unread, of: listing, names: names, results: results, reused: reused, earlier: earlier,
-                indexed: indexed, window: window, zones: zones)
+            let (_, expanded) = expand(reaching, window: window, beside: {})
+            var pass = expandItems(
+                unread, of: listing, names: names, results: results, expanded: expanded, reused: reused,
+                earlier: earlier, indexed: indexed, window: window)
             pass.version = version
             Parallel.discard((consume indexed, consume names, consume results))
             return pass
@@ -369,17 +319,17 @@ public struct CalendarQuery {
         let base = stored?.base
         let folder = listing.folder
         let unreadableItems = unreadable
-        // Making the version and writing a new index (15 MB for 100,000 items) take as long as
-        // expanding what can reach the window: on another core, the two cost the longer of them.
-        var (version, pass) = try Parallel.alongside({
+        // Making the version and writing a new index (13 MB for 100,000 items) take about as
+        // long as expanding what can reach the window: one core does them first, then joins
+        // the others in expanding.
+        let (version, expanded) = expand(reaching, window: window) {
             CalendarQuery.record(
                 indexed, unreadable: unreadableItems, settledBefore: readAt, known: known, base: base, folder: folder,
                 in: storage)
-        }) { () throws(CalendarError) -> Pass in
-            try expandItems(
-                unread, of: listing, names: names, results: results, reused: reused, earlier: earlier,
-                indexed: indexed, window: window, zones: zones)
         }
+        var pass = expandItems(
+            unread, of: listing, names: names, results: results, expanded: expanded, reused: reused, earlier: earlier,
+            indexed: indexed, window: window)
         pass.version = version
         // What every item became and what reading it gave (100,000 of each for a cold read)
         // are freed on a core that is idle by now, rather than on the way to the answer.
@@ -427,11 +377,12 @@ public struct CalendarQuery {
     /// `indexed` has the item each became.
     private func expandItems(
         _ unread: [Int], of listing: VdirListing, names: [String],
-        results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], reused: [Int: WindowCache.Part],
-        earlier: WindowCache?, indexed: [VdirIndex.Item?], window: Range<Int>, zones: ZoneStore
-    ) throws(CalendarError) -> Pass {
+        results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Expansion],
+        reused: [Int: WindowCache.Part], earlier: WindowCache?, indexed: [VdirIndex.Item?], window: Range<Int>
+    ) -> Pass {
         var pass = Pass(result: Result(), version: nil, limited: false)
         var loaded = zip(names, results).makeIterator()
+        var expansions = expanded.makeIterator()
         for position in unread {
             if let earlier, let part = reused[position] {
                 pass.parts.append(
@@ -462,10 +413,14 @@ public struct CalendarQuery {
                 let path = (listing.folder as NSString).appendingPathComponent(name)
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
-            } else if let contents = file.contents {
-                try expand(
-                    contents.file, index: contents.index, window: window, only: nil, zones: zones, into: &pass.result,
-                    limited: &pass.limited)
+            } else if file.contents != nil {
+                guard let expansion = expansions.next() else {
+                    preconditionFailure("one expansion for each item kept")
+                }
+                pass.result.occurrences += expansion.result.occurrences
+                pass.result.warnings += expansion.result.warnings
+                if expansion.result.stepsRanOut { pass.result.stepsRanOut = true }
+                if expansion.limited { pass.limited = true }
             }
             // A part for every item a later run would read for these days, even one that gave
             // nothing; none for the rest, which the index already keeps from being read.
@@ -477,6 +432,30 @@ public struct CalendarQuery {
             }
         }
         return pass
+    }
+
+    /// What expanding one vdir item gave.
+    private struct Expansion: Sendable {
+        var result: Result
+        /// Whether a limit cut it short.
+        var limited: Bool
+    }
+
+    /// What each of `items` gave over `window`, in order, expanded on every core, one of which
+    /// runs `side` first. Each thread keeps the zones it parses in a ``ZoneStore`` of its own,
+    /// whose tables are not for two threads; libical guards what it shares (``LibICal``).
+    private func expand<Side: Sendable>(
+        _ items: [VdirItemLoader.Contents], window: Range<Int>, beside side: @Sendable () -> Side
+    ) -> (side: Side, expanded: [Expansion]) {
+        let expander = self.expander
+        let (value, expanded) = Parallel.map(items, beside: side, state: { ZoneStore() }) { zones, item in
+            var expansion = Expansion(result: Result(), limited: false)
+            expander.expand(
+                item.file, index: item.index, window: window, only: nil, zones: zones, into: &expansion.result,
+                limited: &expansion.limited)
+            return expansion
+        }
+        return (value, expanded)
     }
 
     /// The parts of `earlier` that the items at `positions` (in name order, each unchanged since

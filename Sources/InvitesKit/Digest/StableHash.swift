@@ -5,12 +5,19 @@ import Foundation
 enum StableHash {
     /// 64-bit FNV-1a.
     static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        var hash = FNV1a()
+        for byte in bytes { hash.add(byte) }
+        return hash.value
+    }
+
+    /// 64-bit FNV-1a fed a byte at a time, for a key hashed as it is made rather than made first.
+    struct FNV1a {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ byte: UInt8) {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
         }
-        return hash
     }
 
     static func hex(of data: Data) -> String {

@@ -20,9 +20,9 @@ extension Parallel {
         return (value, result)
     }
 
-    /// What the side work gave: written by its thread before the group is left, read by the
-    /// calling thread only after waiting for the group, so never by both at once.
-    private final class SideOutcome<Value>: @unchecked Sendable {
+    /// What the side work gave: written by its thread, read by the calling thread only once
+    /// that thread is done (the group left, every iteration returned), so never by both at once.
+    final class SideOutcome<Value>: @unchecked Sendable {
         var value: Value?
     }
 }

@@ -39,7 +39,7 @@ enum Parallel {
 
     /// Where the next block to take starts. A lock rather than Synchronization's Atomic, which
     /// macOS has only from 15 on; it is taken once per block, not per item.
-    private final class Counter: @unchecked Sendable {
+    final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var next = 0
 
@@ -54,7 +54,7 @@ enum Parallel {
     }
 
     /// The result buffer, written by several threads at once, each at indexes no other touches.
-    private struct Output<Mapped>: @unchecked Sendable {
+    struct Output<Mapped>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Mapped>
 
         func put(_ value: Mapped, at index: Int) {

@@ -103,16 +103,22 @@ struct BlockFields {
         return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
     }
 
-    /// ``uidKey(value:)`` hashed, without making the key: every block of a file is keyed.
+    /// ``uidKey(value:)`` hashed as ``StableHash/fnv1a(_:)`` hashes, without making the key:
+    /// every block of a file is keyed.
     static func uidHash(value: ArraySlice<UInt8>) -> UInt64 {
         // The key loses every backslash and is trimmed of blanks: so blanks and backslashes
         // at either end are dropped alike.
-        let edge: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "\\") }
-        let trimmed = value.drop(while: edge)
-        let end = trimmed.lastIndex { !edge($0) }.map { $0 + 1 } ?? trimmed.startIndex
-        return StableHash.fnv1a(
-            trimmed[..<end].lazy.filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        )
+        let edge: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x5C }
+        var lower = value.startIndex
+        var upper = value.endIndex
+        while lower < upper, edge(value[lower]) { lower += 1 }
+        while upper > lower, edge(value[upper - 1]) { upper -= 1 }
+        var hash = StableHash.FNV1a()
+        for index in lower..<upper where value[index] != 0x5C {
+            let byte = value[index]
+            hash.add(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return hash.value
     }
 
     /// Whether `bytes` contain `word`, ASCII case-insensitively.
