@@ -47,10 +47,11 @@ struct CalendarFileExpander: Sendable {
                 let warn: (String) -> Void = {
                     warnings.append(CalendarWarning(path: path, line: entry.line, message: $0))
                 }
+                let lines = EventLines.read(UnsafeRawBufferPointer(rebasing: bytes[entry.range]))
                 guard
-                    let event = ICalEvent.parse(
-                        UnsafeRawBufferPointer(rebasing: bytes[entry.range]), resolver: resolver, line: entry.line,
-                        warn: warn)
+                    let event = lines.withUnsafeBytes({
+                        ICalEvent.parse($0, resolver: resolver, line: entry.line, warn: warn)
+                    })
                 else { continue }
                 if let uids, !uids.contains(event.uid) { continue }
                 // A VEVENT without UID (RFC 5545 §3.6.1 requires one) is a series of its own.
