@@ -112,9 +112,11 @@ struct FileIndex: Equatable, Sendable {
     static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?) -> FileIndex {
         let scan = ICSBlockScanner.scan(bytes)
         let shared = SharedBytes(bytes: bytes)
+        let alone = scan.blocks.lazy.filter { $0.kind == .event }.count == 1
         let bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in
             block.kind == .event
-                ? BlockPrefilter.bounds(shared.bytes, block.range, scan.fields(of: block)) : BlockPrefilter.Bounds()
+                ? BlockPrefilter.bounds(shared.bytes, block.range, scan.fields(of: block), alone: alone)
+                : BlockPrefilter.Bounds()
         }
         var filterable = true
         // A THISANDFUTURE override moves its master's later instances anywhere: every block of
