@@ -11,8 +11,21 @@ enum Parallel {
     static func map<Element: Sendable, Mapped: Sendable>(
         _ elements: [Element], minimumPerThread: Int = 256, _ transform: @Sendable (Element) -> Mapped
     ) -> [Mapped] {
+        map(elements, minimumPerThread: minimumPerThread, state: {}) { _, element in transform(element) }
+    }
+
+    /// ``map(_:minimumPerThread:_:)`` where each thread makes its own `state` with `makeState`
+    /// and hands it to `transform` for every element it takes: for what a thread learns from
+    /// one element that spares work on the next, and must not be shared between threads.
+    static func map<Element: Sendable, State, Mapped: Sendable>(
+        _ elements: [Element], minimumPerThread: Int = 256, state makeState: @Sendable () -> State,
+        _ transform: @Sendable (inout State, Element) -> Mapped
+    ) -> [Mapped] {
         let threads = min(cores, elements.count / max(minimumPerThread, 1))
-        guard threads > 1 else { return elements.map(transform) }
+        guard threads > 1 else {
+            var state = makeState()
+            return elements.map { transform(&state, $0) }
+        }
         return [Mapped](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
             guard let base = buffer.baseAddress else {
                 preconditionFailure("an array of \(elements.count) has storage")
@@ -25,11 +38,12 @@ enum Parallel {
             let block = 64
             let taken = Counter()
             DispatchQueue.concurrentPerform(iterations: threads) { _ in
+                var state = makeState()
                 while true {
                     let start = taken.take(block)
                     guard start < elements.count else { break }
                     for index in start..<min(start + block, elements.count) {
-                        output.put(transform(elements[index]), at: index)
+                        output.put(transform(&state, elements[index]), at: index)
                     }
                 }
             }

@@ -108,9 +108,10 @@ struct FileIndex: Equatable, Sendable {
         }
     }
 
-    /// Scans a file and bounds each event, on every core for a large file.
-    static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?) -> FileIndex {
-        let scan = ICSBlockScanner.scan(bytes)
+    /// Scans a file and bounds each event, on every core for a large file; `zones` as
+    /// ``ICSBlockScanner/scan(_:zones:)`` takes them.
+    static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?, zones: ZoneBlockMemo? = nil) -> FileIndex {
+        let scan = ICSBlockScanner.scan(bytes, zones: zones)
         let shared = SharedBytes(bytes: bytes)
         let alone = scan.blocks.lazy.filter { $0.kind == .event }.count == 1
         let bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in

@@ -39,7 +39,8 @@ struct VdirItemLoader: Sendable {
         let descriptor = directory.descriptor
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let window = self.window
-        return Parallel.map(names, minimumPerThread: 64) { name in
+        // Each thread remembers the zones it scanned: every item carries the same few.
+        return Parallel.map(names, minimumPerThread: 64, state: { ZoneBlockMemo() }) { zones, name in
             // Joined only for an item kept or an error: most items are neither.
             let path = { prefix + name }
             let data: Data
@@ -49,7 +50,7 @@ struct VdirItemLoader: Sendable {
             } catch {
                 return .failure(error)
             }
-            let index = data.withUnsafeBytes { FileIndex.build($0, stamp: stamp) }
+            let index = data.withUnsafeBytes { FileIndex.build($0, stamp: stamp, zones: zones) }
             let needed = window.map(index.mayMatter) ?? true
             let kept = needed && index.sawCalendar
             return .success(

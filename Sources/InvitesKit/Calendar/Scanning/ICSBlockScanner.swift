@@ -50,8 +50,9 @@ struct ICSBlockScanner {
         }
     }
 
-    /// Scans a whole file.
-    static func scan(_ bytes: UnsafeRawBufferPointer) -> Result {
+    /// Scans a whole file; with `zones`, a VTIMEZONE block met before on this thread is taken
+    /// whole (``ZoneBlockMemo``).
+    static func scan(_ bytes: UnsafeRawBufferPointer, zones: ZoneBlockMemo? = nil) -> Result {
         var result = Result()
         // A vdir item has two or three blocks and a few bounding lines: room for them at once
         // rather than in steps.
@@ -105,6 +106,19 @@ struct ICSBlockScanner {
                         fields = BlockFields.Reader()
                         firstField = result.boundingLines.count
                     } else if matches(bytes, name, lineEnd, "VTIMEZONE") {
+                        if let known = zones?.match(bytes, at: lineStart) {
+                            // As scanning its lines would have left it.
+                            let end = lineStart + known.bytes.count
+                            ordinary = known.ordinary
+                            result.blocks.append(
+                                Block(
+                                    kind: .timezone, range: lineStart..<end, line: line,
+                                    fields: firstField..<result.boundingLines.count, ordinary: ordinary))
+                            firstField = result.boundingLines.count
+                            offset = end
+                            line += known.lines - 1
+                            continue
+                        }
                         open = (.timezone, lineStart, line)
                         depth = 0
                         ordinary = true
@@ -126,6 +140,10 @@ struct ICSBlockScanner {
                         Block(
                             kind: current.kind, range: current.start..<offset, line: current.line,
                             fields: firstField..<result.boundingLines.count, ordinary: ordinary))
+                    if current.kind == .timezone {
+                        zones?.remember(
+                            bytes, current.start..<offset, lines: line - current.line + 1, ordinary: ordinary)
+                    }
                     firstField = result.boundingLines.count
                     open = nil
                 } else if matches(bytes, name, lineEnd, "VCALENDAR") {
