@@ -373,8 +373,8 @@ public struct CalendarQuery {
     }
 
     /// What the items at `unread` (in name order) gave: taken from `earlier` where `reused` says
-    /// so, else from what the loader gave for them (`names` and `results`, in turn), and
-    /// `indexed` has the item each became.
+    /// so, else from what the loader gave for them (`names` and `results`, in turn) and what
+    /// expanding each one kept gave (`expanded`, in turn); `indexed` has the item each became.
     private func expandItems(
         _ unread: [Int], of listing: VdirListing, names: [String],
         results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Expansion],

@@ -7,9 +7,9 @@ extension Parallel {
     ///
     /// For a long step that needs nothing from the elements, beside work on few but costly
     /// elements, such as writing a vdir's index while the items that reach the day are
-    /// expanded: the step costs the other cores only its share, where ``alongside(_:_:)``
-    /// costs the longer of the two. The state is for what must not be shared between threads,
-    /// such as the time zones libical builds as an item is parsed.
+    /// expanded: the step costs the other cores only its share, where running it on a thread
+    /// of its own beside the rest costs the longer of the two. The state is for what must not
+    /// be shared between threads, such as the time zones libical builds as an item is parsed.
     static func map<Element: Sendable, State, Mapped: Sendable, Side: Sendable>(
         _ elements: [Element], beside side: @Sendable () -> Side, state makeState: @Sendable () -> State,
         _ transform: @Sendable (inout State, Element) -> Mapped
@@ -33,5 +33,11 @@ extension Parallel {
         }
         guard let value = outcome.value else { preconditionFailure("the side work ran before every thread was done") }
         return (value, mapped)
+    }
+
+    /// What the side work gave: written by one thread, read by the calling thread only once
+    /// every iteration returned, so never by both at once.
+    private final class SideOutcome<Value>: @unchecked Sendable {
+        var value: Value?
     }
 }
