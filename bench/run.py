@@ -195,7 +195,10 @@ def invites_rows(binary, calendar, runs, label):
     # calendar: the first look reads every file that names an ORGANIZER, later ones stat them.
     finding = [binary, "--home", home, "--calendar", calendar, "--me", "bench@example.org", "status"]
     rows.append((label, "invites status --me, first look", *measure(finding, env=env)))
-    time.sleep(3.5)  # past the clock tick after the last change (one step above set an mtime a second ahead)
+    # Settled: the last step above set an mtime a second ahead, a stamp settles two whole
+    # seconds after its last change, and whole seconds are compared, so 3.5 s left it unsettled
+    # whenever the change fell in the first half of its second (the 0.06 s rows of earlier runs).
+    time.sleep(4.5)
     measure(finding, env=env)
     rows.append((label, "invites status --me, nothing changed", *median_of(runs, lambda: measure(finding, env=env))))
     for extra in homes:
