@@ -9,8 +9,9 @@ import Foundation
 /// vdir of 100,000 items, the descriptions, alarms and time stamps it parsed and no one read
 /// were half of its work.
 enum EventLines {
-    /// The lines of `block` to parse; the whole block when a line is too long for libical, so
-    /// that it is refused as before whichever line it is.
+    /// The lines of `block` to parse; the whole block when a line is too long for libical (so
+    /// that it is refused as before, whichever line it is) or when its BEGIN and END lines do
+    /// not nest (libical's reading of those is not second-guessed).
     static func read(_ block: UnsafeRawBufferPointer) -> [UInt8] {
         guard ICalComponent.overlongLine(in: block) == nil, let base = block.baseAddress else { return Array(block) }
         var kept: [UInt8] = []
@@ -30,13 +31,15 @@ enum EventLines {
             } else if ICSBlockScanner.starts(block, start, end, "END:") {
                 keeping = depth == 1
                 depth -= 1
+                // Only the block's own last line closes it.
+                if depth < 0 || (depth == 0 && next < block.count) { return Array(block) }
             } else {
                 keeping = depth == 1 && isRead(block, start, end)
             }
             if keeping { kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[start..<next])) }
             start = next
         }
-        return kept
+        return depth == 0 ? kept : Array(block)
     }
 
     /// Whether the line `start..<end` is one of the properties
