@@ -22,8 +22,10 @@ final class Database {
     private let handle: OpaquePointer
 
     /// Opens `path`; a new file is made with pages of `pageSize` bytes when given (an existing
-    /// one keeps the size it has).
-    init(path: String, pageSize: Int? = nil) throws(StoreError) {
+    /// one keeps the size it has). A store that is not `durable` holds nothing that cannot be
+    /// made again: its commits are not flushed to the disk one by one (WAL's `synchronous =
+    /// NORMAL`, which keeps the file whole through a crash but may lose the last commits).
+    init(path: String, pageSize: Int? = nil, durable: Bool = true) throws(StoreError) {
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &raw, flags, nil)
@@ -51,7 +53,7 @@ final class Database {
             let size = try statement.step() ? max(statement.int(0), 512) : 4_096
             try execute("PRAGMA wal_autocheckpoint = \(max(Database.checkpointBytes / size, 1))")
         }
-        try execute("PRAGMA synchronous = FULL")
+        try execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
     }
 
