@@ -29,6 +29,35 @@ struct CalendarFile: Sendable {
     static func contents(_ name: String, in folder: Int32?, path: () -> String) throws(CalendarError) -> (
         data: Data, stamp: FileStamp
     ) {
+        var room: UnsafeMutableRawPointer?
+        do throws(CalendarError) {
+            let (count, stamp) = try contents(name, in: folder, path: path) { size in
+                room = malloc(max(size, 1))
+                return room
+            }
+            guard let room else { throw .unreadable(path: path(), reason: "out of memory") }
+            return (Data(bytesNoCopy: room, count: count, deallocator: .free), stamp)
+        } catch {
+            free(room)
+            throw error
+        }
+    }
+
+    /// The bytes of `name` read into `buffer`, valid until the buffer is used again, and the
+    /// stamp they were read under: a cold run reads 100,000 vdir items and keeps the bytes of a
+    /// few, so a thread reads them all into the same room.
+    static func contents(
+        _ name: String, in folder: Int32?, buffer: ReadBuffer, path: () -> String
+    ) throws(CalendarError) -> (bytes: UnsafeRawBufferPointer, stamp: FileStamp) {
+        let (count, stamp) = try contents(name, in: folder, path: path) { buffer.room(for: $0) }
+        return (UnsafeRawBufferPointer(start: buffer.base, count: count), stamp)
+    }
+
+    /// Reads `name` into the room `room` gives for its size (`nil`: out of memory); how many
+    /// bytes were read and the stamp.
+    private static func contents(
+        _ name: String, in folder: Int32?, path: () -> String, room: (Int) -> UnsafeMutableRawPointer?
+    ) throws(CalendarError) -> (count: Int, stamp: FileStamp) {
         let descriptor: Int32
         do {
             descriptor = try openForReading(name, in: folder)
@@ -50,14 +79,13 @@ struct CalendarFile: Sendable {
         }
         let stamp = FileStamp(info)
         // Room the kernel fills directly: Data(count:) would write zeros over it first.
-        guard let buffer = malloc(max(size, 1)) else { throw .unreadable(path: path(), reason: "out of memory") }
+        guard let buffer = room(size) else { throw .unreadable(path: path(), reason: "out of memory") }
         var total = 0
         while total < size {
             let count: Int
             do {
                 count = try Posix.read(descriptor, into: buffer + total, count: size - total, path: name)
             } catch {
-                free(buffer)
                 throw .unreadable(path: path(), reason: error.description)
             }
             if count == 0 { break }
@@ -65,7 +93,7 @@ struct CalendarFile: Sendable {
         }
         // A file that shrank while being read is taken as far as it went; one that grew, as it
         // was stamped (the stamp then no longer matches, and the next run reads it again).
-        return (Data(bytesNoCopy: buffer, count: total, deallocator: .free), stamp)
+        return (total, stamp)
     }
 
     /// Opens read-only; on Linux without updating the access time where the file is ours, which

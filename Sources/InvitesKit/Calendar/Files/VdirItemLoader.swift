@@ -39,18 +39,19 @@ struct VdirItemLoader: Sendable {
         let descriptor = directory.descriptor
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let window = self.window
-        // Each thread remembers the zones it scanned: every item carries the same few.
-        return Parallel.map(names, minimumPerThread: 64, state: { ZoneBlockMemo() }) { zones, name in
+        // Each thread reads every item into the same room and remembers the zones it scanned:
+        // every item carries the same few.
+        return Parallel.map(names, minimumPerThread: 64, state: { (ReadBuffer(), ZoneBlockMemo()) }) { state, name in
             // Joined only for an item kept or an error: most items are neither.
             let path = { prefix + name }
-            let data: Data
+            let bytes: UnsafeRawBufferPointer
             let stamp: FileStamp
             do throws(CalendarError) {
-                (data, stamp) = try CalendarFile.contents(name, in: descriptor, path: path)
+                (bytes, stamp) = try CalendarFile.contents(name, in: descriptor, buffer: state.0, path: path)
             } catch {
                 return .failure(error)
             }
-            let index = data.withUnsafeBytes { FileIndex.build($0, stamp: stamp, zones: zones) }
+            let index = FileIndex.build(bytes, stamp: stamp, zones: state.1)
             let needed = window.map(index.mayMatter) ?? true
             let kept = needed && index.sawCalendar
             return .success(
@@ -58,7 +59,8 @@ struct VdirItemLoader: Sendable {
                     stamp: stamp, reach: index.reach, pattern: index.pattern, filterable: index.filterable,
                     sawCalendar: index.sawCalendar,
                     contents: kept
-                        ? Contents(file: CalendarFile(path: path(), data: data, stamp: stamp), index: index) : nil
+                        ? Contents(file: CalendarFile(path: path(), data: Data(bytes), stamp: stamp), index: index)
+                        : nil
                 ))
         }
     }
