@@ -16,36 +16,28 @@ struct CalendarFile: Sendable {
     /// within a gigabyte of memory.
     static let largest = 512 << 20
 
-    /// Reads `path`; with `folder` (an open folder) and `name`, the name is opened in that
-    /// folder, sparing the kernel a walk of the whole path for each of a vdir's items.
-    static func read(_ path: String, folder: Int32? = nil, name: String? = nil) throws(CalendarError) -> CalendarFile {
-        let (data, stamp) = try contents(name ?? path, in: folder, path: { path })
-        return CalendarFile(path: path, data: data, stamp: stamp)
-    }
-
-    /// The bytes of `name` (in the open folder `folder`, else the current folder) and the stamp
-    /// they were read under. `path` is what an error calls the file, made only for an error: a
-    /// cold run reads 100,000 vdir items by name, and keeps a path for the few it expands.
-    static func contents(_ name: String, in folder: Int32?, path: () -> String) throws(CalendarError) -> (
-        data: Data, stamp: FileStamp
-    ) {
+    /// Reads `path` into memory of its own.
+    static func read(_ path: String) throws(CalendarError) -> CalendarFile {
         var room: UnsafeMutableRawPointer?
         do throws(CalendarError) {
-            let (count, stamp) = try contents(name, in: folder, path: path) { size in
+            let (count, stamp) = try contents(path, in: nil, path: { path }) { size in
                 room = malloc(max(size, 1))
                 return room
             }
-            guard let room else { throw .unreadable(path: path(), reason: "out of memory") }
-            return (Data(bytesNoCopy: room, count: count, deallocator: .free), stamp)
+            guard let room else { throw .unreadable(path: path, reason: "out of memory") }
+            return CalendarFile(
+                path: path, data: Data(bytesNoCopy: room, count: count, deallocator: .free), stamp: stamp)
         } catch {
             free(room)
             throw error
         }
     }
 
-    /// The bytes of `name` read into `buffer`, valid until the buffer is used again, and the
-    /// stamp they were read under: a cold run reads 100,000 vdir items and keeps the bytes of a
-    /// few, so a thread reads them all into the same room.
+    /// The bytes of `name` (in the open folder `folder`, else the current folder) read into
+    /// `buffer`, valid until the buffer is used again, and the stamp they were read under. A
+    /// cold run reads 100,000 vdir items by name and keeps the bytes of a few, so a thread reads
+    /// them all into the same room. `path` is what an error calls the file, made only for an
+    /// error.
     static func contents(
         _ name: String, in folder: Int32?, buffer: ReadBuffer, path: () -> String
     ) throws(CalendarError) -> (bytes: UnsafeRawBufferPointer, stamp: FileStamp) {
