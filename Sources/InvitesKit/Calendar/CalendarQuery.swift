@@ -301,10 +301,9 @@ public struct CalendarQuery {
             }
         }
         let indexed = consume next
-        // The items to expand, in order: those that may reach the window.
-        let reaching = results.compactMap { loaded in
-            guard case .success(let item) = loaded, item.sawCalendar else { return nil as VdirItemLoader.Contents? }
-            return item.contents
+        // The items to expand: those the loader kept, by where they are in `results`.
+        let reaching = results.indices.compactMap { offset in
+            (try? results[offset].get())?.contents.map { (offset: offset, contents: $0) }
         }
         if known != nil, !changed, let version = listing.version {
             let (_, expanded) = expand(reaching, window: window, beside: {})
@@ -374,15 +373,15 @@ public struct CalendarQuery {
 
     /// What the items at `unread` (in name order) gave: taken from `earlier` where `reused` says
     /// so, else from what the loader gave for them (`names` and `results`, in turn) and what
-    /// expanding each one kept gave (`expanded`, in turn); `indexed` has the item each became.
+    /// expanding each one kept gave (`expanded`, by the same offset); `indexed` has the item each
+    /// became.
     private func expandItems(
         _ unread: [Int], of listing: VdirListing, names: [String],
-        results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Expansion],
+        results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Int: Expansion],
         reused: [Int: WindowCache.Part], earlier: WindowCache?, indexed: [VdirIndex.Item?], window: Range<Int>
     ) -> Pass {
         var pass = Pass(result: Result(), version: nil, limited: false)
-        var loaded = zip(names, results).makeIterator()
-        var expansions = expanded.makeIterator()
+        var loaded = zip(names, results).enumerated().makeIterator()
         for position in unread {
             if let earlier, let part = reused[position] {
                 pass.parts.append(
@@ -395,7 +394,7 @@ public struct CalendarQuery {
                 pass.result.warnings += earlier.warnings[part.warnings]
                 continue
             }
-            guard let (name, result) = loaded.next() else {
+            guard let (offset, (name, result)) = loaded.next() else {
                 preconditionFailure("one loaded item for each position to load")
             }
             let file: VdirItemLoader.Loaded
@@ -413,10 +412,7 @@ public struct CalendarQuery {
                 let path = (listing.folder as NSString).appendingPathComponent(name)
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
-            } else if file.contents != nil {
-                guard let expansion = expansions.next() else {
-                    preconditionFailure("one expansion for each item kept")
-                }
+            } else if let expansion = expanded[offset] {
                 pass.result.occurrences += expansion.result.occurrences
                 pass.result.warnings += expansion.result.warnings
                 if expansion.result.stepsRanOut { pass.result.stepsRanOut = true }
@@ -441,21 +437,22 @@ public struct CalendarQuery {
         var limited: Bool
     }
 
-    /// What each of `items` gave over `window`, in order, expanded on every core, one of which
-    /// runs `side` first. Each thread keeps the zones it parses in a ``ZoneStore`` of its own,
+    /// What each of `items` gave over `window`, by its offset, expanded on every core, one of
+    /// which runs `side` first. Each thread keeps the zones it parses in a ``ZoneStore`` of its own,
     /// whose tables are not for two threads; libical guards what it shares (``LibICal``).
     private func expand<Side: Sendable>(
-        _ items: [VdirItemLoader.Contents], window: Range<Int>, beside side: @Sendable () -> Side
-    ) -> (side: Side, expanded: [Expansion]) {
+        _ items: [(offset: Int, contents: VdirItemLoader.Contents)], window: Range<Int>,
+        beside side: @Sendable () -> Side
+    ) -> (side: Side, expanded: [Int: Expansion]) {
         let expander = self.expander
         let (value, expanded) = Parallel.map(items, beside: side, state: { ZoneStore() }) { zones, item in
             var expansion = Expansion(result: Result(), limited: false)
             expander.expand(
-                item.file, index: item.index, window: window, only: nil, zones: zones, into: &expansion.result,
-                limited: &expansion.limited)
+                item.contents.file, index: item.contents.index, window: window, only: nil, zones: zones,
+                into: &expansion.result, limited: &expansion.limited)
             return expansion
         }
-        return (value, expanded)
+        return (value, Dictionary(uniqueKeysWithValues: zip(items.map(\.offset), expanded)))
     }
 
     /// The parts of `earlier` that the items at `positions` (in name order, each unchanged since
