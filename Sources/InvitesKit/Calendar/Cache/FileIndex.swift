@@ -164,7 +164,8 @@ struct FileIndex: Equatable, Sendable {
     /// place is unknown shares the UID with another.
     private static func contested(_ bounds: [BlockPrefilter.Bounds]) -> Set<UInt64> {
         var contested = Set<UInt64>()
-        // A vdir item: one event beside its zones, nothing to compare.
+        // Fewer than two blocks with a place (a vdir item, whose lone event is given none):
+        // nothing to compare.
         guard bounds.lazy.filter({ $0.slot != nil }).count > 1 else { return contested }
         var filled = Set<BlockPrefilter.Slot>()
         var blocks: [UInt64: Int] = [:]

@@ -90,21 +90,9 @@ struct BlockFields {
         }
     }
 
-    /// The block's UID as a key for grouping blocks the way libical's UIDs group them, or a
-    /// little coarser: unfolded, without backslashes, ASCII lower-cased and trimmed. `nil` when
-    /// the block has no UID line.
-    static func uidKey(_ bytes: UnsafeRawBufferPointer, _ block: Range<Int>) -> [UInt8]? {
-        ICSBlockScanner.value(of: "UID", in: bytes, block: block).map { uidKey(value: $0[...]) }
-    }
-
-    /// The key of an unfolded UID value, as ``uidKey(_:_:)`` makes it.
-    static func uidKey(value: ArraySlice<UInt8>) -> [UInt8] {
-        let key = value.filter { $0 != UInt8(ascii: "\\") }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        return Array(key.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
-    }
-
-    /// ``uidKey(value:)`` hashed as ``StableHash/fnv1a(_:)`` hashes, without making the key:
-    /// every block of a file is keyed.
+    /// An unfolded UID value as a key for grouping blocks the way libical's UIDs group them, or
+    /// a little coarser (without backslashes, ASCII lower-cased and trimmed), hashed as
+    /// ``StableHash/fnv1a(_:)`` hashes, without making the key: every block of a file is keyed.
     static func uidHash(value: ArraySlice<UInt8>) -> UInt64 {
         // The key loses every backslash and is trimmed of blanks: so blanks and backslashes
         // at either end are dropped alike.

@@ -34,7 +34,7 @@ struct BlockPrefilter {
     /// one instance) are settled by SEQUENCE when both are parsed, so neither may be left out
     /// by its own bounds: the other would win.
     struct Slot: Hashable, Sendable {
-        /// The UID as ``BlockFields/uidKey(_:_:)`` makes it, hashed: a collision only
+        /// The UID as ``BlockFields/uidHash(value:)`` keys it: a collision only
         /// leaves more blocks unfiltered.
         var uid: UInt64
         var place: Place
@@ -62,7 +62,9 @@ struct BlockPrefilter {
             let text = ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[block]))
             return Bounds(
                 thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"),
-                slot: BlockFields.uidKey(bytes, block).map { Slot(uid: StableHash.fnv1a($0), place: .unknown) })
+                slot: ICSBlockScanner.value(of: "UID", in: bytes, block: block).map {
+                    Slot(uid: BlockFields.uidHash(value: $0[...]), place: .unknown)
+                })
         }
         var found = bounds(fields)
         if !alone || found.thisAndFuture, let uid = fields.uid {
