@@ -288,26 +288,17 @@ struct BlockPrefilter {
         // strings is made only then). A vdir bounds 100,000 rules; none of them allocates here.
         var seen: UInt8 = 0
         var others = Set<String>()
-        var rest = rule
-        var more = true
-        while more {
-            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-            let part = rest[..<end]
-            more = end < rest.endIndex
-            if more { rest = rest[(end + 1)...] }
-            guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            let key = part[part.startIndex..<equals]
-            let value = part[(equals + 1)...]
+        let read = ruleParts(rule) { key, value in
             let known = RuleKey.allCases.first { isWord(key, $0.text) }
             if let known {
-                guard seen & (1 << known.rawValue) == 0 else { return nil }
+                guard seen & (1 << known.rawValue) == 0 else { return false }
                 seen |= 1 << known.rawValue
             } else {
-                guard others.insert(asciiUpper(key)).inserted else { return nil }
+                guard others.insert(asciiUpper(key)).inserted else { return false }
             }
             switch known {
             case .until:
-                guard let seconds = wallSeconds(value) else { return nil }
+                guard let seconds = wallSeconds(value) else { return false }
                 until = seconds
             case .count: count = number(value)
             case .interval: interval = number(value) ?? 0
@@ -317,13 +308,15 @@ struct BlockPrefilter {
                 // One day of the month that every month has keeps MONTHLY periodic.
                 guard let day = number(value), (1...28).contains(day) else {
                     periodic = false
-                    continue
+                    return true
                 }
                 monthDay = day
-            case .weekStart: continue
+            case .weekStart: return true
             case nil: periodic = false
             }
+            return true
         }
+        guard read else { return nil }
         // UNTIL bounds every instance, whatever else the rule says.
         if let until { return until + 86_400 }
         guard periodic, let count, interval >= 1, count < 1_000_000, interval < 1_000_000 else { return nil }
@@ -341,6 +334,24 @@ struct BlockPrefilter {
         }
         guard days < 200 * 366 else { return nil }
         return start + days * 86_400
+    }
+
+    /// Hands `body` the key and value of each `KEY=value` part of a rule in turn, read in place;
+    /// false as soon as a part has no `=` (an empty one, where libical stops reading, has none)
+    /// or `body` says false.
+    static func ruleParts(
+        _ rule: ArraySlice<UInt8>, _ body: (_ key: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Bool
+    ) -> Bool {
+        var rest = rule
+        while true {
+            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let part = rest[..<end]
+            guard let equals = part.firstIndex(of: UInt8(ascii: "=")),
+                body(part[part.startIndex..<equals], part[(equals + 1)...])
+            else { return false }
+            guard end < rest.endIndex else { return true }
+            rest = rest[(end + 1)...]
+        }
     }
 
     /// The parts of a rule that ``lastStart(rule:start:)`` reads.

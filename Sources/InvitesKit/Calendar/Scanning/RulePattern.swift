@@ -41,34 +41,26 @@ struct RulePattern: Equatable, Sendable {
         var weekdays: UInt8?
         var months: UInt16?
         var monthDays: UInt32?
-        // Read in place, byte by byte: a vdir bounds 100,000 rules. libical stops reading a
-        // rule at an empty part: such a rule gets no pattern.
-        var rest = rule
-        while true {
-            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
-            let part = rest[..<end]
-            guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-            let key = part[..<equals]
-            let value = part[(equals + 1)...]
+        // Read in place, byte by byte: a vdir bounds 100,000 rules. A rule libical stops
+        // reading at an empty part gets no pattern.
+        let read = BlockPrefilter.ruleParts(rule) { key, value in
             if BlockPrefilter.isWord(key, "FREQ") {
                 frequency = value
             } else if BlockPrefilter.isWord(key, "BYDAY") {
-                guard let mask = RulePattern.weekdayMask(value) else { return nil }
-                weekdays = mask
+                weekdays = RulePattern.weekdayMask(value)
+                return weekdays != nil
             } else if BlockPrefilter.isWord(key, "BYMONTH") {
-                guard let mask = RulePattern.numberMask(value, in: 1...12) else { return nil }
-                months = UInt16(mask)
+                months = RulePattern.numberMask(value, in: 1...12).map(UInt16.init)
+                return months != nil
             } else if BlockPrefilter.isWord(key, "BYMONTHDAY") {
-                guard let mask = RulePattern.numberMask(value, in: 1...31) else { return nil }
-                monthDays = UInt32(mask)
-            } else if !["INTERVAL", "COUNT", "UNTIL", "WKST", "BYSETPOS"].contains(where: {
-                BlockPrefilter.isWord(key, $0)
-            }) {
-                return nil
+                monthDays = RulePattern.numberMask(value, in: 1...31).map(UInt32.init)
+                return monthDays != nil
+            } else {
+                return ["INTERVAL", "COUNT", "UNTIL", "WKST", "BYSETPOS"].contains { BlockPrefilter.isWord(key, $0) }
             }
-            guard end < rest.endIndex else { break }
-            rest = rest[(end + 1)...]
+            return true
         }
+        guard read else { return nil }
         let first = LocalDate(daysSinceEpoch: RulePattern.day(of: start))
         if BlockPrefilter.isWord(frequency, "WEEKLY") {
             // RFC 5545 allows no BYMONTHDAY here; whatever libical makes of one is not guessed.
