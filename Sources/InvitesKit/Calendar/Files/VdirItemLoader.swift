@@ -41,17 +41,18 @@ struct VdirItemLoader: Sendable {
         let window = self.window
         // Each thread reads every item into the same room and remembers the zones it scanned:
         // every item carries the same few.
-        return Parallel.map(names, minimumPerThread: 64, state: { (ReadBuffer(), ZoneBlockMemo()) }) { state, name in
+        return Parallel.map(names, minimumPerThread: 64, state: { (buffer: ReadBuffer(), zones: ZoneBlockMemo()) }) {
+            state, name in
             // Joined only for an item kept or an error: most items are neither.
             let path = { prefix + name }
             let bytes: UnsafeRawBufferPointer
             let stamp: FileStamp
             do throws(CalendarError) {
-                (bytes, stamp) = try CalendarFile.contents(name, in: descriptor, buffer: state.0, path: path)
+                (bytes, stamp) = try CalendarFile.contents(name, in: descriptor, buffer: state.buffer, path: path)
             } catch {
                 return .failure(error)
             }
-            let index = FileIndex.build(bytes, stamp: stamp, zones: state.1)
+            let index = FileIndex.build(bytes, stamp: stamp, zones: state.zones)
             let needed = window.map(index.mayMatter) ?? true
             let kept = needed && index.sawCalendar
             return .success(
