@@ -31,7 +31,9 @@ public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 }
                 let bounds = BlockPrefilter.bounds(bytes, block.range, scan.fields(of: block))
                 _ = bounds.pattern?.mayHaveInstance(in: window)
-                _ = BlockFields.uidKey(bytes, block.range)
+                _ = ICSBlockScanner.value(of: "UID", in: bytes, block: block.range).map {
+                    BlockFields.uidHash(value: $0[...])
+                }
             case .timezone:
                 break
             case .calendarZone:
