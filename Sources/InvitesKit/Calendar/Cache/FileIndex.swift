@@ -9,7 +9,7 @@ import Foundation
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
 struct FileIndex: Equatable, Sendable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 6
+    static let format: UInt32 = 7
 
     enum Kind: UInt64, Sendable {
         case event = 1
@@ -108,16 +108,34 @@ struct FileIndex: Equatable, Sendable {
         }
     }
 
-    /// Scans a file and bounds each event, on every core for a large file; `zones` as
-    /// ``ICSBlockScanner/scan(_:zones:)`` takes them.
-    static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?, zones: ZoneBlockMemo? = nil) -> FileIndex {
+    /// Scans a file and bounds each event, on every core for a large file. With `zones`, the
+    /// calling thread's memo, the file is bounded on that thread alone: a vdir item, one of
+    /// thousands read on every core, has one event.
+    static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?, zones: ZoneMemo? = nil) -> FileIndex {
         let scan = ICSBlockScanner.scan(bytes, zones: zones)
         let shared = SharedBytes(bytes: bytes)
         let alone = scan.blocks.lazy.filter { $0.kind == .event }.count == 1
-        let bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096) { block in
-            block.kind == .event
-                ? BlockPrefilter.bounds(shared.bytes, block.range, scan.fields(of: block), alone: alone)
-                : BlockPrefilter.Bounds()
+        let bounds: [BlockPrefilter.Bounds]
+        if let zones {
+            // The memo answers for a file whose zones it keeps, as every item of a vdir has
+            // the same few; a file with others has them read here.
+            let slots = FileIndex.memoSlots(scan)
+            let definitions = slots == nil ? FileIndex.definitions(bytes, scan, memo: zones) : nil
+            bounds = scan.blocks.map { block in
+                guard block.kind == .event else { return BlockPrefilter.Bounds() }
+                return BlockPrefilter.bounds(bytes, block.range, scan.fields(of: block), alone: alone) { tzid in
+                    guard let slots else { return FileIndex.offsets(named: tzid, definitions, memo: zones) }
+                    return zones.offsets(named: tzid, definedIn: slots)
+                }
+            }
+        } else {
+            let definitions = FileIndex.definitions(bytes, scan, memo: ZoneMemo())
+            bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096, state: { ZoneMemo() }) { memo, block in
+                guard block.kind == .event else { return BlockPrefilter.Bounds() }
+                return BlockPrefilter.bounds(shared.bytes, block.range, scan.fields(of: block), alone: alone) {
+                    FileIndex.offsets(named: $0, definitions, memo: memo)
+                }
+            }
         }
         var filterable = true
         // A THISANDFUTURE override moves its master's later instances anywhere: every block of
@@ -158,6 +176,49 @@ struct FileIndex: Equatable, Sendable {
         return FileIndex(
             stamp: stamp ?? FileStamp(device: 0, inode: 0, size: Int64(bytes.count), seconds: 0, nanoseconds: 0),
             sawCalendar: scan.sawCalendar, filterable: filterable, entries: entries)
+    }
+
+    /// The slots of a file's VTIMEZONEs in the memo it was scanned with, as a set of bits;
+    /// `nil` when one of them is not kept there.
+    private static func memoSlots(_ scan: ICSBlockScanner.Result) -> UInt16? {
+        var slots: UInt16 = 0
+        for block in scan.blocks where block.kind == .timezone {
+            guard let slot = block.memoSlot, slot < UInt16.bitWidth else { return nil }
+            slots |= 1 << slot
+        }
+        return slots
+    }
+
+    /// The file's VTIMEZONEs as bounding reads them (``ZoneMemo/definition(_:slot:)``); `nil`
+    /// when it has more than are worth comparing each TZID with.
+    private static func definitions(
+        _ bytes: UnsafeRawBufferPointer, _ scan: ICSBlockScanner.Result, memo: ZoneMemo
+    ) -> [ZoneMemo.Definition]? {
+        var definitions: [ZoneMemo.Definition] = []
+        for block in scan.blocks where block.kind == .timezone {
+            guard definitions.count < 64 else { return nil }
+            if let found = memo.definition(UnsafeRawBufferPointer(rebasing: bytes[block.range]), slot: block.memoSlot) {
+                definitions.append(found)
+            }
+        }
+        return definitions
+    }
+
+    /// The offsets of the zone an event's TZID names (``BlockPrefilter/ZoneOffsets``): those
+    /// of each of the file's `definitions` with that TZID and of the zone the name finds
+    /// without one, any of which ``ZoneResolver`` may use. `nil` when the name finds none (a
+    /// VTIMEZONE libical rejects then leaves the time floating) or `definitions` is.
+    private static func offsets(
+        named tzid: ArraySlice<UInt8>, _ definitions: [ZoneMemo.Definition]?, memo: ZoneMemo
+    ) -> ClosedRange<Int>? {
+        guard let definitions, var offsets = memo.offsets(named: tzid) else { return nil }
+        for definition in definitions where ZoneMemo.same(definition.tzid, tzid) {
+            offsets =
+                min(
+                    offsets.lowerBound, definition.offsets.lowerBound)...max(
+                    offsets.upperBound, definition.offsets.upperBound)
+        }
+        return offsets
     }
 
     /// The UIDs (hashed) of which two blocks fill one place of the series, or one block whose

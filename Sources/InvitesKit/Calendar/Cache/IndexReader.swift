@@ -34,10 +34,19 @@ struct IndexReader {
         guard let masks = next(), masks >> 52 == 0, let start = next(), Int64(bitPattern: start).magnitude < 1 << 40,
             let length = next(), length <= UInt64(RulePattern.longest)
         else { return nil }
+        var offsets: ClosedRange<Int32>?
+        if masks >> 51 & 1 != 0 {
+            // Offsets from UTC are below a day; beyond, the word is damage.
+            guard let word = next() else { return nil }
+            let lower = Int32(truncatingIfNeeded: word >> 32)
+            let upper = Int32(truncatingIfNeeded: word)
+            guard lower <= upper, lower > -86_400, upper < 86_400 else { return nil }
+            offsets = lower...upper
+        }
         return RulePattern(
             weekdays: UInt8(masks & 0x7F), months: UInt16((masks >> 8) & 0xFFF),
             monthDays: UInt32((masks >> 20) & 0x7FFF_FFFF),
-            start: Int(Int64(bitPattern: start)), length: Int(length), exact: masks >> 51 & 1 != 0)
+            start: Int(Int64(bitPattern: start)), length: Int(length), offsets: offsets)
     }
 
     /// `count` ranges, each stored as its two bounds; `nil` for one upside down.

@@ -77,11 +77,17 @@ struct IndexWriter {
         put(UInt64(bitPattern: Int64(reach?.upperBound ?? 0)))
     }
 
+    /// A pattern as its masks (a flag for known offsets), start and length, then its offsets
+    /// when known, each in 32 bits.
     mutating func put(_ pattern: RulePattern) {
         put(
             UInt64(pattern.weekdays) | UInt64(pattern.months) << 8 | UInt64(pattern.monthDays) << 20
-                | (pattern.exact ? 1 << 51 : 0))
+                | (pattern.offsets == nil ? 0 : 1 << 51))
         put(UInt64(bitPattern: Int64(pattern.start)))
         put(UInt64(bitPattern: Int64(pattern.length)))
+        if let offsets = pattern.offsets {
+            put(
+                UInt64(UInt32(bitPattern: offsets.lowerBound)) << 32 | UInt64(UInt32(bitPattern: offsets.upperBound)))
+        }
     }
 }

@@ -4,10 +4,11 @@ import Foundation
 struct BlockFields {
     var start: ArraySlice<UInt8>?
     var end: ArraySlice<UInt8>?
-    /// What stands between the name and the colon (`;TZID=Europe/Berlin`), to tell whether
-    /// DTSTART and DTEND are in one zone.
+    /// What stands between the name and the colon (`;TZID=Europe/Berlin`): the zone a time is
+    /// in, and whether DTSTART and DTEND are in one.
     var startParameters: ArraySlice<UInt8> = []
     var endParameters: ArraySlice<UInt8> = []
+    var recurrenceIDParameters: ArraySlice<UInt8> = []
     var duration: ArraySlice<UInt8>?
     var rule: ArraySlice<UInt8>?
     var recurrenceID: ArraySlice<UInt8>?
@@ -15,6 +16,8 @@ struct BlockFields {
     var uid: ArraySlice<UInt8>?
     /// Each RDATE line's value: a comma-separated list.
     var rdates: [ArraySlice<UInt8>] = []
+    /// Each RDATE line's parameters, in the order of ``rdates``.
+    var rdateParameters: [ArraySlice<UInt8>] = []
     var thisAndFuture = false
 
     /// `nil` when the block has something the filter will not judge (two RRULEs, a nested
@@ -42,28 +45,32 @@ struct BlockFields {
             let name = line.name
             guard let colon = ICSBlockScanner.valueStart(storage[range]) else { continue }
             let value = storage[(colon + 1)..<range.upperBound]
+            let parameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
             switch name {
             // A property given twice is read one way by libical and maybe another here: the
             // block is left unbounded (RDATE may come many times).
             case .start:
                 if start != nil { return nil }
                 start = value
-                startParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
+                startParameters = parameters
             case .end:
                 if end != nil { return nil }
                 end = value
-                endParameters = storage[(range.lowerBound + name.text.utf8CodeUnitCount)..<colon]
+                endParameters = parameters
             case .duration:
                 if duration != nil { return nil }
                 duration = value
             case .rule:
                 if rule != nil { return nil }
                 rule = value
-            case .rdate: rdates.append(value)
+            case .rdate:
+                rdates.append(value)
+                rdateParameters.append(parameters)
             case .recurrenceID:
                 if recurrenceID != nil { return nil }
                 recurrenceID = value
-                thisAndFuture = BlockFields.contains(storage[range.lowerBound..<colon], "THISANDFUTURE")
+                recurrenceIDParameters = parameters
+                thisAndFuture = BlockFields.contains(parameters, "THISANDFUTURE")
             case .uid:
                 if uid == nil { uid = value }
             }

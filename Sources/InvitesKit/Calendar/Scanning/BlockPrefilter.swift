@@ -4,21 +4,23 @@ import Foundation
 /// window, so that libical parses only the blocks that can.
 ///
 /// It reads only DTSTART, DTEND, DURATION, RRULE, RDATE and RECURRENCE-ID, takes every wall time
-/// as if it were UTC and widens by a margin larger than any zone's offset, and answers "maybe"
-/// whenever it is unsure (a form it does not know, a rule it cannot bound). A block whose times
-/// are all written in UTC is bounded exactly: no zone can move them, and in a large calendar
-/// the margin would hand libical every UTC event of the days on either side. A "no" is always
-/// safe: the block cannot reach the window. The equivalence test checks that answers are the
-/// same with the filter as without it.
+/// as if it were UTC and widens by the offsets its zones can have, and answers "maybe" whenever
+/// it is unsure (a form it does not know, a rule it cannot bound). A time in UTC is bounded
+/// exactly; one in a zone the file defines or the system knows by the offsets that zone's
+/// definitions give (``ZoneResolver/offsets(of:)``); a floating time or a date, taken in the
+/// display zone, which the index does not know, by a margin larger than any zone's offset. In a
+/// large calendar the margin would hand libical every event of the days on either side. A "no"
+/// is always safe: the block cannot reach the window. The equivalence test checks that answers
+/// are the same with the filter as without it.
 struct BlockPrefilter {
     /// More than the largest UTC offset (±14 h) plus a DST shift, with room for odd VTIMEZONEs.
     static let margin = 48 * 3_600
 
     /// What the bytes of a VEVENT block say about where its instances can fall. It depends on
-    /// the block only, not on any window, so it can be kept in an index.
+    /// the block and the zones it names, not on any window, so it can be kept in an index.
     struct Bounds: Equatable, Sendable {
-        /// The stretch of time (Unix seconds, widened by ``margin``) outside which the block
-        /// has no instance; `nil` when it cannot be bounded from the bytes alone.
+        /// The stretch of time (Unix seconds) outside which the block has no instance; `nil`
+        /// when it cannot be bounded from the bytes alone.
         var reach: Range<Int>?
         /// The days a simple rule falls on, for ruling out a window inside the reach.
         var pattern: RulePattern?
@@ -49,13 +51,18 @@ struct BlockPrefilter {
         }
     }
 
-    /// The bounds of the VEVENT block at `block`, whose bounding lines are `lines`; unbounded
-    /// whenever the bytes leave a doubt. Its ``Bounds/slot`` is found only where another block
-    /// may share it (`alone` is false) or its own override moves other instances: a vdir item
-    /// is one event, and hashing 100,000 UIDs for nothing was 1.6 % of a cold run's work.
+    /// The offsets from UTC (seconds east) a zone a TZID names can give, for the TZID's value;
+    /// `nil` when it names no zone, or one whose offsets are not known.
+    typealias ZoneOffsets = (_ tzid: ArraySlice<UInt8>) -> ClosedRange<Int>?
+
+    /// The bounds of the VEVENT block at `block`, whose bounding lines are `lines`, its zones'
+    /// offsets found by `zones`; unbounded whenever the bytes leave a doubt. Its
+    /// ``Bounds/slot`` is found only where another block may share it (`alone` is false) or its
+    /// own override moves other instances: a vdir item is one event, and hashing 100,000 UIDs
+    /// for nothing was 1.6 % of a cold run's work.
     static func bounds(
         _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ lines: ArraySlice<BlockFields.Line>,
-        alone: Bool = false
+        alone: Bool = false, zones: ZoneOffsets = { _ in nil }
     ) -> Bounds {
         guard let fields = BlockFields(bytes, lines) else {
             // Unreadable here, it may still be an override that moves its master's instances.
@@ -66,7 +73,7 @@ struct BlockPrefilter {
                     Slot(uid: BlockFields.uidHash(value: $0[...]), place: .unknown)
                 })
         }
-        var found = bounds(fields)
+        var found = bounds(fields, zones: zones)
         if !alone || found.thisAndFuture, let uid = fields.uid {
             let place: Slot.Place =
                 if let rid = fields.recurrenceID { wallSeconds(rid).map(Slot.Place.instance) ?? .unknown } else {
@@ -77,7 +84,7 @@ struct BlockPrefilter {
         return found
     }
 
-    private static func bounds(_ fields: BlockFields) -> Bounds {
+    private static func bounds(_ fields: BlockFields, zones: ZoneOffsets) -> Bounds {
         guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
         guard let start = fields.start.flatMap(wallSeconds), let signed = length(fields, start: start) else {
             return Bounds()
@@ -86,14 +93,14 @@ struct BlockPrefilter {
         // is bounded as one that starts that much earlier and lasts as long, without a pattern.
         let lead = max(-signed, 0)
         let length = abs(signed)
-        let exact = isExact(fields)
+        let offsets = offsets(fields, zones: zones)
         var pattern: RulePattern?
         if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil, lead == 0,
             fields.end == nil || fields.startParameters == fields.endParameters
         {
-            pattern = RulePattern(rule: rule, start: start, length: length, exact: exact)
+            pattern = RulePattern(rule: rule, start: start, length: length, offsets: offsets)
         }
-        let reach = reach(fields, start: start, length: length, margin: exact ? 0 : margin).map {
+        let reach = reach(fields, start: start, length: length, offsets: offsets).map {
             ($0.lowerBound - lead)..<$0.upperBound
         }
         return Bounds(reach: reach, pattern: pattern)
@@ -112,25 +119,50 @@ struct BlockPrefilter {
         return fields.start?.count == 8 ? 86_400 : 0
     }
 
-    /// Whether every time of the block is written in UTC (`Z`, which libical takes before any
-    /// TZID), so that each wall time read as UTC is the instant itself: DTSTART, DTEND,
-    /// RECURRENCE-ID and each RDATE, a period's end included. A DATE is taken in the display
-    /// zone, so it is not.
-    private static func isExact(_ fields: BlockFields) -> Bool {
-        guard let start = fields.start, isUTC(start) else { return false }
-        if let end = fields.end, !isUTC(end) { return false }
-        if let rid = fields.recurrenceID, !isUTC(rid) { return false }
-        for list in fields.rdates {
+    /// The offsets from UTC every time of the block can be read with: 0 for one written in UTC
+    /// (`Z`, which libical takes before any TZID), those of its zone for one with a TZID;
+    /// `nil` when one is a date or floating (taken in the display zone), or its zone's offsets
+    /// are not known. DTSTART, DTEND, RECURRENCE-ID and each RDATE are read, a period's end
+    /// included.
+    private static func offsets(_ fields: BlockFields, zones: ZoneOffsets) -> ClosedRange<Int>? {
+        var lower = Int.max
+        var upper = Int.min
+        // The offsets of the last parameters read: DTSTART's and DTEND's are mostly the same.
+        var last: (parameters: ArraySlice<UInt8>, offsets: ClosedRange<Int>?)?
+        func add(_ value: ArraySlice<UInt8>, _ parameters: ArraySlice<UInt8>) -> Bool {
+            var offsets = 0...0
+            if !isUTC(value) {
+                guard value.count == 15 else { return false }
+                if last == nil || last?.parameters != parameters {
+                    guard case .named(let tzid) = ZoneParameter(parameters) else { return false }
+                    last = (parameters, zones(tzid))
+                }
+                // A day or more is no clock's offset (``VTimezoneLimits``), and not stored.
+                guard let known = last?.offsets, known.lowerBound > -86_400, known.upperBound < 86_400 else {
+                    return false
+                }
+                offsets = known
+            }
+            lower = min(lower, offsets.lowerBound)
+            upper = max(upper, offsets.upperBound)
+            return true
+        }
+        guard let start = fields.start, add(start, fields.startParameters) else { return nil }
+        if let end = fields.end, !add(end, fields.endParameters) { return nil }
+        if let rid = fields.recurrenceID, !add(rid, fields.recurrenceIDParameters) { return nil }
+        for (list, parameters) in zip(fields.rdates, fields.rdateParameters) {
             for value in list.split(separator: UInt8(ascii: ",")) {
                 guard let slash = value.firstIndex(of: UInt8(ascii: "/")) else {
-                    guard isUTC(value) else { return false }
+                    guard add(value, parameters) else { return nil }
                     continue
                 }
                 let tail = value[(slash + 1)...]
-                guard isUTC(value[..<slash]), isUTC(tail) || durationSeconds(tail) != nil else { return false }
+                guard add(value[..<slash], parameters), durationSeconds(tail) != nil || add(tail, parameters) else {
+                    return nil
+                }
             }
         }
-        return true
+        return lower...upper
     }
 
     /// `YYYYMMDDTHHMMSSZ`, as ``wallSeconds(_:)`` reads it.
@@ -138,10 +170,15 @@ struct BlockPrefilter {
         value.count == 16 && value.last == UInt8(ascii: "Z")
     }
 
-    private static func reach(_ fields: BlockFields, start: Int, length: Int, margin: Int) -> Range<Int>? {
+    /// The stretch outside which the block has no instance: its wall times, read as UTC,
+    /// widened by ``widening(_:)``.
+    private static func reach(
+        _ fields: BlockFields, start: Int, length: Int, offsets: ClosedRange<Int>?
+    ) -> Range<Int>? {
+        let (before, after) = widening(offsets)
         if let rid = fields.recurrenceID {
             guard fields.rdates.isEmpty, let original = wallSeconds(rid) else { return nil }
-            return (min(start, original) - margin)..<(max(start, original) + length + margin + 1)
+            return (min(start, original) - before)..<(max(start, original) + length + after + 1)
         }
         var first = start
         var last = start
@@ -155,10 +192,21 @@ struct BlockPrefilter {
             }
         }
         if let rule = fields.rule {
-            guard let ruleLast = lastStart(rule: rule, start: start) else { return (first - margin)..<Int.max }
+            guard let ruleLast = lastStart(rule: rule, start: start) else { return (first - before)..<Int.max }
             last = max(last, ruleLast)
         }
-        return (first - margin)..<(last + longest + margin + 1)
+        return (first - before)..<(last + longest + after + 1)
+    }
+
+    /// How much earlier than its wall start and later than its wall end, both read as UTC, an
+    /// instance in zones of `offsets` can lie: an instant is the wall time less an offset, and
+    /// an instance's length is DTEND less DTSTART as instants (``ICalEvent``), which a change of
+    /// offset between the first instance and a later one stretches by up to the offsets'
+    /// spread. Without known offsets, ``margin`` either way.
+    static func widening(_ offsets: ClosedRange<Int>?) -> (before: Int, after: Int) {
+        guard let offsets else { return (margin, margin) }
+        let spread = offsets.upperBound - offsets.lowerBound
+        return (offsets.upperBound + spread, spread - offsets.lowerBound)
     }
 
     /// One RDATE value: a date, a date-time, or a period (`start/end` or `start/duration`),

@@ -29,6 +29,8 @@ struct ICSBlockScanner {
         /// For a VTIMEZONE, whether its offsets are ones real zones use
         /// (``BlockPrefilter/isOrdinaryLine(_:_:)``).
         var ordinary = true
+        /// For a VTIMEZONE the scan took from its ``ZoneMemo`` or left there, where it is kept.
+        var memoSlot: Int?
     }
 
     struct Result: Sendable {
@@ -51,8 +53,8 @@ struct ICSBlockScanner {
     }
 
     /// Scans a whole file; with `zones`, a VTIMEZONE block met before on this thread is taken
-    /// whole (``ZoneBlockMemo``).
-    static func scan(_ bytes: UnsafeRawBufferPointer, zones: ZoneBlockMemo? = nil) -> Result {
+    /// whole (``ZoneMemo``).
+    static func scan(_ bytes: UnsafeRawBufferPointer, zones: ZoneMemo? = nil) -> Result {
         var result = Result()
         // A vdir item has two or three blocks and a few bounding lines: room for them at once
         // rather than in steps.
@@ -113,7 +115,8 @@ struct ICSBlockScanner {
                             result.blocks.append(
                                 Block(
                                     kind: .timezone, range: lineStart..<end, line: line,
-                                    fields: firstField..<result.boundingLines.count, ordinary: ordinary))
+                                    fields: firstField..<result.boundingLines.count, ordinary: ordinary,
+                                    memoSlot: known.slot))
                             firstField = result.boundingLines.count
                             offset = end
                             line += known.lines - 1
@@ -136,14 +139,14 @@ struct ICSBlockScanner {
                     current.kind == .event
                     ? matches(bytes, name, lineEnd, "VEVENT") : matches(bytes, name, lineEnd, "VTIMEZONE")
                 if closes && depth == 0 {
+                    let slot =
+                        current.kind == .timezone
+                        ? zones?.remember(
+                            bytes, current.start..<offset, lines: line - current.line + 1, ordinary: ordinary) : nil
                     result.blocks.append(
                         Block(
                             kind: current.kind, range: current.start..<offset, line: current.line,
-                            fields: firstField..<result.boundingLines.count, ordinary: ordinary))
-                    if current.kind == .timezone {
-                        zones?.remember(
-                            bytes, current.start..<offset, lines: line - current.line + 1, ordinary: ordinary)
-                    }
+                            fields: firstField..<result.boundingLines.count, ordinary: ordinary, memoSlot: slot))
                     firstField = result.boundingLines.count
                     open = nil
                 } else if matches(bytes, name, lineEnd, "VCALENDAR") {

@@ -96,7 +96,7 @@ final class ZoneResolver {
         return nil
     }
 
-    private static func named(_ tzid: String) -> OpaquePointer? {
+    static func named(_ tzid: String) -> OpaquePointer? {
         if let zone = system(tzid) { return zone }
         if let iana = WindowsZoneTable.shared.iana(forWindowsName: tzid) {
             return builtin(iana)

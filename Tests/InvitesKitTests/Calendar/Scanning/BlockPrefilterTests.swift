@@ -69,7 +69,7 @@ import Testing
         #expect(utc.reach == seconds("2024-01-01T09:00:00Z")..<(seconds("2024-12-02T09:00:00Z") + 3 * 3_600 + 1))
         let rule = bounds("UID:u", "DTSTART:20240610T090000Z", "DURATION:PT1H", "RRULE:FREQ=WEEKLY;COUNT=3")
         #expect(rule.reach?.lowerBound == seconds("2024-06-10T09:00:00Z"))
-        #expect(rule.pattern?.exact == true)
+        #expect(rule.pattern?.offsets == 0...0)
         // Each with its earliest time read as UTC.
         for (lines, earliest) in [
             (["DTSTART:20240610T090000Z", "DTEND;TZID=Europe/Berlin:20240610T120000"], "2024-06-10T09:00:00Z"),
@@ -85,10 +85,37 @@ import Testing
         ] {
             let found = bounds(["UID:i"] + lines + ["RRULE:FREQ=WEEKLY;COUNT=3"])
             #expect(found.reach?.lowerBound == seconds(earliest) - BlockPrefilter.margin, "\(lines)")
-            #expect(found.pattern?.exact != true, "\(lines)")
+            #expect(found.pattern?.offsets == nil, "\(lines)")
         }
         let moved = bounds("UID:i", "RECURRENCE-ID:20240609T090000", "DTSTART:20240610T090000Z")
         #expect(moved.reach?.lowerBound == seconds("2024-06-09T09:00:00Z") - BlockPrefilter.margin)
+    }
+
+    /// A time in a zone the file defines or the system knows is bounded by that zone's offsets,
+    /// a VTIMEZONE's and the system's together; one in a zone only the calendar defines, an
+    /// unknown one or a date keeps the whole margin. New York is UTC−5 and −4 (−4:56 before
+    /// 1883): its times are 4 to 5 hours later in UTC, widened by the spread of an hour.
+    /// Tokyo is UTC+9 and +10 (in the summers of 1948–51).
+    @Test func zonedTimesAreBoundedByTheirZonesOffsets() throws {
+        let data = try Fixture.data("calendars/offsets.ics")
+        let index = data.withUnsafeBytes { FileIndex.build($0, stamp: nil) }
+        let events = index.entries.filter { $0.kind == .event }
+        let uids = data.withUnsafeBytes { bytes in
+            events.map { ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) ?? "" }
+        }
+        let reaches = Dictionary(zip(uids, events.map(\.reach)), uniquingKeysWith: { first, _ in first })
+        let gap = try #require(reaches["off-ny-gap"] ?? nil)
+        #expect(gap == seconds("2024-03-10T05:30:00Z")..<(seconds("2024-03-10T09:30:00Z") + 1))
+        let tokyo = try #require(reaches["off-quoted-windows"] ?? nil)
+        #expect(tokyo == seconds("2024-10-27T21:00:00Z")..<(seconds("2024-10-28T00:30:00Z") + 1))
+        for bounded in ["off-kiritimati", "off-berlin-embedded", "off-two-zones", "off-rdates"] {
+            let reach = try #require(reaches[bounded] ?? nil, "\(bounded)")
+            #expect(reach.count < 400 * 86_400, "\(bounded)")
+        }
+        for margin in ["off-custom", "off-unknown", "off-value-date"] {
+            let reach = try #require(reaches[margin] ?? nil, "\(margin)")
+            #expect(reach.count >= 2 * BlockPrefilter.margin, "\(margin)")
+        }
     }
 
     @Test func thisAndFutureIsSaidAndPatternsNeedOneZone() {

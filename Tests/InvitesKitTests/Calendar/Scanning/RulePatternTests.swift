@@ -7,10 +7,10 @@ import Testing
 /// The rule pattern only ever rules out windows where libical finds no instance.
 @Suite struct RulePatternTests {
     func pattern(
-        _ rule: String, start: String = "20240603T090000", length: Int = 3_600, exact: Bool = false
+        _ rule: String, start: String = "20240603T090000", length: Int = 3_600, offsets: ClosedRange<Int>? = nil
     ) -> RulePattern? {
         guard let wall = BlockPrefilter.wallSeconds(ArraySlice(Array(start.utf8))) else { return nil }
-        return RulePattern(rule: ArraySlice(Array(rule.utf8)), start: wall, length: length, exact: exact)
+        return RulePattern(rule: ArraySlice(Array(rule.utf8)), start: wall, length: length, offsets: offsets)
     }
 
     func window(_ start: String, hours: Int) -> Range<Int> {
@@ -56,16 +56,33 @@ import Testing
     /// UTC instants need no slack: the day before and after are ruled out to the second, and an
     /// instance touching the window's start (or an instant on it) is not.
     @Test func exactTimesAreRuledOutToTheSecond() throws {
-        let mondays = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", exact: true))
+        let mondays = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", offsets: 0...0))
         #expect(!mondays.mayHaveInstance(in: window("2024-06-09T20:00:00Z", hours: 2)))
         #expect(!mondays.mayHaveInstance(in: window("2024-06-10T10:00:01Z", hours: 2)))
         #expect(mondays.mayHaveInstance(in: window("2024-06-10T09:59:59Z", hours: 2)))
         let untilItStarts = window("2024-06-10T07:00:00Z", hours: 2)
         #expect(mondays.mayHaveInstance(in: untilItStarts.lowerBound..<(untilItStarts.upperBound + 1)))
         #expect(!mondays.mayHaveInstance(in: window("2024-06-10T07:00:00Z", hours: 2)))
-        let instants = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", length: 0, exact: true))
+        let instants = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", length: 0, offsets: 0...0))
         #expect(instants.mayHaveInstance(in: window("2024-06-10T09:00:00Z", hours: 1)))
         #expect(!instants.mayHaveInstance(in: window("2024-06-10T08:00:00Z", hours: 1)))
+    }
+
+    /// Times in a zone of known offsets lie that far from their wall times and no further, an
+    /// instance's end further by the offsets' spread: Mondays at 09:00 in New York (UTC−5 or
+    /// −4) are 13:00 to 14:00 UTC at the earliest and 14:00 to 15:00 at the latest.
+    @Test func zonedTimesAreRuledOutByTheirZonesOffsets() throws {
+        let mondays = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50", offsets: -18_000 ... -14_400))
+        #expect(mondays.mayHaveInstance(in: window("2024-06-10T14:00:00Z", hours: 1)))
+        // A Sunday evening in UTC is no New York Monday, nor is a Monday's small hours.
+        #expect(!mondays.mayHaveInstance(in: window("2024-06-09T20:00:00Z", hours: 2)))
+        #expect(!mondays.mayHaveInstance(in: window("2024-06-10T00:00:00Z", hours: 8)))
+        // Up to the latest end, the spread of an hour beyond 15:00 included, it may.
+        #expect(mondays.mayHaveInstance(in: window("2024-06-10T15:59:00Z", hours: 1)))
+        #expect(!mondays.mayHaveInstance(in: window("2024-06-10T16:00:01Z", hours: 1)))
+        // Without known offsets the slack covers any zone.
+        let anywhere = try #require(pattern("FREQ=WEEKLY;BYDAY=MO;COUNT=50"))
+        #expect(anywhere.mayHaveInstance(in: window("2024-06-10T00:00:00Z", hours: 8)))
     }
 
     @Test func windowsAwayFromThePatternAreRuledOut() throws {
