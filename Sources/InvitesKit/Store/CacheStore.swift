@@ -15,6 +15,8 @@ public final class CacheStore: CalendarIndexStorage {
     static let pageSize = 65_536
 
     let database: Database
+    /// The home folder, where large indexes are kept in files of their own (``IndexFile``).
+    private let home: String
     private let clock: @Sendable () -> Date
 
     /// Opens (creating and migrating when needed) the cache in a home folder.
@@ -23,6 +25,7 @@ public final class CacheStore: CalendarIndexStorage {
         // to the disk cost a cold vdir run 10–25 ms, and more on a busy disk.
         database = try Database(
             path: HomeFolder.file(CacheStore.fileName, in: home), pageSize: CacheStore.pageSize, durable: false)
+        self.home = home
         self.clock = clock
         try Schema.migrate(database, migrations: Schema.cacheMigrations)
     }
@@ -33,18 +36,28 @@ public final class CacheStore: CalendarIndexStorage {
         guard let statement = try? database.prepare("SELECT data FROM calendar_index WHERE key = ?"),
             (try? statement.bind([.text(key)]).step()) == true
         else { return nil }
-        return statement.blob(0)
+        let data = statement.blob(0)
+        guard let reference = IndexFile.Reference(data) else { return data }
+        return IndexFile(key: key, home: home).read(reference)
     }
 
-    /// Saves an index; a failure only costs the next run a scan, so it is not an error.
+    /// Saves an index, a large one in a file of its own (``IndexFile``); a failure only costs
+    /// the next run a scan, so it is not an error.
     public func saveIndex(_ data: Data, for key: String) {
+        let file = IndexFile(key: key, home: home)
+        var stored = data
+        if data.count >= IndexFile.threshold, let reference = try? file.write(data) {
+            stored = reference.encoded
+        } else {
+            file.remove()
+        }
         try? database.transaction { () throws(StoreError) in
             try database.prepare(
                 """
                 INSERT INTO calendar_index (key, data, updated_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
                 """
-            ).bind([.text(key), .blob(data), .integer(now)]).run()
+            ).bind([.text(key), .blob(stored), .integer(now)]).run()
         }
     }
 

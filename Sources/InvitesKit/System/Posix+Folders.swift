@@ -1,7 +1,12 @@
 import Foundation
 
-/// Folders read as streams of entries.
+/// Folders made, and read as streams of entries.
 extension Posix {
+    /// `mkdir(2)`: a new folder with `mode` (less the umask).
+    static func mkdir(_ path: String, mode: mode_t) throws(SystemCallError) {
+        _ = try retrying("mkdir", path: path) { Foundation.mkdir(path, mode) }
+    }
+
     /// A folder open for reading (`DIR *`), as the platform types it.
     #if canImport(Darwin)
         typealias FolderStream = UnsafeMutablePointer<DIR>
