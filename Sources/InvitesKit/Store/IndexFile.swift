@@ -66,8 +66,9 @@ struct IndexFile {
         if (try? Posix.stat(folder)) == nil {
             do throws(SystemCallError) {
                 try Posix.mkdir(folder, mode: 0o700)
-            } catch  where error.code == EEXIST {
-                // Made meanwhile by another run.
+            } catch {
+                // Made meanwhile by another run, it is there all the same.
+                guard error.code == EEXIST else { throw error }
             }
         }
         let temporary = path + ".\(Posix.getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
