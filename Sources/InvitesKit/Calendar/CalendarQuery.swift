@@ -274,7 +274,8 @@ public struct CalendarQuery {
         if kept != knownItems.count { changed = true }
         let reused = reusableParts(earlier, for: { unread.filter { next[$0] != nil } }, in: listing)
         let toLoad = reused.isEmpty ? unread : unread.filter { reused[$0] == nil }
-        let loader = VdirItemLoader(folder: listing.folder, window: prefilter ? window : nil)
+        let loader = VdirItemLoader(
+            folder: listing.folder, window: prefilter ? window : nil, floating: ZoneResolver.offsets(display: display))
         // Each name is made once, for the loader and for the item it becomes.
         let names = listing.names(toLoad)
         let results = try loader.load(names)

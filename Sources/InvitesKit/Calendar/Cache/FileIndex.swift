@@ -110,9 +110,15 @@ struct FileIndex: Equatable, Sendable {
 
     /// Scans a file and bounds each event, on every core for a large file. With `zones`, the
     /// calling thread's memo, the file is bounded on that thread alone: a vdir item, one of
-    /// thousands read on every core, has one event.
-    static func build(_ bytes: UnsafeRawBufferPointer, stamp: FileStamp?, zones: ZoneMemo? = nil) -> FileIndex {
+    /// thousands read on every core, has one event. With `floating`, the display zone's
+    /// offsets, floating times and dates are bounded by them (``BlockPrefilter/bounds(_:_:_:alone:floating:zones:)``),
+    /// unless the calendar names a zone of its own for them (`X-WR-TIMEZONE`): such an index
+    /// answers for one query and is not to be kept.
+    static func build(
+        _ bytes: UnsafeRawBufferPointer, stamp: FileStamp?, zones: ZoneMemo? = nil, floating: ClosedRange<Int>? = nil
+    ) -> FileIndex {
         let scan = ICSBlockScanner.scan(bytes, zones: zones)
+        let floating = scan.blocks.contains { $0.kind == .calendarZone } ? nil : floating
         let shared = SharedBytes(bytes: bytes)
         let alone = scan.blocks.lazy.filter { $0.kind == .event }.count == 1
         let bounds: [BlockPrefilter.Bounds]
@@ -123,7 +129,9 @@ struct FileIndex: Equatable, Sendable {
             let definitions = slots == nil ? FileIndex.definitions(bytes, scan, memo: zones) : nil
             bounds = scan.blocks.map { block in
                 guard block.kind == .event else { return BlockPrefilter.Bounds() }
-                return BlockPrefilter.bounds(bytes, block.range, scan.fields(of: block), alone: alone) { tzid in
+                return BlockPrefilter.bounds(
+                    bytes, block.range, scan.fields(of: block), alone: alone, floating: floating
+                ) { tzid in
                     guard let slots else { return FileIndex.offsets(named: tzid, definitions, memo: zones) }
                     return zones.offsets(named: tzid, definedIn: slots)
                 }
@@ -132,7 +140,9 @@ struct FileIndex: Equatable, Sendable {
             let definitions = FileIndex.definitions(bytes, scan, memo: ZoneMemo())
             bounds = Parallel.map(scan.blocks, minimumPerThread: 4_096, state: { ZoneMemo() }) { memo, block in
                 guard block.kind == .event else { return BlockPrefilter.Bounds() }
-                return BlockPrefilter.bounds(shared.bytes, block.range, scan.fields(of: block), alone: alone) {
+                return BlockPrefilter.bounds(
+                    shared.bytes, block.range, scan.fields(of: block), alone: alone, floating: floating
+                ) {
                     FileIndex.offsets(named: $0, definitions, memo: memo)
                 }
             }

@@ -7,6 +7,9 @@ struct VdirItemLoader: Sendable {
     let folder: String
     /// The window the kept items must be able to reach; `nil` keeps every item.
     let window: Range<Int>?
+    /// The offsets the display zone can have, 0 among them, for ruling out items whose times
+    /// are floating or dates, which the index bounds by any zone's (``FileIndex/build(_:stamp:zones:floating:)``).
+    var floating: ClosedRange<Int>?
 
     /// One item, read and scanned. Small, since a cold read holds one per item of the vdir,
     /// and its fields in an order that leaves no room between them: below 128 bytes a copy
@@ -41,6 +44,7 @@ struct VdirItemLoader: Sendable {
         let descriptor = directory.descriptor
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let window = self.window
+        let floating = self.floating
         // Each thread reads every item into the same room and remembers the zones it scanned:
         // every item carries the same few.
         return Parallel.map(names, minimumPerThread: 64, state: { (buffer: ReadBuffer(), zones: ZoneMemo()) }) {
@@ -55,7 +59,11 @@ struct VdirItemLoader: Sendable {
                 return .failure(error)
             }
             let index = FileIndex.build(bytes, stamp: stamp, zones: state.zones)
-            let needed = window.map(index.mayMatter) ?? true
+            var needed = window.map(index.mayMatter) ?? true
+            // The few items the index cannot rule out are bounded again for this query alone.
+            if needed, let window, let floating {
+                needed = FileIndex.build(bytes, stamp: stamp, zones: state.zones, floating: floating).mayMatter(window)
+            }
             let kept = needed && index.sawCalendar
             return .success(
                 Loaded(

@@ -60,9 +60,13 @@ struct BlockPrefilter {
     /// ``Bounds/slot`` is found only where another block may share it (`alone` is false) or its
     /// own override moves other instances: a vdir item is one event, and hashing 100,000 UIDs
     /// for nothing was 1.6 % of a cold run's work.
+    ///
+    /// With `floating`, floating times and dates are bounded by those offsets (the display
+    /// zone's, for one query) rather than the margin: such bounds hold for that query alone,
+    /// and are never kept in an index.
     static func bounds(
         _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ lines: ArraySlice<BlockFields.Line>,
-        alone: Bool = false, zones: ZoneOffsets = { _ in nil }
+        alone: Bool = false, floating: ClosedRange<Int>? = nil, zones: ZoneOffsets = { _ in nil }
     ) -> Bounds {
         guard let fields = BlockFields(bytes, lines) else {
             // Unreadable here, it may still be an override that moves its master's instances.
@@ -73,7 +77,7 @@ struct BlockPrefilter {
                     Slot(uid: BlockFields.uidHash(value: $0[...]), place: .unknown)
                 })
         }
-        var found = bounds(fields, zones: zones)
+        var found = bounds(fields, floating: floating, zones: zones)
         if !alone || found.thisAndFuture, let uid = fields.uid {
             let place: Slot.Place =
                 if let rid = fields.recurrenceID { wallSeconds(rid).map(Slot.Place.instance) ?? .unknown } else {
@@ -84,7 +88,7 @@ struct BlockPrefilter {
         return found
     }
 
-    private static func bounds(_ fields: BlockFields, zones: ZoneOffsets) -> Bounds {
+    private static func bounds(_ fields: BlockFields, floating: ClosedRange<Int>?, zones: ZoneOffsets) -> Bounds {
         guard !fields.thisAndFuture else { return Bounds(thisAndFuture: true) }
         guard let start = fields.start.flatMap(wallSeconds), let signed = length(fields, start: start) else {
             return Bounds()
@@ -93,7 +97,7 @@ struct BlockPrefilter {
         // is bounded as one that starts that much earlier and lasts as long, without a pattern.
         let lead = max(-signed, 0)
         let length = abs(signed)
-        let offsets = offsets(fields, zones: zones)
+        let offsets = offsets(fields, floating: floating, zones: zones)
         var pattern: RulePattern?
         if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil, lead == 0,
             fields.end == nil || fields.startParameters == fields.endParameters
@@ -120,22 +124,29 @@ struct BlockPrefilter {
     }
 
     /// The offsets from UTC every time of the block can be read with: 0 for one written in UTC
-    /// (`Z`, which libical takes before any TZID), those of its zone for one with a TZID;
-    /// `nil` when one is a date or floating (taken in the display zone), or its zone's offsets
-    /// are not known. DTSTART, DTEND, RECURRENCE-ID and each RDATE are read, a period's end
-    /// included.
-    private static func offsets(_ fields: BlockFields, zones: ZoneOffsets) -> ClosedRange<Int>? {
+    /// (`Z`, which libical takes before any TZID), those of its zone for one with a TZID,
+    /// `floating` for a date or a floating time (taken in the display zone); `nil` when one's
+    /// offsets are not known. DTSTART, DTEND, RECURRENCE-ID and each RDATE are read, a
+    /// period's end included.
+    private static func offsets(
+        _ fields: BlockFields, floating: ClosedRange<Int>?, zones: ZoneOffsets
+    ) -> ClosedRange<Int>? {
         var lower = Int.max
         var upper = Int.min
         // The offsets of the last parameters read: DTSTART's and DTEND's are mostly the same.
         var last: (parameters: ArraySlice<UInt8>, offsets: ClosedRange<Int>?)?
         func add(_ value: ArraySlice<UInt8>, _ parameters: ArraySlice<UInt8>) -> Bool {
             var offsets = 0...0
-            if !isUTC(value) {
+            if value.count == 8, let floating {
+                offsets = floating
+            } else if !isUTC(value) {
                 guard value.count == 15 else { return false }
                 if last == nil || last?.parameters != parameters {
-                    guard case .named(let tzid) = ZoneParameter(parameters) else { return false }
-                    last = (parameters, zones(tzid))
+                    switch ZoneParameter(parameters) {
+                    case .named(let tzid): last = (parameters, zones(tzid))
+                    case .none: last = (parameters, floating)
+                    case .unsure: return false
+                    }
                 }
                 // A day or more is no clock's offset (``VTimezoneLimits``), and not stored.
                 guard let known = last?.offsets, known.lowerBound > -86_400, known.upperBound < 86_400 else {

@@ -47,9 +47,22 @@ extension ZoneResolver {
     /// libical's own would move the iterators it keeps inside it while another thread expands.
     static func offsets(named tzid: String) -> ClosedRange<Int>? {
         LibICal.configure()
-        guard let zone = named(tzid) else { return nil }
+        return named(tzid).flatMap(offsets(ofZone:))
+    }
+
+    /// The offsets of one of libical's zones; `nil` when its definition cannot be copied.
+    private static func offsets(ofZone zone: OpaquePointer) -> ClosedRange<Int>? {
         guard zone != utc, let shared = icaltimezone_get_component(zone) else { return 0...0 }
         guard let copy = icalcomponent_new_clone(shared) else { return nil }
         return offsets(of: ICalComponent.adopt(copy))
+    }
+
+    /// The offsets floating times and dates can be read with in `display` (UTC for a name
+    /// libical does not know, as ``init(display:store:)`` takes it), 0 among them: a block's
+    /// times in UTC are bounded together with its floating ones. `nil` when not known.
+    static func offsets(display: DisplayZone) -> ClosedRange<Int>? {
+        LibICal.configure()
+        guard let zone = builtin(display.identifier) else { return 0...0 }
+        return offsets(ofZone: zone).map { min($0.lowerBound, 0)...max($0.upperBound, 0) }
     }
 }

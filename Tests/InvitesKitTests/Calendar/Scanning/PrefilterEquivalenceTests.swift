@@ -94,6 +94,49 @@ import Testing
         #expect(events.dropLast(5).allSatisfy { $0.reach != nil })
     }
 
+    /// A calendar file as a vdir: each series an item of its own, with every VTIMEZONE of the
+    /// file, as exporters split a calendar. The vdir's items are judged one by one, floating
+    /// times and dates against the display zone's offsets as well.
+    static func vdir(of path: String) throws -> String {
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n").flatMap { $0.components(separatedBy: "\n") }
+        var zones: [String] = []
+        var events: [String: [String]] = [:]
+        var order: [String] = []
+        var block: [String]?
+        for line in lines {
+            if line.hasPrefix("BEGIN:VTIMEZONE") || line.hasPrefix("BEGIN:VEVENT") { block = [] }
+            block?.append(line)
+            if line.hasPrefix("END:VTIMEZONE") {
+                zones += block ?? []
+                block = nil
+            } else if line.hasPrefix("END:VEVENT"), let lines = block {
+                let uid = lines.first { $0.hasPrefix("UID:") } ?? "UID:\(order.count)"
+                if events[uid] == nil { order.append(uid) }
+                events[uid, default: []] += lines
+                block = nil
+            }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-vdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (number, uid) in order.enumerated() {
+            let item =
+                ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//invites tests//split//EN"] + zones
+                + (events[uid] ?? []) + ["END:VCALENDAR", ""]
+            try Data(item.joined(separator: "\r\n").utf8).write(to: folder.appendingPathComponent("item-\(number).ics"))
+        }
+        return folder.path
+    }
+
+    @Test(arguments: ["offsets.ics", "zones.ics", "utc.ics"])
+    func fixturesAsVdirs(name: String) throws {
+        let vdir = try PrefilterEquivalenceTests.vdir(of: Fixture.path("calendars/" + name))
+        defer { try? FileManager.default.removeItem(atPath: vdir) }
+        for zone in ["America/New_York", "Pacific/Kiritimati", "UTC"] {
+            try PrefilterEquivalenceTests.compare(vdir, zone: DisplayZone(identifier: zone) ?? .utc)
+        }
+    }
+
     @Test(arguments: fixtureCalendars)
     func fixtures(path: String) throws {
         try PrefilterEquivalenceTests.compare(path, zone: DisplayZone(identifier: "America/New_York") ?? .utc)
@@ -118,5 +161,16 @@ import Testing
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "gen_calendar.py failed")
         try PrefilterEquivalenceTests.compare(output, zone: DisplayZone(identifier: "Europe/Berlin") ?? .utc)
+        // A smaller one as a vdir: each query reads every item.
+        process.arguments = ["python3", generator, "300", output, "--seed", "11"]
+        let split = Process()
+        split.executableURL = process.executableURL
+        split.arguments = process.arguments
+        try split.run()
+        split.waitUntilExit()
+        try #require(split.terminationStatus == 0, "gen_calendar.py failed")
+        let vdir = try PrefilterEquivalenceTests.vdir(of: output)
+        defer { try? FileManager.default.removeItem(atPath: vdir) }
+        try PrefilterEquivalenceTests.compare(vdir, zone: DisplayZone(identifier: "America/New_York") ?? .utc)
     }
 }
