@@ -190,10 +190,10 @@ struct FileIndex: Equatable, Sendable {
 
     /// The slots of a file's VTIMEZONEs in the memo it was scanned with, as a set of bits;
     /// `nil` when one of them is not kept there.
-    private static func memoSlots(_ scan: ICSBlockScanner.Result) -> UInt16? {
-        var slots: UInt16 = 0
+    private static func memoSlots(_ scan: ICSBlockScanner.Result) -> UInt64? {
+        var slots: UInt64 = 0
         for block in scan.blocks where block.kind == .timezone {
-            guard let slot = block.memoSlot, slot < UInt16.bitWidth else { return nil }
+            guard let slot = block.memoSlot, slot < UInt64.bitWidth else { return nil }
             slots |= 1 << slot
         }
         return slots
@@ -223,10 +223,7 @@ struct FileIndex: Equatable, Sendable {
     ) -> ClosedRange<Int>? {
         guard let definitions, var offsets = memo.offsets(named: tzid) else { return nil }
         for definition in definitions where ZoneMemo.same(definition.tzid, tzid) {
-            offsets =
-                min(
-                    offsets.lowerBound, definition.offsets.lowerBound)...max(
-                    offsets.upperBound, definition.offsets.upperBound)
+            offsets = offsets.joined(with: definition.offsets)
         }
         return offsets
     }

@@ -148,12 +148,11 @@ struct BlockPrefilter {
                     case .unsure: return false
                     }
                 }
-                // A day or more is no clock's offset (``VTimezoneLimits``), and not stored.
-                guard let known = last?.offsets, known.lowerBound > -86_400, known.upperBound < 86_400 else {
-                    return false
-                }
+                guard let known = last?.offsets else { return false }
                 offsets = known
             }
+            // A day or more is no clock's offset (``VTimezoneLimits``), and not stored.
+            guard offsets.lowerBound > -86_400, offsets.upperBound < 86_400 else { return false }
             lower = min(lower, offsets.lowerBound)
             upper = max(upper, offsets.upperBound)
             return true

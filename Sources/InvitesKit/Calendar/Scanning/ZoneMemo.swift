@@ -35,11 +35,12 @@ final class ZoneMemo {
     private var names: [(name: [UInt8], offsets: ClosedRange<Int>?)] = []
     /// The same joined with those of the kept blocks of a file that define the name
     /// (``offsets(named:definedIn:)``), by name and the slots of the file's blocks.
-    private var joined: [(name: [UInt8], slots: UInt16, offsets: ClosedRange<Int>?)] = []
+    private var joined: [(name: [UInt8], slots: UInt64, offsets: ClosedRange<Int>?)] = []
 
     /// How many distinct blocks and names are kept, each block at most ``largest`` bytes: a
-    /// vdir names a few zones, and a stranger's file must not make the memo large.
-    static let capacity = 16
+    /// vdir names a few zones, each written by a few producers, and a stranger's file must not
+    /// make the memo large. A block not kept is read by libical for each file that has it.
+    static let capacity = 64
     static let largest = 64 << 10
 
     /// The block known to start at `start` in `bytes`, if any.
@@ -97,7 +98,7 @@ final class ZoneMemo {
     /// when the name finds none (a VTIMEZONE libical rejects then leaves the time floating).
     ///
     /// The items of a vdir carry the same few blocks: the answer is kept for the next item.
-    func offsets(named name: ArraySlice<UInt8>, definedIn slots: UInt16) -> ClosedRange<Int>? {
+    func offsets(named name: ArraySlice<UInt8>, definedIn slots: UInt64) -> ClosedRange<Int>? {
         if let found = joined.first(where: { $0.slots == slots && ZoneMemo.same($0.name, name) }) {
             return found.offsets
         }
@@ -105,11 +106,10 @@ final class ZoneMemo {
         for slot in known.indices where slots & 1 << slot != 0 {
             let block = known[slot].bytes.withUnsafeBytes { definition($0, slot: slot) }
             if let block, ZoneMemo.same(block.tzid, name), let named = offsets {
-                offsets =
-                    min(named.lowerBound, block.offsets.lowerBound)...max(named.upperBound, block.offsets.upperBound)
+                offsets = named.joined(with: block.offsets)
             }
         }
-        if joined.count < ZoneMemo.capacity * 4 { joined.append((Array(name), slots, offsets)) }
+        if joined.count < ZoneMemo.capacity { joined.append((Array(name), slots, offsets)) }
         return offsets
     }
 
