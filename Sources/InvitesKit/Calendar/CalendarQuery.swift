@@ -248,7 +248,10 @@ public struct CalendarQuery {
         let known = stored?.index
         if known != nil { try listing.stamp() }
         let knownItems = known?.items ?? []
-        var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
+        // With nothing stored every item is read, in name order, and becomes what reading it
+        // gave (``VdirItems``): no place is made for each first.
+        let readsAll = known == nil
+        var next: [VdirIndex.Item?] = readsAll ? [] : Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
         // Nothing to match without an index: every item is read.
         let matches = knownItems.isEmpty ? [] : listing.matches(0..<listing.count, in: knownItems.map(\.name))
@@ -272,7 +275,7 @@ public struct CalendarQuery {
             unread.append(position)
         }
         if kept != knownItems.count { changed = true }
-        let reused = reusableParts(earlier, for: { unread.filter { next[$0] != nil } }, in: listing)
+        let reused = reusableParts(earlier, for: { readsAll ? [] : unread.filter { next[$0] != nil } }, in: listing)
         let toLoad = reused.isEmpty ? unread : unread.filter { reused[$0] == nil }
         let loader = VdirItemLoader(
             folder: listing.folder, window: prefilter ? window : nil, floating: ZoneResolver.offsets(display: display))
@@ -286,22 +289,21 @@ public struct CalendarQuery {
         for (offset, position) in toLoad.enumerated() {
             switch results[offset] {
             case .success(let file):
-                let item = VdirIndex.Item(
-                    name: names[offset], stamp: file.stamp, reach: file.reach, pattern: file.pattern,
-                    filterable: file.filterable)
+                guard !readsAll else { continue }
+                let item = file.item(named: names[offset])
                 if next[position] != item { changed = true }
                 next[position] = item
             case .failure(.notFound):
-                next[position] = nil
+                if !readsAll { next[position] = nil }
                 changed = true
             case .failure(.unreadable):
-                next[position] = nil
+                if !readsAll { next[position] = nil }
                 if let stamp = listing.stamp(at: position) { unreadable[position] = (names[offset], stamp) }
                 changed = true
             case .failure(let error): throw error
             }
         }
-        let indexed = consume next
+        let indexed: VdirItems = readsAll ? .loaded(names: names, results: results) : .placed(consume next)
         // The items to expand: those the loader kept, by where they are in `results`.
         let reaching = results.indices.compactMap { offset in
             (try? results[offset].get())?.contents.map { (offset: offset, contents: $0) }
@@ -310,7 +312,7 @@ public struct CalendarQuery {
             let (_, expanded) = expand(reaching, window: window, beside: {})
             var pass = expandItems(
                 unread, of: listing, names: names, results: results, expanded: expanded, reused: reused,
-                earlier: earlier, indexed: indexed, window: window)
+                earlier: earlier, window: window)
             pass.version = version
             Parallel.discard((consume indexed, consume names, consume results))
             return pass
@@ -329,7 +331,7 @@ public struct CalendarQuery {
         }
         var pass = expandItems(
             unread, of: listing, names: names, results: results, expanded: expanded, reused: reused, earlier: earlier,
-            indexed: indexed, window: window)
+            window: window)
         pass.version = version
         // What every item became and what reading it gave (100,000 of each for a cold read)
         // are freed on a core that is idle by now, rather than on the way to the answer.
@@ -343,29 +345,30 @@ public struct CalendarQuery {
         let storage: CalendarIndexStorage
     }
 
-    /// The version of a vdir whose items are now `items` (by position in name order, `nil` for
-    /// none) and `unreadable`, after storing their index in `storage` when it differs from
-    /// `known`.
+    /// The version of a vdir whose items are now `items` and `unreadable`, after storing their
+    /// index in `storage` when it differs from `known`.
     private static func record(
-        _ items: [VdirIndex.Item?], unreadable: [Int: (name: String, stamp: FileStamp)], settledBefore readAt: Int64,
+        _ items: VdirItems, unreadable: [Int: (name: String, stamp: FileStamp)], settledBefore readAt: Int64,
         known: VdirIndex?, base: VdirIndex?, folder: String, in storage: StorageHandover?
     ) -> CalendarVersion {
         // A sum of the items' shares, so taken in any order, without a list of them made first.
         var builder = CalendarVersion.Builder()
-        for case let item? in items { builder.add(name: item.name, stamp: item.stamp) }
+        items.forEach { builder.add(name: $0.name, stamp: $0.stamp) }
         for item in unreadable.values { builder.add(name: item.name, stamp: item.stamp) }
         let version = builder.finish()
         guard let storage else { return version }
         // Items that have just changed may change again within the same tick of their clock:
         // they are left out, to be read again next time.
         if let known {
-            let index = VdirIndex(items: items.compactMap { $0 }.filter { $0.stamp.isSettled(at: readAt) })
+            var settled: [VdirIndex.Item] = []
+            items.forEach { if $0.stamp.isSettled(at: readAt) { settled.append($0) } }
+            let index = VdirIndex(items: settled)
             if index != known { VdirIndex.save(index, over: base, folder: folder, in: storage.storage) }
         } else {
             // Nothing stored to compare with or to write a delta against: written straight
             // from the items, without copying each into an index first.
             let encoded = VdirIndex.encoded(room: items.count) { put in
-                for case let item? in items where item.stamp.isSettled(at: readAt) { put(item) }
+                items.forEach { if $0.stamp.isSettled(at: readAt) { put($0) } }
             }
             VdirIndex.saveBase(encoded, folder: folder, in: storage.storage)
         }
@@ -374,12 +377,11 @@ public struct CalendarQuery {
 
     /// What the items at `unread` (in name order) gave: taken from `earlier` where `reused` says
     /// so, else from what the loader gave for them (`names` and `results`, in turn) and what
-    /// expanding each one kept gave (`expanded`, by the same offset); `indexed` has the item each
-    /// became.
+    /// expanding each one kept gave (`expanded`, by the same offset).
     private func expandItems(
         _ unread: [Int], of listing: VdirListing, names: [String],
         results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Int: Expansion],
-        reused: [Int: WindowCache.Part], earlier: WindowCache?, indexed: [VdirIndex.Item?], window: Range<Int>
+        reused: [Int: WindowCache.Part], earlier: WindowCache?, window: Range<Int>
     ) -> Pass {
         var pass = Pass(result: Result(), version: nil, limited: false)
         var loaded = zip(names, results).enumerated().makeIterator()
@@ -421,7 +423,7 @@ public struct CalendarQuery {
             }
             // A part for every item a later run would read for these days, even one that gave
             // nothing; none for the rest, which the index already keeps from being read.
-            if !prefilter || (indexed[position]?.mayReach(window) ?? true) {
+            if !prefilter || file.item(named: name).mayReach(window) {
                 pass.parts.append(
                     WindowCache.Part(
                         name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,

@@ -22,6 +22,11 @@ struct VdirItemLoader: Sendable {
         var filterable: Bool
         var sawCalendar: Bool
         var pattern: RulePattern?
+
+        /// What the item, read under `name`, becomes in the vdir's index.
+        func item(named name: String) -> VdirIndex.Item {
+            VdirIndex.Item(name: name, stamp: stamp, reach: reach, pattern: pattern, filterable: filterable)
+        }
     }
 
     /// What is kept of an item that may reach the window.

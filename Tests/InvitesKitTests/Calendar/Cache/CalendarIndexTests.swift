@@ -115,6 +115,27 @@ import Testing
         #expect(again.stamp() == stamp)
     }
 
+    /// The `Data` a writer makes shares its room without a copy, and is never changed by what
+    /// the writer, or a copy of it, writes afterwards.
+    @Test func aDataMadeByAWriterNeverChanges() throws {
+        var writer = IndexWriter(capacity: 16)
+        writer.put(UInt64(1))
+        writer.put(UInt64(2))
+        let first = writer.data
+        var copy = writer
+        writer.put(UInt64(9), at: 0)
+        for word in 3...50 { writer.put(UInt64(word)) }
+        copy.put(UInt64(7))
+        let firstWords = first.withUnsafeBytes { bytes in
+            (0..<2).map { bytes.load(fromByteOffset: $0 * 8, as: UInt64.self) }
+        }
+        #expect(first.count == 16 && firstWords == [1, 2])
+        var reader = IndexReader(data: writer.data)
+        #expect((0..<50).map { _ in reader.next() } == [9] + (2...50).map { UInt64($0) })
+        var other = IndexReader(data: copy.data)
+        #expect((0..<3).map { _ in other.next() } == [1, 2, 7])
+    }
+
     @Test func aWriterGrowsPastItsRoomAndWritesAWordOverAnEarlierOne() throws {
         var writer = IndexWriter(capacity: 1)
         writer.put(UInt64(0))
