@@ -99,7 +99,7 @@ struct BlockPrefilter {
         let length = abs(signed)
         let offsets = offsets(fields, floating: floating, zones: zones)
         var pattern: RulePattern?
-        if let rule = fields.rule, fields.rdates.isEmpty, fields.recurrenceID == nil, lead == 0,
+        if let rule = fields.rule, !fields.hasRDates, fields.recurrenceID == nil, lead == 0,
             fields.end == nil || fields.startParameters == fields.endParameters
         {
             pattern = RulePattern(rule: rule, start: start, length: length, offsets: offsets)
@@ -187,7 +187,7 @@ struct BlockPrefilter {
     ) -> Range<Int>? {
         let (before, after) = widening(offsets)
         if let rid = fields.recurrenceID {
-            guard fields.rdates.isEmpty, let original = wallSeconds(rid) else { return nil }
+            guard !fields.hasRDates, let original = wallSeconds(rid) else { return nil }
             return (min(start, original) - before)..<(max(start, original) + length + after + 1)
         }
         var first = start
