@@ -74,13 +74,13 @@ struct IndexFile {
         let temporary = path + ".\(Posix.getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = try Posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)
         do throws(SystemCallError) {
-            let failure = data.withUnsafeBytes { bytes -> SystemCallError? in
-                do throws(SystemCallError) {
-                    try DescriptorWriter.writeAll(bytes, to: descriptor)
-                    return nil
-                } catch {
-                    return error
-                }
+            // Closed whether or not the write went through, before either is reported.
+            let failure: SystemCallError?
+            do throws(SystemCallError) {
+                try DescriptorWriter.writeAll(data, to: descriptor)
+                failure = nil
+            } catch {
+                failure = error
             }
             try Posix.close(descriptor, path: temporary)
             if let failure { throw failure }

@@ -45,6 +45,20 @@ public enum DescriptorWriter {
         if let result { throw result }
     }
 
+    /// Writes every byte of `data` to `descriptor`.
+    public static func writeAll(_ data: Data, to descriptor: Int32) throws(SystemCallError) {
+        // `withUnsafeBytes` rethrows untyped errors: the typed one is carried out as a value.
+        let result = data.withUnsafeBytes { bytes -> SystemCallError? in
+            do throws(SystemCallError) {
+                try writeAll(bytes, to: descriptor)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let result { throw result }
+    }
+
     private static func waitUntilWritable(_ descriptor: Int32) throws(SystemCallError) {
         var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         while poll(&request, 1, -1) < 0 {

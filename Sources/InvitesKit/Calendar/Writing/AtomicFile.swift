@@ -124,15 +124,7 @@ struct AtomicFile {
             }
             try Posix.fchmod(descriptor, existing.st_mode & 0o7777)
         }
-        let result = data.withUnsafeBytes { bytes -> SystemCallError? in
-            do throws(SystemCallError) {
-                try DescriptorWriter.writeAll(bytes, to: descriptor)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let result { throw result }
+        try DescriptorWriter.writeAll(data, to: descriptor)
         try Posix.fsync(descriptor)
     }
 
