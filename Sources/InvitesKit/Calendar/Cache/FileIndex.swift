@@ -132,7 +132,7 @@ struct FileIndex: Equatable, Sendable {
                 return BlockPrefilter.bounds(
                     bytes, block.range, scan.fields(of: block), alone: alone, floating: floating
                 ) { tzid in
-                    guard let slots else { return FileIndex.offsets(named: tzid, definitions, memo: zones) }
+                    guard let slots else { return definitions.flatMap { zones.offsets(named: tzid, definedBy: $0) } }
                     return zones.offsets(named: tzid, definedIn: slots)
                 }
             }
@@ -142,8 +142,8 @@ struct FileIndex: Equatable, Sendable {
                 guard block.kind == .event else { return BlockPrefilter.Bounds() }
                 return BlockPrefilter.bounds(
                     shared.bytes, block.range, scan.fields(of: block), alone: alone, floating: floating
-                ) {
-                    FileIndex.offsets(named: $0, definitions, memo: memo)
+                ) { tzid in
+                    definitions.flatMap { memo.offsets(named: tzid, definedBy: $0) }
                 }
             }
         }
@@ -200,7 +200,8 @@ struct FileIndex: Equatable, Sendable {
     }
 
     /// The file's VTIMEZONEs as bounding reads them (``ZoneMemo/definition(_:slot:)``); `nil`
-    /// when it has more than are worth comparing each TZID with.
+    /// when it has more than are worth comparing each TZID with, which leaves every TZID of the
+    /// file unbounded.
     private static func definitions(
         _ bytes: UnsafeRawBufferPointer, _ scan: ICSBlockScanner.Result, memo: ZoneMemo
     ) -> [ZoneMemo.Definition]? {
@@ -212,20 +213,6 @@ struct FileIndex: Equatable, Sendable {
             }
         }
         return definitions
-    }
-
-    /// The offsets of the zone an event's TZID names (``BlockPrefilter/ZoneOffsets``): those
-    /// of each of the file's `definitions` with that TZID and of the zone the name finds
-    /// without one, any of which ``ZoneResolver`` may use. `nil` when the name finds none (a
-    /// VTIMEZONE libical rejects then leaves the time floating) or `definitions` is.
-    private static func offsets(
-        named tzid: ArraySlice<UInt8>, _ definitions: [ZoneMemo.Definition]?, memo: ZoneMemo
-    ) -> ClosedRange<Int>? {
-        guard let definitions, var offsets = memo.offsets(named: tzid) else { return nil }
-        for definition in definitions where ZoneMemo.same(definition.tzid, tzid) {
-            offsets = offsets.joined(with: definition.offsets)
-        }
-        return offsets
     }
 
     /// The UIDs (hashed) of which two blocks fill one place of the series, or one block whose

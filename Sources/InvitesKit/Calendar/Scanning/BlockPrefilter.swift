@@ -131,8 +131,7 @@ struct BlockPrefilter {
     private static func offsets(
         _ fields: BlockFields, floating: ClosedRange<Int>?, zones: ZoneOffsets
     ) -> ClosedRange<Int>? {
-        var lower = Int.max
-        var upper = Int.min
+        var found: ClosedRange<Int>?
         // The offsets of the last parameters read: DTSTART's and DTEND's are mostly the same.
         var last: (parameters: ArraySlice<UInt8>, offsets: ClosedRange<Int>?)?
         func add(_ value: ArraySlice<UInt8>, _ parameters: ArraySlice<UInt8>) -> Bool {
@@ -153,8 +152,7 @@ struct BlockPrefilter {
             }
             // A day or more is no clock's offset (``VTimezoneLimits``), and not stored.
             guard offsets.lowerBound > -86_400, offsets.upperBound < 86_400 else { return false }
-            lower = min(lower, offsets.lowerBound)
-            upper = max(upper, offsets.upperBound)
+            found = found?.joined(with: offsets) ?? offsets
             return true
         }
         guard let start = fields.start, add(start, fields.startParameters) else { return nil }
@@ -172,7 +170,7 @@ struct BlockPrefilter {
                 }
             }
         }
-        return lower...upper
+        return found
     }
 
     /// `YYYYMMDDTHHMMSSZ`, as ``wallSeconds(_:)`` reads it.

@@ -93,23 +93,30 @@ final class ZoneMemo {
     }
 
     /// The offsets of the zone the TZID `name` names in a file whose VTIMEZONEs are all kept,
-    /// in the slots set in `slots`: those of each of them that defines `name` joined with those
-    /// of the zone the name finds without one, any of which ``ZoneResolver`` may use; `nil`
-    /// when the name finds none (a VTIMEZONE libical rejects then leaves the time floating).
+    /// in the slots set in `slots` (``offsets(named:definedBy:)``).
     ///
     /// The items of a vdir carry the same few blocks: the answer is kept for the next item.
     func offsets(named name: ArraySlice<UInt8>, definedIn slots: UInt64) -> ClosedRange<Int>? {
         if let found = joined.first(where: { $0.slots == slots && ZoneMemo.same($0.name, name) }) {
             return found.offsets
         }
-        var offsets = offsets(named: name)
-        for slot in known.indices where slots & 1 << slot != 0 {
-            let block = known[slot].bytes.withUnsafeBytes { definition($0, slot: slot) }
-            if let block, ZoneMemo.same(block.tzid, name), let named = offsets {
-                offsets = named.joined(with: block.offsets)
-            }
+        let blocks = known.indices.lazy.filter { slots & 1 << $0 != 0 }.compactMap { slot in
+            self.known[slot].bytes.withUnsafeBytes { self.definition($0, slot: slot) }
         }
+        let offsets = offsets(named: name, definedBy: blocks)
         if joined.count < ZoneMemo.capacity { joined.append((Array(name), slots, offsets)) }
+        return offsets
+    }
+
+    /// The offsets of the zone the TZID `name` names in a file whose VTIMEZONEs are
+    /// `definitions`: those of each of them that defines `name` joined with those of the zone
+    /// the name finds without one, any of which ``ZoneResolver`` may use; `nil` when the name
+    /// finds none (a VTIMEZONE libical rejects then leaves the time floating).
+    func offsets(named name: ArraySlice<UInt8>, definedBy definitions: some Sequence<Definition>) -> ClosedRange<Int>? {
+        guard var offsets = offsets(named: name) else { return nil }
+        for definition in definitions where ZoneMemo.same(definition.tzid, name) {
+            offsets = offsets.joined(with: definition.offsets)
+        }
         return offsets
     }
 
