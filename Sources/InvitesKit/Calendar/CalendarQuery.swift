@@ -277,8 +277,11 @@ public struct CalendarQuery {
         if kept != knownItems.count { changed = true }
         let reused = reusableParts(earlier, for: { readsAll ? [] : unread.filter { next[$0] != nil } }, in: listing)
         let toLoad = reused.isEmpty ? unread : unread.filter { reused[$0] == nil }
+        // The display zone's offsets are looked up in libical only when an item is to be judged.
+        let judged = prefilter && !toLoad.isEmpty
         let loader = VdirItemLoader(
-            folder: listing.folder, window: prefilter ? window : nil, floating: ZoneResolver.offsets(display: display))
+            folder: listing.folder, window: prefilter ? window : nil,
+            floating: judged ? ZoneResolver.offsets(display: display) : nil)
         // Each name is made once, for the loader and for the item it becomes.
         let names = listing.names(toLoad)
         let results = try loader.load(names)
