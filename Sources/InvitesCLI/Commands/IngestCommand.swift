@@ -47,9 +47,17 @@ enum IngestCommand {
     /// nothing when it is already in), for the commands that take `-` for "this message".
     static func thisMessage(_ context: CommandContext, command: String) throws -> StoredInvite {
         let controller = try controller(context)
-        let events: (IngestController.Event) -> Void = { tell($0, context) }
+        // A message refused as a whole (another organizer's update) is the command's error.
+        var refusal: Error?
+        let events: (IngestController.Event) -> Void = { event in
+            if case .failed(_, let error) = event { refusal = error } else { tell(event, context) }
+        }
         let invites = try controller.read(context.environment.readStandardInput(), name: "<stdin>", events: events)
-        let outcomes = try controller.file(invites, events: events)
+        let outcomes = try controller.file(invites, from: "<stdin>", events: events)
+        if let refusal {
+            if outcomes.isEmpty { throw refusal }
+            ErrorReport.report(refusal, to: context.environment)
+        }
         for outcome in outcomes {
             if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }
         }

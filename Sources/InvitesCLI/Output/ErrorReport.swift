@@ -35,6 +35,7 @@ enum ErrorReport {
                 )
             case .notACalendar, .tooLarge: return (Printable.sanitize(error.description), .invalidInput)
             case .unreadable, .unwritable, .invitationGone: return (Printable.sanitize(error.description), .ioError)
+            case .notTheInvitations: return (Printable.sanitize(error.description), .failure)
             }
         case let error as IngestError:
             if case .unreadable = error { return (Printable.sanitize(error.description), .ioError) }

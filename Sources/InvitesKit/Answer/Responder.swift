@@ -117,7 +117,7 @@ public struct Responder {
             try store.setCalendarRecord(.set(intent), for: stored, now: now)
             try undoingIntent(record, for: stored, now: now) {
                 try CalendarWriter(source: source, lockFolder: lockFolder, display: display)
-                    .delete(uid: stored.invite.uid, zones: record.zones)
+                    .delete(uid: stored.invite.uid, zones: record.zones, claim: claim(stored, written: true))
             }
             return try finish(.removed(source.path), .remove)
         case .accepted, .tentative, .declined:
@@ -149,6 +149,10 @@ public struct Responder {
         var clientAgent = false
         try AtomicFile(path: item.path).update { current in
             guard let current else { throw CalendarError.invitationGone(path: item.path, uid: stored.invite.uid) }
+            // The item may have changed hands since it was found: only the organizer's copy is
+            // answered in place.
+            try CalendarWriter.check(
+                claim(stored, written: false), uid: stored.invite.uid, in: current, path: item.path)
             clientAgent = Responder.clientAgent(in: current, uid: stored.invite.uid, me: me, display: display)
             let changed = try edit.apply(to: current, path: item.path)
             return changed == current ? nil : changed
@@ -291,7 +295,8 @@ public struct Responder {
             calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)
         let written = try undoingIntent(record, for: stored, now: now) {
-            try CalendarWriter(source: source, lockFolder: lockFolder, display: display).put(entry)
+            try CalendarWriter(source: source, lockFolder: lockFolder, display: display)
+                .put(entry, claim: claim(stored, written: record != nil))
         }
         var zones = record?.zones ?? []
         for zone in written.zones where !zones.contains(zone) { zones.append(zone) }
@@ -312,6 +317,12 @@ public struct Responder {
             try? store.setCalendarRecord(record.map { .set($0) } ?? .remove, for: stored, now: now)
             throw error
         }
+    }
+
+    /// What the calendar writer checks the UID's components against: only the invitation's
+    /// own copy is its to change.
+    private func claim(_ stored: StoredInvite, written: Bool) -> CalendarClaim {
+        CalendarClaim(organizer: stored.invite.organizer, me: me, written: written)
     }
 
     /// The calendar an earlier answer wrote to, which may no longer be the first one.

@@ -18,6 +18,9 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The calendar item an invitation was found in no longer holds it (a sync removed or
     /// replaced it since); nothing was written.
     case invitationGone(path: String, uid: String)
+    /// The calendar holds components of the invitation's UID that are not its copy: your own
+    /// event, or another organizer's meeting (``CalendarClaim``); nothing was written.
+    case notTheInvitations(path: String, refusal: CalendarClaim.Refusal, invitation: String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,14 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invitationGone(let path, let uid):
             return "\(path) no longer holds the invitation \(Printable.quoted(uid, limit: 60)) (a sync changed it); "
                 + "nothing was written: run 'invites list' to see where it stands now"
+        case .notTheInvitations(let path, .yours(let holder), let invitation):
+            let organizer = holder.organizer?.email.map { "organizer \($0)" } ?? "no organizer"
+            return "\(path) holds your own event \(Printable.quoted(holder.title, limit: 60)) (\(organizer)) "
+                + "under the invitation's UID; the invitation from \(invitation) never writes over it"
+        case .notTheInvitations(let path, .otherOrganizer(let holder), let invitation):
+            return "\(path) holds \(Printable.quoted(holder.title, limit: 60)) of "
+                + "\(holder.organizer?.email ?? "another organizer") under the invitation's UID; the invitation "
+                + "from \(invitation) never writes over another organizer's meeting"
         }
     }
 }

@@ -20,6 +20,19 @@ enum CalendarBlocks {
         }
     }
 
+    /// The ORGANIZER and title of each VEVENT block, for telling whose component it is before
+    /// an invitation writes over it; a block libical cannot read names no organizer.
+    static func owners(of blocks: [Range<Int>], in bytes: UnsafeRawBufferPointer) -> [CalendarClaim.Holder] {
+        blocks.map { block in
+            guard
+                let event = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block]))?
+                    .selfOrChildren(ICAL_VEVENT_COMPONENT).first
+            else { return CalendarClaim.Holder(organizer: nil, title: "") }
+            return CalendarClaim.Holder(
+                organizer: ICalDocument.organizer(of: event), title: event.text(ICAL_SUMMARY_PROPERTY) ?? "")
+        }
+    }
+
     /// The new text of a component, carrying over from the block it replaces what the organizer
     /// does not own: the alarms you added, and `X-` properties other clients wrote that the new
     /// version does not have. The text is returned as it is when there is nothing to carry.

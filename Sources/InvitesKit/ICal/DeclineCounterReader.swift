@@ -30,7 +30,8 @@ enum DeclineCounterReader {
                 let comment = event.text(ICAL_COMMENT_PROPERTY)?.trimmingCharacters(in: .whitespacesAndNewlines)
                 declined.append(
                     DeclinedProposal(
-                        uid: uid, recurrenceID: ICalDocument.recurrenceID(of: event, resolver: resolver),
+                        uid: uid, organizer: ICalDocument.organizer(of: event),
+                        recurrenceID: ICalDocument.recurrenceID(of: event, resolver: resolver),
                         comment: comment?.isEmpty == false ? comment : nil,
                         sequence: event.firstProperty(ICAL_SEQUENCE_PROPERTY).map {
                             Int(icalproperty_get_sequence($0.raw))

@@ -93,9 +93,7 @@ struct ICalDocument {
                 min(startInstant, startInstant + length), max(startInstant, startInstant + length)
             )
         }
-        let organizer = component.firstProperty(ICAL_ORGANIZER_PROPERTY).map { property in
-            Invite.Person(name: property.parameter(ICAL_CN_PARAMETER), email: address(property.value))
-        }
+        let organizer = organizer(of: component)
         let attendees = component.properties(ICAL_ATTENDEE_PROPERTY).map { property in
             Invite.Attendee(
                 address: address(property.value) ?? "",
@@ -165,6 +163,13 @@ struct ICalDocument {
     }
 
     /// `mailto:Ann@Example.org` → `Ann@Example.org`.
+    /// The ORGANIZER of a component: its CN and its address.
+    static func organizer(of component: ICalComponent) -> Invite.Person? {
+        component.firstProperty(ICAL_ORGANIZER_PROPERTY).map { property in
+            Invite.Person(name: property.parameter(ICAL_CN_PARAMETER), email: address(property.value))
+        }
+    }
+
     private static func address(_ value: String?) -> String? {
         guard var text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if text.lowercased().hasPrefix("mailto:") { text = String(text.dropFirst(7)) }

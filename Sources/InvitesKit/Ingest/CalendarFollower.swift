@@ -49,11 +49,14 @@ public struct CalendarFollower {
                     continue
                 }
                 guard let invite = invites.first(where: { $0.uid == found.uid }) else { continue }
-                if let outcome = try InvitationFiler(store: store).follow(found, invite: invite, now: scanner.now),
-                    outcome.result != .unchanged
-                {
-                    report.filed.append(outcome)
+                let outcome: IngestOutcome?
+                do {
+                    outcome = try InvitationFiler(store: store).follow(found, invite: invite, now: scanner.now)
+                } catch let refusal as ForeignUpdate {
+                    report.problems.append("\(found.item.path): \(refusal.description)")
+                    continue
                 }
+                if let outcome, outcome.result != .unchanged { report.filed.append(outcome) }
             }
             report.gone += try store.markGone(in: calendar.path, present: look.present, now: scanner.now)
             look.commit()

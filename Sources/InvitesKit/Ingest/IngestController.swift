@@ -73,11 +73,14 @@ public struct IngestController {
         var report = Report()
         report.inputs = inputs.count
         var invites: [Invite] = []
+        var names: [String] = []
         for input in inputs {
             do {
                 let data = try input.read()
                 do {
-                    invites += try self.read(data, name: input.name, events: events)
+                    let read = try self.read(data, name: input.name, events: events)
+                    invites += read
+                    names += Array(repeating: input.name, count: read.count)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     try fileDeclinedProposals(data, name: input.name, events: events)
                 }
@@ -86,7 +89,7 @@ public struct IngestController {
                 report.failed.append((input.name, error))
             }
         }
-        report.outcomes = try file(invites, events: events)
+        report.outcomes = try file(invites, from: names, events: events) { report.failed.append($0) }
         // Taken before the store is asked, so that a write by anyone meanwhile voids the note.
         let store = inputs.isEmpty ? shortcut?.storeStamps() : nil
         // Each folder's stamps while every pass finds its folder as the store recorded it.
@@ -122,10 +125,26 @@ public struct IngestController {
         return invites
     }
 
-    /// Files the invites in one transaction and keeps the calendar in step with them.
-    public func file(_ invites: [Invite], events: (Event) -> Void) throws -> [IngestOutcome] {
+    /// Files the invites read from the input `name` in one transaction and keeps the calendar
+    /// in step with them; those that claim to change another organizer's meeting are told as
+    /// failed (``ForeignUpdate``) and change nothing.
+    public func file(_ invites: [Invite], from name: String, events: (Event) -> Void) throws -> [IngestOutcome] {
+        try file(invites, from: Array(repeating: name, count: invites.count), events: events) { _ in }
+    }
+
+    /// Files invites read from the inputs `names` gives, one for each; a refusal is told to
+    /// `events` as a failed input and handed to `refused` for the report.
+    private func file(
+        _ invites: [Invite], from names: [String], events: (Event) -> Void,
+        refused: ((name: String, error: Error)) -> Void
+    ) throws -> [IngestOutcome] {
         guard !invites.isEmpty else { return [] }
-        let outcomes = try InvitationFiler(store: store).file(invites, now: clock())
+        let outcomes = try InvitationFiler(store: store).file(invites, now: clock()) { place, refusal in
+            let name = names[place]
+            let error = IngestError.notTheOrganizer(file: name, refusal: refusal)
+            events(.failed(name: name, error: error))
+            refused((name, error))
+        }
         guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return outcomes }
         let responder = try self.responder()
         for outcome in outcomes {
@@ -168,6 +187,7 @@ public struct IngestController {
         let listedAt = Int64(Date().timeIntervalSince1970)
         let seen = try store.seenMessages(in: maildir.folder)
         var invites: [Invite] = []
+        var names: [String] = []
         // In the order they are read (name order), which is also the order of the store's
         // index of them: inserted in a random order, 100,000 keys thrash its page cache.
         var taken: [String] = []
@@ -196,13 +216,17 @@ public struct IngestController {
             messages += 1
             do {
                 do {
-                    invites += try self.read(data, name: message.path, events: events)
+                    let read = try self.read(data, name: message.path, events: events)
+                    invites += read
+                    names += Array(repeating: message.path, count: read.count)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     // An organizer's answer to a proposal: filed when its invitation is here,
                     // passed over like any other message for an organizer when it is not.
                     do {
                         try fileDeclinedProposals(data, name: message.path, events: events)
-                    } catch is IngestError {
+                    } catch let error as IngestError {
+                        // One in another organizer's name is told; any other is passed over.
+                        if case .notTheOrganizer = error { throw error }
                         continue
                     }
                 }
@@ -214,7 +238,7 @@ public struct IngestController {
                 failed.append((message.path, error))
             }
         }
-        let outcomes = try file(invites, events: events)
+        let outcomes = try file(invites, from: names, events: events) { failed.append($0) }
         // A folder stamped within the tick of its listing may yet change without its stamp
         // moving: it is forgotten, and so listed again next time.
         let settled = stamps.mapValues { stamp -> FolderStamp? in
@@ -235,6 +259,13 @@ public struct IngestController {
                 throw IngestError.notAnInvite(
                     file: name,
                     reason: "a DECLINECOUNTER for \(Printable.quoted(item.uid, limit: 60)), which is not in the inbox")
+            }
+            guard ForeignUpdate.sameOrganizer(item.organizer, stored.invite.organizer) else {
+                throw IngestError.notTheOrganizer(
+                    file: name,
+                    refusal: ForeignUpdate(
+                        uid: item.uid, title: stored.invite.title, onFile: Invite.Person.shown(stored.invite.organizer),
+                        claimed: Invite.Person.shown(item.organizer), verb: "decline your proposal for"))
             }
             let recorded = try store.recordDeclinedProposal(item, for: stored, now: clock())
             events(.proposalDeclined(stored: stored, comment: item.comment, already: recorded == nil))

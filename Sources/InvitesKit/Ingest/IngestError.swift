@@ -17,6 +17,8 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     /// `--maildir` named a folder that is not a Maildir.
     case notAMaildir(path: String, reason: String)
+    /// The file claims to change a meeting of another organizer (``ForeignUpdate``).
+    case notTheOrganizer(file: String, refusal: ForeignUpdate)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file): cannot read: \(reason)"
         case .notAMaildir(let path, let reason):
             return "\(path): not a Maildir: \(reason)"
+        case .notTheOrganizer(let file, let refusal):
+            return "\(file): \(refusal.description)"
         }
     }
 }

@@ -13,14 +13,24 @@ public struct InvitationFiler {
 
     /// Files each invite: new, a newer version of one held, a stale or identical copy, or a
     /// cancellation. All of them in one transaction.
-    public func file(_ invites: [Invite], now: Date) throws(StoreError) -> [IngestOutcome] {
+    ///
+    /// An invite for a UID the inbox holds under another organizer is not filed at all: it is
+    /// handed to `refused` with its place in `invites`, and changes nothing (``ForeignUpdate``).
+    public func file(
+        _ invites: [Invite], now: Date, refused: (Int, ForeignUpdate) -> Void = { _, _ in }
+    ) throws(StoreError) -> [IngestOutcome] {
         try store.transaction { () throws(StoreError) -> [IngestOutcome] in
             var outcomes: [IngestOutcome] = []
             // The invitations of one message share its bytes: the message's row is looked up
             // once for all of them, not once each (a lookup compares the whole message, which made
             // a message of 40,000 invitations take minutes).
             var messages: [Data: Int64] = [:]
-            for invite in invites {
+            for (place, invite) in invites.enumerated() {
+                let existing = try store.find(uid: invite.uid)
+                if let existing, let refusal = ForeignUpdate.check(invite, against: existing.invite) {
+                    refused(place, refusal)
+                    continue
+                }
                 let message: Int64
                 if let known = messages[invite.raw] {
                     message = known
@@ -28,7 +38,7 @@ public struct InvitationFiler {
                     message = try store.messageID(for: invite.raw)
                     messages[invite.raw] = message
                 }
-                outcomes.append(try file(invite, message: message, now: now))
+                outcomes.append(try file(invite, existing: existing, message: message, now: now))
             }
             return outcomes
         }
@@ -42,13 +52,19 @@ public struct InvitationFiler {
     /// server (or your phone) keeps it. A copy invites wrote itself (an accepted mailed
     /// invitation) is not followed: invites is its writer, and its answers are already here.
     ///
+    /// An item that names another organizer than the one on file for its UID is not followed:
+    /// only that organizer changes the meeting (``ForeignUpdate``), whoever put the item there.
+    ///
     /// - Returns: what filing did, or `nil` when the copy is invites' own.
-    public func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws(StoreError) -> IngestOutcome? {
-        try store.transaction { () throws(StoreError) -> IngestOutcome? in
-            if let existing = try store.find(uid: found.uid), try store.calendarRecord(for: existing) != nil {
-                return nil
+    public func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws -> IngestOutcome? {
+        let followed = try store.transaction { () throws(StoreError) -> Result<IngestOutcome?, ForeignUpdate> in
+            let existing = try store.find(uid: found.uid)
+            if let existing {
+                if try store.calendarRecord(for: existing) != nil { return .success(nil) }
+                if let refusal = ForeignUpdate.check(invite, against: existing.invite) { return .failure(refusal) }
             }
-            let filed = try file(invite, message: try store.messageID(for: invite.raw), now: now)
+            let filed = try file(
+                invite, existing: existing, message: try store.messageID(for: invite.raw), now: now)
             guard let id = try store.rowID(handle: filed.stored.handle) else {
                 throw .sqlite(path: store.path, code: 0, message: "invite \(filed.stored.handle) vanished")
             }
@@ -66,8 +82,9 @@ public struct InvitationFiler {
             }
             var outcome = filed
             if let stored = try store.invite(id: id) { outcome.stored = stored }
-            return outcome
+            return .success(outcome)
         }
+        return try followed.get()
     }
 
     /// The inbox's status for a PARTSTAT of yours; DELEGATED counts as declined (someone else
@@ -81,10 +98,13 @@ public struct InvitationFiler {
         }
     }
 
-    /// Files one invitation of the message stored at row `message`.
-    func file(_ invite: Invite, message: Int64, now: Date) throws(StoreError) -> IngestOutcome {
+    /// Files one invitation of the message stored at row `message`; `existing` is what the
+    /// inbox holds for its UID, looked up once by the caller.
+    func file(_ invite: Invite, existing: StoredInvite?, message: Int64, now: Date) throws(StoreError)
+        -> IngestOutcome
+    {
         let cancel = invite.method == .cancel
-        guard let existing = try store.find(uid: invite.uid) else {
+        guard let existing else {
             let status: InviteStatus = cancel ? .cancelled : .pending
             var (stored, id) = try store.insert(invite, message: message, status: status, now: now)
             for instance in invite.instances {

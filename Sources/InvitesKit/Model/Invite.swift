@@ -35,6 +35,22 @@ public struct Invite: Sendable, Hashable {
             self.email = email
         }
 
+        /// The address to compare: lower case, without `mailto:`; `nil` when there is none.
+        /// Calendar servers compare calendar user addresses so, and a name never stands in
+        /// for one.
+        public var address: String? {
+            guard let email else { return nil }
+            let address = MyAddresses.normalise(email)
+            return address.isEmpty ? nil : address
+        }
+
+        /// How an organizer is named where what matters is who it is: the address (a name
+        /// is anyone's to write), else the name, said to have none.
+        public static func shown(_ person: Person?) -> String {
+            guard let person else { return "no organizer" }
+            return person.email ?? person.name.map { "\($0) (no address)" } ?? "no organizer"
+        }
+
         /// `Name <email>`, or whichever of the two there is. A name that is only the address
         /// again (Outlook writes `CN=alice@example.org`) or blank is left out: it says nothing
         /// twice.

@@ -152,7 +152,8 @@ import Testing
         #expect(
             declined == [
                 DeclinedProposal(
-                    uid: "review@example.org", recurrenceID: "2024-06-24T08:00:00Z", comment: "No room, sorry",
+                    uid: "review@example.org", organizer: Invite.Person(name: nil, email: "ann@example.org"),
+                    recurrenceID: "2024-06-24T08:00:00Z", comment: "No room, sorry",
                     sequence: 3, dtstamp: .utc("2024-06-02T08:00:00Z"))
             ])
         let entry = try #require(try store.recordDeclinedProposal(declined[0], for: stored, now: now))

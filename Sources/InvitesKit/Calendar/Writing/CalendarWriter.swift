@@ -29,14 +29,17 @@ public struct CalendarWriter: Sendable {
         public var zones: [String]
     }
 
-    /// Adds the entry's components, replacing those of its UID that the entry's scope covers.
-    public func put(_ entry: CalendarEntry) throws -> Written {
+    /// Adds the entry's components, replacing those of its UID that the entry's scope covers;
+    /// refuses (``CalendarError/notTheInvitations(path:refusal:invitation:)``) when a component
+    /// of the UID already there is not the invitation's copy, as `claim` tells.
+    public func put(_ entry: CalendarEntry, claim: CalendarClaim) throws -> Written {
         let lock = try FileLock(path: lockPath)
         defer { withExtendedLifetime(lock) {} }
         let path = source.layout == .vdir ? item(holding: entry.uid) : source.path
         var written = Written(zones: [])
         let display = display
         try AtomicFile(path: path).update { current in
+            if let current { try CalendarWriter.check(claim, uid: entry.uid, in: current, path: path) }
             guard let current, !current.isEmpty else {
                 written.zones = source.layout == .vdir ? [] : entry.timezones.map(\.text)
                 let text = entry.timezones.map(\.text).joined() + entry.components.map(\.text).joined()
@@ -50,20 +53,33 @@ public struct CalendarWriter: Sendable {
     }
 
     /// Takes the events of a UID out, and the VTIMEZONEs `put` added for them when nothing else
-    /// uses them; a calendar without them is left as it is.
-    public func delete(uid: String, zones: [String]) throws {
+    /// uses them; a calendar without them is left as it is. Refuses, as `put` does, when a
+    /// component of the UID is not the invitation's copy.
+    public func delete(uid: String, zones: [String], claim: CalendarClaim) throws {
         let lock = try FileLock(path: lockPath)
         defer { withExtendedLifetime(lock) {} }
         switch source.layout {
         case .vdir:
             let path = item(holding: uid)
             guard FileManager.default.fileExists(atPath: path) else { return }
+            try CalendarWriter.check(claim, uid: uid, in: try CalendarFile.read(path).data, path: path)
             try AtomicFile(path: path).remove()
         case .file:
             try AtomicFile(path: source.path).update { current in
                 guard let current else { return nil }
+                try CalendarWriter.check(claim, uid: uid, in: current, path: source.path)
                 return CalendarWriter.removing(uid: uid, zones: zones, from: current)
             }
+        }
+    }
+
+    /// Throws when a VEVENT of `uid` in `data` is not the invitation's to change.
+    static func check(_ claim: CalendarClaim, uid: String, in data: Data, path: String) throws(CalendarError) {
+        let holders = data.withUnsafeBytes { bytes in
+            CalendarBlocks.owners(of: eventBlocks(uid: uid, in: bytes, scan: ICSBlockScanner.scan(bytes)), in: bytes)
+        }
+        if let refusal = claim.refusal(of: holders) {
+            throw .notTheInvitations(path: path, refusal: refusal, invitation: Invite.Person.shown(claim.organizer))
         }
     }
 

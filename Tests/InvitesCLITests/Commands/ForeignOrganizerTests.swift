@@ -1,0 +1,246 @@
+import Foundation
+import InvitesTestSupport
+import Testing
+
+/// Only the organizer on file speaks for a meeting: a stranger who knows a UID (every attendee
+/// does) can neither move, cancel nor answer for another organizer's meeting, nor write over
+/// or take out your own events (`Fixtures/Spoofing`).
+@Suite struct ForeignOrganizerTests {
+    let cli: CLIHarness
+    let calendar: String
+    let sentFolder: String
+
+    init() throws {
+        var cli = CLIHarness()
+        cli.variables["INVITES_ME"] = "me@example.org"
+        self.cli = cli
+        try FileManager.default.createDirectory(atPath: cli.home, withIntermediateDirectories: true)
+        calendar = cli.home + "/calendar.ics"
+        try Fixture.data("Spoofing/my-calendar.ics").write(to: URL(fileURLWithPath: calendar))
+        sentFolder = cli.home + "/sent"
+        let script = cli.write("sendmail", "#!/bin/sh\nmkdir -p \"\(sentFolder)\"\ncat > \"\(sentFolder)/$$.eml\"\n")
+        try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
+        FileManager.default.createFile(
+            atPath: cli.home + "/config/invites/config",
+            contents: Data("sendmail = /bin/sh \(script) -t -i\n".utf8))
+    }
+
+    func run(_ arguments: [String], calendar: String? = nil) -> CLIHarness.Result {
+        cli.run(["--calendar", calendar ?? self.calendar] + arguments)
+    }
+
+    func json(_ arguments: [String], calendar: String? = nil) throws -> [String: Any] {
+        let result = run(["--json"] + arguments, calendar: calendar)
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    }
+
+    func ingest(_ name: String, calendar: String? = nil) -> CLIHarness.Result {
+        run(["ingest", Fixture.path("Spoofing/\(name)")], calendar: calendar)
+    }
+
+    func handle(_ result: CLIHarness.Result) -> String {
+        String(result.out.prefix { $0 != " " })
+    }
+
+    func bytes(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    func sentMail() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []
+        return names.compactMap { try? String(contentsOfFile: sentFolder + "/" + $0, encoding: .utf8) }
+    }
+
+    // MARK: Another organizer's meeting
+
+    @Test(arguments: ["mallory-update.ics", "mallory-cancel.ics"])
+    func anUpdateInAnotherOrganizersNameIsNotFiled(_ spoof: String) throws {
+        let alice = ingest("alice-request.ics")
+        #expect(alice.status == 0)
+        let handle = handle(alice)
+        let before = try json(["show", handle])
+        let result = ingest(spoof)
+        #expect(result.status == 65)
+        #expect(result.out.isEmpty)
+        let verb = spoof.contains("cancel") ? "cancel" : "update"
+        #expect(
+            result.err
+                == "invites: error: \(Fixture.path("Spoofing/\(spoof)")): claims to \(verb) \"Q3 review\" of "
+                + "alice@corp.example, but its organizer is MALLORY@evil.example: not filed\n"
+                .replacingOccurrences(of: "MALLORY", with: spoof.contains("cancel") ? "mallory" : "MALLORY"))
+        let after = try json(["show", handle])
+        #expect(NSDictionary(dictionary: before) == NSDictionary(dictionary: after))
+        let listed = try #require(try json(["list", "--all"])["invites"] as? [[String: Any]])
+        #expect(listed.count == 1)
+        #expect(listed.first?["status"] as? String == "pending")
+        #expect(listed.first?["title"] as? String == "Q3 review")
+    }
+
+    @Test func theOrganizersOwnUpdateIsFiledWhateverTheCaseOfHerAddress() throws {
+        let handle = handle(ingest("alice-request.ics"))
+        let update = ingest("alice-update.ics")
+        #expect(update.status == 0)
+        #expect(update.out.hasPrefix(handle))
+        #expect(update.out.contains(" updated "))
+        let shown = try #require(try json(["show", handle])["invite"] as? [String: Any])
+        #expect(shown["start"] as? String == "2027-03-15T15:00:00Z")
+    }
+
+    @Test func anAcceptedMeetingStaysAcceptedAndItsAnswerGoesToTheRealOrganizer() throws {
+        let handle = handle(ingest("alice-request.ics"))
+        #expect(run(["accept", handle]).status == 0)
+        let calendarAfterAccept = try bytes(calendar)
+        #expect(ingest("mallory-update.ics").status == 65)
+        #expect(ingest("mallory-cancel.ics").status == 65)
+        #expect(try bytes(calendar) == calendarAfterAccept)
+        let outbox = run(["outbox"])
+        #expect(outbox.out.contains("queued"))
+        #expect(!outbox.out.contains("withdrawn"))
+        #expect(run(["send"]).status == 0)
+        let mails = sentMail()
+        #expect(mails.count == 1)
+        #expect(mails.first?.contains("To: Alice Example <alice@corp.example>") == true)
+        #expect(mails.first?.contains("mallory") == false)
+        #expect(mails.first?.contains("Subject: Accepted: Q3 review") == true)
+    }
+
+    @Test func aDeclinedProposalInAnotherOrganizersNameIsRefused() throws {
+        let handle = handle(ingest("alice-request.ics"))
+        let result = ingest("mallory-declinecounter.ics")
+        #expect(result.status == 65)
+        #expect(result.err.contains("claims to decline your proposal for \"Q3 review\" of alice@corp.example"))
+        #expect(try (json(["history", handle])["entries"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aMailDirPassReportsTheRefusalAndFilesTheRest() throws {
+        let maildir = cli.home + "/Mail/INBOX"
+        for folder in ["new", "cur", "tmp"] {
+            try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)
+        }
+        #expect(ingest("alice-request.ics").status == 0)
+        for (name, fixture) in [("1.spoof", "mallory-update.ics"), ("2.other", "spam-over-my-event.ics")] {
+            let part = try String(contentsOfFile: Fixture.path("Spoofing/\(fixture)"), encoding: .utf8)
+            let mail =
+                "From: someone@evil.example\r\nTo: me@example.org\r\nSubject: x\r\nMessage-ID: <\(name)@evil.example>\r\n"
+                + "MIME-Version: 1.0\r\nContent-Type: text/calendar; method=REQUEST; charset=utf-8\r\n\r\n" + part
+            FileManager.default.createFile(atPath: maildir + "/new/" + name, contents: Data(mail.utf8))
+        }
+        let result = run(["ingest", "--maildir", maildir])
+        #expect(result.status == 1)
+        #expect(result.err.contains("1.spoof: claims to update \"Q3 review\" of alice@corp.example"))
+        #expect(result.out.contains("new"))
+        #expect(result.out.contains("Free crypto"))
+        #expect(!result.out.contains("updated"))
+    }
+
+    // MARK: Your own events
+
+    @Test(arguments: [
+        ("spam-over-my-meeting.ics", "your own event \"Team sync\" (organizer me@example.org)"),
+        ("spam-over-my-event.ics", "your own event \"Dentist\" (no organizer)"),
+    ])
+    func anInvitationNeverWritesOverYourOwnEventInAFile(_ spam: String, _ named: String) throws {
+        let before = try bytes(calendar)
+        let handle = handle(ingest(spam))
+        let accepted = run(["accept", handle])
+        #expect(accepted.status == 1)
+        #expect(
+            accepted.err
+                == "invites: error: \(calendar) holds \(named) under the invitation's UID; the invitation from "
+                + "spam@evil.example never writes over it\n")
+        #expect(try bytes(calendar) == before)
+        #expect(try (json(["history", handle])["entries"] as? [Any])?.isEmpty == true)
+        #expect(run(["decline", handle]).status == 0)
+        #expect(try bytes(calendar) == before)
+        #expect(run(["tentative", handle]).status == 1)
+        #expect(try bytes(calendar) == before)
+    }
+
+    @Test func anInvitationNeverWritesOverOrDeletesYourOwnEventInAVdir() throws {
+        let vdir = cli.home + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: calendar, encoding: .utf8)
+        let events = text.components(separatedBy: "BEGIN:VEVENT\r\n").dropFirst().map {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//khal//khal//EN\r\nBEGIN:VEVENT\r\n"
+                + $0.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "") + "END:VCALENDAR\r\n"
+        }
+        // The names khal gives: the UID, and a name of its own.
+        let meeting = vdir + "/team-sync-2027@example.org.ics"
+        let dentist = vdir + "/6c1f0f.ics"
+        FileManager.default.createFile(atPath: meeting, contents: Data(events[0].utf8))
+        FileManager.default.createFile(atPath: dentist, contents: Data(events[1].utf8))
+        for (spam, item) in [("spam-over-my-meeting.ics", meeting), ("spam-over-my-event.ics", dentist)] {
+            let before = try bytes(item)
+            let handle = handle(ingest(spam, calendar: vdir))
+            let accepted = run(["accept", handle], calendar: vdir)
+            #expect(accepted.status == 1)
+            #expect(accepted.err.contains("\(item) holds your own event"))
+            #expect(run(["decline", handle], calendar: vdir).status == 0)
+            #expect(try bytes(item) == before)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 2)
+    }
+
+    @Test func aCopyOfAnotherOrganizerInTheCalendarIsNotWrittenOver() throws {
+        let vdir = cli.home + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        // Alice's meeting, as another calendar program put it there (not found as an invitation:
+        // it does not list you).
+        let alice = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
+            .replacingOccurrences(of: "METHOD:REQUEST\r\n", with: "")
+            .replacingOccurrences(
+                of: "ATTENDEE;CN=Me;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:me@example.org\r\n", with: "")
+        let item = vdir + "/q3.ics"
+        FileManager.default.createFile(atPath: item, contents: Data(alice.utf8))
+        let spoof = try String(contentsOfFile: Fixture.path("Spoofing/mallory-update.ics"), encoding: .utf8)
+        let file = cli.write("spoof.ics", spoof)
+        let handle = handle(run(["ingest", file], calendar: vdir))
+        let accepted = run(["accept", handle], calendar: vdir)
+        #expect(accepted.status == 1)
+        #expect(
+            accepted.err.contains(
+                "\(item) holds \"Q3 review\" of alice@corp.example under the invitation's UID; the invitation from "
+                    + "MALLORY@evil.example never writes over another organizer's meeting"))
+        #expect(try String(contentsOfFile: item, encoding: .utf8) == alice)
+    }
+
+    // MARK: The copy your server placed
+
+    @Test func aServerPlacedMeetingIsNotMovedNorAnsweredForAStranger() throws {
+        let vdir = cli.home + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        let placed = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
+            .replacingOccurrences(of: "METHOD:REQUEST\r\n", with: "")
+        let item = vdir + "/4b1e.ics"
+        FileManager.default.createFile(atPath: item, contents: Data(placed.utf8))
+        let listed = try #require(try json(["list"], calendar: vdir)["invites"] as? [[String: Any]])
+        let handle = try #require(listed.first?["handle"] as? String)
+        let spoof = run(["ingest", Fixture.path("Spoofing/mallory-update.ics")], calendar: vdir)
+        #expect(spoof.status == 65)
+        #expect(run(["ingest", Fixture.path("Spoofing/mallory-cancel.ics")], calendar: vdir).status == 65)
+        let shown = try #require(try json(["show", handle], calendar: vdir)["invite"] as? [String: Any])
+        #expect(shown["start"] as? String == "2027-03-15T14:00:00Z")
+        #expect(shown["status"] as? String == "pending")
+        #expect(run(["decline", handle], calendar: vdir).status == 0)
+        let after = try String(contentsOfFile: item, encoding: .utf8)
+        #expect(after.contains("PARTSTAT=DECLINED"))
+        #expect(after.contains("ORGANIZER;CN=Alice Example:mailto:alice@corp.example"))
+        #expect(!after.contains("mallory"))
+    }
+
+    @Test func anItemInAnotherOrganizersNameIsNotFollowed() throws {
+        let vdir = cli.home + "/vdir"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        let handle = handle(run(["ingest", Fixture.path("Spoofing/alice-request.ics")], calendar: vdir))
+        // A copy of the same UID in Mallory's name turns up in the calendar (a stranger's server
+        // placed it, or a sync brought it).
+        let spoof = try String(contentsOfFile: Fixture.path("Spoofing/mallory-update.ics"), encoding: .utf8)
+            .replacingOccurrences(of: "METHOD:REQUEST\r\n", with: "")
+        FileManager.default.createFile(atPath: vdir + "/x.ics", contents: Data(spoof.utf8))
+        let listed = run(["list"], calendar: vdir)
+        #expect(listed.err.contains("x.ics: claims to update \"Q3 review\" of alice@corp.example"))
+        let shown = try #require(try json(["show", handle], calendar: vdir)["invite"] as? [String: Any])
+        #expect(shown["start"] as? String == "2027-03-15T14:00:00Z")
+        #expect(shown["source"] as? String != "calendar")
+    }
+}
