@@ -145,3 +145,6 @@ static int is_a(GMimeObject *object, GType type) {
 int lazy_is_multipart(GMimeObject *object) { return is_a(object, lazy_g_mime_multipart_get_type()); }
 int lazy_is_part(GMimeObject *object) { return is_a(object, lazy_g_mime_part_get_type()); }
 int lazy_is_message_part(GMimeObject *object) { return is_a(object, lazy_g_mime_message_part_get_type()); }
+int lazy_is_mailbox(InternetAddress *address) {
+    return is_a((GMimeObject *)address, lazy_internet_address_mailbox_get_type());
+}

@@ -30,6 +30,7 @@ static inline void lazy_unref(GObject *object) { lazy_g_object_unref(object); }
 int lazy_is_multipart(GMimeObject *object);
 int lazy_is_part(GMimeObject *object);
 int lazy_is_message_part(GMimeObject *object);
+int lazy_is_mailbox(InternetAddress *address);
 
 /* G_VARIANT_TYPE is a cast macro: a type string as a GVariantType. */
 static inline const GVariantType *lazy_variant_type(const char *type_string) {

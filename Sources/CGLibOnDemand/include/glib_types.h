@@ -50,6 +50,9 @@ typedef struct _GMimeStream GMimeStream;
 typedef struct _GMimeStreamFilter GMimeStreamFilter;
 typedef struct _GMimeStreamMem GMimeStreamMem;
 typedef struct _GMimeTextPart GMimeTextPart;
+typedef struct _InternetAddress InternetAddress;
+typedef struct _InternetAddressList InternetAddressList;
+typedef struct _InternetAddressMailbox InternetAddressMailbox;
 
 /* Read field by field. */
 typedef struct _GError {

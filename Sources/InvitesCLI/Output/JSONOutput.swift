@@ -26,6 +26,27 @@ enum JSONOutput {
         @Nullable var recurrenceId: String?
         var attendees: [Attendee]
         @Nullable var calendarItem: CalendarItem?
+        @Nullable var mail: Mail?
+
+        /// Who the mail it came in says it is from (``InvitesKit/MailOrigin``), and whether
+        /// that is the organizer.
+        struct Mail: Encodable {
+            @Nullable var from: String?
+            @Nullable var sender: String?
+            var failedChecks: [String]
+            /// From or Sender is the ORGANIZER or its SENT-BY.
+            var fromOrganizer: Bool
+            /// `sent by X for Y` and the failed checks, as `show` says them; `null` when all is well.
+            @Nullable var note: String?
+
+            init(_ origin: MailOrigin, organizer: InvitesKit.Invite.Person?) {
+                from = origin.from
+                sender = origin.sender
+                failedChecks = origin.failedChecks
+                fromOrganizer = origin.isFrom(organizer)
+                note = origin.note(for: organizer)
+            }
+        }
 
         /// Where a scheduling server put the invitation in your calendar.
         struct CalendarItem: Encodable {
@@ -72,6 +93,7 @@ enum JSONOutput {
                 Attendee(address: $0.address, name: $0.name, partstat: $0.partstat, rsvp: $0.rsvp)
             }
             calendarItem = stored.foundIn.map { CalendarItem(calendar: $0.calendar, path: $0.path, gone: $0.gone) }
+            mail = invite.origin.map { Mail($0, organizer: invite.organizer) }
         }
     }
 

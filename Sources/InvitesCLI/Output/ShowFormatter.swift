@@ -81,6 +81,9 @@ struct ShowFormatter {
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
             sections.head += detail("organizer", Printable.sanitize(organizer))
         }
+        if let note = invite.origin?.note(for: invite.organizer) {
+            sections.head += detail("mail", Printable.sanitize(note))
+        }
         let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
         sections.details += details.meeting(show, me: me)
         sections.details += detail("answer", stored.state.rawValue)

@@ -166,7 +166,9 @@ struct ICalDocument {
     /// The ORGANIZER of a component: its CN and its address.
     static func organizer(of component: ICalComponent) -> Invite.Person? {
         component.firstProperty(ICAL_ORGANIZER_PROPERTY).map { property in
-            Invite.Person(name: property.parameter(ICAL_CN_PARAMETER), email: address(property.value))
+            Invite.Person(
+                name: property.parameter(ICAL_CN_PARAMETER), email: address(property.value),
+                sentBy: address(property.parameter(ICAL_SENTBY_PARAMETER)))
         }
     }
 

@@ -25,6 +25,12 @@ public struct MailParser: Sendable {
         guard !message.calendarParts.isEmpty else {
             throw .notAnInvite(file: file, reason: "the e-mail has no text/calendar or .ics part")
         }
+        let fromDomain = message.from.flatMap { $0.split(separator: "@").last.map(String.init) } ?? ""
+        let origin = MailOrigin(
+            from: message.from, sender: message.sender,
+            failedChecks: message.authenticationResults.map {
+                AuthenticationResults.failures(in: $0, fromDomain: fromDomain)
+            } ?? [])
         var invites: [Invite] = []
         var seen = Set<String>()
         var firstError: IngestError?
@@ -36,6 +42,7 @@ public struct MailParser: Sendable {
                 {
                     var invite = invite
                     invite.mail = message.thread
+                    invite.origin = origin
                     let key = invite.uid + "\u{0}" + (invite.recurrenceID ?? "")
                     if seen.insert(key).inserted { invites.append(invite) }
                 }

@@ -17,6 +17,11 @@ struct MIMEMessage {
     var calendarParts: [CalendarPart]
     /// The message's Message-ID and References, when it has a usable one.
     var thread: MailThread?
+    /// The addresses of its From and Sender mailboxes, as GMime parses them.
+    var from: String?
+    var sender: String?
+    /// Its topmost `Authentication-Results` header, as written.
+    var authenticationResults: String?
 
     /// Parses a message; `nil` when GMime finds no message in the bytes.
     static func parse(_ data: Data) throws(LibraryLoadError) -> MIMEMessage? {
@@ -33,10 +38,30 @@ struct MIMEMessage {
         guard let message else { return nil }
         defer { lazy_unref(message) }
         var result = MIMEMessage(calendarParts: [], thread: thread(of: message))
+        result.from = mailbox(lazy_g_mime_object_get_header(message, "From"))
+        result.sender = mailbox(lazy_g_mime_object_get_header(message, "Sender"))
+        result.authenticationResults = lazy_g_mime_object_get_header(message, "Authentication-Results").map {
+            String(cString: $0)
+        }
         if let body = lazy_g_mime_message_get_mime_part(message) {
             collect(body, depth: 0, into: &result.calendarParts)
         }
         return result
+    }
+
+    /// The address of the first mailbox of an address header, with GMime's parser (groups,
+    /// comments, encoded words and quoting as RFC 5322 has them).
+    private static func mailbox(_ header: UnsafePointer<CChar>?) -> String? {
+        guard let header, let list = lazy_internet_address_list_parse(nil, header) else { return nil }
+        defer { lazy_unref(list) }
+        for index in 0..<max(lazy_internet_address_list_length(list), 0) {
+            guard let address = lazy_internet_address_list_get_address(list, index), lazy_is_mailbox(address) != 0,
+                let text = lazy_internet_address_mailbox_get_addr(address)
+            else { continue }
+            let value = String(cString: text)
+            if !value.isEmpty { return value }
+        }
+        return nil
     }
 
     private static func thread(of message: OpaquePointer) -> MailThread? {

@@ -29,10 +29,14 @@ public struct Invite: Sendable, Hashable {
     public struct Person: Sendable, Hashable {
         public var name: String?
         public var email: String?
+        /// `SENT-BY` (RFC 5545 §3.2.18): who sends on the organizer's behalf (a secretary, a
+        /// calendar service), whose mail is the organizer's all the same.
+        public var sentBy: String?
 
-        public init(name: String?, email: String?) {
+        public init(name: String?, email: String?, sentBy: String? = nil) {
             self.name = name
             self.email = email
+            self.sentBy = sentBy
         }
 
         /// The address to compare: lower case, without `mailto:`; `nil` when there is none.
@@ -145,6 +149,8 @@ public struct Invite: Sendable, Hashable {
     public var raw: Data
     /// The e-mail it came in, for threading the reply; `nil` unless it came by mail.
     public var mail: MailThread?
+    /// Who the e-mail it came in says it is from; `nil` unless it came by mail.
+    public var origin: MailOrigin?
     /// What the VEVENT says beyond these fields, read when it was parsed (empty for a push
     /// payload); `nil` for an invitation kept by an earlier `invites` and not yet read again.
     public var properties: EventProperties?

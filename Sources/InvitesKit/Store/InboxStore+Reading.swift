@@ -7,6 +7,7 @@ extension InboxStore {
         i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
         i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references,
         i.revision, i.facts_version, i.facts_revision, i.over_after, i.properties, i.properties_version,
+        i.organizer_sent_by, i.mail_from, i.mail_sender, i.mail_failed_checks,
         c.calendar AS found_calendar, c.item AS found_item, c.gone AS found_gone
         """
 
@@ -42,7 +43,10 @@ extension InboxStore {
         let id = Int64(row.int("id"))
         let organizer: Invite.Person? =
             row.text("organizer_name") == nil && row.text("organizer_email") == nil
-            ? nil : Invite.Person(name: row.text("organizer_name"), email: row.text("organizer_email"))
+            ? nil
+            : Invite.Person(
+                name: row.text("organizer_name"), email: row.text("organizer_email"),
+                sentBy: row.text("organizer_sent_by"))
         let recurrenceID = row.text("recurrence_id") ?? ""
         var invite = Invite(
             uid: row.text("uid") ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
@@ -58,6 +62,11 @@ extension InboxStore {
         invite.mail = row.text("mail_message_id").flatMap {
             MailThread(
                 messageID: $0, references: (row.text("mail_references") ?? "").split(separator: " ").map(String.init))
+        }
+        if row.text("mail_from") != nil || row.text("mail_sender") != nil {
+            invite.origin = MailOrigin(
+                from: row.text("mail_from"), sender: row.text("mail_sender"),
+                failedChecks: (row.text("mail_failed_checks") ?? "").split(separator: " ").map(String.init))
         }
         invite.properties =
             whole ? InviteRecord.decode(row.text("properties"), version: row.int("properties_version")) : nil

@@ -280,6 +280,15 @@ enum Schema {
         ) WHERE status = 'pending';
         CREATE INDEX instances_pending ON instances (invite_id) WHERE answer = 'pending' AND cancelled = 0;
         """,
+        // Version 15: who the mail an invitation came in says it is from (MailOrigin) and whom
+        // the organizer names to send for them (SENT-BY), so that an invitation a stranger sent
+        // in an organizer's name is shown as such. Rows kept before have none, as a push has.
+        """
+        ALTER TABLE invites ADD COLUMN organizer_sent_by TEXT;
+        ALTER TABLE invites ADD COLUMN mail_from TEXT;
+        ALTER TABLE invites ADD COLUMN mail_sender TEXT;
+        ALTER TABLE invites ADD COLUMN mail_failed_checks TEXT;
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

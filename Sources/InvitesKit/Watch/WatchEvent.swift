@@ -62,6 +62,10 @@ public struct WatchEvent: Sendable, Equatable {
             case (nil, nil): organizer = nil
             }
         }
+        // A mail not sent by the organizer says so where the organizer is named.
+        if let note = invite.origin?.note(for: invite.organizer) {
+            organizer = (organizer.map { $0 + " " } ?? "") + "(\(note))"
+        }
         self.init(
             kind: kind, handle: stored.handle, title: invite.title, start: invite.start, end: invite.end,
             dates: invite.dates, organizer: organizer, conflicts: conflicts)

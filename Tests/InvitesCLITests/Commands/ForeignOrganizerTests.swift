@@ -243,4 +243,42 @@ import Testing
         #expect(shown["start"] as? String == "2027-03-15T14:00:00Z")
         #expect(shown["source"] as? String != "calendar")
     }
+
+    // MARK: Who sent the mail
+
+    @Test func aMailFromAnotherThanTheOrganizerSaysSo() throws {
+        let handle = handle(ingest("mallory-invites-as-alice.eml"))
+        let shown = run(["show", handle])
+        #expect(shown.out.contains("organizer  Alice Example <alice@corp.example>\n"))
+        #expect(shown.out.contains("mail       sent by mallory@evil.example for alice@corp.example\n"))
+        let listed = try #require(try json(["list"])["invites"] as? [[String: Any]])
+        let mail = try #require(listed.first?["mail"] as? [String: Any])
+        #expect(mail["from"] as? String == "mallory@evil.example")
+        #expect(mail["fromOrganizer"] as? Bool == false)
+        #expect(mail["note"] as? String == "sent by mallory@evil.example for alice@corp.example")
+        let showJSON = try #require(try json(["show", handle])["invite"] as? [String: Any])
+        #expect((showJSON["mail"] as? [String: Any])?["fromOrganizer"] as? Bool == false)
+    }
+
+    @Test func aFailedCheckOfTheReceivingServerIsToldAndAForgedPassBelowItIsNot() throws {
+        let handle = handle(ingest("alice-forged-from.eml"))
+        let shown = run(["show", "--width", "120", handle])
+        #expect(
+            shown.out.contains(
+                "mail       your mail server's checks of its sender failed (dkim=fail, spf=fail, dmarc=fail)\n"))
+        let listed = try #require(try json(["list"])["invites"] as? [[String: Any]])
+        let mail = try #require(listed.first?["mail"] as? [String: Any])
+        #expect(mail["fromOrganizer"] as? Bool == true)
+        #expect(mail["failedChecks"] as? [String] == ["dkim=fail", "spf=fail", "dmarc=fail"])
+    }
+
+    @Test func aServiceNamedAsSentBySendsForTheOrganizer() throws {
+        let handle = handle(ingest("service-for-alice.eml"))
+        #expect(!run(["show", handle]).out.contains("mail  "))
+        let listed = try #require(try json(["list"])["invites"] as? [[String: Any]])
+        let mail = try #require(listed.first?["mail"] as? [String: Any])
+        #expect(mail["fromOrganizer"] as? Bool == true)
+        #expect(mail["note"] is NSNull)
+        #expect(mail["sender"] as? String == "calendar-notification@google.com")
+    }
 }
