@@ -36,7 +36,7 @@ public struct CalendarWriter: Sendable {
         let path = source.layout == .vdir ? item(holding: entry.uid) : source.path
         var written = Written(zones: [])
         let display = display
-        try AtomicFile(path: path).update { current in
+        try AtomicFile(path: path, newFileMode: source.isPrivate ? PrivateFile.fileMode : nil).update { current in
             guard let current, !current.isEmpty else {
                 written.zones = source.layout == .vdir ? [] : entry.timezones.map(\.text)
                 let text = entry.timezones.map(\.text).joined() + entry.components.map(\.text).joined()
