@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # 16 processes answer 16 invites at once, against one calendar and one store, several rounds;
-# nothing may be lost in either. Then 16 processes answer 16 occurrences of one series at once:
+# nothing may be lost in either; half of them name the calendar through a symbolic link to it
+# (`~/.calendar.ics -> calendar.ics`), so the link and the file must take one lock. Then 16 processes answer 16 occurrences of one series at once:
 # every override lands once, beside the one master. Then 4 `send`s at once over 24 queued replies:
 # each reply is handed to sendmail exactly once. Usage: Tests/Scripts/concurrency.sh BIN [ROUNDS]
 set -euo pipefail
@@ -12,6 +13,8 @@ trap 'rm -rf "$work"' EXIT
 cp fixtures/calendar.ics "$work/calendar.ics"
 cp fixtures/calendar.ics "$work/original.ics"
 run() { "$bin" --home "$work/home" --calendar "$work/calendar.ics" --tz UTC --me me@example.org "$@"; }
+ln -s calendar.ics "$work/linked.ics"
+run_linked() { "$bin" --home "$work/home" --calendar "$work/linked.ics" --tz UTC --me me@example.org "$@"; }
 python3 -c '
 import json
 print(json.dumps([{"title": f"Meeting {i}", "start": f"2018-04-10T{8 + i % 8:02d}:00:00Z",
@@ -19,14 +22,21 @@ print(json.dumps([{"title": f"Meeting {i}", "start": f"2018-04-10T{8 + i % 8:02d
 run ingest "$work/invites.json" >/dev/null
 for round in $(seq 1 "$rounds"); do
     pids=()
-    for i in $(seq 0 15); do run accept "c$i" >/dev/null 2>&1 & pids+=($!); done
+    for i in $(seq 0 15); do
+        if [ $((i % 2)) = 0 ]; then run accept "c$i"; else run_linked accept "c$i"; fi >/dev/null 2>&1 &
+        pids+=($!)
+    done
     for pid in "${pids[@]}"; do wait "$pid"; done
     count=$(grep -c "^UID:push-c" "$work/calendar.ics" || true)
     [ "$count" = 16 ] || { echo "concurrency: round $round: $count of 16 events in the calendar"; exit 1; }
     pids=()
-    for i in $(seq 0 15); do run decline "c$i" >/dev/null 2>&1 & pids+=($!); done
+    for i in $(seq 0 15); do
+        if [ $((i % 2)) = 0 ]; then run decline "c$i"; else run_linked decline "c$i"; fi >/dev/null 2>&1 &
+        pids+=($!)
+    done
     for pid in "${pids[@]}"; do wait "$pid"; done
     cmp -s "$work/calendar.ics" "$work/original.ics" || { echo "concurrency: round $round: calendar not restored"; exit 1; }
+    [ -L "$work/linked.ics" ] || { echo "concurrency: round $round: the link was replaced by a copy"; exit 1; }
 done
 answers=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM history').fetchone()[0])" "$work/home/invites.sqlite3")
 expected=$((rounds * 32))
@@ -75,4 +85,4 @@ distinct=$(cat "$work/sent"/*.eml | grep '^Message-Id:' | sort -u | wc -l)
 [ "$received" = 24 ] && [ "$distinct" = 24 ] || { echo "concurrency: 4 overlapping sends handed over $received messages ($distinct distinct) of 24"; exit 1; }
 left=$(sends --json outbox | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["messages"]))')
 [ "$left" = 0 ] || { echo "concurrency: $left replies left in the outbox after the sends"; exit 1; }
-echo "concurrency: $rounds rounds of 16 processes accepting then declining 16 invites: $answers of $expected answers kept, calendar restored byte for byte; $rounds rounds of 16 processes answering 16 occurrences of one series: every override once, $occurrence_answers answers kept; 4 overlapping sends over 24 replies: each handed over once"
+echo "concurrency: $rounds rounds of 16 processes (half through a link) accepting then declining 16 invites: $answers of $expected answers kept, calendar restored byte for byte; $rounds rounds of 16 processes answering 16 occurrences of one series: every override once, $occurrence_answers answers kept; 4 overlapping sends over 24 replies: each handed over once"

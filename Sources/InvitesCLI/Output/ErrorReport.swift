@@ -46,6 +46,8 @@ enum ErrorReport {
             if case .closed = error { return (error.description, .outputClosed) }
             return (Printable.sanitize(error.description), .ioError)
         case let error as StoreError:
+            // An unsafe home is refused, not a failed read or write: nothing was tried.
+            if case .unsafeHome = error { return (Printable.sanitize(error.description), .failure) }
             return (Printable.sanitize(error.description), .ioError)
         case let error as UnknownHandleError:
             return (error.description, .failure)

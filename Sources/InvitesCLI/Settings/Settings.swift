@@ -80,7 +80,7 @@ struct Settings {
         } else if let entries = config.values["calendar"], !entries.isEmpty {
             calendars = Origin(value: entries.map { named($0.value) }, source: "\(configPath):\(entries[0].line)")
         } else {
-            calendars = Origin(value: [CalendarSource.defaultCalendar("\(home.value)/calendar.ics")], source: "default")
+            calendars = Origin(value: [CalendarSource.homeCalendar("\(home.value)/calendar.ics")], source: "default")
         }
 
         let zone: Origin<DisplayZone>

@@ -66,7 +66,7 @@ public struct MaildirShortcut {
         guard storeStamps() == store, store.allSatisfy({ $0?.isSettled(at: now) ?? true }),
             !folders.keys.contains(where: { $0.contains("\n") })
         else { return }
-        try? AtomicFile(path: path).update { current in
+        try? AtomicFile(path: path, newFileMode: PrivateFile.fileMode).update { current in
             var note = Note(store: store, folders: folders)
             if let current, let earlier = Note(current), earlier.store == store {
                 note.folders.merge(earlier.folders) { ours, _ in ours }

@@ -12,11 +12,15 @@ public struct CalendarSource: Sendable, Hashable {
     public let layout: Layout
     /// False for a default calendar that does not exist yet: it reads as empty.
     public let exists: Bool
+    /// True for the calendar kept in `--home` when none is named: made there, it is 0600 like
+    /// every other file of the home, whatever the umask.
+    public let isPrivate: Bool
 
     /// A calendar as found on disk (``named(_:)`` and ``defaultCalendar(_:)`` look).
-    init(path: String, layout: Layout, exists: Bool) {
+    init(path: String, layout: Layout, exists: Bool, isPrivate: Bool = false) {
         self.path = path
         self.layout = layout
         self.exists = exists
+        self.isPrivate = isPrivate
     }
 }

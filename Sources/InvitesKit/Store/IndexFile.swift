@@ -60,23 +60,21 @@ struct IndexFile {
     }
 
     /// Writes `data` into place: to a temporary file in the same folder, then renamed over the
-    /// old one, so that a reader finds the old file or the new one, whole.
+    /// old one, so that a reader finds the old file or the new one, whole. The folder is made
+    /// 0700 and the file 0600, whatever the umask, like everything in the home.
     func write(_ data: Data) throws(SystemCallError) -> Reference {
         let folder = (path as NSString).deletingLastPathComponent
         if (try? Posix.stat(folder)) == nil {
-            do throws(SystemCallError) {
-                try Posix.mkdir(folder, mode: 0o700)
-            } catch {
-                // Made meanwhile by another run, it is there all the same.
-                guard error.code == EEXIST else { throw error }
-            }
+            try PrivateFile.makeFolder(folder)
         }
         let temporary = path + ".\(Posix.getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = try Posix.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o600)
+        let descriptor = try Posix.open(
+            temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: PrivateFile.fileMode)
         do throws(SystemCallError) {
             // Closed whether or not the write went through, before either is reported.
             let failure: SystemCallError?
             do throws(SystemCallError) {
+                try Posix.fchmod(descriptor, PrivateFile.fileMode, path: temporary)
                 try DescriptorWriter.writeAll(data, to: descriptor)
                 failure = nil
             } catch {

@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process held the store's write lock for longer than the busy timeout; `home` is
     /// the folder the store is in. Nothing was changed, and trying again later will do.
     case locked(home: String)
+    /// The home is not safe to use (others may write to it, another user owns it, or its link
+    /// leads nowhere); `reason` says why and how to put it right. Nothing was read or written.
+    case unsafeHome(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +23,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot create \(path): \(reason)"
         case .locked(let home):
             return "the inbox \(home) is locked by another invites; try again"
+        case .unsafeHome(let path, let reason):
+            return "refusing the home \(path): \(reason)"
         }
     }
 }

@@ -5,6 +5,10 @@ private func systemStat(_ path: UnsafePointer<CChar>, _ info: UnsafeMutablePoint
     stat(path, info)
 }
 
+private func systemLstat(_ path: UnsafePointer<CChar>, _ info: UnsafeMutablePointer<stat>) -> Int32 {
+    lstat(path, info)
+}
+
 private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
     flock(descriptor, operation)
 }
@@ -48,6 +52,16 @@ extension Posix {
         try retrying("fchmod", path: path) { Foundation.fchmod(descriptor, mode) }
     }
 
+    /// `chmod(2)`: for a folder just made, whose mode `mkdir` masked with the umask.
+    static func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) {
+        try retrying("chmod", path: path) { Foundation.chmod(path, mode) }
+    }
+
+    /// `ftruncate(2)`: the open file cut (or grown) to `length` bytes.
+    static func ftruncate(_ descriptor: Int32, _ length: Int, path: String? = nil) throws(SystemCallError) {
+        try retrying("ftruncate", path: path) { Foundation.ftruncate(descriptor, off_t(length)) }
+    }
+
     /// `fchown(2)`.
     static func fchown(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t, path: String? = nil)
         throws(SystemCallError)
@@ -59,6 +73,14 @@ extension Posix {
     static func stat(_ path: String) throws(SystemCallError) -> Foundation.stat {
         var info = Foundation.stat()
         try retrying("stat", path: path) { systemStat(path, &info) }
+        return info
+    }
+
+    /// `lstat(2)`: what the system knows of `path` itself, a symbolic link as the link (not the
+    /// file it names), so that a writer can tell a link from a file before it replaces one.
+    static func lstat(_ path: String) throws(SystemCallError) -> Foundation.stat {
+        var info = Foundation.stat()
+        try retrying("lstat", path: path) { systemLstat(path, &info) }
         return info
     }
 

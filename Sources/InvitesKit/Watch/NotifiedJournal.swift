@@ -37,6 +37,8 @@ final class NotifiedJournal {
             try NotifiedJournal.rewrite(path: path, since: since, told: told)
             handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             try handle.seekToEnd()
+        } catch CalendarError.unwritable(_, let reason) {
+            throw .unwritable(path: path, reason: reason)
         } catch {
             throw .unwritable(path: path, reason: error.localizedDescription)
         }
@@ -93,9 +95,10 @@ final class NotifiedJournal {
         try? NotifiedJournal.rewrite(path: path, since: now, told: told)
     }
 
+    /// Replaces the file whole (0600 when it is made: it names what you were invited to).
     private static func rewrite(path: String, since: Date, told: [String: String]) throws {
         var text = "since \(Int(since.timeIntervalSince1970))\n"
         for (handle, version) in told.sorted(by: { $0.key < $1.key }) { text += "\(handle) \(version)\n" }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile(path: path, newFileMode: PrivateFile.fileMode).update { _ in Data(text.utf8) }
     }
 }

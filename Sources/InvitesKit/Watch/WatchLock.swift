@@ -6,23 +6,28 @@ import Foundation
 final class WatchLock {
     private let descriptor: Int32
 
+    /// Takes the lock, or says who holds it. The file is made 0600 and never opened through a
+    /// symbolic link (``PrivateFile/openLock(_:)``); the pid goes in through the descriptor
+    /// that holds the lock, so it lands in that file and nowhere a link could lead.
     init(path: String) throws(WatchError) {
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? PrivateFile.makeFolder((path as NSString).deletingLastPathComponent)
         do {
-            descriptor = try Posix.open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
+            descriptor = try PrivateFile.openLock(path)
         } catch {
-            throw .unwritable(path: path, reason: error.description)
+            throw .unwritable(path: path, reason: PrivateFile.lockProblem(error))
         }
         do {
             try Posix.flock(descriptor, LOCK_EX | LOCK_NB, path: path)
         } catch {
+            // The holder's pid, read through the descriptor: the path is not opened again.
+            let held = error.code == EWOULDBLOCK ? (try? DescriptorReader.readAll(descriptor)) ?? Data() : nil
             try? Posix.close(descriptor)
-            guard error.code == EWOULDBLOCK else { throw .unwritable(path: path, reason: error.description) }
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            guard let held else { throw .unwritable(path: path, reason: error.description) }
+            let text = String(decoding: held.prefix(32), as: UTF8.self)
             throw .alreadyRunning(lock: path, pid: Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
-        try? Data("\(Posix.getpid())\n".utf8).write(to: URL(fileURLWithPath: path))
+        try? Posix.ftruncate(descriptor, 0, path: path)
+        try? DescriptorWriter.writeAll("\(Posix.getpid())\n", to: descriptor)
     }
 
     deinit {

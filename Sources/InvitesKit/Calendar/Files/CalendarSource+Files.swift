@@ -15,4 +15,11 @@ extension CalendarSource {
     public static func defaultCalendar(_ path: String) -> CalendarSource {
         (try? named(path)) ?? CalendarSource(path: path, layout: .file, exists: false)
     }
+
+    /// The calendar `invites` keeps in its home when none is named (`calendar.ics` there): as
+    /// ``defaultCalendar(_:)``, and made private (0600) when the first accept makes it.
+    public static func homeCalendar(_ path: String) -> CalendarSource {
+        let found = defaultCalendar(path)
+        return CalendarSource(path: found.path, layout: found.layout, exists: found.exists, isPrivate: true)
+    }
 }

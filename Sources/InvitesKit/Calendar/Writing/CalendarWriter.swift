@@ -38,7 +38,7 @@ public struct CalendarWriter: Sendable {
         let path = source.layout == .vdir ? item(holding: entry.uid) : source.path
         var written = Written(zones: [])
         let display = display
-        try AtomicFile(path: path).update { current in
+        try AtomicFile(path: path, newFileMode: source.isPrivate ? PrivateFile.fileMode : nil).update { current in
             if let current { try CalendarWriter.check(claim, uid: entry.uid, in: current, path: path) }
             guard let current, !current.isEmpty else {
                 written.zones = source.layout == .vdir ? [] : entry.timezones.map(\.text)
@@ -255,8 +255,20 @@ public struct CalendarWriter: Sendable {
     private var lockPath: String { CalendarWriter.lockPath(for: source.path, in: lockFolder) }
 
     /// The lock every writer of one calendar takes: the calendar writer's, and an answer
-    /// written in place into one of its items.
+    /// written in place into one of its items. Named after where the calendar really is, so
+    /// that a run given `~/.calendar.ics` and one given the file that link names take turns.
     static func lockPath(for calendar: String, in lockFolder: String) -> String {
-        (lockFolder as NSString).appendingPathComponent("calendar-\(StableHash.hex(of: Data(calendar.utf8))).lock")
+        let key = lockKey(calendar)
+        return (lockFolder as NSString).appendingPathComponent("calendar-\(StableHash.hex(of: Data(key.utf8))).lock")
+    }
+
+    /// The calendar's path with every link resolved; for one not made yet, its folder's
+    /// resolved path and its name, so that the key does not change when the first write makes
+    /// it. The path as given when not even its folder is there.
+    static func lockKey(_ calendar: String) -> String {
+        if let real = Posix.realpath(calendar) { return real }
+        let folder = (calendar as NSString).deletingLastPathComponent
+        guard let real = Posix.realpath(folder.isEmpty ? "." : folder) else { return calendar }
+        return (real as NSString).appendingPathComponent((calendar as NSString).lastPathComponent)
     }
 }

@@ -11,13 +11,15 @@ final class FileLock {
     /// How long to wait for the lock, in seconds: far longer than one calendar write takes.
     static let patience: Double = 10
 
+    /// Takes the lock at `path`, making its folder (0700) and the file (0600) when they are
+    /// missing. A symbolic link where the lock goes is refused, not followed
+    /// (``PrivateFile/openLock(_:)``).
     init(path: String) throws {
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? PrivateFile.makeFolder((path as NSString).deletingLastPathComponent)
         do {
-            descriptor = try Posix.open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode: 0o600)
+            descriptor = try PrivateFile.openLock(path)
         } catch {
-            throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(error)")
+            throw CalendarError.unwritable(path: path, reason: "cannot open lock: \(PrivateFile.lockProblem(error))")
         }
         let deadline = Date().addingTimeInterval(FileLock.patience)
         while true {

@@ -25,7 +25,16 @@ final class Database {
     /// one keeps the size it has). A store that is not `durable` holds nothing that cannot be
     /// made again: its commits are not flushed to the disk one by one (WAL's `synchronous =
     /// NORMAL`, which keeps the file whole through a crash but may lose the last commits).
+    ///
+    /// A new file is made (empty, 0600) before SQLite opens it: SQLite would make it 0644 less
+    /// the umask, and it gives the WAL and the shared-memory index the database's own mode, so
+    /// all three are yours alone whatever the umask. A file already there keeps its mode.
     init(path: String, pageSize: Int? = nil, durable: Bool = true) throws(StoreError) {
+        do {
+            try PrivateFile.create(path)
+        } catch {
+            throw .sqlite(path: path, code: SQLITE_CANTOPEN, message: error.description)
+        }
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &raw, flags, nil)
