@@ -100,6 +100,8 @@ enum IngestCommand {
             if let comment { line += ": \"\(Printable.sanitize(comment))\"" }
             if already { line += " (already in the history)" }
             if context.settings.json { context.note(line) } else { context.print(line) }
+        case .collision(let handle, let error):
+            context.warn("\(handle): \(Printable.sanitize(error.description))")
         case .followed(let handle, let cancelled, let path):
             context.note("\(handle): \(cancelled ? "marked cancelled" : "updated") in \(Printable.sanitize(path))")
         }

@@ -18,7 +18,7 @@ enum ShowCommand {
                         start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
                     occurrences: show.occurrences.map(JSONOutput.CheckedOccurrence.init),
-                    details: JSONOutput.Details(show)))
+                    details: JSONOutput.Details(show), collision: show.collision?.description))
             return .success
         }
         let formatter = ShowFormatter(
@@ -71,9 +71,15 @@ enum ShowCommand {
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
-        return ShowController(
+        var controller = ShowController(
             store: try context.openStore(), cache: context.openCache(), settings: settings,
             clock: context.environment.now)
+        let responder = try context.responder()
+        controller.collision = { stored in
+            var lookups: [String: UIDCollisions] = [:]
+            return try responder.collision(of: stored, lookups: &lookups)
+        }
+        return controller
     }
 
 }

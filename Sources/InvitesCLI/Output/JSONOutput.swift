@@ -146,6 +146,8 @@ enum JSONOutput {
         var occurrences: [CheckedOccurrence]
         /// The description, the join link, the attendees' answers, how it repeats.
         var details: Details
+        /// Why accepting will be refused (``InvitesKit/ShowReport/collision``).
+        @Nullable var collision: String?
     }
 
     struct CheckedOccurrence: Encodable {

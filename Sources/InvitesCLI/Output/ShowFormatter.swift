@@ -84,6 +84,9 @@ struct ShowFormatter {
         if let note = invite.origin?.note(for: invite.organizer) {
             sections.head += detail("mail", Printable.sanitize(note))
         }
+        if let collision = show.collision {
+            sections.head += detail("warning", Printable.sanitize(collision.description) + "; accept refuses")
+        }
         let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
         sections.details += details.meeting(show, me: me)
         sections.details += detail("answer", stored.state.rawValue)

@@ -319,6 +319,19 @@ public struct Responder {
         }
     }
 
+    /// Why an answer could not write `stored` into the calendar it would go to, as far as a
+    /// cheap look tells (``UIDCollisions``, one per calendar in `lookups`), for `ingest` and
+    /// `show` to warn of beforehand; `nil` for an invitation your server put there, which is
+    /// answered in place.
+    public func collision(of stored: StoredInvite, lookups: inout [String: UIDCollisions]) throws -> CalendarError? {
+        guard stored.foundIn == nil else { return nil }
+        let record = try store.calendarRecord(for: stored)
+        let source = try record.map(target) ?? calendar
+        let lookup = lookups[source.path] ?? UIDCollisions(source: source)
+        lookups[source.path] = lookup
+        return lookup.refusal(uid: stored.invite.uid, claim: claim(stored, written: record != nil))
+    }
+
     /// What the calendar writer checks the UID's components against: only the invitation's
     /// own copy is its to change.
     private func claim(_ stored: StoredInvite, written: Bool) -> CalendarClaim {

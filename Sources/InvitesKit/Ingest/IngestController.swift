@@ -37,6 +37,9 @@ public struct IngestController {
         case proposalDeclined(stored: StoredInvite, comment: String?, already: Bool)
         /// The calendar copy an earlier answer wrote was brought in step with an update.
         case followed(handle: String, cancelled: Bool, path: String)
+        /// A new invitation's UID is held in your calendar by something that is not its copy
+        /// (your own event, another organizer's meeting): accepting it will be refused.
+        case collision(handle: String, error: CalendarError)
     }
 
     /// One input: its name for messages, and how to read it.
@@ -144,6 +147,16 @@ public struct IngestController {
             let error = IngestError.notTheOrganizer(file: name, refusal: refusal)
             events(.failed(name: name, error: error))
             refused((name, error))
+        }
+        // A warning, never a reason to fail the filing: without a calendar to look into (or a
+        // store to ask), there is nothing to warn of.
+        if outcomes.contains(where: { $0.result == .new }), let responder = try? self.responder() {
+            var lookups: [String: UIDCollisions] = [:]
+            for outcome in outcomes where outcome.result == .new {
+                if let error = try? responder.collision(of: outcome.stored, lookups: &lookups) {
+                    events(.collision(handle: outcome.stored.handle, error: error))
+                }
+            }
         }
         guard outcomes.contains(where: { $0.result == .cancelled || $0.result == .updated }) else { return outcomes }
         let responder = try self.responder()

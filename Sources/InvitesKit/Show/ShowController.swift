@@ -32,6 +32,9 @@ public struct ShowController {
     public var cache: CalendarIndexStorage?
     public var settings: Settings
     public var clock: @Sendable () -> Date
+    /// Why accepting the invitation would be refused (``Responder/collision(of:lookups:)``);
+    /// `nil` does not look.
+    public var collision: ((StoredInvite) throws -> CalendarError?)?
 
     public init(
         store: InboxStore, cache: CalendarIndexStorage?, settings: Settings, clock: @escaping @Sendable () -> Date
@@ -76,7 +79,7 @@ public struct ShowController {
             stored: stored, occurrences: occurrences, shown: shown, warnings: series.warnings, answered: answered,
             changes: answered.map { ShowController.changes(of: stored.invite, since: $0) } ?? [],
             details: InvitationDetails(stored.invite, me: settings.me, time: HumanTime(zone: settings.display)),
-            proposal: proposal, proposalDeclined: declined)
+            proposal: proposal, proposalDeclined: declined, collision: try collision?(stored))
     }
 
     /// What the organizer changed in the series since an answer: its title, its time.

@@ -38,6 +38,9 @@ public struct ShowReport: Sendable {
     public var proposal: HistoryEntry?
     /// The organizer's refusal of it (or of a proposal made elsewhere), when they sent one since.
     public var proposalDeclined: HistoryEntry?
+    /// Why accepting it will be refused: the calendar it would go to holds something of yours
+    /// or of another organizer under its UID (``CalendarClaim``).
+    public var collision: CalendarError?
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     public var conflicts: Int {

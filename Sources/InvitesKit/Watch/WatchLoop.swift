@@ -268,6 +268,7 @@ public final class WatchLoop {
                     case .failed(let name, let error): log("not taken in: \(Printable.sanitize(name)): \(error)")
                     case .proposalDeclined(let stored, _, _): log("\(stored.handle): your proposal was declined")
                     case .followed(let handle, _, let path): log("\(handle): updated in \(Printable.sanitize(path))")
+                    case .collision(let handle, let error): log("\(handle): \(Printable.sanitize(error.description))")
                     }
                 })
             filed += report.outcomes.map { ($0.stored, $0.result) }

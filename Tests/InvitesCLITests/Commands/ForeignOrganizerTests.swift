@@ -141,7 +141,15 @@ import Testing
     ])
     func anInvitationNeverWritesOverYourOwnEventInAFile(_ spam: String, _ named: String) throws {
         let before = try bytes(calendar)
-        let handle = handle(ingest(spam))
+        let ingested = ingest(spam)
+        let handle = handle(ingested)
+        let refusal =
+            "\(calendar) holds \(named) under the invitation's UID; the invitation from "
+            + "spam@evil.example never writes over it"
+        #expect(ingested.err == "invites: warning: \(handle): \(refusal)\n")
+        let shown = run(["show", "--width", "300", handle])
+        #expect(shown.out.contains("  warning    \(refusal); accept refuses\n"))
+        #expect(try json(["show", handle])["collision"] as? String == refusal)
         let accepted = run(["accept", handle])
         #expect(accepted.status == 1)
         #expect(
@@ -150,6 +158,7 @@ import Testing
                 + "spam@evil.example never writes over it\n")
         #expect(try bytes(calendar) == before)
         #expect(try (json(["history", handle])["entries"] as? [Any])?.isEmpty == true)
+        #expect(try json(["show", handle])["collision"] as? String == refusal)
         #expect(run(["decline", handle]).status == 0)
         #expect(try bytes(calendar) == before)
         #expect(run(["tentative", handle]).status == 1)
@@ -171,7 +180,10 @@ import Testing
         FileManager.default.createFile(atPath: dentist, contents: Data(events[1].utf8))
         for (spam, item) in [("spam-over-my-meeting.ics", meeting), ("spam-over-my-event.ics", dentist)] {
             let before = try bytes(item)
-            let handle = handle(ingest(spam, calendar: vdir))
+            let ingested = ingest(spam, calendar: vdir)
+            let handle = handle(ingested)
+            // Only the item named after the UID is looked at beforehand; accept reads them all.
+            #expect(ingested.err.contains("holds your own event") == (item == meeting))
             let accepted = run(["accept", handle], calendar: vdir)
             #expect(accepted.status == 1)
             #expect(accepted.err.contains("\(item) holds your own event"))

@@ -204,7 +204,7 @@ public struct CalendarWriter: Sendable {
     }
 
     /// The byte ranges of the VEVENT blocks that carry a UID.
-    private static func eventBlocks(uid: String, in bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result)
+    static func eventBlocks(uid: String, in bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result)
         -> [Range<Int>]
     {
         scan.blocks.filter { $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid }
