@@ -48,6 +48,38 @@ import Testing
         }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }
 
+    /// Why `text` is not well-formed iCalendar (RFC 5545 §3.1), or `nil`: CRLF line ends, lines
+    /// of at most 75 octets folded with a space, each content line a name, parameters and a
+    /// value of no control character but HTAB, every BEGIN closed by its END.
+    static func malformed(_ text: String) -> String? {
+        // "\r\n" is one Character: dropLast() takes the last line end.
+        guard text.hasSuffix("\r\n") else { return "no CRLF at the end" }
+        var open: [String] = []
+        var lines: [String] = []
+        for physical in text.dropLast().components(separatedBy: "\r\n") {
+            if physical.contains("\n") || physical.contains("\r") { return "a bare line break in \(physical)" }
+            if physical.utf8.count > 75 { return "longer than 75 octets: \(physical)" }
+            if physical.hasPrefix(" "), !lines.isEmpty {
+                lines[lines.count - 1] += physical.dropFirst()
+            } else {
+                lines.append(physical)
+            }
+        }
+        let name = try? Regex("^[A-Za-z0-9-]+(;[A-Za-z0-9-]+=(\"[^\"]*\"|[^\";:,]*)(,(\"[^\"]*\"|[^\";:,]*))*)*:")
+        for line in lines {
+            let control = line.unicodeScalars.contains {
+                ($0.value < 0x20 && $0.value != 0x09) || (0x7F..<0xA0).contains($0.value)
+            }
+            if control { return "a control character in \(line)" }
+            guard let name, line.firstMatch(of: name) != nil else { return "not a content line: \(line)" }
+            if line.hasPrefix("BEGIN:") { open.append(String(line.dropFirst(6))) }
+            if line.hasPrefix("END:") {
+                guard open.popLast() == String(line.dropFirst(4)) else { return "\(line) closes nothing open" }
+            }
+        }
+        return open.isEmpty ? nil : "left open: \(open)"
+    }
+
     /// A quoted-printable body as it reads once decoded (the mail's text/calendar part).
     static func decoded(_ quotedPrintable: String) -> String {
         var bytes: [UInt8] = []
@@ -76,6 +108,7 @@ import Testing
         let reply = run(["reply", handle])
         #expect(reply.status == 0)
         #expect(Self.controls(reply.out) == [], "\(reply.out)")
+        #expect(Self.malformed(reply.out) == nil)
         #expect(reply.out.contains("SUMMARY:Pay [31mnow 2J end]0\\;owned\r\n"), "\(reply.out)")
         #expect(reply.out.contains("UID:evil[2J-uid@example.org\r\n"))
         #expect(reply.out.contains("ORGANIZER;CN=Olga[1A:mailto:olga@example.org\r\n"))
@@ -157,6 +190,7 @@ import Testing
         let reply = run(["reply", handle])
         #expect(reply.status == 0)
         #expect(reply.out.contains("ORGANIZER;CN=Olga:mailto:olga%C2%9B@example.org\r\n"), "\(reply.out)")
+        #expect(Self.malformed(reply.out) == nil)
         let proposed = run(["propose", handle, "--at", "2027-06-15 15:00"])
         #expect(proposed.status == 1)
         #expect(proposed.err.contains("\"olga<U+009B>@example.org\", which is not one a mail can be sent to"))
