@@ -109,12 +109,13 @@ extension ICalComponent {
 }
 
 extension ICalComponent {
-    /// A `COMMENT` content line, escaped and folded by libical, ending in CRLF; `nil` for text
-    /// libical cannot hold.
+    /// A `COMMENT` content line, escaped and folded by libical, without control characters,
+    /// ending in CRLF; `nil` for text libical cannot hold.
     static func commentLine(_ comment: String) -> String? {
         let holder = ICalComponent.make(ICAL_VEVENT_COMPONENT)
         guard let property = ICalComponent.text(ICAL_COMMENT_PROPERTY, comment) else { return nil }
         holder.add(property)
+        holder.dropControls()
         let text = holder.serialized
         guard let start = text.range(of: "\r\nCOMMENT")?.lowerBound,
             let end = text.range(of: "\r\nEND:VEVENT")?.lowerBound, start < end

@@ -68,4 +68,11 @@ import Testing
                 })
         }
     }
+
+    /// The COMMENT an answer in place adds to a server's item: escaped, and without controls.
+    @Test func aCommentLineForAnAnswerInPlace() {
+        #expect(
+            ICalComponent.commentLine("late; \u{1B}[31msorry\u{9B}\nreally") == "COMMENT:late\\; [31msorry\\nreally\r\n"
+        )
+    }
 }
