@@ -212,7 +212,8 @@ start_watch
 sleep 1
 for i in $(seq 1 100); do bus mail "$weekly" "$dir/md/tmp/m$i" "burst-$i@example.org" 0 "Burst $i" & done
 wait_jobs() { for job in $(jobs -p); do [ "$job" = "$watcher" ] || [ "$job" = "$mock" ] || wait "$job"; done; }
-sleep 3
+# Every mail written before any is renamed (a fixed pause lost the race on a loaded machine).
+wait_jobs
 "$py" -c 'import os,sys; d=sys.argv[1]; [os.rename(f"{d}/tmp/m{i}", f"{d}/new/17000{i:05d}.1.host") for i in range(1, 101)]' "$dir/md"
 bus wait 100 60
 sleep 1
