@@ -15,6 +15,8 @@ package struct CLIHarness {
     package var now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_717_243_200) }
     /// What `review` reads keys from; by default the lines of `stdin`.
     package var keyboard: (@Sendable () -> Keyboard)?
+    /// Whether standard output is a terminal; by default it is not.
+    package var outputIsTerminal = false
 
     package init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-cli-\(UUID().uuidString)").path
@@ -37,7 +39,7 @@ package struct CLIHarness {
         let now = self.now
         let environment = CLIEnvironment(
             variables: variables, now: now, readStandardInput: { input },
-            outputIsTerminal: false, inputIsTerminal: terminal, out: out, err: err, confirm: confirm,
+            outputIsTerminal: outputIsTerminal, inputIsTerminal: terminal, out: out, err: err, confirm: confirm,
             terminalColumns: terminalColumns, terminalRows: terminalRows, keyboard: keyboard)
         let status = InvitesCommand.run(["--home", home] + arguments, environment: environment)
         return Result(status: status, out: out.text, err: err.text)

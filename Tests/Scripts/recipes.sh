@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs the recipes of docs/recipes.md against the real binary, reading the commands out of the
-# page: the mailcap entries, the mutt macros, aerc's binds and filter, the Maildir hook. Each runs
-# as a mail client runs it: through sh -c, SIGPIPE ignored, umask 077, no COLUMNS, the message
-# on standard input (not a terminal), and each mail opened twice. A vdir is then read by khal
-# (khal from PyPI; that part is skipped, with one line, without PyPI).
+# page: the mailcap entries, the mutt macros, aerc's binds and filter, the Maildir hook, watch's
+# notify_commands. Each runs as a mail client runs it: through sh -c, SIGPIPE ignored, umask 077,
+# no COLUMNS, the message on standard input (not a terminal), and each mail opened twice. Each
+# recipe that shows a title is given a stranger's, with a tmux job `#(…)`, tmux variables `#{…}`,
+# markup and an escape sequence: nothing may run or render (tmux for real, installed with apt-get
+# when missing and root, else skipped with one line). A vdir is then read by khal (khal from
+# PyPI; that part is skipped, with one line, without PyPI).
 # Usage: Tests/Scripts/recipes.sh BIN
 set -euo pipefail
 bin=$1
@@ -168,23 +171,114 @@ grep -l "Subject: Declined: Testaus" "$work/sent"/* | xargs grep -l "To: Organiz
 [ "$(invites --json outbox | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["messages"]))')" = 0 ] \
     || fail "something is left in the outbox"
 
-# watch's notify_command recipes: `watch --once` over a new invitation runs each through a
-# stand-in for ntfy and tmux that keeps its words.
-for tool in ntfy tmux; do
-    printf '#!/bin/sh\nprintf "%%s|" "$@" > "%s/%s.args"\n' "$work" "$tool" > "$work/bin/$tool"
-    chmod +x "$work/bin/$tool"
+# watch's notify_command recipes, each given a stranger's title that tries every program it
+# reaches: a tmux job and variables, markup, and an escape sequence. ntfy and notify-send are
+# stand-ins that keep their words (notify-send's are parsed as the markup a server reads); tmux
+# is real, with a client attached in a pseudo-terminal that keeps the screen.
+hostile() { printf 'Watched %s #(touch %s/ran-%s) #{pane_id} #{host} <b>bold</b> <img src="file:///etc/passwd"> & \033[31mred' "$1" "$work" "$1"; }
+visible() { hostile "$1" | sed 's/\x1b/^[/g'; }
+watch_recipe() { # RECIPE: watch --once over a new invitation with that recipe's notify_command
+    local tool=${1#watch-}
     watched="$work/Mail/$tool"
     mkdir -p "$watched/new" "$watched/cur" "$watched/tmp"
-    mail "watch-$tool-recipe" "Watched $tool" organizer@example.org "watch-$tool@example.org" > "$watched/tmp/m"
+    mail "$1-recipe" "$(hostile "$tool")" organizer@example.org "$1@example.org" > "$watched/tmp/m"
     mv "$watched/tmp/m" "$watched/new/1717000100.M1P1.host"
-    { cat "$work/config/invites/config"; recipe "watch-$tool" ""; } > "$work/watch-$tool.config"
-    INVITES_CONFIG="$work/watch-$tool.config" invites watch --once --maildir "$watched" \
-        || fail "watch with the $tool recipe failed"
+    { cat "$work/config/invites/config"; recipe "$1" ""; } > "$work/$1.config"
+    INVITES_CONFIG="$work/$1.config" invites watch --once --maildir "$watched" || fail "watch with the $tool recipe failed"
+}
+for tool in ntfy notify-send; do
+    printf '#!/bin/sh\nprintf "%%s|" "$@" > "%s/%s.args"\n' "$work" "$tool" > "$work/bin/$tool"
+    chmod +x "$work/bin/$tool"
+    watch_recipe "watch-$tool"
     grep -q "Watched $tool" "$work/$tool.args" || fail "the $tool recipe was not run: $(cat "$work/$tool.args" 2>&1)"
+    ! grep -q $'\033' "$work/$tool.args" || fail "an escape sequence reached $tool: $(cat -v "$work/$tool.args")"
 done
-grep -q "^publish|--title|Watched ntfy|my-invites|" "$work/ntfy.args" || fail "ntfy got: $(cat "$work/ntfy.args")"
+grep -qF "publish|--title|$(visible ntfy)|my-invites|" "$work/ntfy.args" || fail "ntfy got: $(cat "$work/ntfy.args")"
+python3 - "$work/notify-send.args" "$(visible notify-send)" <<'PY' || fail "notify-send got markup: $(cat "$work/notify-send.args")"
+import sys
+import xml.etree.ElementTree as tree
+words = open(sys.argv[1], encoding="utf-8").read().split("|")
+assert words[:3] == ["-a", "invites", "--"], words[:3]
+# What a server that reads markup makes of them: text alone, no element, the title as written.
+for shown in words[3:5]:
+    markup = tree.fromstring("<markup>" + shown + "</markup>")
+    assert len(markup) == 0, shown
+summary = tree.fromstring("<markup>" + words[3] + "</markup>").text
+assert summary == sys.argv[2], (summary, sys.argv[2])
+PY
 
-ran="the Maildir hook, watch's ntfy and tmux commands, mailcap (both types), mutt's A, aerc's filter and id, each twice as a mail client runs them"
+# The mail clients' recipes show the same stranger's title as written, its escape sequence made
+# visible (aerc's filter colours the output itself, so only the title's own sequence is looked for).
+mail hostile-recipe "$(hostile mutt)" organizer@example.org hostile@example.org > "$work/hostile.eml"
+python3 - "$work/hostile.eml" "$work/hostile.ics" <<'PY'
+import email, sys
+message = email.message_from_binary_file(open(sys.argv[1], "rb"))
+part = next(p for p in message.walk() if p.get_content_type() == "text/calendar")
+open(sys.argv[2], "wb").write(part.get_payload(decode=True))
+PY
+for client in "mailcap text/calendar" "muttrc I" "aerc-binds is" "aerc-filters text/calendar"; do
+    # shellcheck disable=SC2086
+    command=$(recipe $client)
+    input=$work/hostile.eml
+    case $client in mailcap* | aerc-filters*) input=$work/hostile.ics ;; esac
+    AERC_COLUMNS=100 as_client "$command" "$input" > "$work/hostile.shown" 2>&1 || fail "$client failed on a hostile title"
+    grep -qF '<b>bold</b> <img src="file:///etc/passwd"> & ^[[31mred' "$work/hostile.shown" || fail "$client did not show the title as written: $(cat -v "$work/hostile.shown" | head -5)"
+    ! grep -qF $'\033[31mred' "$work/hostile.shown" || fail "$client passed the title's escape sequence on"
+    case $client in aerc-filters*) ;; *) ! grep -q $'\033' "$work/hostile.shown" || fail "$client printed an escape" ;; esac
+done
+
+# tmux, for real: a private server (TMUX_TMPDIR), a client in a pseudo-terminal, the recipe.
+have_tmux() { command -v tmux >/dev/null 2>&1; }
+if ! have_tmux && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    { apt-get install -y -q tmux || { apt-get update -q && apt-get install -y -q tmux; }; } >/dev/null 2>&1 || true
+fi
+if have_tmux; then
+    export TMUX_TMPDIR="$work/tmux"
+    unset TMUX
+    mkdir -p "$TMUX_TMPDIR"
+    tmux -f /dev/null new-session -d -s recipes -x 200 -y 10 || fail "tmux would not start"
+    python3 - "$work/tmux.screen" <<'PY' &
+import os, pty, select, struct, sys, termios, fcntl, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["TERM"] = "xterm"
+    os.execvp("tmux", ["tmux", "attach", "-t", "recipes"])
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 10, 200, 0, 0))
+with open(sys.argv[1], "wb", buffering=0) as screen:
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            screen.write(data)
+PY
+    client=$!
+    for _ in $(seq 50); do [ -n "$(tmux list-clients 2>/dev/null)" ] && break; sleep 0.1; done
+    [ -n "$(tmux list-clients)" ] || fail "no tmux client attached"
+    watch_recipe watch-tmux
+    sleep 1
+    shown() { python3 -c 'import re,sys; print(re.sub(rb"\x1b(\[[0-9;?>]*[A-Za-z]|[()][A-Z0-9]|[=>])|[\r\x0e\x0f]", b"", open(sys.argv[1],"rb").read()).decode("utf-8","replace"))' "$work/tmux.screen"; }
+    [ ! -e "$work/ran-tmux" ] || fail "the tmux recipe ran the title's #(…)"
+    shown | grep -qF "$(visible tmux)" || fail "tmux did not show the title as written: $(shown | tail -c 400)"
+    # The same text not escaped, as the recipe once passed it: tmux runs the job and reads the
+    # variables, which is what the checks above would have caught.
+    tmux display-message -d 10000 "control #(touch $work/ran-control) #{pane_id}."
+    for _ in $(seq 30); do [ -e "$work/ran-control" ] && break; sleep 0.1; done
+    [ -e "$work/ran-control" ] || fail "the unescaped control did not run: this test could not see a job run"
+    shown | grep -qE "control  ?%[0-9]+\." || fail "the unescaped control did not expand #{pane_id}: $(shown | tail -c 300)"
+    tmux kill-server
+    wait "$client" 2>/dev/null || true
+    tmux_said="tmux shows the title as written and runs nothing"
+else
+    echo "recipes: tmux part skipped: tmux is not installed and cannot be installed here (not root, or no apt-get)"
+    tmux_said="tmux skipped"
+fi
+
+ran="the Maildir hook; watch's ntfy, notify-send and tmux recipes given a hostile title ($tmux_said); mailcap, mutt's I, aerc's is and filter showing it as written; mailcap (both types), mutt's A, aerc's filter and id, each twice as a mail client runs them"
 # khal reads the vdir
 . Tests/Scripts/khal.sh
 if ! khal_ready "$root"; then

@@ -25,6 +25,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r")
 CLEAR = b"\x1b[H\x1b[2J"
+PASTE_ON = b"\x1b[?2004h"
+PASTE_OFF = b"\x1b[?2004l"
 
 
 def fail(message):
@@ -117,6 +119,11 @@ class Terminal:
         """The last screen drawn, without its escape sequences."""
         last = self.raw.rfind(CLEAR)
         return ESCAPES.sub(b"", self.raw[last + len(CLEAR) if last >= 0 else 0:]).decode("utf-8", "replace")
+
+    def pasting(self, upto=None):
+        """Whether bracketed paste is on, as the last switch `review` wrote (before `upto`) left it."""
+        raw = self.raw if upto is None else self.raw[:upto]
+        return raw.rfind(PASTE_ON) > raw.rfind(PASTE_OFF)
 
     def ended(self):
         found = self.expect(rb"\[shell (exit \d+|signal \d+) stty ([^\]]*)\]")
@@ -258,8 +265,9 @@ def interrupted(work):
     how, after = term.ended()
     if how != "signal %d" % signal.SIGINT:
         fail("Ctrl-C in a comment ended with %s" % how)
-    if after != term.before:
-        fail("after SIGINT the terminal is %s, was %s" % (after, term.before))
+    if after != term.before or term.pasting():
+        fail("after SIGINT the terminal is %s, was %s; bracketed paste %s" % (
+            after, term.before, "on" if term.pasting() else "off"))
     listed = json.loads(invites(home, "--json", "history"))["entries"]
     if listed:
         fail("an interrupted comment was recorded: %s" % listed)
@@ -273,8 +281,9 @@ def terminated(work):
     term.expect(rb"\[a\]ccept")
     os.kill(term.child, signal.SIGTERM)
     how, after = term.ended()
-    if how != "signal %d" % signal.SIGTERM or after != term.before:
-        fail("SIGTERM: %s, terminal %s (was %s)" % (how, after, term.before))
+    if how != "signal %d" % signal.SIGTERM or after != term.before or term.pasting():
+        fail("SIGTERM: %s, terminal %s (was %s), bracketed paste %s" % (
+            how, after, term.before, "on" if term.pasting() else "off"))
     print("review: SIGTERM gives the terminal back")
 
 
@@ -285,10 +294,13 @@ def suspended(work):
     term.expect(rb"1 of 4 waiting.*\[a\]ccept")
     term.type(["\x1a"])
     stopped = term.expect(rb"\[shell stopped stty ([^\]]*)\]").group(1)
-    if stopped != term.before:
-        fail("stopped with the terminal as %s, found as %s" % (stopped, term.before))
+    if stopped != term.before or term.pasting(term.raw.rfind(b"[shell stopped")):
+        fail("stopped with the terminal as %s, found as %s; bracketed paste left on: %s" % (
+            stopped, term.before, term.pasting(term.raw.rfind(b"[shell stopped"))))
     term.type("\n")
     term.expect(rb"1 of 4 waiting.*\[a\]ccept")
+    if not term.pasting():
+        fail("bracketed paste was not turned on again after SIGCONT")
     term.type("a")
     term.expect(rb"2 of 4 waiting.*accepted \"Platform sync\"")
     term.type("q")
@@ -296,6 +308,40 @@ def suspended(work):
     if how != "exit 0" or after != term.before:
         fail("after a suspend: %s, terminal %s (was %s)" % (how, after, term.before))
     print("review: SIGTSTP gives the terminal back, SIGCONT takes it again and redraws")
+
+
+def pasted(work):
+    """A paste into a comment is text: "Sorry, clash⏎decline⏎" pasted (bracketed, as a terminal
+    marks it) answers nothing; a paste on the key line does nothing; bracketed paste is on while
+    review runs and off when it ends."""
+    home = fresh_home(work, "paste")
+    term = start(home)
+    term.expect(rb"1 of 4 waiting.*Platform sync.*\[a\]ccept")
+    if not term.pasting():
+        fail("review did not turn bracketed paste on")
+    term.type("c")
+    term.expect(rb"comment: ")
+    term.type([b"\x1b[200~Sorry, clash\rdecline\r\x1b[201~"])
+    term.expect(rb"comment: Sorry, clash decline")
+    term.type(["\r"])
+    term.expect(rb"comment: \"Sorry, clash decline\"")
+    # Pasted on the key line: no key, neither d nor Enter.
+    term.type([b"\x1b[200~d\r\x1b[201~"])
+    time.sleep(0.5)
+    term.read(0.2)
+    if "1 of 4" not in term.screen() or "declined \"" in term.screen():
+        fail("a paste on the key line acted:\n" + term.screen())
+    term.type("q")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("after a paste: %s, terminal %s (was %s)" % (how, after, term.before))
+    if term.pasting():
+        fail("review left bracketed paste on")
+    history = json.loads(invites(home, "--json", "history"))["entries"]
+    if history:
+        fail("a paste answered or commented: %s" % history)
+    print("review: a pasted comment with newlines is text, a paste on the key line does nothing, "
+          "bracketed paste on while review runs and off after")
 
 
 def dumb(work):
@@ -415,6 +461,7 @@ if __name__ == "__main__":
         interrupted(work)
         terminated(work)
         suspended(work)
+        pasted(work)
         dumb(work)
         ask_takes_one_key(work)
         short_panes(work)

@@ -212,7 +212,8 @@ start_watch
 sleep 1
 for i in $(seq 1 100); do bus mail "$weekly" "$dir/md/tmp/m$i" "burst-$i@example.org" 0 "Burst $i" & done
 wait_jobs() { for job in $(jobs -p); do [ "$job" = "$watcher" ] || [ "$job" = "$mock" ] || wait "$job"; done; }
-sleep 3
+# Every mail written before any is renamed (a fixed pause lost the race on a loaded machine).
+wait_jobs
 "$py" -c 'import os,sys; d=sys.argv[1]; [os.rename(f"{d}/tmp/m{i}", f"{d}/new/17000{i:05d}.1.host") for i in range(1, 101)]' "$dir/md"
 bus wait 100 60
 sleep 1
@@ -283,4 +284,34 @@ INVITES_TIME=Tue 10 Apr 2018 17:00-18:00 UTC
 run watch --notify command --once 2>"$dir/watch.err"
 [ "$(grep -c -- --- "$dir/events")" = 1 ] || fail "--notify command told the same invitation twice"
 echo "watch: --notify command ran notify_command with INVITES_* (control characters made visible)"
+# 6. A stranger's title with markup, an escape sequence and 10,000 characters: the summary is
+# escaped where the server reads markup (the template's defaults announce body-markup), as it is
+# where it does not, and cut at 200 cells with "…" either way.
+hostile='<b>Free</b> <a href="https://evil.example/x">crypto</a> <img src="file:///etc/passwd"> & \e[31mred'
+hostile="$hostile$(printf 'x%.0s' $(seq 10000))"
+for caps in "" "body actions"; do
+    start_mock "$caps"
+    setup "hostile${caps:+-plain}"
+    deliver 1700000020.1.host "$planning" "hostile@example.org" 0 "$hostile"
+    run watch --once --wait 0s 2>"$dir/watch.err" || fail "a hostile title: $(cat "$dir/watch.err")"
+    calls >"$dir/calls.json"
+    "$py" - "$dir/calls.json" "${caps:-markup}" <<'PY' || fail "the hostile summary reached the server as: $(head -c 600 "$dir/calls.json")"
+import json, sys
+call = json.load(open(sys.argv[1]))[0]
+summary, markup = call["summary"], sys.argv[2] == "markup"
+shown = ('&lt;b&gt;Free&lt;/b&gt; &lt;a href="https://evil.example/x"&gt;crypto&lt;/a&gt; '
+         '&lt;img src="file:///etc/passwd"&gt; &amp; ^[[31mredx') if markup else (
+         '<b>Free</b> <a href="https://evil.example/x">crypto</a> <img src="file:///etc/passwd"> & ^[[31mredx')
+assert summary.startswith(shown), summary[:200]
+assert summary.endswith("x…"), summary[-20:]
+# 200 cells as shown: the entities count as the character they stand for.
+text = summary.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") if markup else summary
+assert len(text) == 200, len(text)
+assert not any(ord(c) < 0x20 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in summary + call["body"]), repr(summary)
+if markup:
+    assert "<" not in summary and "<" not in call["body"], call["body"]
+PY
+    stop_mock
+done
+echo "watch: a 10,000-character title with <b>, <a href>, <img src> and ESC: escaped where the server reads markup, as written where not, 200 cells with …"
 echo "watch: all passed"

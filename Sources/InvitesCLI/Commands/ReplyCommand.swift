@@ -6,7 +6,8 @@ import InvitesKit
 ///
 /// With `--mime`, the message the outbox holds for the latest answer (waiting or sent) is printed
 /// as it is, since that is what the organizer gets; only without one is a message made now, and
-/// standard error says that its Date and Message-ID are new each time.
+/// standard error says that its Date and Message-ID are new each time. On a terminal, control
+/// characters other than line ends and tabs are made visible (``Printable/document(_:)``).
 enum ReplyCommand {
     static let spec = OptionSpec(values: ["--out", "--name"], flags: ["--mime"])
 
@@ -41,7 +42,10 @@ enum ReplyCommand {
         if context.settings.json {
             try context.printJSON(JSONOutput.ReplyBody(reply: .init(reply, handle: stored.handle, out: out)))
         } else if out == nil {
-            context.environment.out.write(reply.text)
+            // On a terminal nothing a stranger wrote may move the cursor or set a title; into a
+            // pipe or a file the text goes as it is, byte for byte what the outbox holds.
+            let terminal = context.environment.outputIsTerminal
+            context.environment.out.write(terminal ? Printable.document(reply.text) : reply.text)
         }
         return .success
     }

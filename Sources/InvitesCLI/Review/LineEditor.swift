@@ -1,7 +1,8 @@
 import InvitesKit
 
 /// The line `review` reads a comment or a time into, with the editing a shell's line has:
-/// Backspace and Delete, the arrows, Home and End, Ctrl-U, Ctrl-W and Ctrl-K.
+/// Backspace and Delete, the arrows, Home and End, Ctrl-U, Ctrl-W and Ctrl-K; a paste goes in
+/// as text (``pasted(_:)``).
 struct LineEditor: Sendable, Hashable {
     private(set) var characters: [Character] = []
     /// Where the next character goes, from 0 to `characters.count`.
@@ -27,6 +28,11 @@ struct LineEditor: Sendable, Hashable {
             else { return true }
             characters.insert(character, at: cursor)
             cursor += 1
+        case .paste(let text):
+            let room = LineEditor.longest - characters.count
+            let taken = Array(LineEditor.pasted(text).prefix(max(room, 0)))
+            characters.insert(contentsOf: taken, at: cursor)
+            cursor += taken.count
         case .backspace:
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)
@@ -52,6 +58,27 @@ struct LineEditor: Sendable, Hashable {
             return false
         }
         return true
+    }
+
+    /// Pasted text as it goes into the line: each line break (CR, LF or both) and each tab a
+    /// space, since the line is one line and Enter ends it; every other control character left
+    /// out, as it cannot be typed either.
+    static func pasted(_ text: String) -> String {
+        var result = ""
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r":
+                continue
+            case "\r", "\n", "\t":
+                result.append(" ")
+            default:
+                guard scalar.properties.generalCategory != .control else { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// The line as drawn after `prompt` in `width` columns, and the column the cursor stands

@@ -5,8 +5,9 @@ import InvitesKit
 ///
 /// One key answers. `c` reads a comment that the next answer carries (or Enter sends alone);
 /// `A`, `D` and `T` answer and read the comment to go with it; `o` reads which occurrence the
-/// next answer is for; `p` reads the time to propose. A line typed into a pipe stands for its
-/// first character, so the same session runs on a terminal and without one.
+/// next answer is for; `p` reads the time to propose. A paste is text for the line being read
+/// and is ignored anywhere else. A line typed into a pipe stands for its first character, so
+/// the same session runs on a terminal and without one.
 struct ReviewSession: Sendable, Hashable {
     /// What the keys do now.
     enum Mode: Sendable, Hashable {
@@ -89,6 +90,11 @@ struct ReviewSession: Sendable, Hashable {
             guard case .editing(_, let editor) = mode, !editor.characters.isEmpty else { return .quit }
         }
         if key == .refresh { return .redraw }
+        // A paste is text for a line being read; anywhere else it is left alone, never taken
+        // as keys (a pasted "d" must not decline, nor a pasted "y" send).
+        if case .paste = key {
+            guard case .editing = mode else { return nil }
+        }
         switch mode {
         case .keys:
             return keys(key)

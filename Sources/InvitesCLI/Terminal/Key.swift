@@ -21,6 +21,9 @@ public enum Key: Sendable, Hashable {
     case endOfInput
     /// Something the terminal sent that means nothing here (an arrow up, a function key).
     case ignored
+    /// Text the user pasted, as the terminal marked it (bracketed paste): text for a line being
+    /// read, never keys, whatever newlines or letters it holds.
+    case paste(String)
 }
 
 /// What `review` reads next: a key from a terminal, a whole line from a pipe, the terminal

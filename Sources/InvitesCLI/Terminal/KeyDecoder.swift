@@ -4,16 +4,52 @@
 /// It keeps what it has not finished reading between calls, so a sequence split over two
 /// reads decodes the same. A lone ESC is only a key once nothing follows it soon; the caller
 /// says so with ``flush()``.
+///
+/// What the terminal marks as pasted (bracketed paste: `ESC [200~` before, `ESC [201~` after)
+/// is one ``Key/paste(_:)``, never keys: a pasted "Sorry, clash⏎decline⏎" must not press Enter,
+/// then `d`. A paste ends only at its end mark, however long the terminal takes to send it,
+/// and keeps its first ``longestPaste`` bytes.
 struct KeyDecoder {
     private var pending: [UInt8] = []
+    /// The bytes of the paste being read; `nil` outside a paste.
+    private var pasted: [UInt8]?
+    /// Bytes of a paste that may be the start of its end mark.
+    private var held: [UInt8] = []
 
-    /// Whether bytes wait for more to complete them (an ESC, half a character).
+    /// The most bytes of one paste kept: a line takes at most ``LineEditor/longest`` characters,
+    /// of at most four bytes each.
+    static let longestPaste = LineEditor.longest * 4
+
+    private static let pasteStart = "200"
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+    /// Whether bytes wait for more to complete them (an ESC, half a character); a paste in
+    /// progress waits for its end mark alone, and no pause ends it.
     var isWaiting: Bool { !pending.isEmpty }
 
     /// The keys completed by one more byte.
     mutating func feed(_ byte: UInt8) -> [Key] {
+        if pasted != nil { return paste(byte) }
         pending.append(byte)
         return drain()
+    }
+
+    /// One byte of a paste: kept, or held while it may begin the end mark; the paste once the
+    /// end mark is whole.
+    private mutating func paste(_ byte: UInt8) -> [Key] {
+        held.append(byte)
+        if held == KeyDecoder.pasteEnd {
+            let text = String(decoding: pasted ?? [], as: UTF8.self)
+            pasted = nil
+            held = []
+            return [.paste(text)]
+        }
+        // What can no longer begin the end mark is text of the paste.
+        while !held.isEmpty, !KeyDecoder.pasteEnd.starts(with: held) {
+            if (pasted?.count ?? 0) < KeyDecoder.longestPaste { pasted?.append(held[0]) }
+            held.removeFirst()
+        }
+        return []
     }
 
     /// What is left when no more bytes come soon: a lone ESC is the Escape key, anything else
@@ -40,6 +76,14 @@ struct KeyDecoder {
                     return keys
                 }
                 let parameters = String(decoding: pending[2..<final], as: UTF8.self)
+                if pending[final] == UInt8(ascii: "~"), parameters == KeyDecoder.pasteStart {
+                    // What follows the mark is the paste, up to its end mark.
+                    let rest = pending.dropFirst(final + 1)
+                    pending = []
+                    pasted = []
+                    for byte in rest { keys += feed(byte) }
+                    return keys
+                }
                 keys.append(KeyDecoder.sequence(final: pending[final], parameters: parameters))
                 pending.removeFirst(final + 1)
                 continue

@@ -4,6 +4,11 @@ import InvitesKit
 /// A terminal put in cbreak mode for `review`: each key arrives as it is pressed, without echo,
 /// and the terminal is always given back as it was found.
 ///
+/// Bracketed paste is turned on with cbreak mode (`ESC [?2004h`, on the terminal `review`
+/// draws on) and off whenever the mode is given back (`ESC [?2004l`), so that the terminal
+/// marks what is pasted and ``KeyDecoder`` takes it as text: without it a pasted newline is
+/// Enter and a pasted letter a key. A terminal that does not know the mode ignores both.
+///
 /// "Always" covers every way out: a normal end and an error (``restore()``, which `review`
 /// calls on every path), standard output failing (``restoreNow()`` before the process ends),
 /// and signals: SIGINT, SIGTERM, SIGHUP and SIGQUIT give the mode back, then end the process
@@ -19,6 +24,8 @@ final class RawTerminal: Keyboard {
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var raw = termios()
     nonisolated(unsafe) private static var descriptor: Int32 = -1
+    /// Where `review` draws, which takes the bracketed-paste switches.
+    nonisolated(unsafe) private static var screen: Int32 = -1
     /// Set by SIGWINCH and SIGCONT: the screen needs drawing again.
     nonisolated(unsafe) private static var redraw: Int32 = 0
 
@@ -29,9 +36,10 @@ final class RawTerminal: Keyboard {
 
     let singleKeys = true
 
-    /// Takes the terminal on `descriptor` (standard input) into cbreak mode; `nil` when it is
-    /// not a terminal or its mode cannot be read or set.
-    init?(descriptor: Int32) {
+    /// Takes the terminal on `descriptor` (standard input) into cbreak mode, with bracketed
+    /// paste on the terminal `screen` (standard output) draws on; `nil` when it is not a
+    /// terminal or its mode cannot be read or set.
+    init?(descriptor: Int32, screen: Int32 = STDOUT_FILENO) {
         guard Posix.isatty(descriptor), let modes = try? Posix.tcgetattr(descriptor) else { return nil }
         RawTerminal.saved = modes
         RawTerminal.raw = modes
@@ -42,10 +50,12 @@ final class RawTerminal: Keyboard {
         }
         RawTerminal.redraw = 0
         RawTerminal.descriptor = descriptor
+        RawTerminal.screen = Posix.isatty(screen) ? screen : descriptor
         guard (try? Posix.tcsetattr(descriptor, RawTerminal.raw)) != nil else {
             RawTerminal.descriptor = -1
             return nil
         }
+        RawTerminal.bracketedPaste(on: true)
         for signal in RawTerminal.endingSignals { RawTerminal.install(signal, RawTerminal.ending) }
         RawTerminal.install(SIGTSTP, RawTerminal.suspend)
         RawTerminal.install(SIGCONT, RawTerminal.resume)
@@ -65,11 +75,21 @@ final class RawTerminal: Keyboard {
         RawTerminal.descriptor = -1
     }
 
-    /// Gives the terminal its mode back, if `review` holds it; for the paths that end the
-    /// process without unwinding (a failed standard output).
+    /// Gives the terminal its mode back, bracketed paste off, if `review` holds it; for the
+    /// paths that end the process without unwinding (a failed standard output) and the signal
+    /// handlers.
     static func restoreNow() {
         guard descriptor >= 0 else { return }
+        bracketedPaste(on: false)
         try? Posix.tcsetattr(descriptor, saved)
+    }
+
+    /// Turns bracketed paste on or off. Safe in a signal handler: static text written with
+    /// `write(2)`, nothing allocated.
+    private static func bracketedPaste(on: Bool) {
+        let text: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        try? DescriptorWriter.writeAll(
+            UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: screen)
     }
 
     func next() -> KeyboardEvent {
@@ -142,6 +162,7 @@ final class RawTerminal: Keyboard {
     private static func takeAgain() {
         guard descriptor >= 0 else { return }
         try? Posix.tcsetattr(descriptor, raw)
+        bracketedPaste(on: true)
         redraw = 1
     }
 }

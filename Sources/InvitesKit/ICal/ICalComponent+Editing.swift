@@ -70,10 +70,12 @@ extension ICalComponent {
         return property
     }
 
-    /// A value that can sit in a parameter or an address: no line breaks, quotes or controls,
-    /// which libical would otherwise write as they are.
+    /// A value that can sit in a parameter or an address: no line breaks, quotes or controls
+    /// (C0, DEL, C1), which libical would otherwise write as they are.
     static func parameterSafe(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != "\"" }.map(Character.init))
+        String(
+            text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) && $0 != "\"" }.map(
+                Character.init))
     }
 
     /// A UTC date-time or a date for an instant.
@@ -107,12 +109,13 @@ extension ICalComponent {
 }
 
 extension ICalComponent {
-    /// A `COMMENT` content line, escaped and folded by libical, ending in CRLF; `nil` for text
-    /// libical cannot hold.
+    /// A `COMMENT` content line, escaped and folded by libical, without control characters,
+    /// ending in CRLF; `nil` for text libical cannot hold.
     static func commentLine(_ comment: String) -> String? {
         let holder = ICalComponent.make(ICAL_VEVENT_COMPONENT)
         guard let property = ICalComponent.text(ICAL_COMMENT_PROPERTY, comment) else { return nil }
         holder.add(property)
+        holder.dropControls()
         let text = holder.serialized
         guard let start = text.range(of: "\r\nCOMMENT")?.lowerBound,
             let end = text.range(of: "\r\nEND:VEVENT")?.lowerBound, start < end

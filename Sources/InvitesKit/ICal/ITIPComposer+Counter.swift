@@ -50,6 +50,7 @@ extension ITIPComposer {
             if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
         }
         calendar.add(child: event)
+        calendar.dropControls()
         return calendar.serialized
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Writes the iCalendar that answering an invite produces: the copy for your calendar and the
 /// iTIP REPLY for the organizer (RFC 5546 §3.2.3). Everything goes through libical's API, so
-/// every value is escaped and folded; nothing is pasted together as text.
+/// every value is escaped and folded; nothing is pasted together as text. Every value copied
+/// from the invitation loses its control characters first (``ICalComponent/dropControls(keepingIdentity:)``).
 public enum ITIPComposer {
     /// The invitation's events for your calendar, as `stored` says you answered them: your
     /// ATTENDEE's PARTSTAT on each, STATUS:CANCELLED where the organizer cancelled. `keys` names
@@ -33,6 +34,8 @@ public enum ITIPComposer {
                 event.removeProperties(ICAL_STATUS_PROPERTY)
                 event.add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
             }
+            // The UID and TZIDs stay as sent: they find this copy, and its zones, again.
+            event.dropControls(keepingIdentity: true)
             events.append(event)
             components.append(CalendarEntry.Component(key: key, text: event.serialized))
         }
@@ -99,6 +102,7 @@ public enum ITIPComposer {
             if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
         }
         for event in events { calendar.add(child: event) }
+        calendar.dropControls()
         return calendar.serialized
     }
 

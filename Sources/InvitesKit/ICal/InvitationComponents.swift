@@ -106,11 +106,16 @@ final class InvitationComponents {
         ICalDocument.recurrenceID(of: event, resolver: resolver)
     }
 
-    /// The zones the given components use, serialised, for the calendar or a reply.
+    /// The zones the given components use, serialised for the calendar, without control
+    /// characters but in their TZIDs (which the events name them by).
     func zones(for events: [ICalComponent]) -> [CalendarEntry.Zone] {
         let used = events.reduce(into: Set<String>()) { $0.formUnion($1.tzidsUsed) }
         return used.sorted().compactMap { tzid in
-            zones[tzid].map { CalendarEntry.Zone(tzid: tzid, text: $0.serialized) }
+            zones[tzid].map {
+                let zone = $0.cloned()
+                zone.dropControls(keepingIdentity: true)
+                return CalendarEntry.Zone(tzid: tzid, text: zone.serialized)
+            }
         }
     }
 
@@ -228,6 +233,7 @@ extension InvitationComponents {
         guard let event = parts.part(key) else { return nil }
         ITIPComposer.setPartstat(partstat, on: event, me: me, keepRSVP: true)
         if let comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }
+        event.dropControls(keepingIdentity: true)
         return event.serialized
     }
 }

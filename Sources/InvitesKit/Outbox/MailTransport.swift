@@ -10,6 +10,10 @@ struct MailTransport {
 
     func deliver(_ message: OutboxMessage) -> Handover {
         guard !command.isEmpty else { return .retry(error: OutboxError.noSendmailCommand.description, retryAt: nil) }
+        // A message queued before addresses were checked is refused here, never handed over.
+        guard MailAddress.isValid(message.recipient) else {
+            return .refused(error: OutboxError.badRecipient(message.recipient).description)
+        }
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run(command, input: message.body, timeout: timeout)

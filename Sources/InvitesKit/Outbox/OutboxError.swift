@@ -5,6 +5,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case noRespondURL
     /// The `sendmail` setting is empty.
     case noSendmailCommand
+    /// A mail's recipient is not an address a mail can carry (``MailAddress``).
+    case badRecipient(String)
 
     public var description: String {
         switch self {
@@ -13,6 +15,8 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noRespondURL:
             return
                 "no respond_url is set: a push invite's answer goes to its sender's server; set respond_url = https://… in the config"
+        case .badRecipient(let address):
+            return "\(Printable.quoted(address, limit: 80)) is not an address a mail can be sent to (RFC 5322)"
         case .noSendmailCommand:
             return "the sendmail setting is empty: set sendmail = /usr/sbin/sendmail -t -i (or msmtp -t) in the config"
         }

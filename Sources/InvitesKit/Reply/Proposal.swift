@@ -45,6 +45,9 @@ public struct Proposal: Sendable, Hashable {
         guard let organizer = invite.organizer, let organizerEmail = organizer.email else {
             throw .noOrganizer(handle: stored.handle)
         }
+        guard MailAddress.isValid(organizerEmail) else {
+            throw .organizerAddressInvalid(handle: stored.handle, address: organizerEmail)
+        }
         let listed = invite.attendees.first { me.contains($0.address) }
         guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
         let named = name ?? listed?.name.flatMap { $0.contains("@") || $0.isEmpty ? nil : $0 }

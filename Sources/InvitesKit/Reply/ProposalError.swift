@@ -8,6 +8,8 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
     case announcement(handle: String)
     case cancelled(handle: String)
     case noOrganizer(handle: String)
+    /// The ORGANIZER's address cannot stand in a mail's `To:` (``MailAddress``).
+    case organizerAddressInvalid(handle: String, address: String)
     case noAddress
     /// The time proposed is the time the invitation has.
     case sameTime(handle: String)
@@ -33,6 +35,9 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(handle) was cancelled by the organizer: there is no time left to move"
         case .noOrganizer(let handle):
             return "\(handle) names no ORGANIZER to propose a new time to"
+        case .organizerAddressInvalid(let handle, let address):
+            return "the organizer of \(handle) gives the address \(Printable.quoted(address, limit: 80)), "
+                + "which is not one a mail can be sent to (RFC 5322): no proposal can be mailed"
         case .noAddress:
             return "proposing a new time needs your address"
         case .sameTime(let handle):

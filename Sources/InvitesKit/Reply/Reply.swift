@@ -64,6 +64,10 @@ public struct Reply: Sendable {
         guard let organizer = invite.organizer, let organizerEmail = organizer.email else {
             throw .noOrganizer(handle: stored.handle)
         }
+        // Only a mail is refused: the iCalendar alone goes nowhere by itself.
+        if mime, !MailAddress.isValid(organizerEmail) {
+            throw .organizerAddressInvalid(handle: stored.handle, address: organizerEmail)
+        }
         let answers = reported(stored, history: history, comment: commented)
         guard !answers.isEmpty else { throw .noAnswer(handle: stored.handle) }
         var notes: [String] = []

@@ -5,6 +5,9 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     case noAnswer(handle: String)
     case noAddress
     case noOrganizer(handle: String)
+    /// The ORGANIZER's address cannot stand in a mail's `To:` (``MailAddress``): a stranger's
+    /// control characters in it are no address, so no mail is made.
+    case organizerAddressInvalid(handle: String, address: String)
     case announcement(handle: String)
     case pushHasNoMail(handle: String)
     /// The organizer cancelled the invitation: the meeting is off, and there is nothing to
@@ -21,6 +24,9 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "replying needs your address"
         case .noOrganizer(let handle):
             return "\(handle) names no ORGANIZER to reply to"
+        case .organizerAddressInvalid(let handle, let address):
+            return "the organizer of \(handle) gives the address \(Printable.quoted(address, limit: 80)), "
+                + "which is not one a mail can be sent to (RFC 5322): no reply can be mailed"
         case .announcement(let handle):
             return "\(handle) was published (METHOD:PUBLISH), not an invitation: it expects no reply"
         case .cancelled(let handle):

@@ -36,17 +36,17 @@ public enum DisplayWidth {
         0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
-    /// `text` cut to at most `width` columns, ending in `...` when anything was cut; a wide
-    /// character never straddles the edge.
-    public static func fit(_ text: String, to width: Int) -> String {
+    /// `text` cut to at most `width` columns, ending in `ellipsis` (`...` unless said) when
+    /// anything was cut; a wide character never straddles the edge.
+    public static func fit(_ text: String, to width: Int, ellipsis: String = "...") -> String {
         guard of(text) > width else { return text }
-        let ellipsis = "..."
-        guard width > ellipsis.count else { return String(ellipsis.prefix(max(width, 0))) }
+        let room = width - of(ellipsis)
+        guard room > 0 else { return String(ellipsis.prefix(max(width, 0))) }
         var result = ""
         var used = 0
         for character in text {
             let columns = of(character)
-            if used + columns > width - ellipsis.count { break }
+            if used + columns > room { break }
             result.append(character)
             used += columns
         }

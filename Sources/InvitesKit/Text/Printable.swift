@@ -30,6 +30,29 @@ public enum Printable {
         return result
     }
 
+    /// A document (an iCalendar text, a mail) for a terminal: its line ends (LF, CRLF) and tabs
+    /// as they are, every other control character and bidi override made visible as
+    /// ``sanitize(_:keepNewlines:)`` makes it (a lone CR a space), so that nothing in it moves
+    /// the cursor, sets the window's title or turns text around.
+    public static func document(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            switch scalar.value {
+            case 0x09, 0x0A:
+                result.unicodeScalars.append(scalar)
+            case 0x0D where next == "\n":
+                result.unicodeScalars.append(scalar)
+            default:
+                result += sanitize(String(scalar))
+            }
+        }
+        return result
+    }
+
     /// A title to print: sanitised, and `(no title)` where the sender gave none or only blanks,
     /// so that `show` never opens with a blank line and `list` never has a hole where the title
     /// goes. JSON keeps the title as it was sent.

@@ -3,8 +3,9 @@ import Foundation
 /// Tells of each event by running the user's `notify_command` (ntfy, `tmux display-message`,
 /// a bell) without a shell, the facts in its environment: `INVITES_HANDLE`, `INVITES_EVENT`
 /// (new, changed or cancelled), `INVITES_SUMMARY`, `INVITES_START`, `INVITES_CONFLICTS`, and
-/// `INVITES_BODY` and `INVITES_ORGANIZER` beside them. Every value is made printable first: a
-/// title is a stranger's text.
+/// `INVITES_BODY` and `INVITES_ORGANIZER` beside them. Every value is made printable first, and
+/// bounded as the notification is (``NotificationText/fitted(_:cells:)``): a title is a
+/// stranger's text.
 final class CommandNotifier: Notifier {
     let command: [String]
     let zone: DisplayZone
@@ -25,7 +26,7 @@ final class CommandNotifier: Notifier {
             "INVITES_START": CommandNotifier.iso(event.start, zone: zone),
             "INVITES_TIME": text.time,
             "INVITES_CONFLICTS": text.conflicts,
-            "INVITES_ORGANIZER": Printable.sanitize(event.organizer ?? ""),
+            "INVITES_ORGANIZER": NotificationText.fitted(Printable.sanitize(event.organizer ?? "")),
             "INVITES_BODY": Printable.sanitize(text.body.replacingOccurrences(of: "\n", with: "; ")),
         ]
     }

@@ -5,6 +5,10 @@ import Foundation
 /// `actions`), a plain notification where it does not. A changed invitation replaces its
 /// earlier notification; only the ids this process was given are acted on, since
 /// `ActionInvoked` reaches every listener.
+///
+/// A server that announces `body-markup` reads markup, in the body and, some of them (dunst),
+/// in the summary too: both are escaped for it, so that a stranger's `<a href>` or `<img src>`
+/// in a title is shown as written, never rendered or fetched. Others get both as they are.
 final class DesktopNotifier: Notifier {
     private var bus: NotificationBus?
     private var connectionProblem: String?
@@ -38,7 +42,8 @@ final class DesktopNotifier: Notifier {
             actions = event.kind == .cancelled ? [("show", "Show")] : DesktopNotifier.actions
         }
         let id = try send(
-            bus, summary: text.summary, body: markup ? DesktopNotifier.escaped(text.body) : text.body, actions: actions,
+            bus, summary: DesktopNotifier.shown(text.summary, markup: markup),
+            body: DesktopNotifier.shown(text.body, markup: markup), actions: actions,
             replaces: latest[event.handle] ?? 0, expires: -1)
         if let earlier = latest[event.handle], earlier != id {
             handles[earlier] = nil
@@ -55,8 +60,8 @@ final class DesktopNotifier: Notifier {
         let replaced = latest[handle] ?? 0
         // A short notification in place of the invitation's: the server drops it after 5 s.
         let id = try send(
-            bus, summary: summary, body: markup ? DesktopNotifier.escaped(body) : body, actions: [],
-            replaces: replaced, expires: 5_000)
+            bus, summary: DesktopNotifier.shown(summary, markup: markup),
+            body: DesktopNotifier.shown(body, markup: markup), actions: [], replaces: replaced, expires: 5_000)
         open.remove(replaced)
         handles[replaced] = nil
         latest[handle] = id
@@ -128,8 +133,14 @@ final class DesktopNotifier: Notifier {
         }
     }
 
-    /// The body as a server that reads markup (`body-markup`) shows it as written: an
-    /// organizer's `<ann@example.org>` is not a tag.
+    /// A summary or a body as the server is to get it: escaped where it reads markup
+    /// (`markup`, its capabilities say `body-markup`), as it is elsewhere.
+    static func shown(_ text: String, markup: Bool) -> String {
+        markup ? escaped(text) : text
+    }
+
+    /// Text as a server that reads markup shows it as written: an organizer's
+    /// `<ann@example.org>` is not a tag, nor a title's `<b>` or `&amp;`.
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")

@@ -350,7 +350,8 @@ public final class WatchLoop {
         } catch {
             note("\(handle): not \(action.rawValue): \(error)")
             try? notifier?.confirm(
-                handle: handle, summary: "not \(action.rawValue)", body: Printable.sanitize("\(error)"))
+                handle: handle, summary: "not \(action.rawValue)",
+                body: NotificationText.fitted(Printable.sanitize("\(error)")))
             return
         }
         let title = Printable.title(report.stored.invite.title)
@@ -358,7 +359,8 @@ public final class WatchLoop {
         log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")
         do {
             try notifier?.confirm(
-                handle: handle, summary: "\(action.rawValue): \(title)", body: lines.joined(separator: "\n"))
+                handle: handle, summary: NotificationText.fitted("\(action.rawValue): \(title)"),
+                body: NotificationText.fitted(lines.joined(separator: "\n")))
         } catch {
             sayOnce(error.description)
         }

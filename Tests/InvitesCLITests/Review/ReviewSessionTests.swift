@@ -99,6 +99,29 @@ import Testing
         #expect(commands == [.redraw, .redraw, .answer(.declined, comment: "Sorry, away", occurrence: nil)])
     }
 
+    /// Pasting "Sorry, clash⏎decline⏎" into a comment is text: no Enter, no `d`; a paste
+    /// outside a line being read does nothing at all.
+    @Test func aPasteIsTextInALineAndNothingElsewhere() {
+        var session = ReviewSession()
+        let pasted = KeyboardEvent.key(.paste("Sorry, clash\r\ndecline\r\n"))
+        let commands = run(keys("c") + [pasted], into: &session)
+        #expect(commands == [.redraw, .editLine])
+        #expect(session.prompt(width: 80) == ["comment: Sorry, clash decline "])
+        #expect(run([.key(.enter)], into: &session) == [.redraw])
+        #expect(session.comment == "Sorry, clash decline")
+        #expect(session.mode == .keys)
+        // On the key line, in the help and at the send question, a paste is no key.
+        #expect(run([.key(.paste("d\r")), .key(.paste("a"))], into: &session).isEmpty)
+        #expect(session.mode == .keys && session.comment == "Sorry, clash decline")
+        _ = run(keys("?"), into: &session)
+        #expect(run([.key(.paste("q"))], into: &session).isEmpty)
+        #expect(session.mode == .help)
+        session.askToSend()
+        #expect(run([.key(.paste("y"))], into: &session).isEmpty)
+        #expect(session.mode == .confirmSend("reply"))
+        #expect(run(keys("n"), into: &session) == [.send(false)])
+    }
+
     @Test func theKeyLineWrapsToTheWidth() {
         let lines = ReviewSession().prompt(width: 40)
         #expect(lines.count > 1)
@@ -136,6 +159,23 @@ import Testing
 
     @Test func controlsCannotBeTyped() {
         #expect(edited([.character("\u{1B}"), .character("\u{7}")] + typed("ok")).text == "ok")
+    }
+
+    @Test(arguments: [
+        ("one\r\ntwo\nthree\rfour", "one two three four"),
+        ("tab\there", "tab here"),
+        ("\u{1B}[31mred\u{7}\u{9B}2J", "[31mred2J"),
+        ("\u{202E}kept", "\u{202E}kept"),
+    ])
+    func aPasteLosesItsLineBreaksAndControls(pasted: String, line: String) {
+        #expect(edited([.paste(pasted)]).text == line)
+    }
+
+    @Test func aPasteGoesInAtTheCursorAndStopsAtTheLongestLine() {
+        let editor = edited([.home, .paste("a, b")], from: ".")
+        #expect(editor.text == "a, b." && editor.cursor == 4)
+        let full = edited([.paste(String(repeating: "x", count: LineEditor.longest + 50))], from: "ab")
+        #expect(full.characters.count == LineEditor.longest && full.text.hasPrefix("abxx"))
     }
 
     @Test func aLongLineShowsTheCursorsPart() {
@@ -177,6 +217,36 @@ import Testing
         #expect(decoder.isWaiting)
         #expect(decoder.flush() == [.escape])
         #expect(decode([0x1B, UInt8(ascii: "x")], flush: false) == [.escape, .character("x")])
+    }
+
+    static let start = Array("\u{1B}[200~".utf8)
+    static let end = Array("\u{1B}[201~".utf8)
+
+    /// The terminal marks a paste (bracketed paste): its Enter and letters are text, not keys.
+    @Test func aMarkedPasteIsOneKeyOfText() {
+        let bytes = Array("c".utf8) + Self.start + Array("Sorry, clash\rdecline\r".utf8) + Self.end + [0x0D]
+        #expect(decode(bytes) == [.character("c"), .paste("Sorry, clash\rdecline\r"), .enter])
+    }
+
+    /// A paste ends at its end mark alone: a pause, an ESC or arrows inside it, and marks split
+    /// over reads change nothing.
+    @Test func aPasteEndsOnlyAtItsEndMark() {
+        var decoder = KeyDecoder()
+        var keys: [Key] = []
+        for byte in Self.start + Array("a\u{1B}[Db\u{1B}\u{1B}[201".utf8) { keys += decoder.feed(byte) }
+        #expect(keys.isEmpty)
+        #expect(!decoder.isWaiting)
+        #expect(decoder.flush().isEmpty)
+        for byte in Array("x~".utf8) + Self.end + Array("q".utf8) { keys += decoder.feed(byte) }
+        #expect(keys == [.paste("a\u{1B}[Db\u{1B}\u{1B}[201x~"), .character("q")])
+    }
+
+    @Test func aHugePasteIsCutButStillEnds() {
+        let bytes = Self.start + [UInt8](repeating: UInt8(ascii: "z"), count: KeyDecoder.longestPaste * 3) + Self.end
+        let keys = decode(bytes + Array("a".utf8))
+        #expect(keys.count == 2)
+        #expect(keys.first == .paste(String(repeating: "z", count: KeyDecoder.longestPaste)))
+        #expect(keys.last == .character("a"))
     }
 
     @Test func utf8SplitAcrossReads() {

@@ -65,4 +65,59 @@ import Testing
         #expect(variables["INVITES_ORGANIZER"] == "Evil^GCorp <x@example.org>")
         #expect(variables.values.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 } })
     }
+
+    /// A stranger's 10,000-character title is cut at 200 cells with "…", counted as a terminal
+    /// counts them (a CJK character takes two); so is every line of the body.
+    @Test(arguments: [("x", 1), ("会", 2), ("👩‍💻", 2)])
+    func aLongTitleIsCutAtTwoHundredCells(letter: String, cells: Int) {
+        let long = String(repeating: letter, count: 10_000)
+        var event = NotificationTextTests.events[2]
+        event.title = long
+        event.organizer = long + " <x@example.org>"
+        event.conflicts = [.init(title: long, start: event.start, end: event.end)]
+        event.kind = .changed
+        let text = NotificationText(event, zone: NotificationTextTests.berlin)
+        #expect(text.summary.hasPrefix("changed: " + letter) && text.summary.hasSuffix("…"))
+        #expect(DisplayWidth.of(text.summary) <= NotificationText.longest)
+        #expect(DisplayWidth.of(text.summary) > NotificationText.longest - cells - 1)
+        for line in text.body.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= NotificationText.longest, "\(line.prefix(40))")
+        }
+        #expect(text.body.contains("from " + letter) && text.body.contains("…"))
+        #expect(text.conflicts.hasPrefix("conflicts with " + letter))
+        #expect(DisplayWidth.of(text.conflicts) <= NotificationText.longestConflictTitle + 40)
+        let variables = CommandNotifier.variables(event, text: text, zone: NotificationTextTests.berlin)
+        #expect(variables.values.allSatisfy { $0.count < 1_000 })
+    }
+
+    @Test func aShortTitleIsLeftWhole() {
+        let title = String(repeating: "y", count: NotificationText.longest)
+        var event = NotificationTextTests.events[0]
+        event.title = title
+        #expect(NotificationText(event, zone: NotificationTextTests.berlin).summary == title)
+    }
+
+    /// Where the server reads markup (`body-markup`) the summary is escaped as the body is, so
+    /// that a stranger's tags are shown, not rendered; elsewhere both go as they are.
+    @Test(arguments: [true, false])
+    func theSummaryIsEscapedLikeTheBodyWhereMarkupIsRead(markup: Bool) {
+        let title = #"<b>Free</b> <a href="https://evil.example">crypto</a> <img src="file:///etc/passwd"> & co"#
+        var event = NotificationTextTests.events[0]
+        event.title = title
+        event.organizer = "Ann <ann@example.org>"
+        let text = NotificationText(event, zone: NotificationTextTests.berlin)
+        let summary = DesktopNotifier.shown(text.summary, markup: markup)
+        let body = DesktopNotifier.shown(text.body, markup: markup)
+        if markup {
+            #expect(
+                summary
+                    == "&lt;b&gt;Free&lt;/b&gt; &lt;a href=\"https://evil.example\"&gt;crypto&lt;/a&gt; "
+                    + "&lt;img src=\"file:///etc/passwd\"&gt; &amp; co")
+            #expect(body.contains("from Ann &lt;ann@example.org&gt;"))
+            #expect(!summary.contains("<") && !body.contains("<"))
+        } else {
+            #expect(summary == title)
+            #expect(body.contains("from Ann <ann@example.org>"))
+        }
+    }
 }
