@@ -120,11 +120,16 @@ final class ZoneResolver {
         return builtin("Etc/GMT\(sign)\(hours)")
     }
 
+    /// libical's zone for an IANA name; the one door to `icaltimezone_get_builtin_timezone`,
+    /// which opens a file of the name it is given under the zoneinfo folder when `zone.tab` does
+    /// not list it: a name not spelled as the zone database spells names never reaches it
+    /// (``ZoneName``), and is an unknown zone.
     static func builtin(_ name: String) -> OpaquePointer? {
         switch name.uppercased() {
         case "UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU":
             return utc
         default:
+            guard ZoneName.allows(name) else { return nil }
             return icaltimezone_get_builtin_timezone(name)
         }
     }
