@@ -9,6 +9,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another process held the store's write lock for longer than the busy timeout; `home` is
     /// the folder the store is in. Nothing was changed, and trying again later will do.
     case locked(home: String)
+    /// The store holds an object `invites` never makes (a view, a trigger, an unknown table or
+    /// index): someone else made or changed the file, and it is not read. It is the user's
+    /// data, so it is left as it is.
+    case untrustedSchema(path: String, object: String)
 
     public var description: String {
         switch self {
@@ -20,6 +24,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot create \(path): \(reason)"
         case .locked(let home):
             return "the inbox \(home) is locked by another invites; try again"
+        case .untrustedSchema(let path, let object):
+            return
+                "store \(path) holds \(object), which invites never makes: someone else changed it, and it is not read;"
+                + " drop it with sqlite3, or move the store away"
         }
     }
 }

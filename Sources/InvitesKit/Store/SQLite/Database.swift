@@ -19,13 +19,18 @@ final class Database {
     static let checkpointBytes = 4 << 20
 
     let path: String
-    private let handle: OpaquePointer
+    /// The connection; only this type and its extensions use it.
+    let handle: OpaquePointer
+    /// The time each statement may take, when the store bounds it (``bound(by:)``).
+    let clock: StatementClock?
 
     /// Opens `path`; a new file is made with pages of `pageSize` bytes when given (an existing
     /// one keeps the size it has). A store that is not `durable` holds nothing that cannot be
     /// made again: its commits are not flushed to the disk one by one (WAL's `synchronous =
     /// NORMAL`, which keeps the file whole through a crash but may lose the last commits).
-    init(path: String, pageSize: Int? = nil, durable: Bool = true) throws(StoreError) {
+    /// With `statementLimit`, every statement that runs longer than that many seconds is
+    /// stopped (`SQLITE_INTERRUPT`). Triggers and views are off in every store (``harden()``).
+    init(path: String, pageSize: Int? = nil, durable: Bool = true, statementLimit: Double? = nil) throws(StoreError) {
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &raw, flags, nil)
@@ -36,7 +41,10 @@ final class Database {
         }
         self.path = path
         self.handle = raw
+        self.clock = statementLimit.map(StatementClock.init(seconds:))
         sqlite3_extended_result_codes(raw, 1)
+        try harden()
+        if let clock { bound(by: clock) }
         sqlite3_busy_timeout(raw, Database.busyTimeout)
         // The WAL and its shared-memory index stay between runs: otherwise every run creates both,
         // sizes the index with eight writes and deletes both again when it closes, a tenth of
@@ -74,11 +82,13 @@ final class Database {
 
     /// Runs statements that return no rows.
     func execute(_ sql: String) throws(StoreError) {
+        clock?.start()
         try check(sqlite3_exec(handle, sql, nil, nil, nil))
     }
 
     func prepare(_ sql: String) throws(StoreError) -> Statement {
         var raw: OpaquePointer?
+        clock?.start()
         try check(sqlite3_prepare_v2(handle, sql, -1, &raw, nil))
         guard let raw else { throw .sqlite(path: path, code: SQLITE_MISUSE, message: "empty statement") }
         return Statement(raw: raw, database: self)
