@@ -27,6 +27,14 @@ enum ZoneName {
         return components.allSatisfy(allowsComponent)
     }
 
+    /// Whether `name` climbs out of a folder (a `.` or `..` component) or holds a control
+    /// character (NUL, a line break): such a name is no zone by any reading, not even by its last
+    /// components, as a vendor's prefixed name (`/mozilla.org/20050126_1/Europe/Berlin`) is read.
+    static func isPath(_ name: String) -> Bool {
+        name.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+            || name.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    }
+
     private static func allowsComponent(_ component: ArraySlice<UInt8>) -> Bool {
         guard let first = component.first, component.count <= componentLimit,
             first != UInt8(ascii: "-"), first != UInt8(ascii: "+")

@@ -84,14 +84,15 @@ final class ZoneResolver {
         builtin(identifier) != nil
     }
 
-    /// The system's zone for an IANA name, bare or behind a vendor's prefix.
+    /// The system's zone for an IANA name, bare or behind a vendor's prefix, or behind a `/`
+    /// alone (`/Europe/Berlin`, which libical used to open as `zoneinfo//Europe/Berlin`).
     private static func system(_ tzid: String) -> OpaquePointer? {
+        guard !ZoneName.isPath(tzid) else { return nil }
         if let zone = builtin(tzid) { return zone }
         let parts = tzid.split(separator: "/")
-        if parts.count > 2 {
-            for count in [3, 2] where parts.count > count {
-                if let zone = builtin(parts.suffix(count).joined(separator: "/")) { return zone }
-            }
+        let prefixed = tzid.hasPrefix("/")
+        for count in [3, 2] where parts.count > count || (prefixed && parts.count == count) {
+            if let zone = builtin(parts.suffix(count).joined(separator: "/")) { return zone }
         }
         return nil
     }

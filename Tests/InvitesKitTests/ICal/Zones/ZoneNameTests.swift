@@ -29,6 +29,16 @@ import Testing
         #expect(!ZoneName.allows(name))
     }
 
+    @Test(arguments: [
+        ("../zoneinfo/Europe/Berlin", true), ("Europe/../Europe/Berlin", true), ("./Europe/Berlin", true),
+        ("Europe/Berlin\0", true), ("Europe/Berlin\n", true), ("Europe/Berlin\u{7F}", true),
+        ("/etc/passwd", false), ("/mozilla.org/20050126_1/Europe/Berlin", false), ("Europe/Berlin", false),
+        ("W. Europe Standard Time", false),
+    ])
+    func aNameThatClimbsOrHoldsAControlCharacterIsAPath(name: String, isPath: Bool) {
+        #expect(ZoneName.isPath(name) == isPath)
+    }
+
     /// Every zone the system's database has passes, so that the gate costs no real name.
     @Test func everyNameTheSystemHasPasses() throws {
         guard let walker = FileManager.default.enumerator(atPath: ZoneNameTests.zoneinfo) else { return }
@@ -89,6 +99,38 @@ import Testing
             ], from: "2025-07-15T00:00:00Z", to: "2025-07-16T00:00:00Z")
         #expect(CalendarText.spans(result, uid: "path") == ["2025-07-15T09:30:00Z/2025-07-15T10:30:00Z"])
         #expect(result.warnings.contains { $0.message.contains("unknown time zone") && $0.message.contains(name) })
+    }
+
+    /// The fixture's TZIDs that are paths are floating, each with the unknown-zone warning, in a
+    /// calendar and in an invitation alike; `../zoneinfo/Europe/Berlin` names a real zone file
+    /// by a path, which libical would load (07:30Z). A `/` before an IANA name is a prefix, as a
+    /// vendor's is, and names the zone.
+    @Test func theFixturesPathsAreUnknownZones() throws {
+        let result = try CalendarQuery(
+            sources: [try CalendarSource.named(Fixture.path("calendars/tzid-paths.ics"))], display: .utc,
+            me: MyAddresses([])
+        ).occurrences(in: DateInterval(start: .utc("2025-07-15T00:00:00Z"), end: .utc("2025-07-16T00:00:00Z")))
+        let floating = [
+            "dotdot-berlin", "inner-dotdot", "passwd-up", "passwd-absolute", "tty", "caret-newline", "nul", "floating",
+        ]
+        for name in floating {
+            #expect(
+                CalendarText.spans(result, uid: name + "@example.org") == ["2025-07-15T09:30:00Z/2025-07-15T10:30:00Z"],
+                "\(name)")
+        }
+        #expect(
+            CalendarText.spans(result, uid: "slash-berlin@example.org") == ["2025-07-15T07:30:00Z/2025-07-15T08:30:00Z"]
+        )
+        let messages = result.warnings.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("X-WR-TIMEZONE names an unknown time zone \"../zoneinfo/America") })
+        #expect(messages.filter { $0.hasPrefix("unknown time zone") }.count >= 7, "\(messages)")
+
+        let invites = try ITIPParser(display: .utc).parse(
+            Fixture.data("calendars/tzid-paths.ics"), file: "tzid-paths.ics", source: .itip, fallbackMethod: nil)
+        for name in floating {
+            #expect(invites.first { $0.uid == name + "@example.org" }?.start == .utc("2025-07-15T09:30:00Z"), "\(name)")
+        }
+        #expect(invites.first { $0.uid == "slash-berlin@example.org" }?.start == .utc("2025-07-15T07:30:00Z"))
     }
 
     /// libical's calls that look a TZID up by themselves (and so would open the file it names) are
