@@ -47,11 +47,17 @@ struct CommandContext {
     }
 
     /// The cache store beside the inbox, opened on first use; `nil` when it cannot be opened,
-    /// which only costs the run a read of every calendar.
+    /// which only costs the run a read of every calendar. A cache file made again because it
+    /// was not to be trusted is said in one line.
     func openCache() -> CacheStore? {
         if let cache = opened.cache { return cache }
         let cache = try? CacheStore(home: settings.home.value, clock: environment.now)
         opened.cache = cache
+        if let cache, let reason = cache.remade {
+            warn(
+                Printable.sanitize(
+                    "the cache \(cache.path) was not as invites makes it (\(reason)): deleted and made again"))
+        }
         return cache
     }
 

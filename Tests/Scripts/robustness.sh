@@ -286,4 +286,182 @@ if [ "$status" = 65 ] && [ "$elapsed" -lt 10 ] && [ "$megabytes" -lt 1024 ] \
 else fail "a REQUEST of 459,901 VEVENTs: exit $status after ${elapsed}s at ${megabytes} MB, stderr: $(head -c 300 "$work/err")"; fi
 rm -f "$work/huge.ics"
 
+
+# ---- Issue 34, cases 8-11 (branch bounds): zone names, bounds per message, the cache ----------
+# Each command runs under `timeout`: a hang is exit 124 and a failure, never a stuck script.
+bounds=$work/bounds
+mkdir -p "$bounds"
+bhome=$bounds/home
+brun() { timeout 5 "$bin" --home "$bhome" --tz UTC --me me@example.org "$@"; }
+# Runs BIN with its arguments under a 60 s timeout; prints "status seconds megabytes".
+measure() {
+    python3 - "$@" <<'PY'
+import resource, subprocess, sys, time
+started = time.monotonic()
+try:
+    status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=open(sys.argv[-1] + ".err", "w"),
+                            timeout=60).returncode
+except subprocess.TimeoutExpired:
+    status = "killed-after-60s"
+print(status, int(time.monotonic() - started), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+}
+inbox_rows() {
+    python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM invites').fetchone()[0])" \
+        "$bhome/invites.sqlite3"
+}
+
+# Case 8: a TZID that is a path never reaches libical's loader. The target is a FIFO: opened,
+# it would wait for a writer for ever (as /dev/tty waited for the user to type).
+mkfifo "$bounds/fifo"
+up=../../../../../..
+zone_invite() {
+    cat > "$1" <<EOF
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//robustness//EN
+METHOD:REQUEST
+X-WR-TIMEZONE:$2
+BEGIN:VEVENT
+UID:zone-path@example.org
+DTSTAMP:20240101T000000Z
+DTSTART;TZID=$2:20240110T100000
+DTEND;TZID=$2:20240110T110000
+EXDATE;TZID=$2:20240117T100000
+RRULE:FREQ=WEEKLY;COUNT=3
+SUMMARY:Zone path
+ORGANIZER:mailto:alice@example.org
+ATTENDEE:mailto:me@example.org
+END:VEVENT
+END:VCALENDAR
+EOF
+}
+zone_invite "$bounds/fifo.ics" "$up$bounds/fifo"
+cp "$bounds/fifo.ics" "$bounds/fifo-calendar.ics"
+status=0
+brun ingest "$bounds/fifo.ics" > /dev/null 2> "$bounds/err" || status=$?
+handle=$(brun list --all --handles 2>/dev/null | head -n 1)
+if [ "$status" = 0 ] && grep -q "unknown time zone" "$bounds/err" && [ -n "$handle" ]; then
+    pass "TZID naming a FIFO: ingest answers, the zone is unknown"
+else fail "TZID naming a FIFO: ingest exit $status, stderr: $(head -c 300 "$bounds/err")"; fi
+for command in "show $handle" "day 2024-01-10" "list --all" "status" "watch --once"; do
+    status=0
+    # shellcheck disable=SC2086
+    brun --calendar "$bounds/fifo-calendar.ics" $command > /dev/null 2> "$bounds/err" || status=$?
+    if [ "$status" != 124 ]; then pass "TZID naming a FIFO: $command answers (exit $status)"
+    else fail "TZID naming a FIFO: $command hung"; fi
+done
+echo '{"title": "Zone", "start": "2024-01-10T10:00:00Z", "end": "2024-01-10T11:00:00Z", "id": "z1",' \
+    "\"timezone\": \"$up$bounds/fifo\"}" > "$bounds/zone.json"
+status=0
+brun ingest "$bounds/zone.json" > /dev/null 2>&1 && brun show "$(brun list --all --handles | tail -n 1)" > /dev/null 2>&1 \
+    || status=$?
+if [ "$status" != 124 ]; then pass "a payload's timezone naming a FIFO: ingest and show answer"
+else fail "a payload's timezone naming a FIFO: a command hung"; fi
+status=0
+timeout 5 "$bin" --home "$bhome" --tz "$up$bounds/fifo" list > /dev/null 2> "$bounds/err" || status=$?
+if [ "$status" = 2 ] && grep -q "unknown time zone" "$bounds/err"; then
+    pass "--tz naming a FIFO: refused as an unknown zone (2)"
+else fail "--tz naming a FIFO: exit $status, stderr: $(head -c 300 "$bounds/err")"; fi
+status=0
+TZ="$up$bounds/fifo" timeout 5 "$bin" --home "$bhome" list > /dev/null 2>&1 || status=$?
+mkdir -p "$bounds/config/invites"
+echo "tz = $up$bounds/fifo" > "$bounds/config/invites/config"
+XDG_CONFIG_HOME=$bounds/config timeout 5 "$bin" --home "$bhome" list > /dev/null 2>&1
+config_status=$?
+if [ "$status" != 124 ] && [ "$config_status" != 124 ]; then
+    pass "TZ and 'tz =' naming a FIFO: answered (exit $status, $config_status)"
+else fail "TZ or 'tz =' naming a FIFO: hung"; fi
+# No file under zoneinfo is opened by a name with '..' or a second '/' (an absolute TZID).
+if command -v strace > /dev/null; then
+    opened=""
+    for zone in "../../../etc/passwd" "/etc/passwd" "Europe/../../../../etc/passwd"; do
+        zone_invite "$bounds/passwd.ics" "$zone"
+        strace -f -e trace=open,openat -o "$bounds/trace" "$bin" --home "$bounds/trace-home" --tz UTC \
+            --me me@example.org --calendar "$bounds/passwd.ics" ingest "$bounds/passwd.ics" > /dev/null 2>&1
+        strace -f -e trace=open,openat -o "$bounds/trace2" "$bin" --home "$bounds/trace-home" --tz UTC \
+            --me me@example.org --calendar "$bounds/passwd.ics" day 2024-01-10 > /dev/null 2>&1
+        opened+=$(grep -hE 'zoneinfo/(\.\.|/)' "$bounds/trace" "$bounds/trace2")
+    done
+    if [ -z "$opened" ]; then pass "TZIDs ../../../etc/passwd, /etc/passwd, Europe/../..: nothing opened outside zoneinfo"
+    else fail "a TZID was opened as a path: $(echo "$opened" | head -c 300)"; fi
+else skip "strace is not installed: the files TZIDs open are not traced"; fi
+
+# Case 9: twelve calendar parts of 9,000 VEVENTs (108,000 invitations before): refused whole,
+# before libical reads a part, and the inbox is as it was.
+python3 - "$bounds/twelve.eml" <<'PY'
+import sys
+with open(sys.argv[1], "w", newline="") as out:
+    out.write("From: o@x.org\r\nMessage-ID: <twelve@x.org>\r\nMIME-Version: 1.0\r\n"
+              "Content-Type: multipart/mixed; boundary=b\r\n\r\n")
+    for part in range(12):
+        out.write("--b\r\nContent-Type: text/calendar; method=REQUEST\r\n\r\n"
+                  "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//robustness//EN\r\nMETHOD:REQUEST\r\n")
+        for i in range(9000):
+            out.write(f"BEGIN:VEVENT\r\nUID:p{part}e{i}@x.org\r\nDTSTAMP:20240101T000000Z\r\n"
+                      "DTSTART:20240610T080000Z\r\nSUMMARY:x\r\nORGANIZER:mailto:o@x.org\r\nEND:VEVENT\r\n")
+        out.write("END:VCALENDAR\r\n")
+    out.write("--b--\r\n")
+PY
+before=$(inbox_rows)
+read -r status elapsed megabytes <<< "$(measure "$bin" --home "$bhome" ingest "$bounds/twelve.eml")"
+if [ "$status" = 65 ] && [ "$elapsed" -lt 10 ] && [ "$megabytes" -lt 1024 ] && [ "$(inbox_rows)" = "$before" ] \
+    && grep -q "its calendar parts hold more than 10000 VEVENTs together" "$bounds/twelve.eml.err"; then
+    pass "a mail of 12 parts of 9,000 VEVENTs: exit 65 after ${elapsed}s at ${megabytes} MB, inbox unchanged"
+else fail "a mail of 12 parts of 9,000 VEVENTs: exit $status after ${elapsed}s at ${megabytes} MB, stderr: $(head -c 300 "$bounds/twelve.eml.err")"; fi
+rm -f "$bounds/twelve.eml"
+
+# Case 10: 3 million empty MIME parts (21 MB; 4 GB and 27 s before): refused before GMime reads it.
+python3 - "$bounds/parts.eml" <<'PY'
+import sys
+with open(sys.argv[1], "w", newline="") as out:
+    out.write("From: o@x.org\r\nMessage-ID: <parts@x.org>\r\nMIME-Version: 1.0\r\n"
+              "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/calendar\r\n\r\n"
+              "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//robustness//EN\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\n"
+              "UID:parts@x.org\r\nDTSTAMP:20240101T000000Z\r\nDTSTART:20240610T080000Z\r\nSUMMARY:x\r\n"
+              "ORGANIZER:mailto:o@x.org\r\nATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    out.write("--b\r\n\r\n" * 3_000_000 + "--b--\r\n")
+PY
+before=$(inbox_rows)
+read -r status elapsed megabytes <<< "$(measure "$bin" --home "$bhome" ingest "$bounds/parts.eml")"
+if [ "$status" = 65 ] && [ "$elapsed" -lt 10 ] && [ "$megabytes" -lt 1024 ] && [ "$(inbox_rows)" = "$before" ] \
+    && grep -q "more than 10000 lines that open a MIME part" "$bounds/parts.eml.err"; then
+    pass "a mail of 3,000,000 empty parts: exit 65 after ${elapsed}s at ${megabytes} MB, inbox unchanged"
+else fail "a mail of 3,000,000 empty parts: exit $status after ${elapsed}s at ${megabytes} MB, stderr: $(head -c 300 "$bounds/parts.eml.err")"; fi
+rm -f "$bounds/parts.eml"
+
+# Case 11: a crafted cache, a view over an endless recursive query in place of each table, or a
+# trigger that runs one: day and show answer, say so in one line, and the cache is made again.
+make_calendar "$bounds/big.ics" 400000
+cache_home=$bounds/cache-home
+crun() { timeout 5 "$bin" --home "$cache_home" --tz UTC --me me@example.org --calendar "$bounds/big.ics" "$@"; }
+crun ingest fixtures/invite.json > /dev/null 2>&1
+cache_handle=$(crun list --all --handles 2>/dev/null | head -n 1)
+endless="WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r)"
+views="CREATE VIEW calendar_index AS $endless SELECT n || '' AS key, x'00' AS data, n AS updated_at FROM r;
+CREATE VIEW window_cache AS $endless SELECT n || '' AS key, 1 AS lower, 2 AS upper, x'00' AS data, n AS updated_at FROM r;
+PRAGMA user_version = 1;"
+trigger="CREATE TABLE calendar_index (key TEXT PRIMARY KEY, data BLOB NOT NULL, updated_at INTEGER NOT NULL);
+CREATE TABLE window_cache (key TEXT NOT NULL, lower INTEGER NOT NULL, upper INTEGER NOT NULL, data BLOB NOT NULL,
+    updated_at INTEGER NOT NULL, PRIMARY KEY (key, lower, upper));
+CREATE TRIGGER stall AFTER INSERT ON window_cache BEGIN SELECT count(*) FROM ($endless SELECT n FROM r); END;
+CREATE TRIGGER stall_index AFTER INSERT ON calendar_index BEGIN SELECT count(*) FROM ($endless SELECT n FROM r); END;
+PRAGMA user_version = 1;"
+for crafted in views trigger; do
+    for command in "day 2017-04-10" "show $cache_handle"; do
+        rm -f "$cache_home"/cache.sqlite3*
+        python3 -c "import sqlite3,sys; sqlite3.connect(sys.argv[1]).executescript(sys.argv[2])" \
+            "$cache_home/cache.sqlite3" "${!crafted}"
+        status=0
+        # shellcheck disable=SC2086
+        crun $command > /dev/null 2> "$bounds/err" || status=$?
+        objects=$(python3 -c "import sqlite3,sys; print(sorted(r[0] for r in sqlite3.connect(sys.argv[1]).execute(
+            \"SELECT type FROM sqlite_master\")))" "$cache_home/cache.sqlite3")
+        if [ "$status" = 0 ] && [ "$(wc -l < "$bounds/err")" = 1 ] && grep -q "deleted and made again" "$bounds/err" \
+            && [ "$objects" = "['index', 'index', 'table', 'table']" ]; then
+            pass "a cache with a crafted $crafted: $command answers, the cache is made again"
+        else fail "a cache with a crafted $crafted: $command exit $status, cache $objects, stderr: $(head -c 300 "$bounds/err")"; fi
+    done
+done
+# ---- end of issue 34, cases 8-11 ---------------------------------------------------------------
 [ "$failures" = 0 ] || { echo "robustness: $failures failed"; exit 1; }

@@ -10,12 +10,7 @@ extension InviteReader {
         case .iCalendar:
             parts = [(data, nil)]
         case .email:
-            do {
-                parts =
-                    try MIMEMessage.parse(MailParser.normalised(data))?.calendarParts.map { ($0.data, $0.method) } ?? []
-            } catch {
-                throw .unreadable(file: file, reason: error.description)
-            }
+            parts = try MailParser.message(data, file: file).calendarParts.map { ($0.data, $0.method) }
         default:
             break
         }

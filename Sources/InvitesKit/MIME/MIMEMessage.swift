@@ -23,9 +23,16 @@ struct MIMEMessage {
     /// Its topmost `Authentication-Results` header, as written.
     var authenticationResults: String?
 
-    /// Parses a message; `nil` when GMime finds no message in the bytes.
-    static func parse(_ data: Data) throws(LibraryLoadError) -> MIMEMessage? {
-        try GMimeLibrary.load()
+    /// Parses a message; `nil` when GMime finds no message in the bytes. A message with more
+    /// lines that may open a part than ``MIMEPartLimit/mostParts`` is refused unread.
+    static func parse(_ data: Data) throws(MIMEError) -> MIMEMessage? {
+        let delimiters = data.withUnsafeBytes { MIMEPartLimit.delimiterLines(in: $0) }
+        guard delimiters <= MIMEPartLimit.mostParts else { throw .tooManyParts(limit: MIMEPartLimit.mostParts) }
+        do {
+            try GMimeLibrary.load()
+        } catch {
+            throw .library(error)
+        }
         let message: OpaquePointer? = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
                 let stream = lazy_g_mime_stream_mem_new_with_buffer(base, bytes.count)

@@ -14,20 +14,73 @@ public final class CacheStore: CalendarIndexStorage {
     /// it in a sixteenth of the pages of 4 KiB, in about two thirds of the time.
     static let pageSize = 65_536
 
+    /// The most one statement of the cache may run, in seconds. Each is a look-up or a write by
+    /// key that takes milliseconds; one that runs longer is stopped and costs the run a scan.
+    static let statementLimit = 1.0
+
     let database: Database
     /// The home folder, where large indexes are kept in files of their own (``IndexFile``).
     private let home: String
     private let clock: @Sendable () -> Date
+    /// Why the file found was deleted and made again (it was not one `invites` made, or SQLite
+    /// could not read it), for the one line the command says of it; `nil` when it was used.
+    public private(set) var remade: String?
 
-    /// Opens (creating and migrating when needed) the cache in a home folder.
+    /// Opens (creating and migrating when needed) the cache in a home folder. A file whose
+    /// schema is not exactly what ``Schema/cacheMigrations`` make, that is no SQLite database
+    /// or a damaged one, or whose opening runs past ``statementLimit``, is deleted and made
+    /// again (``remade`` says why): a crafted cache with a view over an endless recursive query
+    /// kept `day` and `show` busy for ever.
     public init(home: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
-        // Not durable: a commit lost to a crash costs the next run a scan, while flushing each
-        // to the disk cost a cold vdir run 10–25 ms, and more on a busy disk.
-        database = try Database(
-            path: HomeFolder.file(CacheStore.fileName, in: home), pageSize: CacheStore.pageSize, durable: false)
+        let path = try HomeFolder.file(CacheStore.fileName, in: home)
         self.home = home
         self.clock = clock
-        try Schema.migrate(database, migrations: Schema.cacheMigrations)
+        switch try CacheStore.open(path) {
+        case .opened(let database):
+            self.database = database
+        case .doubtful(let reason):
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? Posix.unlink(path + suffix) }
+            guard case .opened(let database) = try CacheStore.open(path) else {
+                throw .untrustedSchema(path: path, object: "what it held again after it was made anew")
+            }
+            self.database = database
+            remade = reason
+        }
+    }
+
+    /// The cache's file, for messages.
+    public var path: String { database.path }
+
+    /// What opening the file gave: the database, or why it is not to be trusted.
+    private enum Opening {
+        case opened(Database)
+        case doubtful(String)
+    }
+
+    private static func open(_ path: String) throws(StoreError) -> Opening {
+        do {
+            // Not durable: a commit lost to a crash costs the next run a scan, while flushing each
+            // to the disk cost a cold vdir run 10–25 ms, and more on a busy disk.
+            let database = try Database(
+                path: path, pageSize: CacheStore.pageSize, durable: false, statementLimit: CacheStore.statementLimit)
+            if let doubt = try Schema.doubt(aboutCache: database) { return .doubtful(doubt) }
+            try Schema.migrate(database, migrations: Schema.cacheMigrations)
+            return .opened(database)
+        } catch {
+            guard let reason = doubt(error) else { throw error }
+            return .doubtful(reason)
+        }
+    }
+
+    /// Why an error in opening the cache makes its file doubtful; `nil` for one that says nothing
+    /// of the file (a lock, a full disk, a folder you cannot write, a newer `invites`).
+    private static func doubt(_ error: StoreError) -> String? {
+        guard case .sqlite(_, let code, let message) = error else { return nil }
+        switch code & 0xff {
+        case SQLiteCode.notADatabase, SQLiteCode.corrupt: return "SQLite cannot read it (\(message))"
+        case SQLiteCode.interrupted: return "opening it took longer than \(CacheStore.statementLimit) s"
+        default: return nil
+        }
     }
 
     private var now: Int { Int(clock().timeIntervalSince1970.rounded(.down)) }

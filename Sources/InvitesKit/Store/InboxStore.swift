@@ -19,6 +19,9 @@ public final class InboxStore {
     /// Opens (creating and migrating when needed) the store in a home folder.
     public init(home: String) throws(StoreError) {
         database = try Database(path: HomeFolder.file(InboxStore.fileName, in: home))
+        if let stranger = try Schema.stranger(inInbox: database) {
+            throw .untrustedSchema(path: database.path, object: stranger.description)
+        }
         try Schema.migrate(database)
         try StoredPropertiesMigration(store: self).run()
     }

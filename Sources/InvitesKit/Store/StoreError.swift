@@ -12,6 +12,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The home is not safe to use (others may write to it, another user owns it, or its link
     /// leads nowhere); `reason` says why and how to put it right. Nothing was read or written.
     case unsafeHome(path: String, reason: String)
+    /// The store holds an object `invites` never makes (a view, a trigger, an unknown table or
+    /// index): someone else made or changed the file, and it is not read. It is the user's
+    /// data, so it is left as it is.
+    case untrustedSchema(path: String, object: String)
 
     public var description: String {
         switch self {
@@ -25,6 +29,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the inbox \(home) is locked by another invites; try again"
         case .unsafeHome(let path, let reason):
             return "refusing the home \(path): \(reason)"
+        case .untrustedSchema(let path, let object):
+            return
+                "store \(path) holds \(object), which invites never makes: someone else changed it, and it is not read;"
+                + " drop it with sqlite3, or move the store away"
         }
     }
 }

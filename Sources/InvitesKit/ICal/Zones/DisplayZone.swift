@@ -31,12 +31,14 @@ public struct DisplayZone: Sendable, Hashable {
     /// Windows name (for showing an invite in the organizer's zone).
     public init?(tzid: String) {
         let name = tzid.trimmingCharacters(in: .init(charactersIn: "\" "))
+        guard !ZoneName.isPath(name) else { return nil }
         if let zone = DisplayZone(identifier: name) {
             self = zone
             return
         }
         let parts = name.split(separator: "/")
-        for count in [3, 2] where parts.count > count {
+        let prefixed = name.hasPrefix("/")
+        for count in [3, 2] where parts.count > count || (prefixed && parts.count == count) {
             if let zone = DisplayZone(identifier: parts.suffix(count).joined(separator: "/")) {
                 self = zone
                 return

@@ -84,14 +84,15 @@ final class ZoneResolver {
         builtin(identifier) != nil
     }
 
-    /// The system's zone for an IANA name, bare or behind a vendor's prefix.
+    /// The system's zone for an IANA name, bare or behind a vendor's prefix, or behind a `/`
+    /// alone (`/Europe/Berlin`, which libical used to open as `zoneinfo//Europe/Berlin`).
     private static func system(_ tzid: String) -> OpaquePointer? {
+        guard !ZoneName.isPath(tzid) else { return nil }
         if let zone = builtin(tzid) { return zone }
         let parts = tzid.split(separator: "/")
-        if parts.count > 2 {
-            for count in [3, 2] where parts.count > count {
-                if let zone = builtin(parts.suffix(count).joined(separator: "/")) { return zone }
-            }
+        let prefixed = tzid.hasPrefix("/")
+        for count in [3, 2] where parts.count > count || (prefixed && parts.count == count) {
+            if let zone = builtin(parts.suffix(count).joined(separator: "/")) { return zone }
         }
         return nil
     }
@@ -120,11 +121,16 @@ final class ZoneResolver {
         return builtin("Etc/GMT\(sign)\(hours)")
     }
 
+    /// libical's zone for an IANA name; the one door to `icaltimezone_get_builtin_timezone`,
+    /// which opens a file of the name it is given under the zoneinfo folder when `zone.tab` does
+    /// not list it: a name not spelled as the zone database spells names never reaches it
+    /// (``ZoneName``), and is an unknown zone.
     static func builtin(_ name: String) -> OpaquePointer? {
         switch name.uppercased() {
         case "UTC", "GMT", "Z", "ETC/UTC", "ETC/GMT", "UNIVERSAL", "ZULU":
             return utc
         default:
+            guard ZoneName.allows(name) else { return nil }
             return icaltimezone_get_builtin_timezone(name)
         }
     }

@@ -19,7 +19,10 @@ final class Database {
     static let checkpointBytes = 4 << 20
 
     let path: String
-    private let handle: OpaquePointer
+    /// The connection; only this type and its extensions use it.
+    let handle: OpaquePointer
+    /// The time each statement may take, when the store bounds it (``bound(by:)``).
+    let clock: StatementClock?
 
     /// Opens `path`; a new file is made with pages of `pageSize` bytes when given (an existing
     /// one keeps the size it has). A store that is not `durable` holds nothing that cannot be
@@ -29,7 +32,10 @@ final class Database {
     /// A new file is made (empty, 0600) before SQLite opens it: SQLite would make it 0644 less
     /// the umask, and it gives the WAL and the shared-memory index the database's own mode, so
     /// all three are yours alone whatever the umask. A file already there keeps its mode.
-    init(path: String, pageSize: Int? = nil, durable: Bool = true) throws(StoreError) {
+    ///
+    /// With `statementLimit`, every statement that runs longer than that many seconds is
+    /// stopped (`SQLITE_INTERRUPT`). Triggers and views are off in every store (``harden()``).
+    init(path: String, pageSize: Int? = nil, durable: Bool = true, statementLimit: Double? = nil) throws(StoreError) {
         do {
             try PrivateFile.create(path)
         } catch {
@@ -45,7 +51,10 @@ final class Database {
         }
         self.path = path
         self.handle = raw
+        self.clock = statementLimit.map(StatementClock.init(seconds:))
         sqlite3_extended_result_codes(raw, 1)
+        try harden()
+        if let clock { bound(by: clock) }
         sqlite3_busy_timeout(raw, Database.busyTimeout)
         // The WAL and its shared-memory index stay between runs: otherwise every run creates both,
         // sizes the index with eight writes and deletes both again when it closes, a tenth of
@@ -83,11 +92,13 @@ final class Database {
 
     /// Runs statements that return no rows.
     func execute(_ sql: String) throws(StoreError) {
+        clock?.start()
         try check(sqlite3_exec(handle, sql, nil, nil, nil))
     }
 
     func prepare(_ sql: String) throws(StoreError) -> Statement {
         var raw: OpaquePointer?
+        clock?.start()
         try check(sqlite3_prepare_v2(handle, sql, -1, &raw, nil))
         guard let raw else { throw .sqlite(path: path, code: SQLITE_MISUSE, message: "empty statement") }
         return Statement(raw: raw, database: self)

@@ -72,6 +72,7 @@ final class Statement {
 
     /// Advances to the next row; `false` when there are no more.
     func step() throws(StoreError) -> Bool {
+        database.clock?.start()
         let code = sqlite3_step(raw)
         try database.check(code)
         return code == SQLITE_ROW
