@@ -63,6 +63,10 @@ case_ send 1 send 7 --again
 case_ status 0 status
 case_ config 0 config
 case_ config 0 --calendar /nonexistent.ics config
+# scheduling for every calendar and per calendar (one in use, one not), each with its line.
+printf 'scheduling = client\nscheduling = server %s\nscheduling = auto /srv/other\n' "$work/calendar.ics" \
+    > "$work/scheduling.conf"
+case_ config 0 --config "$work/scheduling.conf" --calendar "$work/calendar.ics" config
 case_ completions 0 completions bash
 case_ completions 0 completions zsh
 case_ completions 0 completions fish

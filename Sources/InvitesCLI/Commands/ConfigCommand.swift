@@ -39,6 +39,15 @@ enum ConfigCommand {
             ("sendmail", sending.sendmail.value.joined(separator: " "), sending.sendmail.source),
             ("respond_url", sending.respondURL.value?.description ?? "", sending.respondURL.source),
         ]
+        // `scheduling`: the mode for every calendar, then each calendar's own line, written as
+        // in the file; a line for a calendar not in use is a typo to see here.
+        let scheduling = try SchedulingSettings.resolve(settings.config, path: settings.configPath)
+        let inUse = Set(settings.calendars.value.map { SchedulingPolicy.normalised($0.path) })
+        rows.append(("scheduling", scheduling.general.value.rawValue, scheduling.general.source))
+        for calendar in scheduling.calendars {
+            let note = inUse.contains(calendar.path) ? "" : " (not a calendar in use)"
+            rows.append(("scheduling", calendar.mode.rawValue + " " + calendar.path + note, calendar.source))
+        }
         let watching = settings.watching
         rows += [
             ("maildir", watching.maildirs.value.joined(separator: ", "), watching.maildirs.source),
@@ -78,9 +87,21 @@ enum ConfigCommand {
                 "maildir": .array(watching.maildirs.value.map(JSONValue.string)),
                 "notify_command": watching.notifyCommand.value.map { .array($0.map(JSONValue.string)) } ?? .null,
                 "open": .array(watching.open.value.map(JSONValue.string)),
+                "scheduling": .object([
+                    "mode": .string(scheduling.general.value.rawValue),
+                    "calendars": .array(
+                        scheduling.calendars.map { calendar in
+                            .object([
+                                "path": .string(calendar.path), "mode": .string(calendar.mode.rawValue),
+                                "from": .string(calendar.source), "inUse": .bool(inUse.contains(calendar.path)),
+                            ])
+                        }),
+                ]),
             ]
             var object: [String: JSONOutput.ConfigBody.Setting] = [:]
-            for (key, value, source) in rows where key != "config" {
+            // A key's first row is its setting: the calendars' own `scheduling` lines are in
+            // its value, each with where it came from.
+            for (key, value, source) in rows where key != "config" && object[key] == nil {
                 object[key] = .init(value: typed[key] ?? .string(value), from: source)
             }
             try context.printJSON(
@@ -90,15 +111,23 @@ enum ConfigCommand {
                     settings: object))
             return .success
         }
-        for (key, value, source) in rows {
-            let shown = Printable.sanitize(value.isEmpty ? "-" : value)
-            let line =
-                key.padding(toLength: max(12, key.count + 2), withPad: " ", startingAt: 0)
-                + (source.isEmpty
-                    ? shown
-                    : shown.padding(toLength: max(shown.count, 44), withPad: " ", startingAt: 0) + "  from " + source)
-            context.print(line)
-        }
+        for line in table(rows) { context.print(line) }
         return .success
+    }
+
+    /// The rows in three columns, each as wide as its widest cell, two spaces between: every
+    /// value starts in one column and every "from" in another, however long the key
+    /// (`notify_command`) or the value. The config file's own row has no "from".
+    static func table(_ rows: [(key: String, value: String, source: String)]) -> [String] {
+        let shown = rows.map { Printable.sanitize($0.value.isEmpty ? "-" : $0.value) }
+        let keys = (rows.map { DisplayWidth.of($0.key) }.max() ?? 0) + 2
+        let values = zip(rows, shown).filter { !$0.0.source.isEmpty }.map { DisplayWidth.of($0.1) }.max() ?? 0
+        func padded(_ text: String, to width: Int) -> String {
+            text + String(repeating: " ", count: max(width - DisplayWidth.of(text), 0))
+        }
+        return zip(rows, shown).map { row, value in
+            padded(row.key, to: keys)
+                + (row.source.isEmpty ? value : padded(value, to: values) + "  from " + row.source)
+        }
     }
 }

@@ -58,25 +58,55 @@ enum HistoryCommand {
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
-            if entry.delivery == .server {
-                line += "  [reply through your calendar server]"
-            } else if entry.delivery != .none {
-                let kind = entry.action == .proposed ? "proposal" : "reply"
-                line += "  [\(kind) \(entry.delivery.rawValue)"
-                switch entry.delivery {
-                case .superseded:
-                    line += " by the \(kind) of "
-                    line += entry.supersededAt.map { context.time.day($0) + " " + context.time.clock($0) } ?? "later"
-                    line += "; not sent"
-                case .withdrawn:
-                    line += ": the organizer cancelled; not sent"
-                default:
-                    break
-                }
-                line += "]"
-            }
+            if let note = deliveryNote(entry, context) { line += "  [" + note + "]" }
             context.print(line)
         }
         return .success
+    }
+
+    /// Where the message for an entry stands, in the words the history uses: what went, what
+    /// waits, and what never will (superseded before it went, with the answer that took its
+    /// place, and what became of its comment). `nil` when nothing is owed.
+    static func deliveryNote(_ entry: HistoryEntry, _ context: CommandContext) -> String? {
+        let kind = entry.action == .proposed ? "proposal" : "reply"
+        // A comment alone is its comment: "not sent" says it all.
+        let commented = entry.comment?.isEmpty == false && entry.action != .commented
+        func named(_ successor: HistoryEntry.Successor) -> String {
+            "the " + noun(successor.action) + " of " + context.time.day(successor.at) + " "
+                + context.time.clock(successor.at)
+        }
+        switch entry.delivery {
+        case .none:
+            return nil
+        case .server:
+            return "reply through your calendar server"
+        case .superseded:
+            let by = entry.supersededBy.map(named) ?? "a later \(kind)"
+            return "\(kind) superseded by \(by); not sent" + (commented ? ", nor its comment" : "")
+        case .withdrawn:
+            return "\(kind) withdrawn: the organizer cancelled; not sent"
+        case .interrupted where entry.supersededBy != nil:
+            let by = entry.supersededBy.map(named) ?? ""
+            return "\(kind) interrupted: it may or may not have gone; then superseded by \(by)"
+        case .queued, .sending, .sent, .failed, .interrupted, .pending, .printed:
+            var note = "\(kind) \(entry.delivery.rawValue)"
+            if commented, let leftOut = entry.commentLeftOutBy {
+                note += " without its comment, left out by " + named(leftOut)
+            }
+            return note
+        }
+    }
+
+    /// An answer as the history names it in another entry's line: "the accept of …".
+    private static func noun(_ action: AnswerAction) -> String {
+        switch action {
+        case .accepted: return "accept"
+        case .declined: return "decline"
+        case .tentative: return "tentative answer"
+        case .commented: return "comment"
+        case .cancelled: return "cancellation"
+        case .proposed: return "proposal"
+        case .proposalDeclined: return "declined proposal"
+        }
     }
 }

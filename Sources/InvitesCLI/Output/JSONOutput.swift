@@ -185,6 +185,23 @@ enum JSONOutput {
         var delivery: String
         @Nullable var sentAt: String?
         @Nullable var supersededAt: String?
+        /// The later entry whose message took this one's place before it went, without it.
+        @Nullable var supersededBy: Successor?
+        /// The later entry whose reply carries this one's answer but not its comment.
+        @Nullable var commentLeftOutBy: Successor?
+
+        /// Another entry of the history, named by what it did and when.
+        struct Successor: Encodable {
+            var action: String
+            var at: String
+            @Nullable var recurrenceId: String?
+
+            init(_ successor: InvitesKit.HistoryEntry.Successor) {
+                action = successor.action.rawValue
+                at = RFC3339.utc(successor.at)
+                recurrenceId = successor.recurrenceID
+            }
+        }
 
         init(_ entry: InvitesKit.HistoryEntry) {
             handle = entry.handle
@@ -200,6 +217,8 @@ enum JSONOutput {
             delivery = entry.delivery.rawValue
             sentAt = entry.sentAt.map(RFC3339.utc)
             supersededAt = entry.supersededAt.map(RFC3339.utc)
+            supersededBy = entry.supersededBy.map(Successor.init)
+            commentLeftOutBy = entry.comment?.isEmpty == false ? entry.commentLeftOutBy.map(Successor.init) : nil
         }
     }
 

@@ -25,8 +25,9 @@ struct ConfigFile {
     /// Reads the file; a bad line is an error naming it. A missing file is an empty config when
     /// it is the default one (`namedBy == nil`), an error when the user named it.
     ///
-    /// `~` and `~/…` in values are the user's `home` (`$HOME`, as a shell expands them), not the
-    /// passwd entry's home, which differs under `sudo -E`, in containers and in tests.
+    /// `~` and `~/…` in values (and in the PATH of `scheduling = MODE PATH`) are the user's
+    /// `home` (`$HOME`, as a shell expands them), not the passwd entry's home, which differs
+    /// under `sudo -E`, in containers and in tests.
     static func load(_ path: String, home: String, namedBy: String?) throws -> ConfigFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -69,10 +70,20 @@ struct ConfigFile {
             guard !value.isEmpty else {
                 throw ConfigError(path: path, line: index + 1, message: "'\(key)' has no value")
             }
-            let expanded = value == "~" || value.hasPrefix("~/") ? home + value.dropFirst() : value
+            var expanded = Self.expandingHome(value, home: home)
+            // `scheduling = MODE PATH`: the path names a calendar as a `calendar` line does, `~` too.
+            if key == "scheduling", let space = expanded.firstIndex(of: " ") {
+                let path = expanded[expanded.index(after: space)...].trimmingCharacters(in: .whitespaces)
+                expanded = expanded[..<space] + " " + Self.expandingHome(path, home: home)
+            }
             config.values[key, default: []].append(Entry(value: expanded, line: index + 1))
         }
         return config
+    }
+
+    /// `~` and `~/…` as the user's home; any other text as it is.
+    private static func expandingHome(_ text: String, home: String) -> String {
+        text == "~" || text.hasPrefix("~/") ? home + text.dropFirst() : text
     }
 
     /// A value without its comment and blanks around, and without the double quotes that hold

@@ -46,7 +46,7 @@ struct Settings {
         let config = try ConfigFile.load(configPath, home: userHome, namedBy: namedConfig?.by)
         try ConfigValues.validate(config, path: configPath)
         let sending = try SendSettings.resolve(config, path: configPath)
-        let scheduling = try SchedulingSettings.resolve(config, path: configPath)
+        let scheduling = try SchedulingSettings.resolve(config, path: configPath).policy
         let watching = try WatchSettings.resolve(config, path: configPath, variables: variables)
 
         let home: Origin<String>

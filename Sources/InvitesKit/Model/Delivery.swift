@@ -1,8 +1,9 @@
 /// Where the reply to an answer stands, as the history shows it.
 ///
 /// An entry meant for the organizer points at the outbox message that carries it; a newer answer
-/// supersedes a message not yet sent and carries the older entries with it, since a reply reports
-/// the whole state of the invitation.
+/// supersedes a message not yet sent and takes along the older entries it still reports, since a
+/// reply reports the whole state of the invitation. Those it does not carry (an answer it
+/// replaced) are superseded: the history must not say sent for them.
 public enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// Nothing is owed: a comment kept for yourself, a cancellation, an announcement.
     case none
@@ -18,9 +19,10 @@ public enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// sent twice on its own (at most once); `invites send --again` sends it again.
     case interrupted
     /// An outbox message replaced, before it was handed over, by a newer one for the same
-    /// invitation: a reply by a reply, which carries its answer too (its history entries move
-    /// to the new one), a proposal by a proposal for the same component (its entry stays, and
-    /// shows it was not sent).
+    /// invitation: a reply by a reply, a proposal by a proposal for the same component. For a
+    /// history entry: replaced by a newer message that does not carry it (a decline by an
+    /// accept's reply), so neither it nor its comment was sent; the entries a newer reply still
+    /// reports move to it instead.
     case superseded
     /// An outbox message that was waiting when the organizer cancelled the invitation: the
     /// meeting is off, so it is never sent (not by `send --again` either).

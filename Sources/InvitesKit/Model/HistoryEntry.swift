@@ -2,6 +2,21 @@ import Foundation
 
 /// One line of the history: an answer or a comment, with the invite as it was when answered.
 public struct HistoryEntry: Sendable, Hashable {
+    /// A later entry whose message took the place of this one's before it went, as the history
+    /// names it: "the accept of Tue 1 Dec 2026 10:02".
+    public struct Successor: Sendable, Hashable {
+        public var action: AnswerAction
+        public var at: Date
+        /// The occurrence it answered; `nil` for the series.
+        public var recurrenceID: String?
+
+        public init(action: AnswerAction, at: Date, recurrenceID: String?) {
+            self.action = action
+            self.at = at
+            self.recurrenceID = recurrenceID
+        }
+    }
+
     public var handle: String
     public var uid: String
     public var recurrenceID: String?
@@ -22,7 +37,17 @@ public struct HistoryEntry: Sendable, Hashable {
     public var outboxID: Int64? = nil
     /// When that message was handed over.
     public var sentAt: Date? = nil
-    /// When the message that superseded it was made, when it was (a proposal replaced by a
-    /// newer one for the same component before it went).
+    /// When the message that superseded it was made, when it was (the time of ``supersededBy``).
     public var supersededAt: Date? = nil
+    /// Its row in the store, once it has one: what a reply names as carried
+    /// (``ReplyCarriage``), so the store can tell which waiting entries a new message carries.
+    public var id: Int64? = nil
+    /// The later answer, comment or proposal whose message took the place of this entry's
+    /// before it went, without carrying it: this entry's answer (and its comment) was not sent.
+    /// With ``Delivery/interrupted`` the message had been half handed over, and may have gone.
+    public var supersededBy: Successor? = nil
+    /// The later answer or comment whose reply carries this entry's answer but not its comment
+    /// (a reply carries one comment, the latest made with or since its latest answer): the
+    /// comment was not sent, and will not be.
+    public var commentLeftOutBy: Successor? = nil
 }

@@ -12,6 +12,6 @@ extension OutboxDraft {
             for: stored, history: history, me: me, name: name, mime: !push, now: now, display: display)
         return OutboxDraft(
             transport: push ? .http : .mail, recipient: reply.recipient ?? "", subject: reply.subject,
-            body: Data(reply.text.utf8), messageID: reply.messageID)
+            body: Data(reply.text.utf8), messageID: reply.messageID, carriage: reply.carriage)
     }
 }

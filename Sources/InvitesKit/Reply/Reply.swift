@@ -21,6 +21,9 @@ public struct Reply: Sendable {
     public var subject: String
     /// The Message-ID of a whole e-mail (`mime`), without angle brackets.
     public var messageID: String?
+    /// The history entries it carries, for the outbox to tell which waiting entries it takes
+    /// along and which it leaves unsent.
+    public var carriage = ReplyCarriage()
 
     /// Makes the reply. `history` is the invite's history, newest first.
     ///
@@ -54,10 +57,12 @@ public struct Reply: Sendable {
             let data =
                 (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
                 ?? Data()
+            let answered = answerIndex.flatMap { history[$0].id }
             return Reply(
                 kind: .json, text: String(decoding: data, as: UTF8.self) + "\n",
                 notes: ["a push-payload invite has no organizer to mail; this is the answer to report against its id"],
-                recipient: nil, subject: subject)
+                recipient: nil, subject: subject,
+                carriage: ReplyCarriage(answers: answered.map { [$0] } ?? [], comment: commented?.id))
         }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
         guard invite.method != .cancel else { throw .cancelled(handle: stored.handle) }
@@ -70,6 +75,9 @@ public struct Reply: Sendable {
         }
         let answers = reported(stored, history: history, comment: commented)
         guard !answers.isEmpty else { throw .noAnswer(handle: stored.handle) }
+        let carriage = ReplyCarriage.of(
+            reported: answers.map { ($0.key, $0.action) }, history: history, seriesKey: invite.recurrenceID,
+            comment: commented)
         var notes: [String] = []
         let listed = invite.attendees.first { me.contains($0.address) }
         guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
@@ -83,7 +91,9 @@ public struct Reply: Sendable {
         let calendar = ITIPComposer.reply(
             for: stored, answers: answers, me: address, name: named, now: now, display: display)
         guard mime else {
-            return Reply(kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject)
+            return Reply(
+                kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject,
+                carriage: carriage)
         }
         var body = "\(subject)\n"
         // The occurrences you answered apart; those the organizer sent follow the series' answer.
@@ -102,7 +112,7 @@ public struct Reply: Sendable {
         }
         return Reply(
             kind: .mime, text: message.text, notes: notes, recipient: organizerEmail, subject: subject,
-            messageID: message.messageID)
+            messageID: message.messageID, carriage: carriage)
     }
 
     /// The components a reply reports, each with the answer it stands at and the comment that

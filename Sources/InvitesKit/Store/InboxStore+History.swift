@@ -34,13 +34,15 @@ extension InboxStore {
                 let start =
                     organizer?.start
                     ?? (occurrences.isEmpty ? invite.start : target.flatMap(RecurrenceKey.instant(of:)) ?? invite.start)
-                let entry = HistoryEntry(
+                var entry = HistoryEntry(
                     handle: stored.handle, uid: invite.uid, recurrenceID: target, senderID: invite.senderID,
                     title: organizer?.title ?? invite.title, start: start,
                     end: organizer?.end ?? start.addingTimeInterval(length),
                     sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
                     action: action, comment: comment, at: now, delivery: delivery)
-                rows.append(try insert(entry, inviteID: id))
+                let row = try insert(entry, inviteID: id)
+                entry.id = row
+                rows.append(row)
                 entries.append(entry)
             }
             if let status = action.status {
@@ -134,13 +136,19 @@ extension InboxStore {
             conditions.append("h.action IN (\(actions.map { _ in "?" }.joined(separator: ", ")))")
             values += actions.map { .text($0.rawValue) }
         }
+        // An entry a newer message replaced without carrying it says superseded, whatever its
+        // own message did afterwards; one whose message was interrupted first says that, since
+        // it may have gone.
         let statement = try database.prepare(
             """
-            SELECT h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at, h.sequence,
-                h.dtstamp, h.action, h.comment, h.at, COALESCE(o.state, h.delivery) AS delivery, h.outbox_id,
-                o.sent_at, s.created_at AS superseded_at
+            SELECT h.id, h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at, h.sequence,
+                h.dtstamp, h.action, h.comment, h.at, h.outbox_id, o.sent_at,
+                CASE WHEN h.superseded_by IS NULL THEN COALESCE(o.state, h.delivery)
+                    WHEN h.delivery = 'interrupted' THEN 'interrupted' ELSE 'superseded' END AS delivery,
+                b.action AS by_action, b.at AS by_at, b.recurrence_id AS by_recurrence_id,
+                c.action AS left_action, c.at AS left_at, c.recurrence_id AS left_recurrence_id
             FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
-                LEFT JOIN outbox AS s ON s.id = o.superseded_by
+                LEFT JOIN history AS b ON b.id = h.superseded_by LEFT JOIN history AS c ON c.id = h.comment_left_by
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY h.at DESC, h.id DESC
             \(limit.map { "LIMIT \(max($0, 0))" } ?? "")
             """)
@@ -148,6 +156,7 @@ extension InboxStore {
         var result: [HistoryEntry] = []
         while try statement.step() {
             let recurrenceID = statement.text("recurrence_id") ?? ""
+            let supersededBy = Self.successor(statement, prefix: "by")
             result.append(
                 HistoryEntry(
                     handle: statement.text("handle") ?? "", uid: statement.text("uid") ?? "",
@@ -162,9 +171,21 @@ extension InboxStore {
                     delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending,
                     outboxID: statement.optionalInt("outbox_id").map(Int64.init),
                     sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) },
-                    supersededAt: statement.optionalInt("superseded_at").map { Date(unixSeconds: $0) }))
+                    supersededAt: supersededBy?.at, id: Int64(statement.int("id")), supersededBy: supersededBy,
+                    commentLeftOutBy: Self.successor(statement, prefix: "left")))
         }
         return result
+    }
+
+    /// The entry a history row names (`superseded_by`, `comment_left_by`), read from the
+    /// columns the query gave `prefix`.
+    private static func successor(_ statement: Statement, prefix: String) -> HistoryEntry.Successor? {
+        guard let action = statement.text("\(prefix)_action").flatMap(AnswerAction.init(rawValue:)) else {
+            return nil
+        }
+        let key = statement.text("\(prefix)_recurrence_id") ?? ""
+        return HistoryEntry.Successor(
+            action: action, at: Date(unixSeconds: statement.int("\(prefix)_at")), recurrenceID: key.isEmpty ? nil : key)
     }
 
     func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {

@@ -7,11 +7,16 @@ import Foundation
 extension InboxStore {
     /// Puts a message in the outbox for the history rows `entries`, inside the caller's
     /// transaction. Messages of the same kind for the invitation that are not yet handed over
-    /// (queued, failed, interrupted) are superseded, and name the new one. A reply reports the
-    /// whole state, so it supersedes every reply and their entries now wait for it. A proposal
-    /// replaces only the proposal for the same component (the series, or that occurrence), whose
-    /// entry stays at it: the new COUNTER does not carry it, and the history must not say it
-    /// went. A reply never supersedes a proposal nor a proposal a reply: the organizer needs both.
+    /// (queued, failed, interrupted) are superseded, and name the new one.
+    ///
+    /// A reply reports the whole state, so it supersedes every reply; of the entries that
+    /// waited for them (and those owed but never queued), it takes along those it carries
+    /// (``OutboxDraft/carriage``), and the others stay where they were, naming the entry that
+    /// took their place: the history must not say sent for a decline an accept replaced, nor
+    /// for a comment the accept's reply does not carry. A proposal replaces only the proposal
+    /// for the same component (the series, or that occurrence), whose entry stays at it: the
+    /// new COUNTER does not carry it. A reply never supersedes a proposal nor a proposal a
+    /// reply: the organizer needs both.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
         let id = try database.insert(OutboxRecord(inviteID: inviteID, draft: draft, now: now))
         var open = """
@@ -21,8 +26,7 @@ extension InboxStore {
         var values: [Statement.Value] = [.int(inviteID), .int(id), .text(draft.kind.rawValue)]
         switch draft.kind {
         case .reply:
-            try database.prepare("UPDATE history SET outbox_id = ? WHERE outbox_id IN (\(open))")
-                .bind([.int(id)] + values).run()
+            try settleWaiting(for: draft.carriage, inviteID: inviteID, message: id, entries: entries)
         case .counter:
             let rows = entries.map { _ in "?" }.joined(separator: ", ")
             open += """
@@ -30,6 +34,11 @@ extension InboxStore {
                     (SELECT recurrence_id FROM history WHERE id IN (\(rows))))
                 """
             values += entries.map { .int($0) }
+            if let first = entries.first {
+                try database.prepare(
+                    "UPDATE history SET superseded_by = ? WHERE superseded_by IS NULL AND outbox_id IN (\(open))"
+                ).bind([.int(first)] + values).run()
+            }
         }
         try database.prepare(
             "UPDATE outbox SET state = 'superseded', superseded_by = ?, updated_at = ? WHERE id IN (\(open))"
@@ -41,9 +50,70 @@ extension InboxStore {
         return id
     }
 
+    /// Decides, by the reply's carriage, what becomes of each entry of the invitation that
+    /// waited for a reply not yet handed over, or was owed and never queued: carried entries
+    /// move to the new message `message` (made for the rows `entries`); the others keep their
+    /// own, which is superseded, and name the new entry that took its place. An entry whose
+    /// message had been interrupted while handed over keeps saying so, since it may have gone.
+    private func settleWaiting(
+        for carriage: ReplyCarriage, inviteID: Int64, message: Int64, entries: [Int64]
+    ) throws(StoreError) {
+        let rows = entries.map { _ in "?" }.joined(separator: ", ")
+        let made = try database.prepare(
+            "SELECT id, recurrence_id, comment FROM history WHERE id IN (\(rows)) ORDER BY id"
+        ).bind(entries.map { .int($0) })
+        var new: [ReplyCarriage.Entry] = []
+        while try made.step() { new.append(Self.carriageEntry(made)) }
+        let statement = try database.prepare(
+            """
+            SELECT h.id, h.recurrence_id, h.comment, o.state FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
+            WHERE h.invite_id = ? AND h.superseded_by IS NULL AND h.id NOT IN (\(rows))
+                AND h.action NOT IN ('proposed', 'proposal-declined')
+                AND ((o.kind = 'reply' AND o.state IN ('queued', 'failed', 'interrupted'))
+                    OR (h.outbox_id IS NULL AND h.delivery = 'pending'))
+            """
+        ).bind([.int(inviteID)] + entries.map { .int($0) })
+        var waiting: [(ReplyCarriage.Entry, interrupted: Bool)] = []
+        while try statement.step() {
+            waiting.append((Self.carriageEntry(statement), statement.text("state") == Delivery.interrupted.rawValue))
+        }
+        for (entry, interrupted) in waiting {
+            switch carriage.fate(of: entry, madeBy: new) {
+            case .carried:
+                try database.prepare("UPDATE history SET outbox_id = ?, delivery = 'queued' WHERE id = ?")
+                    .bind([.int(message), .int(entry.id)]).run()
+            case .carriedWithoutComment(let by):
+                try database.prepare(
+                    """
+                    UPDATE history SET outbox_id = ?, delivery = 'queued', comment_left_by = COALESCE(comment_left_by, ?)
+                    WHERE id = ?
+                    """
+                ).bind([.int(message), .int(by), .int(entry.id)]).run()
+            case .superseded(let by):
+                try database.prepare(
+                    "UPDATE history SET superseded_by = ?, delivery = ? WHERE id = ?"
+                ).bind([
+                    .int(by), .text(interrupted ? Delivery.interrupted.rawValue : Delivery.superseded.rawValue),
+                    .int(entry.id),
+                ]).run()
+            }
+        }
+    }
+
+    private static func carriageEntry(_ statement: Statement) -> ReplyCarriage.Entry {
+        let key = statement.text("recurrence_id") ?? ""
+        return ReplyCarriage.Entry(
+            id: Int64(statement.int("id")), recurrenceID: key.isEmpty ? nil : key,
+            hasComment: statement.text("comment")?.isEmpty == false)
+    }
+
     /// Withdraws the messages for the invitation not yet handed over (queued, failed,
     /// interrupted), inside the caller's transaction: the organizer cancelled it, and an answer
     /// to a meeting that is off should not go out on the next `send`. Returns how many.
+    ///
+    /// Answers owed but never queued (no reply could be made) are withdrawn too: they are owed
+    /// no more, and the history must not say they wait. They are not counted: none was in the
+    /// outbox.
     func withdrawWaiting(inviteID: Int64, now: Date) throws(StoreError) -> Int {
         try database.prepare(
             """
@@ -51,7 +121,14 @@ extension InboxStore {
             WHERE invite_id = ? AND state IN ('queued', 'failed', 'interrupted')
             """
         ).bind([.integer(now.unixSeconds), .int(inviteID)]).run()
-        return database.changes
+        let withdrawn = database.changes
+        try database.prepare(
+            """
+            UPDATE history SET delivery = 'withdrawn'
+            WHERE invite_id = ? AND outbox_id IS NULL AND delivery = 'pending' AND superseded_by IS NULL
+            """
+        ).bind([.int(inviteID)]).run()
+        return withdrawn
     }
 
     /// The outbox, oldest first: by default everything but superseded messages.

@@ -17,10 +17,13 @@ public struct OutboxDraft: Sendable, Hashable {
     public var subject: String
     public var body: Data
     public var messageID: String?
+    /// For a reply, the history entries it carries: the store moves those waiting entries to it
+    /// and marks the rest superseded, so the history never says sent for what it left out.
+    public var carriage = ReplyCarriage()
 
     public init(
         kind: Kind = .reply, transport: OutboxMessage.Transport, recipient: String, subject: String, body: Data,
-        messageID: String?
+        messageID: String?, carriage: ReplyCarriage = ReplyCarriage()
     ) {
         self.kind = kind
         self.transport = transport
@@ -28,5 +31,6 @@ public struct OutboxDraft: Sendable, Hashable {
         self.subject = subject
         self.body = body
         self.messageID = messageID
+        self.carriage = carriage
     }
 }

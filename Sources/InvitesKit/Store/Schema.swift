@@ -289,6 +289,45 @@ enum Schema {
         ALTER TABLE invites ADD COLUMN mail_sender TEXT;
         ALTER TABLE invites ADD COLUMN mail_failed_checks TEXT;
         """,
+        // Version 16: the history says what a newer reply did not carry. An entry whose message a
+        // later one replaced without carrying it (a decline an accept replaced before it went)
+        // names that later entry in `superseded_by` and stays at its own message; one whose answer
+        // went but not its comment names the entry whose reply left the comment out. Earlier
+        // stores moved every entry to the newest reply: those the reply could not have carried
+        // are found again by the rule the reply follows (an answer replaced by a later answer
+        // to its occurrence or to the series; a comment by any later answer or comment), and a
+        // proposal superseded before names the proposal of the message that replaced it.
+        """
+        ALTER TABLE history ADD COLUMN superseded_by INTEGER REFERENCES history (id);
+        ALTER TABLE history ADD COLUMN comment_left_by INTEGER REFERENCES history (id);
+        UPDATE history SET superseded_by = (
+            SELECT MIN(later.id) FROM history AS later
+            WHERE later.outbox_id = history.outbox_id AND later.id > history.id
+                AND later.action IN ('accepted', 'declined', 'tentative')
+                AND (later.recurrence_id = history.recurrence_id
+                    OR later.recurrence_id = (SELECT recurrence_id FROM invites WHERE id = history.invite_id)))
+        WHERE action IN ('accepted', 'declined', 'tentative')
+            AND outbox_id IN (SELECT id FROM outbox WHERE kind = 'reply');
+        UPDATE history SET superseded_by = (
+            SELECT MIN(later.id) FROM history AS later
+            WHERE later.outbox_id = history.outbox_id AND later.id > history.id
+                AND (later.action IN ('accepted', 'declined', 'tentative')
+                    OR (later.action = 'commented' AND later.comment <> ''))
+                AND NOT (later.at = history.at AND later.action = history.action AND later.comment IS history.comment))
+        WHERE action = 'commented' AND comment <> '' AND outbox_id IN (SELECT id FROM outbox WHERE kind = 'reply');
+        UPDATE history SET comment_left_by = (
+            SELECT MIN(later.id) FROM history AS later
+            WHERE later.outbox_id = history.outbox_id AND later.id > history.id
+                AND (later.action IN ('accepted', 'declined', 'tentative')
+                    OR (later.action = 'commented' AND later.comment <> ''))
+                AND NOT (later.at = history.at AND later.action = history.action AND later.comment IS history.comment))
+        WHERE action IN ('accepted', 'declined', 'tentative') AND comment <> '' AND superseded_by IS NULL
+            AND outbox_id IN (SELECT id FROM outbox WHERE kind = 'reply');
+        UPDATE history SET superseded_by = (
+            SELECT MIN(successor.id) FROM history AS successor
+            WHERE successor.outbox_id = (SELECT superseded_by FROM outbox WHERE id = history.outbox_id))
+        WHERE outbox_id IN (SELECT id FROM outbox WHERE kind = 'counter' AND state = 'superseded');
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

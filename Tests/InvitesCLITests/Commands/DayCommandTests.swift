@@ -129,7 +129,7 @@ import Testing
         #expect(
             cli.run(options() + ["day", "2018-04-10", "--width", "132"]).out.contains(
                 "not a working day (workdays = sat,sun)"))
-        #expect(cli.run(["config"]).out.contains("workdays    sat,sun"))
+        #expect(cli.run(["config"]).out.contains("workdays        sat,sun"))
         _ = cli.write("config/invites/config", "workday = 17:00-09:00\n")
         let bad = cli.run(options() + ["day", "2018-04-10"])
         #expect(bad.status == 2, "a bad config value is a usage error, for every command")

@@ -105,6 +105,10 @@ import Testing
         try document(["status"], "status")
         try document(["config"], "config")
         try document(["--calendar", "/nonexistent.ics", "config"], "config")
+        let scheduling = cli.write("scheduling.conf", "scheduling = client\nscheduling = server \(weekly)\n")
+        let configured = try document(["--config", scheduling, "config"], "config")
+        let mode = ((configured["settings"] as? [String: Any])?["scheduling"] as? [String: Any])?["value"]
+        #expect(((mode as? [String: Any])?["calendars"] as? [Any])?.count == 1)
         for shell in ["bash", "zsh", "fish"] { try document(["completions", shell], "completions") }
         try document(["help"], "help")
         try document(["help", "show"], "help")

@@ -219,9 +219,9 @@ import Testing
         let afterStale = try #require(review.out.components(separatedBy: "changed since this screen").last)
         #expect(afterStale.contains("answer     declined"))
         #expect(afterStale.contains("duse: accepted \"Platform sync\""))
-        let history = cli.run(["--json", "history", handle]).out
-        #expect(history.components(separatedBy: "\"action\":\"accepted\"").count == 2)
-        #expect(history.components(separatedBy: "\"action\":\"declined\"").count == 2)
+        let history = try JSONSerialization.jsonObject(with: Data(cli.run(["--json", "history", handle]).out.utf8))
+        let actions = ((history as? [String: Any])?["entries"] as? [[String: Any]])?.map { $0["action"] as? String }
+        #expect(actions == ["accepted", "declined"])
         #expect(try statuses(cli)["Platform sync"] == "accepted")
     }
 

@@ -24,7 +24,7 @@ import Testing
         var (harness, _) = configured("calendar = ~/cal.ics\n")
         harness.variables["HOME"] = cli.home + "/elsewhere"
         let result = harness.run(["config"])
-        #expect(result.out.contains("calendar    \(cli.home)/elsewhere/cal.ics (missing)"), "\(result.out)")
+        #expect(result.out.contains("calendar        \(cli.home)/elsewhere/cal.ics (missing)"), "\(result.out)")
     }
 
     @Test func aMissingCalendarStopsOnlyTheCommandsThatUseIt() {

@@ -105,22 +105,29 @@ import Testing
         #expect(try store.history().first?.delivery == .queued)
     }
 
-    /// A newer answer takes over the older one's message while it is unsent: the organizer gets
-    /// one mail with where things stand, and every history entry points at it.
+    /// A newer answer takes the place of the older one's message while it is unsent: the
+    /// organizer gets one mail with where things stand. The accept it replaced is not in that
+    /// mail, so its entry stays at its own message and says superseded, by the decline.
     @Test func aNewerAnswerSupersedesAnUnsentMessage() throws {
         let stored = try ingest()
         _ = try responder().answer(stored, action: .accepted, comment: nil, addToCalendar: false, now: now)
         let again = try store.resolve(stored.handle)
-        _ = try responder().answer(again, action: .declined, comment: "Sorry", addToCalendar: false, now: now)
+        let later = now.addingTimeInterval(60)
+        _ = try responder().answer(again, action: .declined, comment: "Sorry", addToCalendar: false, now: later)
         let waiting = try store.outbox()
         try #require(waiting.count == 1)
         #expect(waiting[0].subject == "Declined: Review")
-        #expect(try store.outbox(states: [.superseded]).count == 1)
-        #expect(try store.history().map(\.outboxID) == [waiting[0].id, waiting[0].id])
+        let superseded = try store.outbox(states: [.superseded])
+        #expect(superseded.count == 1)
+        #expect(try store.history().map(\.outboxID) == [waiting[0].id, superseded.first?.id])
         let reports = try courier(try sendmail()).send()
         #expect(reports.map(\.handover) == [.sent])
         #expect(sent().count == 1)
-        #expect(try store.history().allSatisfy { $0.delivery == .sent && $0.sentAt != nil })
+        let history = try store.history()
+        #expect(history.map(\.delivery) == [.sent, .superseded])
+        #expect(history.map { $0.sentAt != nil } == [true, false])
+        #expect(history.last?.supersededBy == .init(action: .declined, at: later, recurrenceID: nil))
+        #expect(history.last?.supersededAt == later)
     }
 
     /// RFC 5546 §3.2.3: a comment alone is a REPLY with COMMENT and the PARTSTAT you stand at.
