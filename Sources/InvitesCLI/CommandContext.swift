@@ -35,6 +35,21 @@ struct CommandContext {
             me: settings.me.value, display: settings.zone.value, cache: openCache(), now: environment.now())
         let report = try CalendarFollower(store: store, scanner: scanner, calendars: calendars).follow()
         for problem in report.problems { warn(Printable.sanitize(problem)) }
+        try settleHeldAnswers(store)
+    }
+
+    /// Puts answers held for your server's copy of an invitation where they belong now: into
+    /// the copy a look just found, or, past `server_wait`, into the calendar with a reply of
+    /// invites' own. Said on standard error, so that every command's output stays its own.
+    private func settleHeldAnswers(_ store: InboxStore) throws {
+        guard try store.hasHeldAnswers() else { return }
+        let controller = try answerController(following: true)
+        let settled = try controller.settleHeld(now: environment.now()) { handle, error in
+            warn("\(handle): the answer held for your server's copy stays held: \(ErrorReport.describe(error).0)")
+        }
+        for one in settled {
+            for line in HeldWords.lines(one, wait: settings.serverWait.value) { note(line) }
+        }
     }
 
     /// Whether opening the store looks for invitations in calendars.
@@ -98,7 +113,7 @@ struct CommandContext {
                 calendar: first, me: settings.me.value, display: settings.zone.value,
                 lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
                 name: settings.sending.name.value, scheduling: settings.scheduling,
-                send: policy ?? settings.sending.policy.value, routes: routes),
+                serverWait: settings.serverWait.value, send: policy ?? settings.sending.policy.value, routes: routes),
             clock: environment.now)
     }
 

@@ -66,8 +66,12 @@ enum AnswerCommand {
                 " (\(report.occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
         }
         line += change(outcome.calendar)
+        if outcome.heldUntil != nil { line += "; held for your calendar server's copy" }
         context.print(line)
         if let scheduling = outcome.scheduling { context.note(explanation(of: scheduling, handle: stored.handle)) }
+        if let until = outcome.heldUntil {
+            context.note(held(until, handle: stored.handle, calendar: controller.settings.calendar.path, context))
+        }
         if report.notes.contains(.noAddress) { context.note(words(.noAddress, handle: stored.handle)) }
         return try after(report, delivery: controller.delivery, context)
     }
@@ -111,6 +115,16 @@ enum AnswerCommand {
             return "your address is not set (--me, INVITES_ME or 'me =' in the config): "
                 + "the calendar copy carries no ATTENDEE for you"
         }
+    }
+
+    /// Says what becomes of an answer held for the server's copy of a mailed invitation, until
+    /// when, and how to have it otherwise.
+    static func held(_ until: Date, handle: String, calendar: String, _ context: CommandContext) -> String {
+        let path = Printable.sanitize(calendar)
+        return "\(handle): your calendar server puts this invitation in \(path) and replies for you: the answer "
+            + "goes into its copy when the calendar syncs, so the organizer hears once; with no copy by "
+            + "\(context.time.day(until)) \(context.time.clock(until)), invites adds it to \(path) and replies itself "
+            + "('server_wait' in the config; --send or 'scheduling = client \(path)' replies at once)"
     }
 
     /// Says who tells the organizer of an answer given in place, why, and how to change it, so

@@ -48,6 +48,12 @@ enum ConfigCommand {
             let note = inUse.contains(calendar.path) ? "" : " (not a calendar in use)"
             rows.append(("scheduling", calendar.mode.rawValue + " " + calendar.path + note, calendar.source))
         }
+        let wait = settings.serverWait
+        rows.append(
+            (
+                "server_wait", wait.value == 0 ? "0 (answers are never held)" : DurationParser.format(wait.value),
+                wait.source
+            ))
         let watching = settings.watching
         rows += [
             ("maildir", watching.maildirs.value.joined(separator: ", "), watching.maildirs.source),

@@ -80,6 +80,8 @@ enum HistoryCommand {
             return nil
         case .server:
             return "reply through your calendar server"
+        case .held:
+            return "held for your calendar server's copy of the invitation"
         case .superseded:
             let by = entry.supersededBy.map(named) ?? "a later \(kind)"
             return "\(kind) superseded by \(by); not sent" + (commented ? ", nor its comment" : "")

@@ -139,6 +139,11 @@ final class ReviewDriver {
         if let scheduling = outcome.scheduling {
             said.append(AnswerCommand.explanation(of: scheduling, handle: stored.handle))
         }
+        if let until = outcome.heldUntil {
+            said.append(
+                AnswerCommand.held(
+                    until, handle: stored.handle, calendar: controller.settings.calendars.first?.path ?? "", context))
+        }
         // A whole answer is done with the invitation; a comment or one occurrence's answer
         // leaves it on the screen, with what it now says.
         let finished = action != .commented && occurrence == nil

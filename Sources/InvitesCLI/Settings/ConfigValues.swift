@@ -15,6 +15,7 @@ enum ConfigValues {
             for entry in config.values[key] ?? [] { _ = try duration(entry, key: key, path: path) }
         }
         for entry in config.values["occurrences"] ?? [] { _ = try count(entry, key: "occurrences", path: path) }
+        _ = try serverWait(config, path: path)
         for entry in config.values["color"] ?? [] { _ = try color(entry, path: path) }
         for entry in config.values["tz"] ?? [] { _ = try zone(entry, path: path) }
         for entry in config.values["me"] ?? [] { _ = try addresses(entry, path: path) }
@@ -31,6 +32,17 @@ enum ConfigValues {
                     + quoted(entry.value))
         }
         return value
+    }
+
+    /// `server_wait`: how long an answer to a mailed invitation is held for your calendar
+    /// server's copy of it, up to 7 days; `0` holds none. The last line wins.
+    static func serverWait(_ config: ConfigFile, path: String) throws(ConfigError) -> Settings.Origin<TimeInterval> {
+        var found = Settings.Origin(value: Responder.defaultServerWait, source: "default")
+        for entry in config.values["server_wait"] ?? [] {
+            found = Settings.Origin(
+                value: try duration(entry, key: "server_wait", path: path), source: "\(path):\(entry.line)")
+        }
+        return found
     }
 
     /// `occurrences`: a count from 1 to 1000.

@@ -21,6 +21,8 @@ struct Settings {
     var sending: SendSettings
     /// Who replies to answers given in place (`scheduling`).
     var scheduling: SchedulingPolicy
+    /// How long an answer to a mailed invitation waits for your server's copy (`server_wait`).
+    var serverWait: Origin<TimeInterval>
     /// What `watch` watches and how it tells (`maildir`, `notify`, `notify_command`, `open`).
     var watching: WatchSettings
     /// Why a calendar named by the user cannot be used (it does not exist); thrown by
@@ -137,7 +139,7 @@ struct Settings {
                     + (colorChoice == "auto"
                         ? " (auto: \(color ? "a terminal" : "not a terminal, NO_COLOR or TERM=dumb"))" : "")),
             configPath: configPath, config: config, sending: sending, scheduling: scheduling,
-            watching: watching,
+            serverWait: try ConfigValues.serverWait(config, path: configPath), watching: watching,
             calendarProblem: calendarProblem)
     }
 

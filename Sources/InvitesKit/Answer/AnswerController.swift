@@ -19,14 +19,18 @@ public struct AnswerController {
         /// Your name for the replies' From line and ATTENDEE (the `name` setting).
         public var name: String?
         public var scheduling: SchedulingPolicy
+        /// How long an answer to a mailed invitation waits for your server's copy.
+        public var serverWait: TimeInterval
         /// The `send` setting, for the replies answers queue.
         public var send: SendPolicy
         public var routes: Courier.Routes
 
         public init(
             calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String, name: String?,
-            scheduling: SchedulingPolicy, send: SendPolicy, routes: Courier.Routes
+            scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait, send: SendPolicy,
+            routes: Courier.Routes
         ) {
+            self.serverWait = serverWait
             self.calendar = calendar
             self.me = me
             self.display = display
@@ -121,7 +125,8 @@ public struct AnswerController {
     public var responder: Responder {
         Responder(
             store: store, calendar: settings.calendar, me: settings.me, display: settings.display,
-            lockFolder: settings.lockFolder, name: settings.name, scheduling: settings.scheduling)
+            lockFolder: settings.lockFolder, name: settings.name, scheduling: settings.scheduling,
+            serverWait: settings.serverWait)
     }
 
     /// What sends the replies, by the `send` setting.
@@ -162,7 +167,8 @@ public struct AnswerController {
         }
         let outcome = try responder.answer(
             stored, action: request.action, occurrences: keys, comment: request.comment,
-            addToCalendar: request.addToCalendar, toOrganizer: toOrganizer, now: request.now)
+            addToCalendar: request.addToCalendar, toOrganizer: toOrganizer, hold: request.send != true,
+            now: request.now)
         if settings.me.all.isEmpty, request.action != .commented, request.addToCalendar {
             notes.append(.noAddress)
         }

@@ -18,11 +18,16 @@ public struct Responder {
     public var name: String?
     /// The `scheduling` setting of each calendar.
     public var scheduling: SchedulingPolicy
+    /// How long an answer to a mailed invitation is held for your calendar server's copy of
+    /// it (the `server_wait` setting); 0 holds none.
+    public var serverWait: TimeInterval
 
     public init(
         store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
-        name: String? = nil, scheduling: SchedulingPolicy = SchedulingPolicy()
+        name: String? = nil, scheduling: SchedulingPolicy = SchedulingPolicy(),
+        serverWait: TimeInterval = Responder.defaultServerWait
     ) {
+        self.serverWait = serverWait
         self.store = store
         self.calendar = calendar
         self.me = me
@@ -47,6 +52,9 @@ public struct Responder {
         /// Why no message for the organizer was queued although one is owed (no address of
         /// yours, no ORGANIZER), for the user to fix.
         public var notQueued: ReplyError?
+        /// Set when the answer is held for your server's copy of the invitation (a mailed
+        /// invitation, a calendar your server schedules): until when, at the latest.
+        public var heldUntil: Date?
         /// Who tells the organizer, for an answer written into a calendar item a scheduling
         /// server put there (with the setting it came from); `nil` for every other answer,
         /// which invites sends as always.
@@ -77,7 +85,7 @@ public struct Responder {
     /// outbox in the same transaction.
     public func answer(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
-        toOrganizer: Bool = true, now: Date
+        toOrganizer: Bool = true, hold: Bool = true, now: Date
     ) throws -> Outcome {
         if action == .accepted || action == .tentative {
             // A server's copy is cancelled by STATUS:CANCELLED, not by a METHOD:CANCEL message.
@@ -87,6 +95,16 @@ public struct Responder {
             for key in occurrences where stored.instance(key)?.isCancelled == true {
                 throw AnswerError.occurrenceCancelled(handle: stored.handle, occurrence: key, action: action)
             }
+        }
+        if hold,
+            let until = try holdDeadline(
+                stored, action: action, addToCalendar: addToCalendar, toOrganizer: toOrganizer, now: now)
+        {
+            var outcome = try record(
+                action, for: stored, occurrences: occurrences, comment: comment, delivery: .held, now: now,
+                calendar: .keep, change: .unchanged)
+            outcome.heldUntil = until
+            return outcome
         }
         if let item = stored.foundIn, !item.gone, addToCalendar, let partstat = action.partstat {
             return try answerInPlace(
@@ -141,22 +159,10 @@ public struct Responder {
         _ stored: StoredInvite, item: CalendarItem, action: AnswerAction, partstat: String, occurrences: [String],
         comment: String?, toOrganizer: Bool, now: Date
     ) throws -> Outcome {
-        let lock = try FileLock(path: CalendarWriter.lockPath(for: item.calendar, in: lockFolder))
-        defer { withExtendedLifetime(lock) {} }
         let edit = InPlaceAnswer(
             uid: stored.invite.uid, me: me, partstat: partstat, keys: occurrences.isEmpty ? nil : occurrences,
             comment: comment, display: display)
-        var clientAgent = false
-        try AtomicFile(path: item.path).update { current in
-            guard let current else { throw CalendarError.invitationGone(path: item.path, uid: stored.invite.uid) }
-            // The item may have changed hands since it was found: only the organizer's copy is
-            // answered in place.
-            try CalendarWriter.check(
-                claim(stored, written: false), uid: stored.invite.uid, in: current, path: item.path)
-            clientAgent = Responder.clientAgent(in: current, uid: stored.invite.uid, me: me, display: display)
-            let changed = try edit.apply(to: current, path: item.path)
-            return changed == current ? nil : changed
-        }
+        let clientAgent = try writeInPlace([edit], into: item, for: stored)
         let setting = scheduling.mode(for: item.calendar)
         let mode = setting.resolved(foundInCalendar: true, clientAgent: clientAgent)
         let delivery: Delivery =
@@ -167,11 +173,31 @@ public struct Responder {
             scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
     }
 
+    /// Makes `edits` to the item your server put an invitation in, in order, under the
+    /// calendar's lock; returns whether the item leaves your replies to you (SCHEDULE-AGENT).
+    func writeInPlace(_ edits: [InPlaceAnswer], into item: CalendarItem, for stored: StoredInvite) throws -> Bool {
+        let lock = try FileLock(path: CalendarWriter.lockPath(for: item.calendar, in: lockFolder))
+        defer { withExtendedLifetime(lock) {} }
+        var clientAgent = false
+        try AtomicFile(path: item.path).update { current in
+            guard let current else { throw CalendarError.invitationGone(path: item.path, uid: stored.invite.uid) }
+            // The item may have changed hands since it was found: only the organizer's copy is
+            // answered in place.
+            try CalendarWriter.check(
+                claim(stored, written: false), uid: stored.invite.uid, in: current, path: item.path)
+            clientAgent = Responder.clientAgent(in: current, uid: stored.invite.uid, me: me, display: display)
+            var changed = current
+            for edit in edits { changed = try edit.apply(to: changed, path: item.path) }
+            return changed == current ? nil : changed
+        }
+        return clientAgent
+    }
+
     /// Records the answer and queues the organizer's message in one transaction: the message is
     /// composed here, from the invitation and its history as they stand once the answer is in
     /// (read inside the transaction, so two answers at once each report what the other did),
     /// and the store keeps it. Remembers why none could be made, leaving the entries `pending`.
-    private func record(
+    func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, delivery: Delivery,
         now: Date, calendar: CalendarRecord.Change, change: CalendarChange, scheduling: Scheduling? = nil
     ) throws -> Outcome {
@@ -283,7 +309,7 @@ public struct Responder {
         return Data(String(format: "%016llx%016llx", digest.high, digest.low).utf8)
     }
 
-    private func write(
+    func write(
         _ stored: StoredInvite, keys: [String?]?, record: CalendarRecord?, now: Date
     ) throws -> (CalendarChange, CalendarRecord) {
         let source = try record.map(target) ?? calendar
@@ -308,7 +334,7 @@ public struct Responder {
     /// calendar, a full disk), the calendar is as it was, so the store goes back to the record
     /// it had and the failed answer leaves no trace. Should that undo fail too, the pending
     /// intent stays, which is what a crash would have left.
-    private func undoingIntent<T>(
+    func undoingIntent<T>(
         _ record: CalendarRecord?, for stored: StoredInvite, now: Date, _ body: () throws -> T
     ) throws -> T {
         do {
@@ -334,12 +360,12 @@ public struct Responder {
 
     /// What the calendar writer checks the UID's components against: only the invitation's
     /// own copy is its to change.
-    private func claim(_ stored: StoredInvite, written: Bool) -> CalendarClaim {
+    func claim(_ stored: StoredInvite, written: Bool) -> CalendarClaim {
         CalendarClaim(organizer: stored.invite.organizer, me: me, written: written)
     }
 
     /// The calendar an earlier answer wrote to, which may no longer be the first one.
-    private func target(_ record: CalendarRecord) throws -> CalendarSource {
+    func target(_ record: CalendarRecord) throws -> CalendarSource {
         record.calendar == calendar.path ? calendar : CalendarSource.defaultCalendar(record.calendar)
     }
 }

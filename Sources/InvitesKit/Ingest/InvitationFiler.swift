@@ -69,6 +69,13 @@ public struct InvitationFiler {
                 throw .sqlite(path: store.path, code: 0, message: "invite \(filed.stored.handle) vanished")
             }
             try store.keepCalendarItem(found.item, inviteID: id, now: now)
+            // Answers held for this very copy are still to go into it: the inbox keeps them,
+            // and whoever settles them writes them into the item.
+            if try store.hasHeldAnswers(inviteID: id) {
+                var outcome = filed
+                if let stored = try store.invite(id: id) { outcome.stored = stored }
+                return .success(outcome)
+            }
             let series =
                 found.cancelled
                 ? InviteStatus.cancelled

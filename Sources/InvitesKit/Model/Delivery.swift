@@ -35,4 +35,8 @@ public enum Delivery: String, Sendable, Hashable, CaseIterable {
     case server
     /// Printed by `invites reply` before the outbox existed; whether it went on is unknown.
     case printed
+    /// Held until your calendar server's copy of a mailed invitation arrives: the answer then
+    /// goes into that copy and the server replies, once; a copy that does not come in time
+    /// (the `server_wait` setting) makes invites write the calendar and reply itself.
+    case held
 }

@@ -328,6 +328,12 @@ enum Schema {
             WHERE successor.outbox_id = (SELECT superseded_by FROM outbox WHERE id = history.outbox_id))
         WHERE outbox_id IN (SELECT id FROM outbox WHERE kind = 'counter' AND state = 'superseded');
         """,
+        // Version 17: answers held for your calendar server's copy of a mailed invitation
+        // (Delivery.held), found by every command that opens the store without reading the
+        // whole history.
+        """
+        CREATE INDEX history_held ON history (invite_id) WHERE delivery = 'held';
+        """,
     ]
 
     /// The cache store's schema (``CacheStore``), versioned on its own.

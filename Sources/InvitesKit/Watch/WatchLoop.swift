@@ -246,6 +246,20 @@ public final class WatchLoop {
         log("settings read again")
     }
 
+    /// Puts answers held for your server's copy of a mailed invitation where they belong now
+    /// (``AnswerController/settleHeld(now:failed:)``), as every command does when it opens the
+    /// store: `watch` may be the only thing that runs while the copy arrives or the wait ends.
+    private func settleHeldAnswers() {
+        do {
+            let settled = try setup.answer().settleHeld(now: clock()) { handle, error in
+                log("\(handle): the answer held for your server's copy stays held: \(error)")
+            }
+            for one in settled { log("\(one.handle): the answer held for your server's copy was settled") }
+        } catch {
+            sayOnce("held answers could not be settled: \(error)")
+        }
+    }
+
     /// Takes in what the Maildirs hold that was not read before, and what changed in the
     /// calendars, and tells of it.
     private func pass(maildirs: [String], calendars: Bool) throws {
@@ -259,6 +273,7 @@ public final class WatchLoop {
                 sayOnce("the calendars could not be followed: \(error)")
             }
         }
+        settleHeldAnswers()
         if !maildirs.isEmpty {
             let report = try setup.ingest.ingest(
                 [], maildirs: maildirs, readFile: WatchLoop.readMessage,

@@ -1,0 +1,41 @@
+import Foundation
+import InvitesKit
+
+/// The words for answers held for your server's copy of a mailed invitation, once settled.
+enum HeldWords {
+    /// What happened to one invitation's held answers, a line or two.
+    static func lines(_ settled: AnswerController.Settled, wait: TimeInterval) -> [String] {
+        let handle = settled.handle
+        let title = "\"\(Printable.title(settled.title))\""
+        let answers = settled.entries.filter { $0.action != .commented }.map(\.action.rawValue)
+        let what = answers.isEmpty ? "your comment" : "your answer (\(answers.joined(separator: ", ")))"
+        var lines: [String] = []
+        switch settled.result {
+        case .placed(let path, let scheduling) where scheduling.mode == .server:
+            lines.append(
+                "\(handle): \(what) to \(title) went into the copy your calendar server put in "
+                    + "\(Printable.sanitize(path)); the server replies when the calendar syncs")
+        case .placed(let path, let scheduling):
+            lines.append(
+                "\(handle): \(what) to \(title) went into \(Printable.sanitize(path)); "
+                    + AnswerCommand.explanation(of: scheduling, handle: handle).dropFirst(handle.count + 2))
+        case .released(let change):
+            let calendar = AnswerCommand.change(change).dropFirst(2)
+            lines.append(
+                "\(handle): no copy of \(title) from your calendar server after \(DurationParser.format(wait)): "
+                    + (calendar.isEmpty ? "" : "\(calendar), and ") + "invites replies to the organizer itself")
+        }
+        if let reason = settled.notQueued {
+            lines.append("\(handle): no reply was queued for the organizer: \(ErrorReport.describe(reason).0)")
+        } else if settled.entries.contains(where: { $0.delivery == .queued }), settled.sending == nil {
+            lines.append("\(handle): the reply is queued; 'invites send' sends it")
+        }
+        if let sending = settled.sending {
+            switch sending {
+            case .failed(let error): lines.append("\(handle): the reply stays queued: \(ErrorReport.describe(error).0)")
+            default: break
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Answers to mailed invitations held until your calendar server's copy arrives.
+///
+/// A server that does scheduling puts a mailed invitation into your calendar itself, under a
+/// name of its own, and replies for you when your copy's PARTSTAT changes. An answer given to
+/// the mail before that copy arrives (the usual order: the mail is read at once, the sync runs
+/// later) would otherwise write a second item of the same UID, which every sync then fails on,
+/// and mail a reply that the server sends again. So such an answer is recorded and held: when
+/// a look finds the server's copy, the answer goes into it in place and the server replies,
+/// once; when no copy has come after `server_wait`, invites writes the calendar and replies
+/// itself, as it does where no server schedules.
+extension Responder {
+    /// Two hours: a sync runs every few minutes to an hour where it runs on a timer, and a
+    /// reply that late still reaches the organizer the same day.
+    public static let defaultServerWait: TimeInterval = 7_200
+
+    /// When an answer to `stored` is to be held, until when at the latest; `nil` when it is
+    /// answered at once.
+    ///
+    /// Held: an answer (or, while one is held, a comment) for the organizer to a REQUEST that
+    /// came by mail or as a file, not yet found in your calendar and never written there by
+    /// invites, going into a calendar whose `scheduling` is `server`, or `auto` where invites
+    /// has found invitations it did not write (the mark of a scheduling server).
+    func holdDeadline(
+        _ stored: StoredInvite, action: AnswerAction, addToCalendar: Bool, toOrganizer: Bool, now: Date
+    ) throws -> Date? {
+        let invite = stored.invite
+        guard serverWait > 0, stored.foundIn == nil, addToCalendar, toOrganizer, invite.expectsReply,
+            invite.source == .email || invite.source == .itip, !me.all.isEmpty,
+            let id = try store.rowID(of: stored)
+        else { return nil }
+        let holding = try store.hasHeldAnswers(inviteID: id)
+        switch action {
+        case .accepted, .tentative, .declined: break
+        case .commented where holding: break
+        default: return nil
+        }
+        guard try store.calendarRecord(for: stored) == nil else { return nil }
+        switch scheduling.mode(for: calendar.path) {
+        case .client: return nil
+        case .server: break
+        case .auto: guard try store.holdsFoundInvitations(calendar: calendar.path) else { return nil }
+        }
+        let since = holding ? try store.heldAnswers().first { $0.inviteID == id }?.since ?? now : now
+        return since.addingTimeInterval(serverWait)
+    }
+
+    /// What became of an invitation's held answers.
+    public enum HeldResult: Sendable, Equatable {
+        /// Your server's copy arrived: the answers went into it, and `scheduling` says who
+        /// replies.
+        case placed(path: String, scheduling: Scheduling)
+        /// No copy came in time: invites wrote the calendar (`change`) and replies itself.
+        case released(change: CalendarChange)
+    }
+
+    /// Settles one invitation's held answers if their time has come: into the server's copy
+    /// when a look found it, else, past `server_wait`, as invites answers where no server
+    /// schedules. `nil` while they still wait. The entries returned are those that carry the
+    /// state, with their delivery as it now stands; `notQueued` says why no reply could be
+    /// made, where one was owed.
+    public func settle(_ held: InboxStore.HeldAnswers, now: Date) throws -> (
+        result: HeldResult, entries: [HistoryEntry], notQueued: ReplyError?
+    )? {
+        guard let stored = try store.invite(id: held.inviteID) else { return nil }
+        if let item = stored.foundIn, !item.gone {
+            let edits = held.entries.map { entry in
+                let key = entry.recurrenceID == stored.invite.recurrenceID ? nil : entry.recurrenceID
+                let partstat = entry.action.partstat ?? Responder.partstat(of: stored.answer(for: key))
+                return InPlaceAnswer(
+                    uid: stored.invite.uid, me: me, partstat: partstat, keys: key.map { [$0] },
+                    comment: entry.comment, display: display)
+            }
+            let clientAgent = try writeInPlace(edits, into: item, for: stored)
+            let setting = scheduling.mode(for: item.calendar)
+            let mode = setting.resolved(foundInCalendar: true, clientAgent: clientAgent)
+            let scheduling = Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar)
+            if mode == .server {
+                return (.placed(path: item.path, scheduling: scheduling), try settle(held, by: nil, now: now), nil)
+            }
+            let (entries, notQueued) = try reply(held, for: stored, now: now)
+            return (.placed(path: item.path, scheduling: scheduling), entries, notQueued)
+        }
+        guard held.since.addingTimeInterval(serverWait) <= now else { return nil }
+        var change = CalendarChange.unchanged
+        let going: Set<InviteStatus> = [.accepted, .tentative]
+        let keys = stored.instances.filter { $0.answer.map(going.contains) ?? false }.map(\.recurrenceID)
+        if going.contains(stored.status) || !keys.isEmpty {
+            let (made, record) = try self.write(
+                stored, keys: going.contains(stored.status) ? nil : keys, record: nil, now: now)
+            try store.setCalendarRecord(.set(record), for: stored, now: now)
+            change = made
+        }
+        let (entries, notQueued) = try reply(held, for: stored, now: now)
+        return (.released(change: change), entries, notQueued)
+    }
+
+    /// Settles held answers with a reply of invites' own, composed from the invitation and
+    /// its history as they stand.
+    private func reply(_ held: InboxStore.HeldAnswers, for stored: StoredInvite, now: Date) throws -> (
+        [HistoryEntry], ReplyError?
+    ) {
+        let history = try store.history(handle: stored.handle)
+        let draft: OutboxDraft
+        do throws(ReplyError) {
+            draft = try OutboxDraft.make(for: stored, history: history, me: me, name: name, now: now, display: display)
+        } catch {
+            return (try store.settle(held, delivery: .pending, draft: nil, now: now), error)
+        }
+        return (try settle(held, by: draft, now: now), nil)
+    }
+
+    /// Your PARTSTAT for a status of the inbox: what a comment held beside no answer leaves.
+    static func partstat(of status: InviteStatus) -> String {
+        switch status {
+        case .accepted: return "ACCEPTED"
+        case .declined: return "DECLINED"
+        case .tentative: return "TENTATIVE"
+        default: return "NEEDS-ACTION"
+        }
+    }
+
+    private func settle(_ held: InboxStore.HeldAnswers, by draft: OutboxDraft?, now: Date) throws -> [HistoryEntry] {
+        try store.settle(held, delivery: draft == nil ? .server : .queued, draft: draft, now: now)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import InvitesTestSupport
+import Testing
+
+/// The usual order with a scheduling server: the mail is answered before the sync brings the
+/// copy the server placed. The answer is held, goes into that copy when it comes (the server
+/// replies, once; no second item of the UID), and past `server_wait` invites answers itself.
+@Suite struct HeldAnswerTests {
+    /// A clock the test moves on.
+    final class Clock: @unchecked Sendable {
+        var now = Date.utc("2027-03-01T09:00:00Z")
+    }
+
+    let clock = Clock()
+    let cli: CLIHarness
+    let vdir: String
+    let sentFolder: String
+    let mail: String
+
+    init() throws {
+        var cli = CLIHarness()
+        cli.variables["INVITES_ME"] = "me@example.org"
+        let clock = self.clock
+        cli.now = { clock.now }
+        self.cli = cli
+        vdir = cli.home + "/calendars/work"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        // An invitation the server put there before: this calendar is served by a scheduling
+        // server.
+        try Fixture.data("Scheduling/xandikos-copy.ics").write(to: URL(fileURLWithPath: vdir + "/earlier.ics"))
+        sentFolder = cli.home + "/sent"
+        let script = cli.write("sendmail", "#!/bin/sh\nmkdir -p \"\(sentFolder)\"\ncat > \"\(sentFolder)/$$.eml\"\n")
+        try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
+        FileManager.default.createFile(
+            atPath: cli.home + "/config/invites/config",
+            contents: Data("send = always\nsendmail = /bin/sh \(script) -t -i\n".utf8))
+        let part = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
+        mail = cli.write(
+            "invitation.eml",
+            "From: Alice Example <alice@corp.example>\r\nTo: me@example.org\r\nSubject: Invitation: Q3 review\r\n"
+                + "Message-ID: <q3@corp.example>\r\nMIME-Version: 1.0\r\n"
+                + "Content-Type: text/calendar; method=REQUEST; charset=utf-8\r\n\r\n" + part)
+    }
+
+    func run(_ arguments: [String]) -> CLIHarness.Result {
+        cli.run(["--calendar", vdir] + arguments)
+    }
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(run(["--json"] + arguments).out.utf8)) as? [String: Any])
+    }
+
+    var items: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: vdir)) ?? []).sorted() }
+    var sent: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []).compactMap {
+            try? String(contentsOfFile: sentFolder + "/" + $0, encoding: .utf8)
+        }
+    }
+
+    /// The server's copy arrives with the sync, under a name of its own.
+    func serverPlacesItsCopy() throws -> String {
+        let copy = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
+            .replacingOccurrences(of: "METHOD:REQUEST\r\n", with: "")
+        let path = vdir + "/7f3e9a.ics"
+        FileManager.default.createFile(atPath: path, contents: Data(copy.utf8))
+        return path
+    }
+
+    func deliveries(_ handle: String) throws -> [String] {
+        try #require(try json(["history", handle])["entries"] as? [[String: Any]]).compactMap {
+            $0["delivery"] as? String
+        }
+    }
+
+    @Test func anAnswerBeforeTheServersCopyIsHeldThenGoesIntoIt() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        let accepted = run(["accept", handle, "--comment", "Gladly"])
+        #expect(accepted.status == 0)
+        #expect(accepted.out == "\(handle): accepted \"Q3 review\"; held for your calendar server's copy\n")
+        #expect(accepted.err.contains("with no copy by Mon 1 Mar 2027 11:00, invites adds it to \(vdir)"))
+        #expect(items == ["earlier.ics"])
+        #expect(sent.isEmpty)
+        #expect(try deliveries(handle) == ["held"])
+        #expect(run(["history", handle]).out.contains("[held for your calendar server's copy of the invitation]"))
+        #expect(run(["status"]).out == "1 pending\n")
+
+        let copy = try serverPlacesItsCopy()
+        clock.now = clock.now.addingTimeInterval(600)
+        let look = run(["list", "--all"])
+        #expect(
+            look.err.contains(
+                "\(handle): your answer (accepted) to \"Q3 review\" went into the copy your calendar server put in "
+                    + "\(copy); the server replies when the calendar syncs"))
+        let item = try String(contentsOfFile: copy, encoding: .utf8)
+        #expect(item.contains("ATTENDEE;CN=Me;PARTSTAT=ACCEPTED;RSVP=TRUE:mailto:me@example.org"))
+        #expect(item.contains("COMMENT:Gladly"))
+        #expect(items == ["7f3e9a.ics", "earlier.ics"])
+        #expect(sent.isEmpty)
+        #expect(try deliveries(handle) == ["server"])
+        let listed = try #require(try json(["list", "--all"])["invites"] as? [[String: Any]])
+        let q3 = try #require(listed.first { $0["handle"] as? String == handle })
+        #expect(q3["status"] as? String == "accepted")
+        #expect((q3["calendarItem"] as? [String: Any])?["path"] as? String == copy)
+        // Nothing more happens at the next look, and the mail read again changes nothing.
+        #expect(!run(["list"]).err.contains(handle))
+        #expect(run(["ingest", mail]).out.contains("unchanged"))
+        #expect(sent.isEmpty)
+    }
+
+    @Test func withNoCopyInTimeInvitesAddsItAndRepliesItself() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["decline", handle, "--comment", "Away"]).status == 0)
+        #expect(run(["accept", handle]).status == 0)
+        clock.now = clock.now.addingTimeInterval(3_600)
+        #expect(!run(["list"]).err.contains(handle))
+        #expect(items == ["earlier.ics"])
+        clock.now = clock.now.addingTimeInterval(3_601)
+        let look = run(["status"])
+        // The invitation the server placed earlier is the one still pending.
+        #expect(look.out == "1 pending\n")
+        #expect(
+            look.err.contains(
+                "\(handle): no copy of \"Q3 review\" from your calendar server after 2h: added to \(vdir), and "
+                    + "invites replies to the organizer itself"))
+        #expect(items.count == 2)
+        #expect(sent.count == 1)
+        #expect(sent.first?.contains("Subject: Accepted: Q3 review") == true)
+        #expect(sent.first?.contains("Away") == false)
+        #expect(try deliveries(handle) == ["sent", "superseded"])
+    }
+
+    @Test func sendAndAClientCalendarAnswerAtOnce() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        let sentNow = run(["accept", handle, "--send"])
+        #expect(!sentNow.out.contains("held"))
+        #expect(sent.count == 1)
+        var config = try String(contentsOfFile: cli.home + "/config/invites/config", encoding: .utf8)
+        config += "scheduling = client \(vdir)\n"
+        try config.write(toFile: cli.home + "/config/invites/config", atomically: true, encoding: .utf8)
+        let declined = run(["decline", handle])
+        #expect(declined.out.hasPrefix("\(handle): declined \"Q3 review\"; removed from \(vdir)\n"))
+        #expect(sent.count == 2)
+    }
+
+    @Test func aCalendarNoServerPlacedInvitationsInIsAnsweredAtOnce() throws {
+        try FileManager.default.removeItem(atPath: vdir + "/earlier.ics")
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        let accepted = run(["accept", handle])
+        #expect(accepted.out.hasPrefix("\(handle): accepted \"Q3 review\"; added to"))
+        #expect(sent.count == 1)
+    }
+}
