@@ -210,24 +210,6 @@ struct ICSBlockScanner {
         return String(decoding: line[(colon + 1)...], as: UTF8.self)
     }
 
-    /// Appends the content line `line` (from its first line to the end of its last
-    /// continuation line) unfolded: each line without its CR, each continuation line without
-    /// its leading blank.
-    static func unfold(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into storage: inout [UInt8]) {
-        var offset = line.lowerBound
-        while offset < line.upperBound {
-            let from = offset == line.lowerBound ? offset : offset + 1
-            var end = line.upperBound
-            offset = line.upperBound
-            if let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, line.upperBound - from) {
-                end = base.distance(to: UnsafeRawPointer(found))
-                offset = end + 1
-                if end > from, bytes[end - 1] == 0x0D { end -= 1 }
-            }
-            if from < end { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end])) }
-        }
-    }
-
     /// ``value(of:in:block:)`` as text.
     static func text(of name: StaticString, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> String? {
         value(of: name, in: bytes, block: block).map { String(decoding: $0, as: UTF8.self) }

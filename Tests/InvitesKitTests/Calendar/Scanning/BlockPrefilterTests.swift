@@ -184,7 +184,7 @@ import Testing
                 var found: [UInt8]?
                 if let line = lines.first(where: { $0.name == name }) {
                     var storage: [UInt8] = []
-                    ICSBlockScanner.unfold(bytes, line.start..<line.end, into: &storage)
+                    ContentLine.unfold(bytes, line.start..<line.end, into: &storage)
                     #expect(storage.count == line.length)
                     found = ICSBlockScanner.valueStart(storage[...]).map { Array(storage[($0 + 1)...]) }
                 }

@@ -9,6 +9,9 @@ import Foundation
 /// lines (a DESCRIPTION, an ATTENDEE) are folded well after their name: such a line is judged on
 /// its first line, in place, as fast as before. Only a line whose decision may hang on what
 /// follows the fold (``needsUnfolding(_:)``) is copied out unfolded.
+///
+/// Here rather than beside the scanner: the iCalendar text is read this way before libical is
+/// given it (``ICalComponent/eventCount(in:limit:)``) as well as by the calendar's scanners.
 struct ContentLine {
     /// Where its first line starts.
     var start: Int
@@ -55,7 +58,7 @@ struct ContentLine {
     /// is cut by the fold (the first line holds no `:` or `;`), or it is a line whose whole
     /// value is read (`BEGIN:`, `END:`, a VTIMEZONE's `TZOFFSETFROM`/`TZOFFSETTO`: their first
     /// letters b, e, t). Every other name any reader here looks for ends within the first line,
-    /// and its value is read unfolded by ``ICSBlockScanner/unfold(_:_:into:)``.
+    /// and its value is read unfolded by ``unfold(_:_:into:)``.
     func needsUnfolding(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard folded else { return false }
         guard start < firstEnd else { return true }
@@ -81,7 +84,7 @@ struct ContentLine {
     ) -> Result {
         guard needsUnfolding(bytes) else { return body(bytes, start, firstEnd) }
         scratch.removeAll(keepingCapacity: true)
-        ICSBlockScanner.unfold(bytes, start..<end, into: &scratch)
+        ContentLine.unfold(bytes, start..<end, into: &scratch)
         return scratch.withUnsafeBytes { body($0, 0, $0.count) }
     }
 
@@ -89,7 +92,25 @@ struct ContentLine {
     func unfolded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var storage: [UInt8] = []
         storage.reserveCapacity(length)
-        ICSBlockScanner.unfold(bytes, start..<end, into: &storage)
+        ContentLine.unfold(bytes, start..<end, into: &storage)
         return storage
+    }
+
+    /// Appends the content line `line` (from its first line to the end of its last
+    /// continuation line) unfolded: each line without its CR, each continuation line without
+    /// its leading blank.
+    static func unfold(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into storage: inout [UInt8]) {
+        var offset = line.lowerBound
+        while offset < line.upperBound {
+            let from = offset == line.lowerBound ? offset : offset + 1
+            var end = line.upperBound
+            offset = line.upperBound
+            if let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, line.upperBound - from) {
+                end = base.distance(to: UnsafeRawPointer(found))
+                offset = end + 1
+                if end > from, bytes[end - 1] == 0x0D { end -= 1 }
+            }
+            if from < end { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end])) }
+        }
     }
 }
