@@ -9,7 +9,8 @@ import Foundation
 /// zone's offsets, since going over a block's lines a second time cost a cold vdir run as much
 /// as finding them.
 /// Component names are matched case-insensitively at the start of a line, as RFC 5545 §3.1
-/// allows, and both CRLF and LF line ends are accepted.
+/// allows, and both CRLF and LF line ends are accepted. Lines are read as ``ContentLine``s,
+/// unfolded wherever the fold falls (a BEGIN line, a property name), as libical reads them.
 struct ICSBlockScanner {
     enum Kind: Sendable {
         case event
@@ -67,11 +68,12 @@ struct ICSBlockScanner {
         var ordinary = true
         var offset = 0
         var line = 1
-        // Where a line whose head hangs on a fold is unfolded (``ContentLine/withHead``).
+        // Where a line whose head hangs on a fold is unfolded (``ContentLine/withHead(_:scratch:_:)``).
         var scratch: [UInt8] = []
         let count = bytes.count
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
         while offset < count {
+            // A content line with its continuation lines; `line` counts the lines of the file.
             let content = ContentLine.read(bytes, at: offset, limit: count)
             let lineStart = offset
             let first = line
