@@ -16,7 +16,9 @@
 # nothing and sends nothing; the organizer's update (SEQUENCE 1, a new time) is followed; a
 # comment alone goes by mail from invites, the item untouched; a copy whose ORGANIZER says
 # SCHEDULE-AGENT=CLIENT is answered by invites itself; one occurrence of a weekly invitation
-# declined is an override VEVENT in the item, synced to the server. Where Xandikos falls short
+# declined is an override VEVENT in the item, synced to the server; an ATTENDEE line long
+# enough that the server folds it inside your address is found, and still found once accept
+# folds it again (issue 35). Where Xandikos falls short
 # of RFC 6638 (it ignores SCHEDULE-AGENT=CLIENT, refuses an override or a TRANSP an attendee
 # adds, keeps an ETag for a copy it changed, takes a stale REQUEST) the script says so in a
 # line starting "scheduling: xandikos:"; the Swift tests cover those rules with fixtures
@@ -109,10 +111,11 @@ vdirsyncer discover < /dev/null > "$work/discover.log" 2>&1 \
     || { echo "scheduling: FAILED: vdirsyncer discover: $(tail -c 400 "$work/discover.log")"; exit 1; }
 sync() { vdirsyncer sync > "$work/sync.log" 2>&1; }
 
-# The organizer's mail: imip_mail FILE UID SEQUENCE START END TITLE [RRULE] [ORGANIZER-PARAMS].
-# The same file is delivered by the server (import-imip) and, later, ingested by invites.
+# The organizer's mail: imip_mail FILE UID SEQUENCE START END TITLE [RRULE] [ORGANIZER-PARAMS]
+# [YOUR-ATTENDEE-PARAMS]. The same file is delivered by the server (import-imip) and, later,
+# ingested by invites.
 imip_mail() {
-    local rrule=${7:-} params=${8:-}
+    local rrule=${7:-} params=${8:-} mine=${9:-CN=Me;RSVP=TRUE;PARTSTAT=NEEDS-ACTION}
     cat > "$1" <<MAIL
 From: Boss <boss@example.org>
 To: Me <me@example.org>
@@ -143,7 +146,7 @@ ${rrule:+RRULE:$rrule
 }SUMMARY:$6
 ORGANIZER;CN=Boss${params}:mailto:boss@example.org
 ATTENDEE;CN=Boss;PARTSTAT=ACCEPTED:mailto:boss@example.org
-ATTENDEE;CN=Me;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:me@example.org
+ATTENDEE;$mine:mailto:me@example.org
 END:VEVENT
 END:VCALENDAR
 --part--
@@ -506,6 +509,68 @@ if [ -n "$(new_sent "$mark" | grep 'UID=agent-client-invites@example.org' || tru
 fi
 queued_before=$(invites_queued)
 sent_before=$(invites_handed)
+
+# Your ATTENDEE line with CN, CUTYPE and RSVP passes 75 octets, and Xandikos (python
+# icalendar, 74 octets a line) folds it right inside your address, `mailto:me` / ` @example.org`,
+# as Google and Nextcloud fold such lines (issue 35). The invitation must be found, and stay
+# found once accept folds the line again at 75 octets (`mailto:me@exam` / ` ple.org`).
+imip_mail "$work/folded.eml" folded-attendee@example.org 0 20300608T100000Z 20300608T110000Z "Folded review" "" "" \
+    "CN=Me;CUTYPE=INDIVIDUAL;RSVP=TRUE;PARTSTAT=NEEDS-ACTION"
+deliver "$work/folded.eml" || fail "import-imip folded.eml: $(cat "$work/import.log")"
+sync || fail "vdirsyncer sync after the invitation with a long ATTENDEE line: $(cat "$work/sync.log")"
+item=$(item_of folded-attendee@example.org)
+if [ -z "$item" ]; then
+    fail "the invitation with a long ATTENDEE line is not in the vdir: $(ls "$vdir")"
+else
+    show_item "your ATTENDEE line as the server folded it" "$item"
+    if where=$(dav folded-inside "$item" mailto:me@example.org 2>&1); then
+        pass "xandikos folded your ATTENDEE line inside your address: $where"
+    else
+        echo "scheduling: xandikos did not fold your ATTENDEE line inside your address ($where); folded there by hand"
+        dav fold-inside "$item" mailto:me@example.org
+        show_change "your ATTENDEE line folded inside your address by hand" "$item"
+    fi
+    handle=$(handle_of folded-attendee@example.org)
+    status=$(listed folded-attendee@example.org status)
+    [ "$status" = '"pending"' ] && pass "list: the invitation whose ATTENDEE line is folded inside your address is pending" \
+        || fail "list: the invitation whose ATTENDEE line is folded inside your address is $status, not pending"
+    mark=$(server_count)
+    cp "$item" "$work/answered-from"
+    if run --json accept "${handle:-folded-attendee}" > "$work/accept.json" 2> "$work/accept.err"; then
+        pass "accept $handle (ATTENDEE folded inside your address): $(said "$work/accept.json")"
+    else
+        fail "accept ${handle:-folded-attendee} (ATTENDEE folded inside your address): $(cat "$work/accept.err" "$work/accept.json")"
+    fi
+    show_change "accept, your ATTENDEE line folded again" "$item"
+    why=$(dav only-partstat "$work/answered-from" "$item" mailto:me@example.org ACCEPTED 2>&1) \
+        && pass "accept changed only your ATTENDEE's PARTSTAT of the folded line" || fail "accept of the folded line: $why"
+    if ! cmp -s "$work/answered-from" "$item" && where=$(dav folded-inside "$item" mailto:me@example.org 2>&1); then
+        pass "accept folded your ATTENDEE line again inside your address: $where"
+    else
+        echo "scheduling: accept folded your ATTENDEE line elsewhere: $where"
+    fi
+    status=$(listed folded-attendee@example.org status)
+    gone=$(listed folded-attendee@example.org calendarItem | python3 -c 'import json, sys; print((json.load(sys.stdin) or {}).get("gone"))' 2>/dev/null || true)
+    if [ "$status" = '"accepted"' ] && [ "$gone" = False ]; then
+        pass "after accept the invitation is still found, accepted, its item not gone"
+    else
+        fail "after accept the invitation is $status, its item gone: $gone (expected accepted, not gone)"
+    fi
+    nothing_from_invites || fail "accept of the folded line: invites queued or sent a reply: $(run --json outbox --all)"
+    sync || fail "vdirsyncer sync after accepting the folded line: $(cat "$work/sync.log")"
+    show_change "sync" "$item"
+    show_sent "after the folded line accepted and synced"
+    replies=$(new_sent "$mark")
+    if [ "$(printf '%s\n' "$replies" | grep -c 'METHOD=REPLY UID=folded-attendee@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED$')" = 1 ] \
+        && [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ]; then
+        pass "after the sync the server sent exactly one REPLY, ACCEPTED, for the folded line; invites sent none"
+    else
+        fail "after accepting the folded line and a sync the server sent: ${replies:-nothing}"
+    fi
+    status=$(listed folded-attendee@example.org status)
+    [ "$status" = '"accepted"' ] && pass "after the sync, the invitation is still accepted" \
+        || fail "after the sync the invitation is $status, not accepted"
+fi
 
 # A weekly invitation, one occurrence declined: an override VEVENT in the item.
 item=$(item_of standup@example.org)

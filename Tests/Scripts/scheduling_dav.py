@@ -20,6 +20,11 @@ Python's standard library only (it runs under the script's virtualenv, or any py
                                  set to VALUE on one ATTENDEE line and nothing else changed
   line-added OLD NEW LINE        exits 1, saying why, unless NEW is OLD with the content line
                                  LINE added inside its VEVENT and nothing else changed
+  folded-inside FILE ADDRESS      exits 1 unless a fold of ADDRESS's ATTENDEE line in FILE
+                                 falls inside the address (after mailto:); prints the line's
+                                 pieces either side of each fold
+  fold-inside FILE ADDRESS       folds ADDRESS's ATTENDEE lines in FILE two characters into
+                                 the address, every other byte left as it was
   override-added OLD NEW ADDRESS RECURRENCE-ID VALUE
                                  exits 1, saying why, unless NEW is OLD with one VEVENT added,
                                  for RECURRENCE-ID, with ADDRESS's PARTSTAT at VALUE
@@ -291,6 +296,50 @@ def override_added(old_path, new_path, address, recurrence_id, value):
         sys.exit(f"the override gives {address} {states}, not [{value!r}]")
 
 
+def attendee_lines(data, address):
+    """(start, end) of each ATTENDEE content line of ADDRESS in DATA, continuation lines and
+    all, and its unfolded text."""
+    for match in re.finditer(r"[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*", data):
+        line = re.sub(r"\r?\n[ \t]", "", match.group(0))
+        if match.group(0) and own_partstat(line, address) is not None:
+            yield match.start(), match.end(), line
+
+
+def bare_address(address):
+    """The address without its mailto:, lower-cased: where a fold counts as inside it."""
+    return re.sub(r"^mailto:", "", address, flags=re.IGNORECASE).lower()
+
+
+def folded_inside(path, address):
+    data = open(path, "rb").read().decode("utf-8")
+    for start, end, line in attendee_lines(data, address):
+        pieces = re.split(r"\r?\n[ \t]", data[start:end])
+        shown = " / ".join(repr(piece[-14:] if index == 0 else piece[:14]) for index, piece in enumerate(pieces))
+        bare = bare_address(address)
+        at = line.lower().rindex(bare)
+        cuts, length = [], 0
+        for piece in pieces[:-1]:
+            length += len(piece)
+            cuts.append(length)
+        if any(at < cut < at + len(bare) for cut in cuts):
+            print(shown)
+            return
+        sys.exit(shown)
+    sys.exit(f"no ATTENDEE line for {address}")
+
+
+def fold_inside(path, address):
+    data = open(path, "rb").read().decode("utf-8")
+    end_of_line = "\r\n" if "\r\n" in data else "\n"
+
+    def change(line):
+        unfolded = re.sub(r"\r?\n[ \t]", "", line)
+        at = unfolded.lower().rindex(bare_address(address)) + 2
+        return unfolded[:at] + end_of_line + " " + unfolded[at:]
+
+    rewrite_attendee(path, address, change)
+
+
 def wait(url):
     deadline = time.time() + 15
     while time.time() < deadline:
@@ -332,6 +381,10 @@ def main():
         only_partstat(*args)
     elif command == "line-added":
         line_added(*args)
+    elif command == "folded-inside":
+        folded_inside(*args)
+    elif command == "fold-inside":
+        fold_inside(*args)
     elif command == "override-added":
         override_added(*args)
     else:

@@ -4,8 +4,9 @@ import FuzzSupport
 @testable import InvitesKit
 
 /// Any bytes as a calendar file, through everything that reads it before libical does: the
-/// block scanner, the property walker, the prefilter's bounds and rule patterns, the file index
-/// and its encoding (which must read back as it was written).
+/// content lines, the block scanner, the property walker, the lines handed to libical, the
+/// prefilter's bounds and rule patterns, the file index and its encoding (which must read back
+/// as it was written).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = FuzzDriver.data(start, count)
@@ -24,11 +25,12 @@ public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             case .event:
                 for line in scan.fields(of: block) {
                     var unfolded: [UInt8] = []
-                    ICSBlockScanner.unfold(bytes, line.start..<line.end, into: &unfolded)
+                    ContentLine.unfold(bytes, line.start..<line.end, into: &unfolded)
                     guard block.range.contains(line.start), line.end <= block.range.upperBound,
                         unfolded.count == line.length
                     else { fatalError("a bounding line is not where or as long as the scanner says") }
                 }
+                _ = EventLines.read(UnsafeRawBufferPointer(rebasing: bytes[block.range]))
                 let bounds = BlockPrefilter.bounds(bytes, block.range, scan.fields(of: block))
                 _ = bounds.pattern?.mayHaveInstance(in: window)
                 _ = ICSBlockScanner.value(of: "UID", in: bytes, block: block.range).map {
@@ -40,6 +42,17 @@ public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 _ = ICSBlockScanner.lineValue(bytes, at: block.range.lowerBound)
             }
         }
+        // Every content line, read as the readers read it, is as long unfolded as it says.
+        var start = 0
+        while start < bytes.count {
+            let line = ContentLine.read(bytes, at: start, limit: bytes.count)
+            guard line.unfolded(bytes).count == line.length, line.next > start else {
+                fatalError("a content line is not as long as it says, or reading it went nowhere")
+            }
+            start = line.next
+        }
+        _ = ICalComponent.eventCount(in: bytes)
+        _ = ByteSearch.contains(Array("ORGANIZER".utf8), in: bytes, ignoringCase: true)
         let index = FileIndex.build(bytes, stamp: nil)
         _ = index.mayMatter(window)
         _ = index.reach

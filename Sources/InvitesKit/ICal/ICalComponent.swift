@@ -59,26 +59,29 @@ final class ICalComponent {
     /// libical a gigabyte and the store minutes, for an inbox nobody could read.
     static let mostEvents = 10_000
 
-    /// How many lines open a VEVENT (`BEGIN:VEVENT`, in any case), counted at byte level before
-    /// libical is given the text; counting stops past `limit`.
+    private static let opening = Array("BEGIN:VEVENT".utf8)
+
+    /// How many lines open a VEVENT (`BEGIN:VEVENT`, in any case, folded or not), counted at
+    /// byte level before libical is given the text; counting stops past `limit`.
     static func eventCount(in bytes: UnsafeRawBufferPointer, limit: Int = mostEvents) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let opening = Array("BEGIN:VEVENT".utf8)
         var count = 0
         var start = 0
+        var scratch: [UInt8] = []
         while start < bytes.count, count <= limit {
-            let end =
-                memchr(base + start, 0x0A, bytes.count - start).map { $0 - UnsafeMutableRawPointer(mutating: base) }
-                ?? bytes.count
-            let line = bytes[start..<end]
-            // Letters and the colon match in either case; blanks may trail the name.
-            if line.count >= opening.count,
-                zip(line.prefix(opening.count), opening).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
-                line.dropFirst(opening.count).allSatisfy({ $0 == 0x0D || $0 == 0x20 || $0 == 0x09 })
-            {
-                count += 1
+            let line = ContentLine.read(bytes, at: start, limit: bytes.count)
+            start = line.next
+            guard bytes[line.start] | 0x20 == UInt8(ascii: "b") || line.firstEnd == line.start else { continue }
+            let opens = line.withHead(bytes, scratch: &scratch) { head, start, end in
+                // Letters and the colon match in either case; blanks may trail the name.
+                let opening = ICalComponent.opening
+                guard end - start >= opening.count,
+                    opening.indices.allSatisfy({ head[start + $0] | 0x20 == opening[$0] | 0x20 })
+                else { return false }
+                var rest = start + opening.count
+                while rest < end, head[rest] == 0x0D || head[rest] == 0x20 || head[rest] == 0x09 { rest += 1 }
+                return rest == end
             }
-            start = end + 1
+            if opens { count += 1 }
         }
         return count
     }

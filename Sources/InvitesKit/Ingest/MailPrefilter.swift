@@ -7,8 +7,9 @@ import Foundation
 /// `application/ics`, `application/x-ics`, `text/x-vcalendar` and `.ics` file names), and MIME
 /// headers are never encoded: a base64 calendar does not say `BEGIN:VCALENDAR` in its bytes, but
 /// its `Content-Type` names the type in plain ASCII. So only the lines that begin with
-/// `Content-` (any case), and the folded lines that continue them, are looked at: a message's
-/// text that talks about `.ics` files, or an attachment's base64, costs one `memchr` per line.
+/// `Content-` (any case), and the folded lines that continue them, are looked at, unfolded: a
+/// message's text that talks about `.ics` files, or an attachment's base64, costs one `memchr`
+/// per line.
 /// A file name written as an RFC 2047 encoded word or split into RFC 2231 sections could hide
 /// `.ics`, so a content header with either is taken as a candidate too.
 enum MailPrefilter {
@@ -20,6 +21,11 @@ enum MailPrefilter {
 
     static func mayHoldCalendarPart(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        // The content header being read, its folds undone and its blanks left out: GMime reads
+        // `text/\r\n calendar` as text/calendar (blanks may stand around the slash), so a
+        // needle is looked for across the lines of a header, blanks skipped. That finds more
+        // than GMime does (`text/cal endar`), never less.
+        var header: [UInt8] = []
         var continuing = false
         var start = 0
         while start < bytes.count {
@@ -31,14 +37,26 @@ enum MailPrefilter {
                 let stop = next(UInt8(ascii: "\r"), in: bytes, from: piece, before: end)
                 let line = UnsafeRawBufferPointer(start: base + piece, count: stop - piece)
                 let first = line.first ?? 0
-                if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") { continuing = startsWithContent(line) }
-                if continuing, contains(line) { return true }
+                if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") {
+                    if continuing, contains(header) { return true }
+                    header.removeAll(keepingCapacity: true)
+                    continuing = startsWithContent(line)
+                }
+                if continuing {
+                    for byte in line where byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
+                        header.append(byte)
+                    }
+                }
                 piece = stop + 1
             }
-            if start == end { continuing = false }
+            if start == end {
+                if continuing, contains(header) { return true }
+                header.removeAll(keepingCapacity: true)
+                continuing = false
+            }
             start = end + 1
         }
-        return false
+        return continuing && contains(header)
     }
 
     /// Where the next `byte` is at or after `start` (and before `limit`), or `limit`.
@@ -58,8 +76,8 @@ enum MailPrefilter {
         return true
     }
 
-    /// Whether the line holds one of ``needles``, ignoring ASCII case.
-    private static func contains(_ line: UnsafeRawBufferPointer) -> Bool {
+    /// Whether the header holds one of ``needles``, ignoring ASCII case.
+    private static func contains(_ line: [UInt8]) -> Bool {
         for needle in needles where line.count >= needle.count {
             var index = 0
             while index + needle.count <= line.count {

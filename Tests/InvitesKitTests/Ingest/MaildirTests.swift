@@ -54,6 +54,26 @@ import Testing
         #expect(Maildir.mayHoldInvitation(Data(message.utf8)))
     }
 
+    /// GMime reads a type folded after its slash (blanks may stand around it) as that type:
+    /// the prefilter reads a content header unfolded, blanks left out, so it passes on such a
+    /// message too, and one whose file name is folded.
+    @Test(arguments: [
+        "Content-Type: text/\r\n calendar; method=REQUEST\r\n", "Content-Type: text/cal\r\n\tendar\r\n",
+        "Content-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=\"a.i\r\n cs\"\r\n",
+    ])
+    func aFoldedContentHeaderIsReadUnfolded(_ header: String) throws {
+        let calendar =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:x@y\r\n"
+            + "DTSTAMP:20240101T000000Z\r\nDTSTART:20300101T100000Z\r\nDTEND:20300101T110000Z\r\nSUMMARY:S\r\n"
+            + "ORGANIZER:mailto:a@b.org\r\nATTENDEE:mailto:me@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let mail = Data("From: a@b.org\r\nTo: me@example.org\r\nMIME-Version: 1.0\r\n\(header)\r\n\(calendar)".utf8)
+        #expect(Maildir.mayHoldInvitation(mail))
+        if header.hasPrefix("Content-Type: text/\r\n") {
+            // The case this is about: GMime finds the calendar.
+            #expect(try MailParser(display: .utc).parse(mail, file: "m").count == 1)
+        }
+    }
+
     @Test(arguments: [
         // Text about invitations, a subject that names one, an attachment of another type.
         "Subject: the .ics file\nContent-Type: text/plain\n\nSend it as text/calendar, invite.ics, BEGIN:VCALENDAR.\n",

@@ -9,7 +9,8 @@ import Foundation
 /// BEGIN line; otherwise the file is scanned again. A stale index therefore never answers.
 struct FileIndex: Equatable, Sendable {
     /// Bumped whenever the layout or the meaning of `reach` changes, so old indexes are dropped.
-    static let format: UInt32 = 7
+    /// 8: lines are read unfolded wherever the fold falls (a folded RRULE name was not seen).
+    static let format: UInt32 = 8
 
     enum Kind: UInt64, Sendable {
         case event = 1
@@ -237,6 +238,9 @@ struct FileIndex: Equatable, Sendable {
         return contested
     }
 
+    private static let blockHead = Array("BEGIN:V".utf8)
+    private static let calendarZoneHead = Array("X-WR-TIMEZONE".utf8)
+
     /// Whether every block still lies inside the file and starts with a BEGIN line: a last
     /// check against a file changed without its stamp changing.
     func fits(_ data: Data) -> Bool {
@@ -244,9 +248,11 @@ struct FileIndex: Equatable, Sendable {
             entries.allSatisfy { entry in
                 guard entry.range.upperBound <= bytes.count else { return false }
                 guard entry.kind != .unterminated else { return true }
-                let head = Array((entry.kind == .calendarZone ? "X-WR-TIMEZONE" : "BEGIN:V").utf8)
+                let head = entry.kind == .calendarZone ? FileIndex.calendarZoneHead : FileIndex.blockHead
                 guard entry.range.count > head.count else { return false }
-                return head.indices.allSatisfy { (bytes[entry.range.lowerBound + $0] | 0x20) == (head[$0] | 0x20) }
+                // Read as the scanner reads it: a fold may cut the BEGIN line.
+                return ByteSearch.starts(
+                    with: head, in: UnsafeRawBufferPointer(rebasing: bytes[entry.range]), at: 0, ignoringCase: true)
             }
         }
     }

@@ -10,8 +10,9 @@ import Foundation
 /// as expanding the window itself unless a limit was reached (a series with more instances
 /// than ``EventSeries/Context/instanceLimit``, a spent step budget); such days are never kept.
 struct WindowCache: Equatable {
-    /// Bumped whenever the layout, or what expansion yields, changes.
-    static let format: UInt64 = 3
+    /// Bumped whenever the layout, or what expansion yields, changes. 4: a line folded inside
+    /// its name (a VEVENT's BEGIN, an ATTENDEE) is read as libical reads it.
+    static let format: UInt64 = 4
     /// Windows longer than this are expanded as they are, without a cache.
     static let longestTile = 8 * 86_400
     /// How many stretches of days are kept per calendar; older ones are dropped.

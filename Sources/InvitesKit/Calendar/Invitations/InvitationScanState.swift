@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Kept in the cache store: losing it costs one read of every file, never an invitation.
 struct InvitationScanState: Equatable {
-    /// Bumped whenever what a file counts as an invitation changes.
-    static let format: UInt64 = 2
+    /// Bumped whenever what a file counts as an invitation changes. 3: your address folded
+    /// across two lines is found.
+    static let format: UInt64 = 3
 
     struct Item: Equatable {
         var name: String

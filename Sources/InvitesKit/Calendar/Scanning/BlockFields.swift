@@ -54,7 +54,7 @@ struct BlockFields {
         storage.reserveCapacity(lines.reduce(0) { $0 + $1.length })
         for line in lines {
             if line.folded {
-                ICSBlockScanner.unfold(bytes, line.start..<line.end, into: &storage)
+                ContentLine.unfold(bytes, line.start..<line.end, into: &storage)
             } else {
                 storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]))
             }

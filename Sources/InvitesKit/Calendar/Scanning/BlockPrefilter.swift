@@ -16,6 +16,8 @@ struct BlockPrefilter {
     /// More than the largest UTC offset (±14 h) plus a DST shift, with room for odd VTIMEZONEs.
     static let margin = 48 * 3_600
 
+    private static let thisAndFuture = Array("THISANDFUTURE".utf8)
+
     /// What the bytes of a VEVENT block say about where its instances can fall. It depends on
     /// the block and the zones it names, not on any window, so it can be kept in an index.
     struct Bounds: Equatable, Sendable {
@@ -69,10 +71,11 @@ struct BlockPrefilter {
         alone: Bool = false, floating: ClosedRange<Int>? = nil, zones: ZoneOffsets = { _ in nil }
     ) -> Bounds {
         guard let fields = BlockFields(bytes, lines) else {
-            // Unreadable here, it may still be an override that moves its master's instances.
-            let text = ArraySlice(UnsafeRawBufferPointer(rebasing: bytes[block]))
+            // Unreadable here, it may still be an override that moves its master's instances
+            // (its RANGE parameter folded or not).
             return Bounds(
-                thisAndFuture: BlockFields.contains(text, "THISANDFUTURE"),
+                thisAndFuture: ByteSearch.contains(
+                    thisAndFuture, in: UnsafeRawBufferPointer(rebasing: bytes[block]), ignoringCase: true),
                 slot: ICSBlockScanner.value(of: "UID", in: bytes, block: block).map {
                     Slot(uid: BlockFields.uidHash(value: $0[...]), place: .unknown)
                 })

@@ -1,20 +1,85 @@
 /// Whether bytes hold a word, looked for before anything is parsed: most calendar files are
 /// passed over on that alone.
 enum ByteSearch {
-    /// Whether `word` occurs in `bytes`; with `ignoringCase`, ASCII letters match either case,
-    /// as iCalendar names and e-mail addresses are compared.
+    /// Whether `word` occurs in `bytes` as libical reads them: a fold (a line end followed by a
+    /// space or a tab, RFC 5545 §3.1) between two of its bytes is skipped, wherever it falls,
+    /// since servers fold an ATTENDEE at 75 octets, inside your address. With `ignoringCase`,
+    /// ASCII letters match either case, as iCalendar names and e-mail addresses are compared.
+    ///
+    /// A byte that cannot start the word costs one comparison, as before folds were seen; only
+    /// a line end met inside a match is looked at further.
     static func contains(_ word: [UInt8], in bytes: UnsafeRawBufferPointer, ignoringCase: Bool = false) -> Bool {
         guard !word.isEmpty else { return true }
-        guard bytes.count >= word.count else { return false }
-        let fold: (UInt8) -> UInt8 = ignoringCase ? { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 } : { $0 }
-        let wanted = word.map(fold)
+        let count = bytes.count
+        guard count >= word.count else { return false }
+        let wanted = ignoringCase ? word.map(upper) : word
+        let head = wanted[0]
+        // The other case of the first byte, or the byte itself: a letter matches either.
+        let other = ignoringCase && head >= 0x41 && head <= 0x5A ? head | 0x20 : head
         var index = 0
-        while index <= bytes.count - wanted.count {
-            if fold(bytes[index]) == wanted[0], wanted.indices.allSatisfy({ fold(bytes[index + $0]) == wanted[$0] }) {
+        let last = count - wanted.count
+        while index <= last {
+            let byte = bytes[index]
+            if byte == head || byte == other, matches(wanted, in: bytes, from: index + 1, ignoringCase: ignoringCase) {
                 return true
             }
             index += 1
         }
         return false
+    }
+
+    /// Whether `word` starts at `start` of `bytes`, folds between its bytes skipped as in
+    /// ``contains(_:in:ignoringCase:)``.
+    static func starts(
+        with word: [UInt8], in bytes: UnsafeRawBufferPointer, at start: Int, ignoringCase: Bool = false
+    ) -> Bool {
+        guard !word.isEmpty else { return true }
+        guard start < bytes.count else { return false }
+        let wanted = ignoringCase ? word.map(upper) : word
+        let byte = ignoringCase ? upper(bytes[start]) : bytes[start]
+        return byte == wanted[0] && matches(wanted, in: bytes, from: start + 1, ignoringCase: ignoringCase)
+    }
+
+    /// Whether `wanted` but its first byte follows at `start`, folds skipped.
+    private static func matches(
+        _ wanted: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int, ignoringCase: Bool
+    ) -> Bool {
+        var at = start
+        var position = 1
+        let count = bytes.count
+        while position < wanted.count {
+            guard at < count else { return false }
+            var byte = bytes[at]
+            if byte == 0x0D || byte == 0x0A {
+                let fold = foldLength(bytes, at: at)
+                if fold > 0 {
+                    at += fold
+                    continue
+                }
+            }
+            if ignoringCase { byte = upper(byte) }
+            guard byte == wanted[position] else { return false }
+            at += 1
+            position += 1
+        }
+        return true
+    }
+
+    /// How many bytes the fold at `at` spans (CRLF or LF, then a space or a tab); 0 for none.
+    static func foldLength(_ bytes: UnsafeRawBufferPointer, at: Int) -> Int {
+        var next = at
+        if bytes[next] == 0x0D {
+            next += 1
+            guard next < bytes.count, bytes[next] == 0x0A else { return 0 }
+        } else if bytes[next] != 0x0A {
+            return 0
+        }
+        next += 1
+        guard next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 else { return 0 }
+        return next + 1 - at
+    }
+
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
     }
 }

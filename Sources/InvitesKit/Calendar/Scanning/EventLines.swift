@@ -13,29 +13,29 @@ enum EventLines {
     /// that it is refused as before, whichever line it is) or when its BEGIN and END lines do
     /// not nest (libical's reading of those is not second-guessed).
     static func read(_ block: UnsafeRawBufferPointer) -> [UInt8] {
-        guard ICalComponent.overlongLine(in: block) == nil, let base = block.baseAddress else { return Array(block) }
+        guard ICalComponent.overlongLine(in: block) == nil else { return Array(block) }
         var kept: [UInt8] = []
         kept.reserveCapacity(block.count)
         var depth = 0
-        var keeping = false
         var start = 0
+        var scratch: [UInt8] = []
         while start < block.count {
-            let end = memchr(base + start, 0x0A, block.count - start).map { base.distance(to: $0) } ?? block.count
-            let next = min(end + 1, block.count)
-            let first = start < end ? block[start] : 0
-            if first == 0x20 || first == 0x09 {
-                // A continuation line belongs to the line before it.
-            } else if ICSBlockScanner.starts(block, start, end, "BEGIN:") {
-                depth += 1
-                keeping = depth == 1
-            } else if ICSBlockScanner.starts(block, start, end, "END:") {
-                keeping = depth == 1
-                depth -= 1
-                // Only the block's own last line closes it.
-                if depth < 0 || (depth == 0 && next < block.count) { return Array(block) }
-            } else {
-                keeping = depth == 1 && isRead(block, start, end)
+            // A content line with its continuation lines: a fold may cut the name it is kept by.
+            let line = ContentLine.read(block, at: start, limit: block.count)
+            let next = line.next
+            let keeping = line.withHead(block, scratch: &scratch) { head, start, end -> Bool? in
+                if ICSBlockScanner.starts(head, start, end, "BEGIN:") {
+                    depth += 1
+                    return depth == 1
+                } else if ICSBlockScanner.starts(head, start, end, "END:") {
+                    depth -= 1
+                    // Only the block's own last line closes it.
+                    if depth < 0 || (depth == 0 && next < block.count) { return nil }
+                    return depth == 0
+                }
+                return depth == 1 && start < end && isRead(head, start, end)
             }
+            guard let keeping else { return Array(block) }
             if keeping { kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[start..<next])) }
             start = next
         }

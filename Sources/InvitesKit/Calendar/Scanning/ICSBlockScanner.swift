@@ -9,7 +9,8 @@ import Foundation
 /// zone's offsets, since going over a block's lines a second time cost a cold vdir run as much
 /// as finding them.
 /// Component names are matched case-insensitively at the start of a line, as RFC 5545 §3.1
-/// allows, and both CRLF and LF line ends are accepted.
+/// allows, and both CRLF and LF line ends are accepted. Lines are read as ``ContentLine``s,
+/// unfolded wherever the fold falls (a BEGIN line, a property name), as libical reads them.
 struct ICSBlockScanner {
     enum Kind: Sendable {
         case event
@@ -67,95 +68,93 @@ struct ICSBlockScanner {
         var ordinary = true
         var offset = 0
         var line = 1
+        // Where a line whose head hangs on a fold is unfolded (``ContentLine/withHead(_:scratch:_:)``).
+        var scratch: [UInt8] = []
         let count = bytes.count
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
         while offset < count {
+            // A content line with its continuation lines; `line` counts the lines of the file.
+            let content = ContentLine.read(bytes, at: offset, limit: count)
             let lineStart = offset
-            var lineEnd = count
-            if let newline = memchrIndex(bytes, from: offset, byte: 0x0A) {
-                lineEnd = newline
-                offset = newline + 1
-            } else {
-                offset = count
-            }
-            defer { line += 1 }
-            if line == 1 { result.usesCRLF = lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D }
-            if let current = open {
-                var end = lineEnd
-                if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-                if current.kind == .event {
-                    fields.read(bytes, lineStart, end, into: &result.boundingLines)
-                } else if ordinary, !BlockPrefilter.isOrdinaryLine(bytes, lineStart..<end) {
-                    ordinary = false
-                }
-            }
-            let first = bytes[lineStart] | 0x20
-            if first == 0x78 {  // 'x'
-                if open == nil, result.sawCalendar, property(bytes, lineStart, lineEnd, "X-WR-TIMEZONE") {
-                    result.blocks.append(Block(kind: .calendarZone, range: lineStart..<offset, line: line))
-                }
-                continue
-            }
-            guard first == 0x62 || first == 0x65 else { continue }  // 'b' or 'e'
-            if matches(bytes, lineStart, lineEnd, "BEGIN:") {
-                let name = lineStart + 6
-                if open == nil {
-                    if matches(bytes, name, lineEnd, "VCALENDAR") {
-                        result.sawCalendar = true
-                    } else if matches(bytes, name, lineEnd, "VEVENT") {
-                        open = (.event, lineStart, line)
-                        depth = 0
-                        fields = BlockFields.Reader()
-                        firstField = result.boundingLines.count
-                    } else if matches(bytes, name, lineEnd, "VTIMEZONE") {
-                        if let known = zones?.match(bytes, at: lineStart) {
-                            // As scanning its lines would have left it.
-                            let end = lineStart + known.bytes.count
-                            ordinary = known.ordinary
-                            result.blocks.append(
-                                Block(
-                                    kind: .timezone, range: lineStart..<end, line: line,
-                                    fields: firstField..<result.boundingLines.count, ordinary: ordinary,
-                                    memoSlot: known.slot))
-                            firstField = result.boundingLines.count
-                            offset = end
-                            line += known.lines - 1
-                            continue
-                        }
-                        open = (.timezone, lineStart, line)
-                        depth = 0
-                        ordinary = true
+            let first = line
+            offset = content.next
+            line += content.lines
+            if first == 1 { result.usesCRLF = content.firstEnd < count && bytes[content.firstEnd] == 0x0D }
+            content.withHead(bytes, scratch: &scratch) { head, start, end in
+                if let current = open {
+                    if current.kind == .event {
+                        fields.read(head, start, end, content, into: &result.boundingLines)
+                    } else if ordinary, !BlockPrefilter.isOrdinaryLine(head, start..<end) {
+                        ordinary = false
                     }
-                } else {
-                    depth += 1
                 }
-            } else if open == nil, matches(bytes, lineStart, lineEnd, "END:"),
-                matches(bytes, lineStart + 4, lineEnd, "VCALENDAR")
-            {
-                result.calendarEnd = lineStart
-            } else if matches(bytes, lineStart, lineEnd, "END:"), let current = open {
-                let name = lineStart + 4
-                let closes =
-                    current.kind == .event
-                    ? matches(bytes, name, lineEnd, "VEVENT") : matches(bytes, name, lineEnd, "VTIMEZONE")
-                if closes && depth == 0 {
-                    let slot =
-                        current.kind == .timezone
-                        ? zones?.remember(
-                            bytes, current.start..<offset, lines: line - current.line + 1, ordinary: ordinary) : nil
-                    result.blocks.append(
-                        Block(
-                            kind: current.kind, range: current.start..<offset, line: current.line,
-                            fields: firstField..<result.boundingLines.count, ordinary: ordinary, memoSlot: slot))
-                    firstField = result.boundingLines.count
-                    open = nil
-                } else if matches(bytes, name, lineEnd, "VCALENDAR") {
-                    result.unterminated.append(
-                        Block(kind: current.kind, range: current.start..<lineStart, line: current.line))
-                    result.boundingLines.removeSubrange(firstField...)
-                    open = nil
-                } else {
-                    depth = max(depth - 1, 0)
+                guard start < end else { return }
+                let initial = head[start] | 0x20
+                if initial == 0x78 {  // 'x'
+                    if open == nil, result.sawCalendar, property(head, start, end, "X-WR-TIMEZONE") {
+                        result.blocks.append(Block(kind: .calendarZone, range: lineStart..<offset, line: first))
+                    }
+                    return
+                }
+                guard initial == 0x62 || initial == 0x65 else { return }  // 'b' or 'e'
+                if matches(head, start, end, "BEGIN:") {
+                    let name = start + 6
+                    if open == nil {
+                        if matches(head, name, end, "VCALENDAR") {
+                            result.sawCalendar = true
+                        } else if matches(head, name, end, "VEVENT") {
+                            open = (.event, lineStart, first)
+                            depth = 0
+                            fields = BlockFields.Reader()
+                            firstField = result.boundingLines.count
+                        } else if matches(head, name, end, "VTIMEZONE") {
+                            if let known = zones?.match(bytes, at: lineStart) {
+                                // As scanning its lines would have left it.
+                                let blockEnd = lineStart + known.bytes.count
+                                ordinary = known.ordinary
+                                result.blocks.append(
+                                    Block(
+                                        kind: .timezone, range: lineStart..<blockEnd, line: first,
+                                        fields: firstField..<result.boundingLines.count, ordinary: ordinary,
+                                        memoSlot: known.slot))
+                                firstField = result.boundingLines.count
+                                offset = blockEnd
+                                line = first + known.lines
+                                return
+                            }
+                            open = (.timezone, lineStart, first)
+                            depth = 0
+                            ordinary = true
+                        }
+                    } else {
+                        depth += 1
+                    }
+                } else if open == nil, matches(head, start, end, "END:"), matches(head, start + 4, end, "VCALENDAR") {
+                    result.calendarEnd = lineStart
+                } else if matches(head, start, end, "END:"), let current = open {
+                    let name = start + 4
+                    let closes =
+                        current.kind == .event
+                        ? matches(head, name, end, "VEVENT") : matches(head, name, end, "VTIMEZONE")
+                    if closes && depth == 0 {
+                        let slot =
+                            current.kind == .timezone
+                            ? zones?.remember(
+                                bytes, current.start..<offset, lines: line - current.line, ordinary: ordinary) : nil
+                        result.blocks.append(
+                            Block(
+                                kind: current.kind, range: current.start..<offset, line: current.line,
+                                fields: firstField..<result.boundingLines.count, ordinary: ordinary, memoSlot: slot))
+                        firstField = result.boundingLines.count
+                        open = nil
+                    } else if matches(head, name, end, "VCALENDAR") {
+                        result.unterminated.append(
+                            Block(kind: current.kind, range: current.start..<lineStart, line: current.line))
+                        result.boundingLines.removeSubrange(firstField...)
+                        open = nil
+                    } else {
+                        depth = max(depth - 1, 0)
+                    }
                 }
             }
         }
@@ -178,114 +177,44 @@ struct ICSBlockScanner {
         return rest == end
     }
 
-    private static func memchrIndex(_ bytes: UnsafeRawBufferPointer, from: Int, byte: UInt8) -> Int? {
-        guard let base = bytes.baseAddress, from < bytes.count else { return nil }
-        guard let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
-        return base.distance(to: UnsafeRawPointer(found))
-    }
-
     /// The unfolded value of the block's first `name` property (not of a component nested in
     /// it), read without libical: for finding a UID or TZID in a file about to be edited byte
-    /// for byte, or for grouping blocks by UID before any is parsed.
+    /// for byte, or for grouping blocks by UID before any is parsed. A fold anywhere in the
+    /// line, its name included, is read as libical reads it.
     static func value(of name: StaticString, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> [UInt8]? {
-        var line: [UInt8]?
-        var extending = false
-        topLevelLines(bytes, block, [name]) { found, text in
-            if found != nil {
-                extending = line == nil
-                if line == nil { line = Array(text) }
-            } else if extending {
-                line?.append(contentsOf: text)
+        var offset = block.lowerBound
+        var depth = 0
+        var scratch: [UInt8] = []
+        while offset < block.upperBound {
+            let line = ContentLine.read(bytes, at: offset, limit: block.upperBound)
+            offset = line.next
+            let found = line.withHead(bytes, scratch: &scratch) { head, start, end -> Bool in
+                guard start < end else { return false }
+                switch head[start] | 0x20 {
+                case 0x62: if starts(head, start, end, "BEGIN:") { depth += 1 }
+                case 0x65: if starts(head, start, end, "END:") { depth -= 1 }
+                default: return depth == 1 && property(head, start, end, name)
+                }
+                return false
             }
+            guard found else { continue }
+            let unfolded = line.unfolded(bytes)
+            guard let colon = valueStart(unfolded[...]) else { return nil }
+            return Array(unfolded[(colon + 1)...])
         }
-        guard let line, let colon = valueStart(line[...]) else { return nil }
-        return Array(line[(colon + 1)...])
+        return nil
     }
 
     /// The unfolded value of the content line that starts at `start`, continuation lines and all.
     static func lineValue(_ bytes: UnsafeRawBufferPointer, at start: Int) -> String? {
-        var line: [UInt8] = []
-        var offset = start
-        repeat {
-            // A continuation line's leading blank is not part of the value (RFC 5545 §3.1).
-            let from = offset == start ? offset : offset + 1
-            var end = memchrIndex(bytes, from: offset, byte: 0x0A) ?? bytes.count
-            let next = end + 1
-            if end > from, bytes[end - 1] == 0x0D { end -= 1 }
-            if from < end { line.append(contentsOf: bytes[from..<end]) }
-            offset = next
-        } while offset < bytes.count && (bytes[offset] == 0x20 || bytes[offset] == 0x09)
+        let line = ContentLine.read(bytes, at: start, limit: bytes.count).unfolded(bytes)
         guard let colon = valueStart(line[...]) else { return nil }
         return String(decoding: line[(colon + 1)...], as: UTF8.self)
-    }
-
-    /// Appends the content line `line` (from its first line to the end of its last
-    /// continuation line) unfolded: each line without its CR, each continuation line without
-    /// its leading blank.
-    static func unfold(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into storage: inout [UInt8]) {
-        var offset = line.lowerBound
-        while offset < line.upperBound {
-            let from = offset == line.lowerBound ? offset : offset + 1
-            var end = line.upperBound
-            offset = line.upperBound
-            if let base = bytes.baseAddress, let found = memchr(base + from, 0x0A, line.upperBound - from) {
-                end = base.distance(to: UnsafeRawPointer(found))
-                offset = end + 1
-                if end > from, bytes[end - 1] == 0x0D { end -= 1 }
-            }
-            if from < end { storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<end])) }
-        }
     }
 
     /// ``value(of:in:block:)`` as text.
     static func text(of name: StaticString, in bytes: UnsafeRawBufferPointer, block: Range<Int>) -> String? {
         value(of: name, in: bytes, block: block).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Calls `body` with each line of the properties `names` that belong to the block itself,
-    /// not to a VALARM or other component nested in it (with the index of the name), then with
-    /// each of its continuation lines without the leading blank (with `nil`). Byte-level, with
-    /// memchr for the line ends.
-    static func topLevelLines(
-        _ bytes: UnsafeRawBufferPointer, _ block: Range<Int>, _ names: [StaticString],
-        _ body: (Int?, UnsafeRawBufferPointer) -> Void
-    ) {
-        var offset = block.lowerBound
-        var depth = 0
-        var capturing = false
-        while offset < block.upperBound {
-            var end = offset
-            if let base = bytes.baseAddress, let found = memchr(base + offset, 0x0A, block.upperBound - offset) {
-                end = base.distance(to: UnsafeRawPointer(found))
-            } else {
-                end = block.upperBound
-            }
-            var lineEnd = end
-            if lineEnd > offset, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            defer { offset = end + 1 }
-            guard offset < lineEnd else {
-                capturing = false
-                continue
-            }
-            let first = bytes[offset]
-            if first == 0x20 || first == 0x09 {
-                if capturing { body(nil, UnsafeRawBufferPointer(rebasing: bytes[(offset + 1)..<lineEnd])) }
-                continue
-            }
-            capturing = false
-            let initial = first | 0x20
-            if initial == 0x62, starts(bytes, offset, lineEnd, "BEGIN:") {
-                depth += 1
-            } else if initial == 0x65, starts(bytes, offset, lineEnd, "END:") {
-                depth -= 1
-            } else if depth == 1, names.contains(where: { $0.utf8Start.pointee | 0x20 == initial }) {
-                for (index, name) in names.enumerated() where property(bytes, offset, lineEnd, name) {
-                    body(index, UnsafeRawBufferPointer(rebasing: bytes[offset..<lineEnd]))
-                    capturing = true
-                    break
-                }
-            }
-        }
     }
 
     /// Whether the line starts with `word`, ASCII case-insensitively.

@@ -193,11 +193,14 @@ public struct CalendarWriter: Sendable {
                 }
                 var rest = kept
                 rest.removeSubrange(range)
-                if rest.range(of: Data("TZID=\(tzid):".utf8)) == nil,
-                    rest.range(of: Data("TZID=\"\(tzid)\"".utf8)) == nil
-                {
-                    kept = rest
+                // A zone still named by another event stays, its TZID parameter folded or not
+                // (a parameter name in any case: a zone kept for nothing costs nothing).
+                let named = rest.withUnsafeBytes { bytes in
+                    ["TZID=\(tzid):", "TZID=\"\(tzid)\""].contains {
+                        ByteSearch.contains(Array($0.utf8), in: bytes, ignoringCase: true)
+                    }
                 }
+                if !named { kept = rest }
             }
             return kept
         }

@@ -35,12 +35,13 @@ struct InPlaceAnswer {
             let zones = scan.blocks.filter { $0.kind == .timezone }.map(\.range)
             let blockKeys = CalendarBlocks.keys(of: blocks, zones: zones, in: bytes, display: display)
             let newline = scan.usesCRLF ? "\r\n" : "\n"
-            var edits: [(range: Range<Int>, text: String)] = []
+            var edits: [(range: Range<Int>, bytes: [UInt8])] = []
             var added: [String] = []
+            func block(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
             if let keys {
                 for key in keys {
                     if let index = blockKeys.firstIndex(of: key) {
-                        edits.append((blocks[index], edit(block(bytes, blocks[index]), withComment: true, newline)))
+                        edits.append((blocks[index], edit(block(blocks[index]), withComment: true, newline)))
                     } else if let made = InvitationComponents.instance(
                         of: uid, in: data, at: key, partstat: partstat, me: me, comment: comment, display: display)
                     {
@@ -49,17 +50,17 @@ struct InPlaceAnswer {
                 }
             } else {
                 for (index, range) in blocks.enumerated() {
-                    edits.append((range, edit(block(bytes, range), withComment: blockKeys[index] == nil, newline)))
+                    edits.append((range, edit(block(range), withComment: blockKeys[index] == nil, newline)))
                 }
             }
             if !added.isEmpty, let last = blocks.last {
-                edits.append((last.upperBound..<last.upperBound, added.joined()))
+                edits.append((last.upperBound..<last.upperBound, Array(added.joined().utf8)))
             }
             var result = Data()
             var cursor = 0
             for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
                 result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor..<edit.range.lowerBound]))
-                result.append(Data(edit.text.utf8))
+                result.append(contentsOf: edit.bytes)
                 cursor = edit.range.upperBound
             }
             result.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[cursor...]))
@@ -67,20 +68,20 @@ struct InPlaceAnswer {
         }
     }
 
-    private func block(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    }
-
     /// One VEVENT block with your PARTSTAT set on your ATTENDEE lines of its own (not its
     /// alarms'), an ATTENDEE added when it lists you under none of your addresses, and the
     /// COMMENT added before its END line.
-    func edit(_ text: String, withComment: Bool, _ newline: String) -> String {
-        var lines = InPlaceAnswer.logicalLines(text)
+    ///
+    /// Byte for byte: a fold may fall inside a UTF-8 sequence (a CN in another script), which
+    /// only the unfolded line holds whole; a line that does not change is written back as its
+    /// bytes were.
+    func edit(_ block: UnsafeRawBufferPointer, withComment: Bool, _ newline: String) -> [UInt8] {
+        var lines = InPlaceAnswer.logicalLines(block)
         var depth = 0
         var mine = false
         var endIndex: Int?
         for index in lines.indices {
-            let unfolded = lines[index].unfolded
+            let unfolded = lines[index].text
             let name = InPlaceAnswer.name(of: unfolded)
             if name == "BEGIN" { depth += 1 }
             if name == "END" {
@@ -92,7 +93,7 @@ struct InPlaceAnswer {
             guard me.contains(value) else { continue }
             mine = true
             let changed = InPlaceAnswer.settingPartstat(partstat, in: unfolded)
-            if changed != unfolded { lines[index].physical = InPlaceAnswer.fold(changed, newline) }
+            if changed != unfolded { lines[index].physical = Array(InPlaceAnswer.fold(changed, newline).utf8) }
         }
         var extra = ""
         if !mine, let address = me.all.sorted().first {
@@ -101,38 +102,28 @@ struct InPlaceAnswer {
         if withComment, let comment, let line = ICalComponent.commentLine(comment) {
             extra += line.replacingOccurrences(of: "\r\n", with: newline)
         }
-        guard !extra.isEmpty, let endIndex else { return lines.map(\.physical).joined() }
-        lines[endIndex].physical = extra + lines[endIndex].physical
-        return lines.map(\.physical).joined()
+        if !extra.isEmpty, let endIndex { lines[endIndex].physical = Array(extra.utf8) + lines[endIndex].physical }
+        return lines.flatMap(\.physical)
     }
 
     /// A content line as written (with its folds and line end) and unfolded.
     struct Line {
-        var physical: String
-        var unfolded: String
+        var physical: [UInt8]
+        /// Without its folds and its line end.
+        var unfolded: [UInt8]
+
+        /// ``unfolded`` as text: whole, since no fold is left to split a character.
+        var text: String { String(decoding: unfolded, as: UTF8.self) }
     }
 
-    static func logicalLines(_ text: String) -> [Line] {
-        // By bytes: a CRLF is one Character to Swift, and folds are byte-level.
-        let bytes = Array(text.utf8)
+    /// The content lines of a text, read as ``ICSBlockScanner`` reads them (``ContentLine``).
+    static func logicalLines(_ bytes: UnsafeRawBufferPointer) -> [Line] {
         var lines: [Line] = []
         var start = 0
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            let next = min(end + 1, bytes.count)
-            var contentEnd = end
-            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-            let physical = String(decoding: bytes[start..<next], as: UTF8.self)
-            if bytes[start] == 0x20 || bytes[start] == 0x09, !lines.isEmpty {
-                lines[lines.count - 1].physical += physical
-                lines[lines.count - 1].unfolded += String(
-                    decoding: bytes[(start + 1)..<max(start + 1, contentEnd)], as: UTF8.self)
-            } else {
-                lines.append(
-                    Line(physical: physical, unfolded: String(decoding: bytes[start..<contentEnd], as: UTF8.self)))
-            }
-            start = next
+            let line = ContentLine.read(bytes, at: start, limit: bytes.count)
+            lines.append(Line(physical: Array(bytes[start..<line.next]), unfolded: line.unfolded(bytes)))
+            start = line.next
         }
         return lines
     }

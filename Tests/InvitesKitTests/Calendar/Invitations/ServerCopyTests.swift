@@ -12,7 +12,7 @@ import Testing
 
     /// The unfolded content lines of a text, by bytes (a CRLF is one Character to Swift).
     func contentLines(_ data: Data) -> [String] {
-        InPlaceAnswer.logicalLines(String(decoding: data, as: UTF8.self)).map(\.unfolded)
+        data.withUnsafeBytes { InPlaceAnswer.logicalLines($0).map(\.text) }
     }
 
     @Test(arguments: [

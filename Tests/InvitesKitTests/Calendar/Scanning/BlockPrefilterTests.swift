@@ -32,7 +32,10 @@ import Testing
         #expect(ordinary(berlin))
         #expect(ordinary(berlin.replacingOccurrences(of: "\r\n", with: "\n")))
         #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "tzoffsetto:+1500")))
-        #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:\r\n +0100")))
+        // Read unfolded, wherever the fold falls, as libical reads it.
+        #expect(ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:\r\n +0100")))
+        #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFF\r\n SETTO:+1\n\t500")))
+        #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:+\r\n 1500")))
         #expect(!ordinary(berlin.replacingOccurrences(of: "TZOFFSETTO:+0100", with: "TZOFFSETTO:0100")))
     }
 
@@ -166,7 +169,9 @@ import Testing
         "BEGIN:VEVENT\r\nEND:VALARM\r\nDTSTART:20240610T090000Z\r\nEND:VEVENT\r\n",
         "BEGIN:VEVENT\r\nRDATE:20240610T090000Z\r\n\r\n 20240611T090000Z\r\nrdate:1\r\n \r\n 2\r\nEND:VEVENT",
         "BEGIN:VEVENT\r\nRECURRENCE-ID;RANGE=THISANDFUTURE:2024\r\n\r\r\n 0610\r\nDTSTART:\r\nEND:VEVENT\r\n",
-        "BEGIN:VEVENT\r\n DTSTART:1\r\nDTSTARTX:2\r\nDTSTART\r\nDURATION;X=1:P1D\r\nEND:VEVENT\r\n",
+        "BEGIN:VEVENT\r\nX-A:1\r\n DTSTART:1\r\nDTSTARTX:2\r\nDTSTART\r\nDURATION;X=1:P1D\r\nEND:VEVENT\r\n",
+        "BEGIN:VEVENT\r\nDTST\r\n ART:20240610T090000Z\r\nR\n\tRULE:FREQ=DAILY\r\n\r\n DURATION:PT1H\r\nEND:VEVENT\r\n",
+        "BEGI\r\n N:VEVENT\r\nBEGIN:VAL\r\n ARM\r\nDURATION:PT1H\r\nE\r\n ND:VALARM\r\nRDATE:1\r\nEND:VEV\r\n ENT\r\n",
     ])
     func scannedBoundingLinesAreTheTopLevelOnes(text: String) throws {
         let data = Data(text.utf8)
@@ -179,7 +184,7 @@ import Testing
                 var found: [UInt8]?
                 if let line = lines.first(where: { $0.name == name }) {
                     var storage: [UInt8] = []
-                    ICSBlockScanner.unfold(bytes, line.start..<line.end, into: &storage)
+                    ContentLine.unfold(bytes, line.start..<line.end, into: &storage)
                     #expect(storage.count == line.length)
                     found = ICSBlockScanner.valueStart(storage[...]).map { Array(storage[($0 + 1)...]) }
                 }

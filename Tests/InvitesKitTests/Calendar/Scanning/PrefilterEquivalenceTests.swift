@@ -18,7 +18,7 @@ import Testing
     static var fixtureCalendars: [String] {
         [
             "edges.ics", "recurrence.ics", "zones.ics", "broken.ics", "counts.ics", "patterns.ics", "thisandfuture.ics",
-            "utc.ics", "offsets.ics", "vdir",
+            "utc.ics", "offsets.ics", "folding.ics", "vdir",
         ].map { Fixture.path("calendars/" + $0) }
             + [Fixture.repositoryFile("fixtures/calendar.ics")]
     }

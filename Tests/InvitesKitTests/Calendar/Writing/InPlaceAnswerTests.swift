@@ -101,7 +101,11 @@ import Testing
     @Test func aListedUnderNoneOfYourAddressesGetsYourAttendee() {
         let block =
             "BEGIN:VEVENT\nUID:x\nORGANIZER:mailto:boss@example.org\nATTENDEE:mailto:team@example.org\nEND:VEVENT\n"
-        let edited = answer("ACCEPTED", uid: "x").edit(block, withComment: false, "\n")
+        let edited = String(
+            decoding: Data(block.utf8).withUnsafeBytes {
+                answer("ACCEPTED", uid: "x").edit($0, withComment: false, "\n")
+            },
+            as: UTF8.self)
         #expect(edited.hasSuffix("ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.org\nEND:VEVENT\n"))
         #expect(edited.hasPrefix(String(block.dropLast("END:VEVENT\n".count))))
     }
@@ -120,6 +124,25 @@ import Testing
         let folded = InPlaceAnswer.fold(line, "\r\n")
         let physical = Data(folded.utf8).split(separator: 0x0A).map { String(decoding: $0.dropLast(), as: UTF8.self) }
         #expect(physical.allSatisfy { $0.utf8.count <= 75 })
-        #expect(InPlaceAnswer.logicalLines(folded).map(\.unfolded) == [line])
+        #expect(Data(folded.utf8).withUnsafeBytes { InPlaceAnswer.logicalLines($0).map(\.text) } == [line])
+    }
+
+    /// A server may fold inside a UTF-8 sequence (it counts octets): your line is rewritten
+    /// from its unfolded bytes, whole, and every other line keeps its bytes, split sequence and
+    /// all.
+    @Test func aFoldInsideACharacterIsKeptOrMendedNeverMangled() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nSUMMARY:Gr\u{C3}\r\n \u{B6}\u{C3}\u{9F}e\r\n"
+            + "ORGANIZER:mailto:boss@example.org\r\nATTENDEE;CN=M\u{C3}\r\n \u{A9};PARTSTAT=NEEDS-ACTION:mailto:me@ex\r\n"
+            + " ample.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        // The escapes above are code points; the file holds the bytes they name.
+        let bytes = Data(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+        let after = try answer("ACCEPTED", uid: "u").apply(to: bytes, path: "item.ics")
+        let summary = Data(
+            "SUMMARY:Gr\u{C3}\r\n \u{B6}\u{C3}\u{9F}e\r\n".unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+        #expect(after.range(of: summary) != nil)
+        #expect(after.range(of: Data("ATTENDEE;CN=Mé;PARTSTAT=ACCEPTED:mailto:me@example.org\r\n".utf8)) != nil)
+        // Shorter by the answer's length and your line's two folds, longer by nothing else.
+        #expect(after.count == bytes.count - ("NEEDS-ACTION".count - "ACCEPTED".count) - 2 * 3)
     }
 }
