@@ -48,7 +48,8 @@ import Testing
         let writer = CalendarWriter(source: try CalendarSource.named(path), lockFolder: folder)
         for folded in Folding.everyFold(of: line, in: text) {
             try folded.data.write(to: URL(fileURLWithPath: path))
-            try writer.delete(uid: "goes", zones: [zone])
+            try writer.delete(
+                uid: "goes", zones: [zone], claim: CalendarClaim(organizer: nil, me: MyAddresses([]), written: true))
             let left = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(left.range(of: Data(zone.utf8)) != nil, "\(folded)")
             #expect(left.range(of: Data("UID:goes".utf8)) == nil, "\(folded)")
@@ -56,7 +57,8 @@ import Testing
         // Named by no one, it goes with the event that brought it.
         try Data(text.replacingOccurrences(of: line, with: "DTSTART:20240610T090000Z").utf8).write(
             to: URL(fileURLWithPath: path))
-        try writer.delete(uid: "goes", zones: [zone])
+        try writer.delete(
+            uid: "goes", zones: [zone], claim: CalendarClaim(organizer: nil, me: MyAddresses([]), written: true))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).range(of: Data("VTIMEZONE".utf8)) == nil)
     }
 }
