@@ -15,12 +15,17 @@ enum OutboxCommand {
             return .success
         }
         let byServer = try answersLeftToTheServer(context)
+        let held = try context.openStore().heldAnswers()
         guard !messages.isEmpty else {
             context.print(context.arguments.has("--all") ? "The outbox is empty." : "Nothing waits to be sent.")
             printServerAnswers(byServer, context)
+            printHeld(held, context)
             return .success
         }
-        defer { printServerAnswers(byServer, context) }
+        defer {
+            printServerAnswers(byServer, context)
+            printHeld(held, context)
+        }
         let columns = HandleColumns(handles: messages.map(\.handle), stateWidth: 11)
         for message in messages {
             let to = message.transport == .mail ? message.recipient : "the sender's server"
@@ -50,6 +55,24 @@ enum OutboxCommand {
         var seen = Set<String>()
         return try context.openStore().history(since: since).filter { entry in
             seen.insert(entry.handle).inserted && entry.delivery == .server
+        }
+    }
+
+    /// The answers held for your server's copy of a mailed invitation: in no outbox yet, and
+    /// perhaps never (the server replies), so said apart, with until when they wait.
+    private static func printHeld(_ held: [InboxStore.HeldAnswers], _ context: CommandContext) {
+        guard !held.isEmpty else { return }
+        let wait = context.settings.serverWait.value
+        context.print("")
+        context.print("Held for your calendar server's copy (it goes into that copy when the calendar syncs):")
+        let columns = HandleColumns(handles: held.map(\.handle), stateWidth: 11)
+        for one in held {
+            guard let entry = one.entries.last else { continue }
+            let until = one.since.addingTimeInterval(wait)
+            context.print(
+                columns.prefix(one.handle, entry.action.rawValue) + Printable.title(entry.title)
+                    + "  (invites replies itself after " + context.time.day(until) + " " + context.time.clock(until)
+                    + ")")
         }
     }
 

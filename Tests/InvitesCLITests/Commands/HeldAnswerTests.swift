@@ -84,6 +84,10 @@ import Testing
         #expect(try deliveries(handle) == ["held"])
         #expect(run(["history", handle]).out.contains("[held for your calendar server's copy of the invitation]"))
         #expect(run(["status"]).out == "1 pending\n")
+        let outbox = run(["outbox"]).out
+        #expect(outbox.contains("Held for your calendar server's copy"))
+        #expect(
+            outbox.contains("\(handle)  accepted     Q3 review  (invites replies itself after Mon 1 Mar 2027 11:00)"))
 
         let copy = try serverPlacesItsCopy()
         clock.now = clock.now.addingTimeInterval(600)
