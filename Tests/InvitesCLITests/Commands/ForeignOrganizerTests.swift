@@ -8,7 +8,6 @@ import Testing
 @Suite struct ForeignOrganizerTests {
     let cli: CLIHarness
     let calendar: String
-    let sentFolder: String
 
     init() throws {
         var cli = CLIHarness()
@@ -17,12 +16,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: cli.home, withIntermediateDirectories: true)
         calendar = cli.home + "/calendar.ics"
         try Fixture.data("Spoofing/my-calendar.ics").write(to: URL(fileURLWithPath: calendar))
-        sentFolder = cli.home + "/sent"
-        let script = cli.write("sendmail", "#!/bin/sh\nmkdir -p \"\(sentFolder)\"\ncat > \"\(sentFolder)/$$.eml\"\n")
-        try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
-        FileManager.default.createFile(
-            atPath: cli.home + "/config/invites/config",
-            contents: Data("sendmail = /bin/sh \(script) -t -i\n".utf8))
+        try cli.keepSentMail()
     }
 
     func run(_ arguments: [String], calendar: String? = nil) -> CLIHarness.Result {
@@ -44,11 +38,6 @@ import Testing
 
     func bytes(_ path: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: path))
-    }
-
-    func sentMail() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []
-        return names.compactMap { try? String(contentsOfFile: sentFolder + "/" + $0, encoding: .utf8) }
     }
 
     // MARK: Another organizer's meeting
@@ -97,7 +86,7 @@ import Testing
         #expect(outbox.out.contains("queued"))
         #expect(!outbox.out.contains("withdrawn"))
         #expect(run(["send"]).status == 0)
-        let mails = sentMail()
+        let mails = cli.sentMail
         #expect(mails.count == 1)
         #expect(mails.first?.contains("To: Alice Example <alice@corp.example>") == true)
         #expect(mails.first?.contains("mallory") == false)

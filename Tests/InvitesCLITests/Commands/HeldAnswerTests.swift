@@ -14,7 +14,6 @@ import Testing
     let clock = Clock()
     let cli: CLIHarness
     let vdir: String
-    let sentFolder: String
     let mail: String
 
     init() throws {
@@ -28,12 +27,7 @@ import Testing
         // An invitation the server put there before: this calendar is served by a scheduling
         // server.
         try Fixture.data("Scheduling/xandikos-copy.ics").write(to: URL(fileURLWithPath: vdir + "/earlier.ics"))
-        sentFolder = cli.home + "/sent"
-        let script = cli.write("sendmail", "#!/bin/sh\nmkdir -p \"\(sentFolder)\"\ncat > \"\(sentFolder)/$$.eml\"\n")
-        try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
-        FileManager.default.createFile(
-            atPath: cli.home + "/config/invites/config",
-            contents: Data("send = always\nsendmail = /bin/sh \(script) -t -i\n".utf8))
+        try cli.keepSentMail(config: "send = always\n")
         let part = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
         mail = cli.write(
             "invitation.eml",
@@ -52,11 +46,7 @@ import Testing
     }
 
     var items: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: vdir)) ?? []).sorted() }
-    var sent: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []).compactMap {
-            try? String(contentsOfFile: sentFolder + "/" + $0, encoding: .utf8)
-        }
-    }
+    var sent: [String] { cli.sentMail }
 
     /// The server's copy arrives with the sync, under a name of its own.
     func serverPlacesItsCopy() throws -> String {

@@ -10,18 +10,13 @@ import Testing
     let cli: CLIHarness
     let fixtures = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/hostile")
     let calendar: String
-    let sentFolder: String
 
     init() throws {
         var cli = CLIHarness()
         cli.variables["INVITES_ME"] = "ann@example.org"
         self.cli = cli
         calendar = cli.write("calendar.ics", "")
-        sentFolder = cli.home + "/sent"
-        let script = cli.write("sendmail", "#!/bin/sh\nmkdir -p \"\(sentFolder)\"\ncat > \"\(sentFolder)/$$.eml\"\n")
-        try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
-        FileManager.default.createFile(
-            atPath: cli.home + "/config/invites/config", contents: Data("sendmail = /bin/sh \(script) -t -i\n".utf8))
+        try cli.keepSentMail()
     }
 
     func run(_ arguments: [String]) -> CLIHarness.Result {
@@ -35,11 +30,7 @@ import Testing
         return handle
     }
 
-    func sent() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []).compactMap {
-            try? String(contentsOfFile: sentFolder + "/" + $0, encoding: .utf8)
-        }
-    }
+    func sent() -> [String] { cli.sentMail }
 
     /// The control characters in `text` but CR, LF and HTAB, as `U+…` (empty: none).
     static func controls(_ text: String) -> [String] {

@@ -10,18 +10,13 @@ import Testing
     var cli: CLIHarness
     let invitation = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/weekly-invite.ics")
     let calendar: String
-    let sentFolder: String
     let handle: String
 
     init() throws {
         var cli = CLIHarness()
         cli.variables["INVITES_ME"] = "me@example.org"
         calendar = cli.write("calendar.ics", "")
-        sentFolder = cli.home + "/sent"
-        let script = cli.write("sendmail", "#!/bin/sh\nmkdir -p \"\(sentFolder)\"\ncat > \"\(sentFolder)/$$.eml\"\n")
-        try FileManager.default.createDirectory(atPath: cli.home + "/config/invites", withIntermediateDirectories: true)
-        FileManager.default.createFile(
-            atPath: cli.home + "/config/invites/config", contents: Data("sendmail = /bin/sh \(script) -t -i\n".utf8))
+        try cli.keepSentMail()
         cli.now = { Date.utc("2024-06-01T12:00:00Z") }
         self.cli = cli
         handle = cli.run(["--calendar", calendar, "ingest", invitation, "--print", "handle"]).out
@@ -36,9 +31,7 @@ import Testing
 
     /// Each mail the stand-in kept, its quoted-printable soft breaks and `=3D` undone.
     func sent() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []).sorted().compactMap {
-            try? String(contentsOfFile: sentFolder + "/" + $0, encoding: .utf8)
-        }.map {
+        cli.sentMail.map {
             $0.replacingOccurrences(of: "=\r\n", with: "").replacingOccurrences(of: "=\n", with: "")
                 .replacingOccurrences(of: "=3D", with: "=")
         }
