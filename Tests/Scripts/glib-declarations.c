@@ -32,6 +32,9 @@ int main(void) {
     SHOW(G_BUS_TYPE_SESSION);
     SHOW(G_DBUS_SIGNAL_FLAGS_NONE);
     SHOW(G_DBUS_CALL_FLAGS_NONE);
+    SHOW(G_IO_ERROR_CLOSED);
+    SHOW(G_IO_ERROR_TIMED_OUT);
+    SHOW(sizeof(GIOErrorEnum));
     SHOW(sizeof(GMimeAddressType));
     SHOW(sizeof(GMimeContentEncoding));
     SHOW(sizeof(GBusType));

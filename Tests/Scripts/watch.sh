@@ -5,8 +5,13 @@
 # alone, a changed invitation replacing its notification, Show running the `open` command, no
 # notification server (said once, mail still taken in), a server without actions, 100 mails
 # renamed into new/ at once, kill -9 mid-burst and a restart, SIGHUP, SIGTERM, SIGINT, a second
-# watch (exit 75), --notify command with its environment, and the CPU time of an idle watch
-# (a full minute when CI=true or WATCH_IDLE_MINUTE=1, else 10 seconds, as it says).
+# watch (exit 75), --notify command with its environment, the CPU time of an idle watch
+# (a full minute when CI=true or WATCH_IDLE_MINUTE=1, else 10 seconds, as it says),
+# notifications that follow an answer given elsewhere (the CLI, your calendar, another ingest)
+# with a stale Accept refused, and a notification server the bus cannot start (its .service's
+# Exec fails: said once, mail taken in, a server that appears later used; the minute's retry
+# with CI=true or WATCH_RETRY_MINUTE=1). The session bus is the test's own (its config starts
+# only the services the test installs), so a daemon installed on the machine changes nothing.
 # WATCH_BUS_LOG=FILE keeps dbus-monitor's log of the first invitation, arrival to answer.
 # Usage: Tests/Scripts/watch.sh BIN
 set -euo pipefail
@@ -26,7 +31,36 @@ if [ -z "${WATCH_IN_SESSION:-}" ]; then
         echo "watch: skipped: needs dbus-run-session and python3-dbusmock (apt-get install dbus python3-dbusmock)"
         exit 0
     fi
-    exec dbus-run-session -- env WATCH_IN_SESSION=1 "$0" "$@"
+    # A session bus of the test's own, which starts only the services the test installs in
+    # $WATCH_BUS_DIR/services: with the machine's (dbus-run-session's default), a notification
+    # daemon installed system-wide (dunst's /usr/share/dbus-1/services file) would be started
+    # whenever the mock is not running, and fail with no display.
+    bus_dir=$(mktemp -d "${TMPDIR:-/tmp}/invites-watch-bus.XXXXXX")
+    mkdir "$bus_dir/services"
+    cat >"$bus_dir/session.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=$bus_dir</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>$bus_dir/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
+    # The daemon's own log (each service it starts, and fails to) in a file, not among the results.
+    printf '#!/bin/sh\nexec dbus-daemon "$@" 2>>"%s/daemon.log"\n' "$bus_dir" >"$bus_dir/dbus-daemon"
+    chmod +x "$bus_dir/dbus-daemon"
+    set +e
+    dbus-run-session --config-file="$bus_dir/session.conf" --dbus-daemon="$bus_dir/dbus-daemon" -- \
+        env WATCH_IN_SESSION=1 WATCH_BUS_DIR="$bus_dir" "$0" "$@"
+    status=$?
+    rm -rf "$bus_dir"
+    exit "$status"
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/invites-watch.XXXXXX")
@@ -40,6 +74,10 @@ trap cleanup EXIT
 py=/usr/bin/python3
 bus() { "$py" "$root/Tests/Scripts/watch_bus.py" "$@"; }
 fail() { echo "watch: $*" >&2; exit 1; }
+dbus() { gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m "org.freedesktop.DBus.$1" "${@:2}"; }
+# The bus starts nothing but what the test installs: none of the machine's service files.
+activatable=$(dbus ListActivatableNames)
+[ "$activatable" = "(['org.freedesktop.DBus'],)" ] || fail "the test's bus would start the machine's services: $activatable"
 planning=$root/Tests/InvitesCLITests/Fixtures/triage/planning.ics
 weekly=$root/Tests/InvitesCLITests/Fixtures/weekly-invite.ics
 
@@ -53,8 +91,7 @@ start_mock() { # [CAPABILITIES]
     mock=$!
     pids+=("$mock")
     for _ in $(seq 100); do
-        gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus -m org.freedesktop.DBus.NameHasOwner \
-            org.freedesktop.Notifications 2>/dev/null | grep -q true && return 0
+        dbus NameHasOwner org.freedesktop.Notifications 2>/dev/null | grep -q true && return 0
         sleep 0.1
     done
     fail "the mock notification server did not start"
@@ -88,6 +125,7 @@ wait_for() { # CONDITION-COMMAND SECONDS MESSAGE
     for _ in $(seq $(($2 * 10))); do eval "$1" && return 0; sleep 0.1; done
     fail "$3"
 }
+handle_of() { run --json list --all | field "[i['handle'] for i in c['invites'] if i['uid'] == '$1'][0]"; }
 invites_in() { "$py" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM invites').fetchone()[0])" "$dir/home/invites.sqlite3" 2>/dev/null || echo 0; }
 
 # 1. One invitation, from arrival to answer.
@@ -136,7 +174,7 @@ printf '#!/bin/sh\necho "$@" >> "%s/opened"\n' "$dir" >"$dir/open.sh"
 chmod +x "$dir/open.sh"
 printf 'open = %s/open.sh review\n' "$dir" >>"$dir/config/config"
 start_watch --verbose
-wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err")"
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
 set +e
 run watch --once 2>"$dir/second.err"
 status=$?
@@ -314,4 +352,156 @@ PY
     stop_mock
 done
 echo "watch: a 10,000-character title with <b>, <a href>, <img src> and ESC: escaped where the server reads markup, as written where not, 200 cells with …"
+
+# 7. Notifications follow the answer. An invitation declined with the CLI while its notification
+# is up has it replaced at once ("declined in the terminal", no actions); the old notification's
+# Accept, pressed after, is refused as stale with a notification that says so, and nothing
+# changes (the decline and its comment stand, no accept is queued or written). An action racing
+# the CLI is refused too; an invitation changed by another `invites ingest` is shown again, and
+# answered from its new notification; one answered in your calendar (your server, a phone) says so.
+start_mock "body actions"
+setup follow
+start_watch --verbose
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+deliver 1700000030.1.host "$planning"
+bus wait 1 20
+first=$(calls | field 'c[0]["id"]')
+handle=$(handle_of planning-0410@example.org)
+run decline "$handle" --comment "cannot make it" >/dev/null 2>"$dir/decline.err" || fail "decline: $(cat "$dir/decline.err")"
+bus wait 2 20 || fail "the notification was not replaced when the CLI declined: $(cat "$dir/watch.err")"
+calls >"$dir/calls.json"
+[ "$(field 'c[1]["summary"]' <"$dir/calls.json")" = "declined in the terminal: Planning" ] \
+    || fail "answered in the terminal: $(cat "$dir/calls.json")"
+[ "$(field 'c[1]["replaces_id"]' <"$dir/calls.json")" = "$first" ] || fail "the answer elsewhere did not replace the notification"
+[ "$(field 'c[1]["actions"]' <"$dir/calls.json")" = "[]" ] || fail "the replaced notification still offers answers"
+bus emit "$first" accept
+bus wait 3 20 || fail "a stale Accept was not answered: $(cat "$dir/watch.err")"
+calls >"$dir/calls.json"
+[ "$(field 'c[2]["summary"]' <"$dir/calls.json")" = "not accepted: Planning" ] || fail "stale: $(cat "$dir/calls.json")"
+[ "$(field 'c[2]["body"]' <"$dir/calls.json")" = "already declined in the terminal; nothing changed" ] \
+    || fail "stale: $(cat "$dir/calls.json")"
+[ "$(field 'c[2]["replaces_id"]' <"$dir/calls.json")" = "$first" ] || fail "the stale notice does not replace the notification"
+sleep 0.5
+run --json history >"$dir/history.json"
+"$py" - "$dir/history.json" <<'PY' || fail "the stale Accept changed the history: $(cat "$dir/history.json")"
+import json, sys
+entries = json.load(open(sys.argv[1]))["entries"]
+assert [(e["action"], e["comment"]) for e in entries] == [("declined", "cannot make it")], entries
+PY
+if grep -q "UID:planning-0410@example.org" "$dir/calendar.ics"; then fail "the stale Accept wrote the calendar"; fi
+run reply "$handle" >"$dir/reply.ics"
+grep -q "PARTSTAT=DECLINED" "$dir/reply.ics" && grep -q "COMMENT:cannot make it" "$dir/reply.ics" \
+    || fail "the reply is no longer the decline with its comment: $(cat "$dir/reply.ics")"
+[ "$(run --json outbox | field 'len(c["messages"])')" = 1 ] || fail "outbox: $(run --json outbox)"
+echo "watch: declined with the CLI: its notification replaced (declined in the terminal); the old Accept refused as stale (already declined in the terminal; nothing changed); the decline and its comment stand"
+# An Accept racing the CLI's answer: refused whether watch noticed the answer first or not.
+deliver 1700000031.1.host "$weekly" "race@example.org"
+bus wait 4 20
+second=$(calls | field 'c[3]["id"]')
+race=$(handle_of race@example.org)
+run accept "$race" --no-add >/dev/null 2>&1 || fail "accept --no-add"
+bus emit "$second" decline
+wait_for "calls | grep -c '\"not declined: Weekly sync\"' >/dev/null" 10 "a Decline racing the CLI was not refused: $(calls)"
+[ "$(run --json history | field '[e["action"] for e in c["entries"] if e["handle"] == "'"$race"'"]')" = "['accepted']" ] \
+    || fail "a Decline racing the CLI changed the answer: $(run --json history)"
+# Changed by another `invites` (an ingest from a mail client's hook): shown again, then answered.
+deliver 1700000032.1.host "$planning" "moved@example.org" 2 "Moved"
+wait_for "calls | grep -c '\"summary\": \"Moved\"' >/dev/null" 20 "Moved was not told: $(calls)"
+third=$(calls | field '[x["id"] for x in c if x["summary"] == "Moved"][0]')
+bus mail "$planning" "$dir/update.eml" "moved@example.org" 3 "Moved (new room)"
+run ingest "$dir/update.eml" >/dev/null 2>&1 || fail "ingest of the update"
+wait_for "calls | grep -c 'changed: Moved (new room)' >/dev/null" 10 "the update filed by another invites was not shown: $(calls)"
+calls >"$dir/calls.json"
+[ "$(field '[x["replaces_id"] for x in c if x["summary"] == "changed: Moved (new room)"][0]' <"$dir/calls.json")" = "$third" ] \
+    || fail "the update did not replace its notification: $(cat "$dir/calls.json")"
+bus emit "$third" accept
+wait_for "calls | grep -c 'accepted: Moved (new room)' >/dev/null" 10 "an Accept on the notification shown again was refused: $(calls)"
+echo "watch: a Decline racing the CLI's accept refused; an update filed by another invites shown again (replaces_id $third) and accepted from it"
+# Your server put one in your calendar, and your phone declined it there.
+server_item() { # PARTSTAT: the calendar with the server's copy, written as a sync writes it
+    "$py" - "$dir/calendar.ics" "$1" <<'PY'
+import os, re, sys
+path, partstat = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8", newline="").read()
+text = re.sub(r"BEGIN:VEVENT\r?\nUID:server-1@example\.org.*?END:VEVENT\r?\n", "", text, flags=re.S)
+item = ("BEGIN:VEVENT\r\nUID:server-1@example.org\r\nDTSTAMP:20180301T120000Z\r\nDTSTART:20180412T150000Z\r\n"
+        "DTEND:20180412T160000Z\r\nSUMMARY:Server sync\r\nORGANIZER;CN=Bob:mailto:bob@example.org\r\n"
+        "ATTENDEE;PARTSTAT=%s;CN=Me:mailto:me@example.org\r\nSEQUENCE:0\r\nEND:VEVENT\r\n" % partstat)
+end = text.rindex("END:VCALENDAR")
+open(path + ".tmp", "w", encoding="utf-8", newline="").write(text[:end] + item + text[end:])
+os.rename(path + ".tmp", path)
+PY
+}
+server_item NEEDS-ACTION
+wait_for "calls | grep -c '\"summary\": \"Server sync\"' >/dev/null" 20 "the invitation your server put in your calendar was not told: $(calls)"
+fourth=$(calls | field '[x["id"] for x in c if x["summary"] == "Server sync"][0]')
+server_item DECLINED
+wait_for "calls | grep -c 'declined in your calendar: Server sync' >/dev/null" 20 "declined in your calendar: not said: $(calls; cat "$dir/watch.err")"
+[ "$(calls | field '[x["replaces_id"] for x in c if x["summary"] == "declined in your calendar: Server sync"][0]')" = "$fourth" ] \
+    || fail "the answer in your calendar did not replace the notification"
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+stop_mock
+echo "watch: declined in your calendar (your server's copy): its notification replaced saying so"
+
+# 8. A notification server that cannot start (dunst installed, no display: an SSH session, a CI
+# machine): the bus tries to start it for a call and fails. Said once, the bus asked to start it
+# once (not once per invitation), every mail taken in; the server that appears later is used, and
+# told of what came meanwhile. With CI=true or WATCH_RETRY_MINUTE=1 also the minute's retry: the
+# server the bus could not start comes up at the next try, a minute later.
+service=$WATCH_BUS_DIR/services/org.freedesktop.Notifications.service
+install_service() { # SCRIPT-BODY: a .service for the name whose Exec runs it, each start counted
+    printf '#!/bin/sh\necho started >>"%s/starts"\n%s\n' "$dir" "$1" >"$dir/daemon"
+    chmod +x "$dir/daemon"
+    printf '[D-BUS Service]\nName=org.freedesktop.Notifications\nExec=%s\n' "$dir/daemon" >"$service"
+    dbus ReloadConfig >/dev/null
+}
+setup activation
+install_service 'echo "cannot open display" >>"$0.log"; exit 1'
+start_watch --verbose
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+for i in 1 2 3; do deliver "170000004$i.1.host" "$weekly" "start-$i@example.org" 0 "Cannot start $i"; sleep 0.3; done
+wait_for "[ \$(invites_in) = 3 ]" 20 "mail was not taken in while the server could not start"
+sleep 1
+[ "$(grep -c 'no notification server' "$dir/watch.err")" = 1 ] \
+    || fail "a server that cannot start: said $(grep -c 'no notification server' "$dir/watch.err") times: $(cat "$dir/watch.err")"
+grep -q 'the session bus could not start one' "$dir/watch.err" || fail "the failed start is not said: $(cat "$dir/watch.err")"
+[ "$(wc -l <"$dir/starts")" = 1 ] || fail "the bus was asked to start the server $(wc -l <"$dir/starts") times for 3 invitations"
+start_mock "body actions"
+bus wait 3 20 || fail "the server that appeared was not told of what came meanwhile: $(cat "$dir/watch.err")"
+deliver 1700000044.1.host "$weekly" "start-4@example.org" 0 "Cannot start 4"
+bus wait 4 20
+calls >"$dir/calls.json"
+"$py" - "$dir/calls.json" <<'PY' || fail "told after the server appeared: $(cat "$dir/calls.json")"
+import json, sys
+assert sorted(c["summary"] for c in json.load(open(sys.argv[1]))) == ["Cannot start %d" % i for i in range(1, 5)]
+PY
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+stop_mock
+echo "watch: a server the bus cannot start: said once, started once for 3 invitations, mail taken in; the server that appeared told of all 4"
+if [ "${CI:-}" = true ] || [ "${WATCH_RETRY_MINUTE:-}" = 1 ]; then
+    setup retry
+    install_service "[ \$(wc -l <'$dir/starts') -ge 2 ] || exit 1
+exec $py -m dbusmock --session -t notification_daemon -p '{\"capabilities\": \"body actions\"}' >'$dir/mock.log' 2>&1"
+    start_watch --verbose
+    wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+    deliver 1700000050.1.host "$weekly" "retry@example.org" 0 "Retried"
+    wait_for "[ \$(invites_in) = 1 ]" 20 "mail was not taken in while the server could not start"
+    began=$(date +%s)
+    # NameHasOwner starts nothing (a call to the name would have the bus start the server).
+    wait_for "dbus NameHasOwner org.freedesktop.Notifications | grep -q true" 80 "the server was not started again"
+    bus wait 1 10 || true
+    [ "$(wc -l <"$dir/starts")" = 2 ] || fail "the minute's retry: the bus was asked $(wc -l <"$dir/starts") times"
+    [ "$(calls | field 'c[0]["summary"]')" = "Retried" ] || fail "the minute's retry told nothing: $(cat "$dir/watch.err")"
+    echo "watch: the server that could not start was asked again $(($(date +%s) - began)) s later, started, and told"
+    started=$(dbus GetConnectionUnixProcessID org.freedesktop.Notifications | sed 's/.* \([0-9]*\),)$/\1/')
+    kill -TERM "$watcher"
+    wait "$watcher" || fail "SIGTERM: exit $?"
+    kill "$started" 2>/dev/null || true
+else
+    echo "watch: the minute's retry of a server that could not start runs with WATCH_RETRY_MINUTE=1 or CI=true"
+fi
+rm -f "$service"
+dbus ReloadConfig >/dev/null
 echo "watch: all passed"

@@ -7,6 +7,7 @@ PROCEDURE(g_dbus_connection_set_exit_on_close, (GDBusConnection *connection, gbo
 FUNCTION(guint, g_dbus_connection_signal_subscribe, (GDBusConnection *connection, const gchar *sender, const gchar *interface_name, const gchar *member, const gchar *object_path, const gchar *arg0, GDBusSignalFlags flags, GDBusSignalCallback callback, gpointer user_data, GDestroyNotify user_data_free_func), (connection, sender, interface_name, member, object_path, arg0, flags, callback, user_data, user_data_free_func))
 PROCEDURE(g_dbus_connection_signal_unsubscribe, (GDBusConnection *connection, guint subscription_id), (connection, subscription_id))
 FUNCTION(gchar *, g_dbus_error_get_remote_error, (const GError *error), (error))
+FUNCTION(GQuark, g_io_error_quark, (void), ())
 PROCEDURE(g_error_free, (GError *error), (error))
 FUNCTION(gboolean, g_main_context_acquire, (GMainContext *context), (context))
 FUNCTION(gboolean, g_main_context_check, (GMainContext *context, gint max_priority, GPollFD *fds, gint n_fds), (context, max_priority, fds, n_fds))

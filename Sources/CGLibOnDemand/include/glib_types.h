@@ -90,6 +90,8 @@ typedef enum {
 typedef enum { G_BUS_TYPE_STARTER = -1, G_BUS_TYPE_NONE = 0, G_BUS_TYPE_SYSTEM = 1, G_BUS_TYPE_SESSION = 2 } GBusType;
 typedef enum { G_DBUS_SIGNAL_FLAGS_NONE = 0 } GDBusSignalFlags;
 typedef enum { G_DBUS_CALL_FLAGS_NONE = 0 } GDBusCallFlags;
+/* The GIOErrorEnum values read: a connection closed, a call that got no answer in time. */
+typedef enum { G_IO_ERROR_CLOSED = 18, G_IO_ERROR_TIMED_OUT = 24 } GIOErrorEnum;
 
 typedef void (*GDestroyNotify)(gpointer data);
 typedef void (*GDBusSignalCallback)(GDBusConnection *connection, const gchar *sender_name, const gchar *object_path,

@@ -31,7 +31,7 @@ final class CommandNotifier: Notifier {
         ]
     }
 
-    func notify(_ event: WatchEvent, text: NotificationText) throws(WatchError) {
+    func notify(_ event: WatchEvent, text: NotificationText, shown: ShownInvitation?) throws(WatchError) {
         try run(CommandNotifier.variables(event, text: text, zone: zone))
     }
 
@@ -53,6 +53,11 @@ final class CommandNotifier: Notifier {
             format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", day.year, day.month, day.day, inDay / 3600,
             inDay % 3600 / 60, inDay % 60, offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
     }
+
+    /// A command's run cannot be taken back or replaced: there is nothing to withdraw.
+    func withdraw(handle: String, summary: String, body: String) throws(WatchError) {}
+    func close(handle: String) throws(WatchError) {}
+    var followed: [ShownInvitation] { [] }
 
     func descriptors() -> (descriptors: [pollfd], timeout: Int32) { ([], -1) }
     func dispatch(_ polled: [pollfd]) -> [NotifierAction] { [] }

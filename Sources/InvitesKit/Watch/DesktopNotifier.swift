@@ -6,6 +6,11 @@ import Foundation
 /// earlier notification; only the ids this process was given are acted on, since
 /// `ActionInvoked` reaches every listener.
 ///
+/// Each notification of an invitation waiting on its answer remembers what it was shown for
+/// (``ShownInvitation``): the loop follows those still up and withdraws one whose invitation
+/// was answered elsewhere (``withdraw(handle:summary:body:)``), and an action pressed on a
+/// withdrawn one is handed on with what it was shown for, to be refused as stale.
+///
 /// A server that announces `body-markup` reads markup, in the body and, some of them (dunst),
 /// in the summary too: both are escaped for it, so that a stranger's `<a href>` or `<img src>`
 /// in a title is shown as written, never rendered or fetched. Others get both as they are.
@@ -20,20 +25,25 @@ final class DesktopNotifier: Notifier {
     private var latest: [String: UInt32] = [:]
     /// Notifications with actions not yet answered or closed.
     private var open: Set<UInt32> = []
+    /// What each notification of an invitation waiting on its answer was shown for: an action
+    /// counts only while the invitation is still so.
+    private var shownFor: [UInt32: ShownInvitation] = [:]
+    /// Notifications still up whose invitations are followed for an answer given elsewhere.
+    private var following: Set<UInt32> = []
+    /// Notifications withdrawn (their invitations answered elsewhere, or an action on them
+    /// refused): an action still pressed on one (it raced the withdrawal) is handed on with what
+    /// it was shown for, to be refused as stale.
+    private var withdrawn: Set<UInt32> = []
 
     static let actions: [(key: String, label: String)] = [
         ("accept", "Accept"), ("decline", "Decline"), ("tentative", "Tentative"), ("show", "Show"),
     ]
 
     init() {
-        do {
-            bus = try NotificationBus()
-        } catch {
-            connectionProblem = error.message
-        }
+        connect()
     }
 
-    func notify(_ event: WatchEvent, text: NotificationText) throws(WatchError) {
+    func notify(_ event: WatchEvent, text: NotificationText, shown: ShownInvitation?) throws(WatchError) {
         let bus = try connected()
         let offers = try serverCapabilities(bus)
         let markup = offers.contains("body-markup")
@@ -45,27 +55,63 @@ final class DesktopNotifier: Notifier {
             bus, summary: DesktopNotifier.shown(text.summary, markup: markup),
             body: DesktopNotifier.shown(text.body, markup: markup), actions: actions,
             replaces: latest[event.handle] ?? 0, expires: -1)
-        if let earlier = latest[event.handle], earlier != id {
-            handles[earlier] = nil
-            open.remove(earlier)
-        }
+        // A server that ignored `replaces_id` left the earlier one up: a press on it is ignored.
+        if let earlier = latest[event.handle], earlier != id { forget(earlier) }
         handles[id] = event.handle
         latest[event.handle] = id
-        if !actions.isEmpty { open.insert(id) }
+        withdrawn.remove(id)
+        if actions.isEmpty { open.remove(id) } else { open.insert(id) }
+        if let shown, event.kind != .cancelled {
+            shownFor[id] = shown
+            following.insert(id)
+        } else {
+            shownFor[id] = nil
+            following.remove(id)
+        }
     }
 
     func confirm(handle: String, summary: String, body: String) throws(WatchError) {
-        let bus = try connected()
-        let markup = try serverCapabilities(bus).contains("body-markup")
         let replaced = latest[handle] ?? 0
-        // A short notification in place of the invitation's: the server drops it after 5 s.
-        let id = try send(
-            bus, summary: DesktopNotifier.shown(summary, markup: markup),
-            body: DesktopNotifier.shown(body, markup: markup), actions: [], replaces: replaced, expires: 5_000)
-        open.remove(replaced)
+        let id = try replace(handle: handle, summary: summary, body: body)
+        for done in [replaced, id] {
+            open.remove(done)
+            following.remove(done)
+            withdrawn.remove(done)
+            shownFor[done] = nil
+        }
         handles[replaced] = nil
-        latest[handle] = id
         handles[id] = handle
+    }
+
+    func withdraw(handle: String, summary: String, body: String) throws(WatchError) {
+        guard let replaced = latest[handle] else { return }
+        let shown = shownFor[replaced]
+        let id = try replace(handle: handle, summary: summary, body: body)
+        // A server that ignored `replaces_id` left the old one up: a press on it is ignored.
+        if id != replaced { forget(replaced) }
+        handles[id] = handle
+        shownFor[id] = shown
+        following.remove(id)
+        open.remove(id)
+        withdrawn.insert(id)
+    }
+
+    func close(handle: String) throws(WatchError) {
+        guard let id = latest[handle] else { return }
+        let bus = try connected()
+        do {
+            try bus.close(id: id)
+        } catch {
+            if error.closed { disconnect() }
+            throw error.serverMissing
+                ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
+        }
+        forget(id)
+        latest[handle] = nil
+    }
+
+    var followed: [ShownInvitation] {
+        following.sorted().compactMap { shownFor[$0] }
     }
 
     func descriptors() -> (descriptors: [pollfd], timeout: Int32) {
@@ -78,23 +124,35 @@ final class DesktopNotifier: Notifier {
         for signal in bus.dispatch(polled) {
             switch signal {
             case .actionInvoked(let id, let key):
-                guard let handle = handles[id], open.contains(id) else { continue }
-                open.remove(id)
+                guard let handle = handles[id], open.contains(id) || withdrawn.contains(id) else { continue }
+                let shown = shownFor[id]
                 switch key {
-                case "accept": actions.append(.answer(handle: handle, action: .accepted))
-                case "decline": actions.append(.answer(handle: handle, action: .declined))
-                case "tentative": actions.append(.answer(handle: handle, action: .tentative))
-                case "show", "default": actions.append(.show(handle: handle))
-                default: open.insert(id)
+                case "accept", "decline", "tentative":
+                    let answer: AnswerAction = key == "accept" ? .accepted : key == "decline" ? .declined : .tentative
+                    // Once: a second press before the confirmation replaced it does nothing.
+                    open.remove(id)
+                    following.remove(id)
+                    actions.append(.answer(handle: handle, action: answer, shown: shown))
+                case "show", "default":
+                    open.remove(id)
+                    actions.append(.show(handle: handle))
+                default:
+                    continue
                 }
             case .closed(let id):
                 open.remove(id)
+                following.remove(id)
+                withdrawn.remove(id)
+                shownFor[id] = nil
             case .serverChanged(let present):
                 capabilities = nil
                 // A server started anew knows none of our notifications.
                 handles = [:]
                 latest = [:]
                 open = []
+                shownFor = [:]
+                following = []
+                withdrawn = []
                 actions.append(.server(present: present))
             }
         }
@@ -103,7 +161,54 @@ final class DesktopNotifier: Notifier {
 
     var waiting: Bool { !open.isEmpty }
 
+    /// Connects to the session bus; a failure is kept, to be said, and tried again at the next
+    /// notification (the loop asks at most once a minute while no server answers).
+    private func connect() {
+        do {
+            bus = try NotificationBus()
+            connectionProblem = nil
+        } catch {
+            connectionProblem = error.message
+        }
+    }
+
+    /// Drops a connection that closed (the session bus went away): the next notification
+    /// connects anew, and no notification of the old one can be acted on.
+    private func disconnect() {
+        bus = nil
+        connectionProblem = "the connection to the session bus closed"
+        capabilities = nil
+        handles = [:]
+        latest = [:]
+        open = []
+        shownFor = [:]
+        following = []
+        withdrawn = []
+    }
+
+    /// A short notification (5 s, no actions) in place of the handle's latest one; its id.
+    private func replace(handle: String, summary: String, body: String) throws(WatchError) -> UInt32 {
+        let bus = try connected()
+        let markup = try serverCapabilities(bus).contains("body-markup")
+        let replaced = latest[handle] ?? 0
+        // The server drops it after 5 s.
+        let id = try send(
+            bus, summary: DesktopNotifier.shown(summary, markup: markup),
+            body: DesktopNotifier.shown(body, markup: markup), actions: [], replaces: replaced, expires: 5_000)
+        latest[handle] = id
+        return id
+    }
+
+    private func forget(_ id: UInt32) {
+        handles[id] = nil
+        open.remove(id)
+        following.remove(id)
+        withdrawn.remove(id)
+        shownFor[id] = nil
+    }
+
     private func connected() throws(WatchError) -> NotificationBus {
+        if bus == nil { connect() }
         guard let bus else { throw .noNotificationServer(reason: connectionProblem ?? "no session bus") }
         return bus
     }
@@ -115,6 +220,7 @@ final class DesktopNotifier: Notifier {
             capabilities = offered
             return offered
         } catch {
+            if error.closed { disconnect() }
             throw error.serverMissing
                 ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
         }
@@ -128,6 +234,7 @@ final class DesktopNotifier: Notifier {
             return try bus.notify(summary: summary, body: body, actions: actions, replaces: replaces, expires: expires)
         } catch {
             if error.serverMissing { capabilities = nil }
+            if error.closed { disconnect() }
             throw error.serverMissing
                 ? .noNotificationServer(reason: error.message) : .notificationFailed(reason: error.message)
         }

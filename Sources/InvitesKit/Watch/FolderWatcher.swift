@@ -7,7 +7,10 @@ import Foundation
 /// Mail arrives in a Maildir as mbsync, offlineimap, fdm and getmail deliver it: written in
 /// `tmp/` and renamed (or linked) into `new/`, later moved to `cur/` with flags; `new/` and
 /// `cur/` are watched, `tmp/` is not, so a message half written is never read. A calendar file
-/// is watched through its folder (writers replace it by a rename), for its own name alone.
+/// is watched through its folder (writers replace it by a rename), for its own name alone. The
+/// store is watched for writes into its files (`modifications`), which SQLite makes in place.
+/// Several targets may share a folder (the default calendar lives beside the store): each is
+/// told only of its own names and kinds of change.
 final class FolderWatcher {
     /// One folder to watch, and the names in it that matter (`nil`: every name).
     struct Target: Equatable {
@@ -15,13 +18,31 @@ final class FolderWatcher {
         var names: Set<String>?
         /// What the loop calls this target (the Maildir or calendar it belongs to).
         var tag: String
+        /// Whether a write into a file counts (`IN_MODIFY`), besides files that come, go or
+        /// are closed after writing.
+        var modifications = false
+
+        init(folder: String, names: Set<String>?, tag: String, modifications: Bool = false) {
+            self.folder = folder
+            self.names = names
+            self.tag = tag
+            self.modifications = modifications
+        }
+
+        #if os(Linux)
+            /// The inotify events this target is told of.
+            var mask: UInt32 {
+                UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+                    | (modifications ? UInt32(IN_MODIFY) : 0)
+            }
+        #endif
     }
 
     /// The inotify descriptor, `nil` when polling.
     private(set) var descriptor: Int32?
     /// Why the watcher polls, to say once; `nil` when it does not.
     private(set) var pollingReason: String?
-    private var watches: [Int32: Target] = [:]
+    private var watches: [Int32: [Target]] = [:]
     private let targets: [Target]
 
     init(targets: [Target]) {
@@ -34,10 +55,12 @@ final class FolderWatcher {
                 pollingReason = "inotify is not available (\(error))"
                 return
             }
-            let mask = UInt32(IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
             for target in targets {
                 do {
-                    watches[try Posix.inotifyAddWatch(descriptor, target.folder, mask: mask)] = target
+                    // A folder watched twice is one watch: the second adds its events to it.
+                    let watch = try Posix.inotifyAddWatch(
+                        descriptor, target.folder, mask: target.mask | UInt32(IN_MASK_ADD))
+                    watches[watch, default: []].append(target)
                 } catch  where error.code == ENOENT || error.code == ENOTDIR {
                     continue
                 } catch {
@@ -68,9 +91,10 @@ final class FolderWatcher {
             var tags = Set<String>()
             for event in (try? Posix.inotifyEvents(descriptor)) ?? [] {
                 if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { return Set(targets.map(\.tag)) }
-                guard let target = watches[event.watch] else { continue }
-                if let names = target.names, !names.contains(event.name) { continue }
-                tags.insert(target.tag)
+                for target in watches[event.watch] ?? [] where event.mask & target.mask != 0 {
+                    if let names = target.names, !names.contains(event.name) { continue }
+                    tags.insert(target.tag)
+                }
             }
             return tags
         #else

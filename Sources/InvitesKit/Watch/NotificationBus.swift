@@ -21,11 +21,14 @@ final class NotificationBus {
         case serverChanged(present: Bool)
     }
 
-    /// A call that failed, in GDBus's words; `serverMissing` when no program owns the name
-    /// (none running, or it went away).
+    /// A call that failed, in GDBus's words; `serverMissing` when no server took it (none
+    /// running, one that went away or could not be started, a bus that refused:
+    /// ``serverMissing(remote:timedOut:)``).
     struct Failure: Error, Equatable, CustomStringConvertible {
         var message: String
         var serverMissing: Bool
+        /// The connection is closed for good: the next call needs a new one.
+        var closed = false
         var description: String { message }
     }
 
@@ -178,6 +181,18 @@ final class NotificationBus {
         }
     }
 
+    /// `CloseNotification(u)`: takes notification `id` off the screen.
+    func close(id: UInt32) throws(Failure) {
+        var arguments: [OpaquePointer?] = [lazy_g_variant_new_uint32(id)]
+        let parameters = arguments.withUnsafeMutableBufferPointer {
+            lazy_g_variant_new_tuple($0.baseAddress, gsize($0.count))
+        }
+        lazy_g_variant_unref(try call("CloseNotification", parameters, replyType: "()"))
+    }
+
+    /// How long a call waits for the server, in milliseconds.
+    static let callTimeout: Int32 = 5_000
+
     private func call(_ method: String, _ parameters: OpaquePointer?, replyType: String) throws(Failure)
         -> OpaquePointer
     {
@@ -186,18 +201,78 @@ final class NotificationBus {
         let reply = replyType.withCString { type in
             lazy_g_dbus_connection_call_sync(
                 connection, NotificationBus.name, NotificationBus.path, NotificationBus.name, method, parameters,
-                lazy_variant_type(type), G_DBUS_CALL_FLAGS_NONE, 5_000, nil, &error)
+                lazy_variant_type(type), G_DBUS_CALL_FLAGS_NONE, NotificationBus.callTimeout, nil, &error)
         }
         guard let reply else {
             let remote = error.flatMap { lazy_g_dbus_error_get_remote_error($0) }
             defer { lazy_g_free(remote) }
-            let missing = remote.map {
-                ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(
-                    String(cString: $0))
+            var local: Local?
+            if let error, error.pointee.domain == lazy_g_io_error_quark() {
+                switch Int(error.pointee.code) {
+                case Int(G_IO_ERROR_TIMED_OUT.rawValue): local = .timedOut
+                case Int(G_IO_ERROR_CLOSED.rawValue): local = .closed
+                default: local = nil
+                }
             }
-            throw NotificationBus.failure(error, serverMissing: missing ?? false)
+            throw NotificationBus.failure(error, remote: remote.map { String(cString: $0) }, local: local)
         }
         return reply
+    }
+
+    /// A call that failed on this side of the bus, in the ways that mean no server takes calls.
+    enum Local: Sendable, Equatable {
+        /// No answer came within ``callTimeout`` (a server that hangs, or is still starting).
+        case timedOut
+        /// The connection to the bus is closed (the session bus went away): a new one is needed.
+        case closed
+    }
+
+    /// Whether a call that failed with the D-Bus error `remote` (`nil`: none came from the
+    /// bus), or on this side (`local`), found no server to take it, rather than a server that
+    /// refused it: none owns the name and none can be started (`ServiceUnknown`,
+    /// `NameHasNoOwner`), one was started and failed (`Spawn.ChildExited` and the other `Spawn.`
+    /// errors: dunst installed with no display), the bus refused to start or reach it
+    /// (`AccessDenied`, `TimedOut`, `NoReply`), none answered in time, or the bus is gone.
+    static func serverMissing(remote: String?, local: Local? = nil) -> Bool {
+        if local != nil { return true }
+        guard let remote else { return false }
+        let prefix = "org.freedesktop.DBus.Error."
+        guard remote.hasPrefix(prefix) else { return false }
+        let name = remote.dropFirst(prefix.count)
+        return name.hasPrefix("Spawn.")
+            || ["ServiceUnknown", "NameHasNoOwner", "AccessDenied", "TimedOut", "NoReply", "NoServer", "Disconnected"]
+                .contains(String(name))
+    }
+
+    /// A failure's words as the user is to read them: GDBus's `GDBus.Error:NAME: ` before a
+    /// remote error's own message left out, and what a failed start or a call without answer
+    /// means said first.
+    static func reason(_ message: String, remote: String?, local: Local? = nil) -> String {
+        var text = message
+        if let remote, text.hasPrefix("GDBus.Error:\(remote): ") {
+            text = String(text.dropFirst("GDBus.Error:\(remote): ".count))
+        }
+        switch local {
+        case .timedOut?: return "it did not answer within \(callTimeout / 1000) s"
+        case .closed?: return "the connection to the session bus closed"
+        case nil: break
+        }
+        if remote?.hasPrefix("org.freedesktop.DBus.Error.Spawn.") == true {
+            return "the session bus could not start one: \(text)"
+        }
+        if remote == "org.freedesktop.DBus.Error.AccessDenied" { return "the session bus refused: \(text)" }
+        return text
+    }
+
+    private static func failure(_ error: UnsafeMutablePointer<GError>?, remote: String?, local: Local?) -> Failure {
+        let missing = serverMissing(remote: remote, local: local)
+        var message = "an unknown D-Bus error"
+        if let error {
+            defer { lazy_g_error_free(error) }
+            message = error.pointee.message.map { String(cString: $0) } ?? message
+        }
+        return Failure(
+            message: reason(message, remote: remote, local: local), serverMissing: missing, closed: local == .closed)
     }
 
     private static func failure(_ error: UnsafeMutablePointer<GError>?, serverMissing: Bool) -> Failure {

@@ -3,10 +3,20 @@ import Foundation
 /// Where `watch` tells of what arrived: the desktop's notification server, a command of the
 /// user's, or nobody. The loop polls what a notifier waits on beside its own descriptors.
 protocol Notifier: AnyObject {
-    /// Tells of one event; the error says why it could not be told.
-    func notify(_ event: WatchEvent, text: NotificationText) throws(WatchError)
+    /// Tells of one event; the error says why it could not be told. `shown` is the invitation
+    /// as the store has it now, for a notification that offers answers to it.
+    func notify(_ event: WatchEvent, text: NotificationText, shown: ShownInvitation?) throws(WatchError)
     /// Confirms an answer given from a notification, in place of that notification.
     func confirm(handle: String, summary: String, body: String) throws(WatchError)
+    /// Replaces the invitation's notification with a short one without actions: it no longer
+    /// matches the invitation (answered elsewhere, or an action on it refused). What it was
+    /// shown for is kept, so that an action still pressed on it is refused too.
+    func withdraw(handle: String, summary: String, body: String) throws(WatchError)
+    /// Takes the invitation's notification off the screen: the invitation is gone.
+    func close(handle: String) throws(WatchError)
+    /// The invitations whose notifications are up and offer answers, as each was shown: what
+    /// the loop compares with the store when another `invites` wrote it.
+    var followed: [ShownInvitation] { get }
     /// The descriptors to poll for what the user does, and the longest wait in milliseconds.
     func descriptors() -> (descriptors: [pollfd], timeout: Int32)
     /// What the user did, after a poll over ``descriptors()``.
@@ -17,7 +27,8 @@ protocol Notifier: AnyObject {
 
 /// What the user did with a notification.
 enum NotifierAction: Equatable {
-    case answer(handle: String, action: AnswerAction)
+    /// An answer pressed, with what its notification was shown for (`nil`: nothing to check).
+    case answer(handle: String, action: AnswerAction, shown: ShownInvitation?)
     case show(handle: String)
     /// The notification server appeared (`true`) or went away.
     case server(present: Bool)

@@ -6,7 +6,8 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
     case alreadyRunning(lock: String, pid: Int32?)
     /// The lock or the journal beside the store cannot be written.
     case unwritable(path: String, reason: String)
-    /// No notification server answers on the session bus (or there is no session bus).
+    /// No notification server takes a call on the session bus: none runs, one could not be
+    /// started (a daemon installed with no display), the bus refused, or there is no bus.
     case noNotificationServer(reason: String)
     /// The notification server refused a call.
     case notificationFailed(reason: String)
@@ -22,7 +23,7 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
             return "cannot write \(path): \(reason)"
         case .noNotificationServer(let reason):
             return "no notification server on the session bus (\(reason)); invitations are still taken in, "
-                + "and notifications start when one appears"
+                + "and told when one appears (asked again in a minute)"
         case .notificationFailed(let reason):
             return "the notification server refused a notification: \(reason)"
         case .commandFailed(let command, let reason):

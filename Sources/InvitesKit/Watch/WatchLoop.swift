@@ -88,6 +88,12 @@ public final class WatchLoop {
     private let lock: WatchLock
     /// What was said once, not to be said again until it changes.
     private var said: Set<String> = []
+    /// When no notification server took the last call; `nil` while one does.
+    private var absence: ServerAbsence?
+    /// Invitations filed while no notification server took a call, to be told when one does.
+    private var missed: Set<String> = []
+    /// What keeps the notifications up in step with answers given elsewhere.
+    private var follower = NotificationFollower()
 
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
@@ -126,6 +132,8 @@ public final class WatchLoop {
             var wakeups: [Date] = []
             if let due { wakeups.append(due) }
             if watcher.descriptor == nil { wakeups.append(nextLook) }
+            if let look = follower.nextLook { wakeups.append(look) }
+            if let absence, !missed.isEmpty { wakeups.append(absence.retryAt) }
             if options.once { wakeups.append(deadline) }
             let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
             var timeout = bus.timeout
@@ -154,7 +162,8 @@ public final class WatchLoop {
                 }
             }
             if watcher.descriptor != nil, descriptors[own - 1].revents != 0 {
-                let changed = watcher.changed()
+                var changed = watcher.changed()
+                if changed.remove(WatchLoop.storeTag) != nil { follower.written(at: clock()) }
                 if !changed.isEmpty {
                     log("changed: \(changed.sorted().joined(separator: ", "))")
                     dirty.formUnion(changed)
@@ -168,6 +177,7 @@ public final class WatchLoop {
                 dirty.formUnion(setup.maildirs)
                 dirty.insert(WatchLoop.calendarTag)
                 due = clock()
+                follower.written(at: clock())
                 nextLook = clock().addingTimeInterval(options.pollInterval)
             }
             if let when = due, clock() >= when {
@@ -177,14 +187,19 @@ public final class WatchLoop {
                 due = nil
                 try pass(maildirs: maildirs, calendars: calendars)
             }
+            if follower.due(at: clock()) { follow(always: false) }
+            if let absence, !missed.isEmpty, absence.allowsTry(at: clock()) { try tellMissed() }
             Posix.reapChildren()
         }
     }
 
     static let calendarTag = "calendars"
+    /// The tag of the store's files, written by every `invites` that answers.
+    static let storeTag = "store"
 
-    /// The folders to watch: each Maildir's `new/` and `cur/`, each vdir, and the folder of
-    /// each calendar file (for its name).
+    /// The folders to watch: each Maildir's `new/` and `cur/`, each vdir, the folder of each
+    /// calendar file (for its name), and, for desktop notifications, the store's files (for
+    /// answers given elsewhere while a notification is up).
     static func targets(_ setup: Setup) -> [FolderWatcher.Target] {
         var targets: [FolderWatcher.Target] = []
         for maildir in setup.maildirs {
@@ -203,6 +218,12 @@ public final class WatchLoop {
                         folder: folder.isEmpty ? "." : folder, names: [(calendar.path as NSString).lastPathComponent],
                         tag: calendarTag))
             }
+        }
+        if setup.notify == .desktop {
+            targets.append(
+                .init(
+                    folder: setup.home, names: [InboxStore.fileName, InboxStore.fileName + "-wal"], tag: storeTag,
+                    modifications: true))
         }
         return targets
     }
@@ -290,11 +311,17 @@ public final class WatchLoop {
             log("read \(maildirs.count) Maildir(s): \(report.outcomes.count) invitation(s) filed")
         }
         try tell(filed)
+        // What watch filed itself (your answer changed in your calendar, which following files
+        // without calling it a change) is no other process's commit: its notifications are
+        // compared with the store all the same.
+        if calendars || !filed.isEmpty { follow(always: true) }
     }
 
-    /// Tells of each invitation not told of in this version, once.
-    private func tell(_ filed: [(StoredInvite, IngestOutcome.Result?)]) throws {
-        for (stored, result) in filed where result != .unchanged && !journal.wasTold(stored) {
+    /// Tells of each invitation not told of in this version, once; `again`: of each whatever
+    /// was told, as it is now (another `invites` changed it while its notification was up).
+    /// While no notification server takes a call, invitations are kept to be told when one does.
+    private func tell(_ filed: [(StoredInvite, IngestOutcome.Result?)], again: Bool = false) throws {
+        for (stored, result) in filed where again || (result != .unchanged && !journal.wasTold(stored)) {
             let kind: WatchEvent.Kind
             if stored.status == .cancelled || stored.invite.method == .cancel || result == .cancelled {
                 kind = .cancelled
@@ -303,14 +330,29 @@ public final class WatchLoop {
             } else {
                 kind = .new
             }
-            let event = WatchEvent(kind: kind, stored: stored, conflicts: kind == .cancelled ? [] : conflicts(stored))
             if let notifier {
+                if let absence, !absence.allowsTry(at: clock()) {
+                    missed.insert(stored.handle)
+                    continue
+                }
+                let event = WatchEvent(
+                    kind: kind, stored: stored, conflicts: kind == .cancelled ? [] : conflicts(stored))
+                let current = try? setup.ingest.store.invites(handles: [stored.handle]).first
                 do {
-                    try notifier.notify(event, text: NotificationText(event, zone: setup.zone))
+                    try notifier.notify(
+                        event, text: NotificationText(event, zone: setup.zone),
+                        shown: ShownInvitation(told: stored, current: current, at: clock()))
+                    serverAnswered()
                     log("\(stored.handle): told (\(kind.rawValue))")
                 } catch {
+                    if case .noNotificationServer = error {
+                        // Said once until a server takes a call, whatever the bus's words.
+                        sayOnce(error.description, key: WatchLoop.noServer)
+                        absence = ServerAbsence(since: clock())
+                        missed.insert(stored.handle)
+                        continue
+                    }
                     sayOnce(error.description)
-                    if case .noNotificationServer = error { continue }
                 }
             }
             journal.record(stored)
@@ -340,7 +382,10 @@ public final class WatchLoop {
         switch action {
         case .server(let present):
             log(present ? "a notification server appeared" : "the notification server went away")
-            if present { said = said.filter { !$0.hasPrefix("no notification server") } }
+            if present {
+                serverAnswered()
+                try tellMissed()
+            }
         case .show(let handle):
             let command = setup.open + [handle]
             do {
@@ -349,15 +394,33 @@ public final class WatchLoop {
             } catch {
                 note("\(handle): open \(Printable.sanitize(command.joined(separator: " "))) did not start: \(error)")
             }
-        case .answer(let handle, let action):
-            try answer(handle, action)
+        case .answer(let handle, let action, let shown):
+            try answer(handle, action, shown: shown)
         }
     }
 
     /// Answers as the command would (the calendar, the history, the outbox, the `send`
     /// setting; `ask` has no terminal here, so the reply waits), and confirms it with a short
-    /// notification in place of the invitation's.
-    private func answer(_ handle: String, _ action: AnswerAction) throws {
+    /// notification in place of the invitation's. An action on a notification that no longer
+    /// matches its invitation (`shown`: answered elsewhere, or changed) is refused, and a
+    /// short notification says so.
+    private func answer(_ handle: String, _ action: AnswerAction, shown: ShownInvitation?) throws {
+        if let shown {
+            do {
+                if let refusal = try NotificationFollower.refusal(of: action, shown: shown, store: setup.ingest.store) {
+                    log("\(handle): \(action.rawValue) refused: \(refusal.body)")
+                    do {
+                        try notifier?.withdraw(handle: handle, summary: refusal.summary, body: refusal.body)
+                    } catch {
+                        sayOnce(error.description)
+                    }
+                    return
+                }
+            } catch {
+                note("\(handle): not \(action.rawValue): \(error)")
+                return
+            }
+        }
         let report: AnswerController.Report
         do {
             let stored = try setup.ingest.store.resolve(handle)
@@ -409,10 +472,53 @@ public final class WatchLoop {
         return lines
     }
 
-    private func sayOnce(_ message: String) {
-        guard !said.contains(message) else { return }
-        said.insert(message)
+    /// Says `message` unless what it says (`key`, else the message itself) was said already.
+    private func sayOnce(_ message: String, key: String? = nil) {
+        guard said.insert(key ?? message).inserted else { return }
         note(message)
+    }
+
+    /// What the absence of a notification server is said under: once until one takes a call.
+    static let noServer = "no notification server"
+
+    /// A notification server took a call, or appeared: one that goes away again is said again.
+    private func serverAnswered() {
+        absence = nil
+        said.remove(WatchLoop.noServer)
+    }
+
+    /// Tells of the invitations filed while no notification server took a call, as they are
+    /// now: those answered meanwhile (elsewhere) are left out, as a start leaves them out.
+    private func tellMissed() throws {
+        guard !missed.isEmpty else { return }
+        let handles = missed.sorted()
+        missed = []
+        let stored = try setup.ingest.store.invites(handles: handles)
+        try tell(stored.filter { $0.needsAnswer || $0.status == .cancelled }.map { ($0, nil) })
+    }
+
+    /// Brings the notifications up in step with the store (``NotificationFollower``): each
+    /// invitation answered elsewhere has its notification withdrawn, each changed is told
+    /// again, each gone is closed. A store that cannot be read now is said, and looked at
+    /// again at its next change.
+    private func follow(always: Bool) {
+        guard let notifier else { return }
+        do {
+            for step in try follower.steps(for: notifier.followed, store: setup.ingest.store, always: always) {
+                switch step {
+                case .tellAgain(let stored):
+                    try tell([(stored, .updated)], again: true)
+                case .withdraw(let handle, let summary, let body):
+                    try notifier.withdraw(handle: handle, summary: summary, body: body)
+                    log("\(handle): answered elsewhere: \(summary)")
+                case .close(let handle):
+                    try notifier.close(handle: handle)
+                    log("\(handle): gone; its notification closed")
+                }
+            }
+        } catch {
+            sayOnce("the notifications could not be brought in step with the store: \(error)")
+        }
     }
 
     /// A Maildir message's bytes; `nil` when it is gone (moved to `cur/` meanwhile).

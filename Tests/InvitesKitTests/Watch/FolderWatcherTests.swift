@@ -49,6 +49,31 @@ import Testing
         }
     #endif
 
+    #if os(Linux)
+        /// The default calendar lives beside the store: two targets in one folder are one watch,
+        /// each told of its own names and kinds of change; a write in place counts only where
+        /// asked for (the store's WAL, written by another `invites`).
+        @Test func twoTargetsInOneFolder() throws {
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try make(["home"])
+            let wal = "\(root)/home/invites.sqlite3-wal"
+            try Data("x".utf8).write(to: URL(fileURLWithPath: wal))
+            let watcher = FolderWatcher(targets: [
+                .init(folder: "\(root)/home", names: ["calendar.ics"], tag: "calendars"),
+                .init(folder: "\(root)/home", names: ["invites.sqlite3-wal"], tag: "store", modifications: true),
+            ])
+            #expect(watcher.descriptor != nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: wal))
+            defer { try? handle.close() }
+            try handle.write(contentsOf: Data("frame".utf8))
+            #expect(changes(watcher) == ["store"], "a write into the WAL, the file still open")
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(root)/home/calendar.ics"), options: .atomic)
+            #expect(changes(watcher) == ["calendars"])
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(root)/home/watch-notified"))
+            #expect(changes(watcher).isEmpty)
+        }
+    #endif
+
     @Test func aMissingFolderIsNotAnError() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try make(["md/cur"])
