@@ -35,11 +35,17 @@ final class Database {
     ///
     /// With `statementLimit`, every statement that runs longer than that many seconds is
     /// stopped (`SQLITE_INTERRUPT`). Triggers and views are off in every store (``harden()``).
+    /// The path that opens a database held in memory alone.
+    static let inMemory = ":memory:"
+
     init(path: String, pageSize: Int? = nil, durable: Bool = true, statementLimit: Double? = nil) throws(StoreError) {
-        do {
-            try PrivateFile.create(path)
-        } catch {
-            throw .sqlite(path: path, code: SQLITE_CANTOPEN, message: error.description)
+        // SQLite's own name for a database in memory, which no file stands for.
+        if path != Database.inMemory {
+            do {
+                try PrivateFile.create(path)
+            } catch {
+                throw .sqlite(path: path, code: SQLITE_CANTOPEN, message: error.description)
+            }
         }
         var raw: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX

@@ -37,7 +37,7 @@ extension Database {
     /// The objects `migrations` make in an empty database, made in memory: what a store they
     /// brought to their version holds.
     static func schemaObjects(madeBy migrations: some Sequence<String>) throws(StoreError) -> [SchemaObject] {
-        let replica = try Database(path: ":memory:")
+        let replica = try Database(path: Database.inMemory)
         for migration in migrations { try replica.execute(migration) }
         return try replica.schemaObjects()
     }
