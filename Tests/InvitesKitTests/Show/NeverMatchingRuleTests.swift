@@ -85,6 +85,26 @@ import Testing
             ])
     }
 
+    /// The fuzz finding (the issue's three rules in one message): the next occurrences `show`
+    /// asks for, and what `list`, `status` and `watch` ask of the message up to the year 3000,
+    /// answer with the first start alone, without running out of steps.
+    @Test func theFuzzFindingAnswers() throws {
+        let data = try Fixture.data("fuzz/expand-never-matching-rules.ics")
+        let invites = try InviteReader(display: .utc).read(data, file: "never.ics")
+        #expect(invites.count == 3)
+        let query = CalendarQuery(sources: [], display: .utc, me: MyAddresses([]))
+        let finder = ConflictFinder(query: query)
+        for invite in invites {
+            let next = finder.occurrences(of: invite, horizon: 8, now: NeverMatchingRuleTests.now)
+            #expect(next.map { RFC3339.utc($0.start) } == ["2025-04-10T17:00:00Z"], "\(invite.uid)")
+        }
+        let asked = query.occurrences(
+            inMessage: data, of: Set(invites.map(\.uid)),
+            in: DateInterval(start: NeverMatchingRuleTests.now, end: .utc("3000-12-31T23:59:59Z")), instanceLimit: 16)
+        #expect(asked.occurrences.isEmpty)
+        #expect(!asked.ranOut)
+    }
+
     /// An outline kept before rules were judged reads as one whose rules all match.
     @Test func anOutlineKeptEarlierStillReads() throws {
         let old = Data(#"{"rules":["FREQ=WEEKLY"],"extraDates":1}"#.utf8)
