@@ -290,9 +290,9 @@ rm -f "$work/huge.ics"
 
 # Rules that can never match (issue 34): each used to be ingested at once and then keep show,
 # status and watch spinning for as long as they were let. Each invitation is ingested, and
-# `show`, `status`, `day`, `list`, `accept` (then `day` over the calendar that holds it) and
-# `watch --once` (the invitation mailed into a Maildir) each answer within 5 s, saying the rule
-# never matches. The rules that match rarely (leap days, Mondays that are leap days) too.
+# `show`, `status`, `day`, `list`, `review` (from a pipe), `accept` (then `day` over the calendar
+# that holds it) and `watch --once` (the invitation mailed into a Maildir) each answer within
+# 5 s, saying the rule never matches. The rules that match rarely (leap days, Mondays that are leap days) too.
 # Runs CMD... with a bound of 5 s: sets status (124 when it was still running) and elapsed.
 bounded() {
     local started
@@ -334,6 +334,9 @@ for fixture in Tests/InvitesKitTests/Fixtures/rules/never-*.ics Tests/InvitesKit
     bounded "${in_rules[@]}" list --all > "$work/out" 2> "$work/err"
     { [ "$status" = 0 ] && { [ -z "$never" ] || grep -q "its rule never matches" "$work/out"; }; } \
         || problems+=("list: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" review "$handle" <<< q > "$work/out" 2> "$work/err"
+    { [ "$status" = 0 ] && { [ -z "$never" ] || grep -q "a rule that never matches" "$work/out"; }; } \
+        || problems+=("review: exit $status after ${elapsed}s")
     bounded "${in_rules[@]}" accept "$handle" > "$work/out" 2> "$work/err"
     [ "$status" = 0 ] || problems+=("accept: exit $status after ${elapsed}s")
     bounded "${in_rules[@]}" day 2028-02-29 > "$work/out" 2> "$work/err"
@@ -343,7 +346,7 @@ for fixture in Tests/InvitesKitTests/Fixtures/rules/never-*.ics Tests/InvitesKit
         watch --once --notify none --maildir "$work/rules/$name.md" > "$work/out" 2> "$work/err"
     filed=$("$bin" --home "$rules_home.watch" list --all --handles 2>/dev/null | wc -l)
     { [ "$status" = 0 ] && [ "$filed" = 1 ]; } || problems+=("watch --once: exit $status after ${elapsed}s, $filed filed")
-    if [ ${#problems[@]} = 0 ]; then pass "$name: ingest, show, status, day, list, accept and watch --once each within 5 s"
+    if [ ${#problems[@]} = 0 ]; then pass "$name: ingest, show, status, day, list, review, accept, watch --once: each within 5 s"
     else fail "$name: ${problems[*]}; stderr: $(head -c 300 "$work/err")"; fi
 done
 
