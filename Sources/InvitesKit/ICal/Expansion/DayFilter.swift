@@ -12,64 +12,78 @@ import Foundation
 /// BYDAY with a position (`1MO`) is for MONTHLY and YEARLY rules; in a finer rule libical
 /// compares it with a weekday and it matches none, and so here.
 struct DayFilter: Sendable {
-    /// January is bit 0; all twelve without BYMONTH.
-    private var months: UInt16 = 0xFFF
-    /// Monday is bit 0; all seven without BYDAY.
-    private var weekdays: UInt8 = 0x7F
-    /// BYMONTHDAY, split by sign: index `n` stands for day `n`, or day `-n`.
-    private var monthDaysFromStart = [Bool](repeating: false, count: 32)
-    private var monthDaysFromEnd = [Bool](repeating: false, count: 32)
-    private var anyMonthDay = true
-    /// BYYEARDAY likewise.
-    private var yearDaysFromStart = [Bool](repeating: false, count: 386)
-    private var yearDaysFromEnd = [Bool](repeating: false, count: 386)
-    private var anyYearDay = true
-    /// The passing days of each kind of year (day of the year, from 1), by ``kind(leap:firstWeekday:)``.
-    private var byKind: [[Int]] = []
+    /// What the filter is made of, as masks; the key of the years worked out for it.
+    private struct Parts: Hashable, Sendable {
+        /// January is bit 0; all twelve without BYMONTH.
+        var months: UInt16 = 0xFFF
+        /// Monday is bit 0; all seven without BYDAY.
+        var weekdays: UInt8 = 0x7F
+        /// BYMONTHDAY, split by sign: bit `n` stands for day `n`, or day `-n`; `nil` for any.
+        var monthDaysFromStart: UInt32?
+        var monthDaysFromEnd: UInt32 = 0
+        /// BYYEARDAY likewise, 64 days a word.
+        var yearDaysFromStart: [UInt64]?
+        var yearDaysFromEnd: [UInt64] = []
+    }
 
+    private let parts: Parts
+    /// The passing days of each kind of year (day of the year, from 1), by ``GregorianYear/kind``;
+    /// empty when only weekdays (or nothing) filter, which needs no year worked out.
+    private let byKind: [[Int]]
     /// Whether no BY part filters days.
     let passesEveryDay: Bool
+    /// Whether no day of any year passes.
+    let passesNoDay: Bool
+
+    /// Years worked out for the filters met so far, shared by every expansion (a calendar has
+    /// the same few rules many times); emptied when it grows past a few hundred.
+    nonisolated(unsafe) private static var worked: [Parts: [[Int]]] = [:]
+    private static let workedLock = NSLock()
 
     /// The filter of `rule`'s day parts (BYWEEKNO, which no rule finer than YEARLY may have, is
     /// not among them).
     init(_ rule: RecurrenceRule) {
+        var parts = Parts()
         if !rule.byMonth.isEmpty {
-            months = 0
-            for month in rule.byMonth where (1...12).contains(month) { months |= 1 << (month - 1) }
+            parts.months = 0
+            for month in rule.byMonth where (1...12).contains(month) { parts.months |= 1 << (month - 1) }
         }
         if !rule.byDay.isEmpty {
-            weekdays = 0
-            for day in rule.byDay where day.ordinal == 0 { weekdays |= 1 << day.weekday }
+            parts.weekdays = 0
+            for day in rule.byDay where day.ordinal == 0 { parts.weekdays |= 1 << day.weekday }
         }
         if !rule.byMonthDay.isEmpty {
-            anyMonthDay = false
+            var fromStart: UInt32 = 0
             for day in rule.byMonthDay {
-                if day > 0 { monthDaysFromStart[day] = true } else { monthDaysFromEnd[-day] = true }
+                if day > 0 { fromStart |= 1 << day } else { parts.monthDaysFromEnd |= 1 << -day }
             }
+            parts.monthDaysFromStart = fromStart
         }
         if !rule.byYearDay.isEmpty {
-            anyYearDay = false
-            for day in rule.byYearDay {
-                if day > 0 { yearDaysFromStart[day] = true } else { yearDaysFromEnd[-day] = true }
+            var fromStart = [UInt64](repeating: 0, count: 7)
+            var fromEnd = [UInt64](repeating: 0, count: 7)
+            for day in rule.byYearDay where abs(day) <= 366 {
+                if day > 0 { fromStart[day / 64] |= 1 << (day % 64) } else { fromEnd[-day / 64] |= 1 << (-day % 64) }
             }
+            parts.yearDaysFromStart = fromStart
+            parts.yearDaysFromEnd = fromEnd
         }
-        passesEveryDay = months == 0xFFF && weekdays == 0x7F && anyMonthDay && anyYearDay
-        // Most rules filter no day: nothing to work out.
-        guard !passesEveryDay else { return }
-        var kinds: [[Int]] = []
-        for kind in 0..<14 {
-            kinds.append(passingDays(leap: kind >= 7, firstWeekday: kind % 7))
+        self.parts = parts
+        let byWeekdayAlone = parts.months == 0xFFF && parts.monthDaysFromStart == nil && parts.yearDaysFromStart == nil
+        passesEveryDay = byWeekdayAlone && parts.weekdays == 0x7F
+        guard !byWeekdayAlone else {
+            // Weekdays alone repeat every week: nothing to work out.
+            byKind = []
+            passesNoDay = parts.weekdays == 0
+            return
         }
-        byKind = kinds
-        passesNoDay = kinds.allSatisfy(\.isEmpty)
+        byKind = DayFilter.years(for: parts)
+        passesNoDay = byKind.allSatisfy(\.isEmpty)
     }
-
-    /// Whether no day of any year passes.
-    private(set) var passesNoDay = false
 
     /// Whether the day `day` (days since 1970) passes.
     func passes(day: Int) -> Bool {
-        if passesEveryDay { return true }
+        guard !byKind.isEmpty else { return parts.weekdays & (1 << GregorianYear.weekday(ofDay: day)) != 0 }
         let year = GregorianYear(containing: day)
         let days = byKind[year.kind]
         let index = DayFilter.firstIndex(in: days, atLeast: day - year.firstDay + 1)
@@ -79,7 +93,10 @@ struct DayFilter: Sendable {
     /// The first passing day at or after `day`, no later than `last`; `nil` when there is none.
     func firstPassingDay(from day: Int, through last: Int) -> Int? {
         guard day <= last, !passesNoDay else { return nil }
-        if passesEveryDay { return day }
+        guard !byKind.isEmpty else {
+            for next in day...min(day + 6, last) where passes(day: next) { return next }
+            return nil
+        }
         // Some kind of year has a passing day, and every kind comes round within 40 years.
         var year = GregorianYear(containing: day)
         while year.firstDay <= last {
@@ -94,6 +111,63 @@ struct DayFilter: Sendable {
         return nil
     }
 
+    /// Every passing day of one 400-year cycle from `day`, in order, while `body` returns true.
+    func forEachPassingDay(inCycleFrom day: Int, _ body: (Int) -> Bool) {
+        let last = day + GregorianYear.cycleDays - 1
+        var next = day
+        while let found = firstPassingDay(from: next, through: last) {
+            guard body(found) else { return }
+            next = found + 1
+        }
+    }
+
+    /// The passing days of the fourteen kinds of year, worked out once per filter.
+    private static func years(for parts: Parts) -> [[Int]] {
+        workedLock.lock()
+        let known = worked[parts]
+        workedLock.unlock()
+        if let known { return known }
+        let kinds = (0..<14).map { passingDays(parts, leap: $0 >= 7, firstWeekday: $0 % 7) }
+        workedLock.lock()
+        if worked.count >= 256 { worked = [:] }
+        worked[parts] = kinds
+        workedLock.unlock()
+        return kinds
+    }
+
+    private static func passingDays(_ parts: Parts, leap: Bool, firstWeekday: Int) -> [Int] {
+        var days: [Int] = []
+        let length = leap ? 366 : 365
+        var dayOfYear = 1
+        for month in 1...12 {
+            let monthLength = GregorianYear.monthLength(month, leap: leap)
+            guard parts.months & (1 << (month - 1)) != 0 else {
+                dayOfYear += monthLength
+                continue
+            }
+            for dayOfMonth in 1...monthLength {
+                defer { dayOfYear += 1 }
+                let weekday = (firstWeekday + dayOfYear - 1) % 7
+                guard parts.weekdays & (1 << weekday) != 0 else { continue }
+                if let fromStart = parts.monthDaysFromStart {
+                    let fromEnd = monthLength + 1 - dayOfMonth
+                    guard fromStart & (1 << dayOfMonth) != 0 || parts.monthDaysFromEnd & (1 << fromEnd) != 0 else {
+                        continue
+                    }
+                }
+                if let fromStart = parts.yearDaysFromStart {
+                    let fromEnd = length + 1 - dayOfYear
+                    guard
+                        fromStart[dayOfYear / 64] & (1 << (dayOfYear % 64)) != 0
+                            || parts.yearDaysFromEnd[fromEnd / 64] & (1 << (fromEnd % 64)) != 0
+                    else { continue }
+                }
+                days.append(dayOfYear)
+            }
+        }
+        return days
+    }
+
     /// The index of the first of the sorted `days` that is at least `wanted`, by bisection.
     private static func firstIndex(in days: [Int], atLeast wanted: Int) -> Int {
         var lower = 0
@@ -105,38 +179,6 @@ struct DayFilter: Sendable {
         return lower
     }
 
-    /// Every passing day of one 400-year cycle from `day`, in order, while `body` returns true.
-    func forEachPassingDay(inCycleFrom day: Int, _ body: (Int) -> Bool) {
-        let last = day + GregorianYear.cycleDays - 1
-        var next = day
-        while let found = firstPassingDay(from: next, through: last) {
-            guard body(found) else { return }
-            next = found + 1
-        }
-    }
-
-    private func passingDays(leap: Bool, firstWeekday: Int) -> [Int] {
-        var days: [Int] = []
-        let length = leap ? 366 : 365
-        var dayOfYear = 1
-        for month in 1...12 {
-            let monthLength = GregorianYear.monthLength(month, leap: leap)
-            let inMonth = months & (1 << (month - 1)) != 0
-            for dayOfMonth in 1...monthLength {
-                defer { dayOfYear += 1 }
-                guard inMonth else { continue }
-                let weekday = (firstWeekday + dayOfYear - 1) % 7
-                guard weekdays & (1 << weekday) != 0 else { continue }
-                guard anyMonthDay || monthDaysFromStart[dayOfMonth] || monthDaysFromEnd[monthLength + 1 - dayOfMonth]
-                else { continue }
-                guard anyYearDay || yearDaysFromStart[dayOfYear] || yearDaysFromEnd[length + 1 - dayOfYear] else {
-                    continue
-                }
-                days.append(dayOfYear)
-            }
-        }
-        return days
-    }
 }
 
 /// One year of the proleptic Gregorian calendar, as rules count in it.
