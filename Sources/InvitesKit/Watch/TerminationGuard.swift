@@ -80,8 +80,7 @@ final class TerminationGuard: @unchecked Sendable {
         if threadDone {
             closeShared()
         } else {
-            var byte: UInt8 = 1
-            _ = Foundation.write(stopWrite, &byte, 1)
+            try? DescriptorWriter.writeAll("\u{1}", to: stopWrite)
         }
         try? Posix.close(stopWrite)
     }
@@ -105,7 +104,7 @@ final class TerminationGuard: @unchecked Sendable {
             guard descriptors[0].revents != 0 else { continue }
             var endingNow = false
             while let count = try? Posix.read(source, into: &buffer, count: buffer.count), count > 0 {
-                _ = buffer.withUnsafeBytes { Foundation.write(relay, $0.baseAddress, count) }
+                try? DescriptorWriter.writeAll(Data(buffer[0..<count]), to: relay)
                 endingNow = endingNow || buffer[0..<count].contains { endingSignals.contains(Int32($0)) }
             }
             if endingNow { break }
