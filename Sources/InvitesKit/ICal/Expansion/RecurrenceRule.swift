@@ -2,11 +2,12 @@ import Foundation
 
 /// An RRULE's parts as numbers, read from its text as libical writes it back
 /// (`FREQ=MONTHLY;COUNT=3;BYDAY=-1FR`), for the rules invites applies itself: which rules can
-/// never match (``ImpossibleRule``) and the expansion of rules finer than a day
-/// (``SubDailyRule``), where libical steps instant by instant.
+/// never match (``ImpossibleRule``) and the expansion of rules of a day or finer
+/// (``FixedStepRule``), where libical steps interval by interval.
 ///
 /// Reading stops at anything libical would not have written: a part it does not know, a
-/// number out of its range. `nil` then, and the rule is left to libical as it was.
+/// number out of its range. `nil` then: a rule of a day or finer is not expanded (only its
+/// DTSTART counts), any other is left to libical as it was.
 struct RecurrenceRule: Equatable, Sendable {
     /// FREQ, finest first.
     enum Frequency: Int, Comparable, Sendable {
