@@ -3,7 +3,9 @@
 # output closed early with SIGPIPE ignored (as inside neomutt), a full standard output, umask 077,
 # a read-only calendar or folder, a full disk, a file size limit, and a store another process
 # keeps locked. Every failed write must end with exit 74 and leave the calendar, the store and
-# the history exactly as they were. One line per case; exits non-zero when any case fails.
+# the history exactly as they were. Then what a stranger's rule can do: each rule that never
+# matches answered within 5 s by every command that reads it, and `watch` ended by SIGTERM
+# within 3 s, idle or busy. One line per case; exits non-zero when any case fails.
 # Usage: Tests/Scripts/robustness.sh BIN
 set -uo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -464,4 +466,106 @@ for crafted in views trigger; do
     done
 done
 # ---- end of issue 34, cases 8-11 ---------------------------------------------------------------
+# Rules that can never match (issue 34): each used to be ingested at once and then keep show,
+# status and watch spinning for as long as they were let. Each invitation is ingested, and
+# `show`, `status`, `day`, `list`, `review` (from a pipe), `accept` (then `day` over the calendar
+# that holds it) and `watch --once` (the invitation mailed into a Maildir) each answer within
+# 5 s, saying the rule never matches. The rules that match rarely (leap days, Mondays that are leap days) too.
+# Runs CMD... with a bound of 5 s: sets status (124 when it was still running) and elapsed.
+bounded() {
+    local started
+    started=$(date +%s.%N)
+    status=0
+    timeout 5 "$@" || status=$?
+    elapsed=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$started" "$(date +%s.%N)")
+}
+# The invitation FILE as an e-mail in a new Maildir DIR.
+mail_into() {
+    mkdir -p "$2/new" "$2/cur" "$2/tmp"
+    python3 - "$1" "$2/new/1.rules:2," <<'PY'
+import sys
+body = open(sys.argv[1], newline="").read()
+head = ("From: Ann <ann@example.org>\r\nTo: me@example.org\r\nSubject: A rule\r\nMessage-ID: <rule@example.org>\r\n"
+        "MIME-Version: 1.0\r\nContent-Type: text/calendar; method=REQUEST; charset=utf-8\r\n\r\n")
+open(sys.argv[2], "w", newline="").write(head + body)
+PY
+}
+mkdir -p "$work/rules"
+for fixture in Tests/InvitesKitTests/Fixtures/rules/never-*.ics Tests/InvitesKitTests/Fixtures/rules/rare-*.ics; do
+    name=$(basename "$fixture" .ics)
+    rules_home=$work/rules/$name
+    cp fixtures/calendar.ics "$work/rules/$name.calendar.ics"
+    in_rules=("$bin" --home "$rules_home" --tz UTC --me me@example.org --calendar "$work/rules/$name.calendar.ics")
+    never=
+    case $name in never-*) never=1 ;; esac
+    problems=()
+    bounded "${in_rules[@]}" ingest --print handle "$fixture" > "$work/out" 2> "$work/err"
+    handle=$(head -n 1 "$work/out")
+    [ "$status" = 0 ] && [ -n "$handle" ] || problems+=("ingest: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" show "$handle" > "$work/out" 2> "$work/err"
+    { [ "$status" = 0 ] && { [ -z "$never" ] || grep -q "a rule that never matches" "$work/out"; }; } \
+        || problems+=("show: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" status > "$work/out" 2> "$work/err"
+    [ "$status" = 0 ] || problems+=("status: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" day 2018-04-10 > "$work/out" 2> "$work/err"
+    [ "$status" = 0 ] || problems+=("day: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" list --all > "$work/out" 2> "$work/err"
+    { [ "$status" = 0 ] && { [ -z "$never" ] || grep -q "its rule never matches" "$work/out"; }; } \
+        || problems+=("list: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" review "$handle" <<< q > "$work/out" 2> "$work/err"
+    { [ "$status" = 0 ] && { [ -z "$never" ] || grep -q "a rule that never matches" "$work/out"; }; } \
+        || problems+=("review: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" accept "$handle" > "$work/out" 2> "$work/err"
+    [ "$status" = 0 ] || problems+=("accept: exit $status after ${elapsed}s")
+    bounded "${in_rules[@]}" day 2028-02-29 > "$work/out" 2> "$work/err"
+    [ "$status" = 0 ] || problems+=("day over the calendar: exit $status after ${elapsed}s")
+    mail_into "$fixture" "$work/rules/$name.md"
+    bounded "$bin" --home "$rules_home.watch" --tz UTC --me me@example.org --calendar "$work/rules/$name.calendar.ics" \
+        watch --once --notify none --maildir "$work/rules/$name.md" > "$work/out" 2> "$work/err"
+    filed=$("$bin" --home "$rules_home.watch" list --all --handles 2>/dev/null | wc -l)
+    { [ "$status" = 0 ] && [ "$filed" = 1 ]; } || problems+=("watch --once: exit $status after ${elapsed}s, $filed filed")
+    if [ ${#problems[@]} = 0 ]; then pass "$name: ingest, show, status, day, list, review, accept, watch --once: each within 5 s"
+    else fail "$name: ${problems[*]}; stderr: $(head -c 300 "$work/err")"; fi
+done
+
+# `watch` ends within 3 s of SIGTERM: idle, and in the middle of taking in 5,000 mails (a pass
+# that takes several seconds), where it hears the signal only after the pass. Exit 0 both times.
+watch_md=$work/watch-md
+mkdir -p "$watch_md/new" "$watch_md/cur" "$watch_md/tmp"
+cp fixtures/calendar.ics "$work/watch.ics"
+# Waits until $1 has been running for $2 seconds, then sends SIGTERM and sets elapsed to the
+# seconds it took to end and status to its exit status.
+term_after() {
+    sleep "$2"
+    local started
+    started=$(date +%s.%N)
+    kill -TERM "$1" 2>/dev/null
+    status=0
+    wait "$1" || status=$?
+    elapsed=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$started" "$(date +%s.%N)")
+}
+"$bin" --home "$work/watch-idle" --tz UTC --me me@example.org --calendar "$work/watch.ics" \
+    watch --notify none --maildir "$watch_md" > /dev/null 2> "$work/err" &
+term_after $! 1
+if [ "$status" = 0 ] && python3 -c "import sys; sys.exit(float(sys.argv[1]) > 3)" "$elapsed"; then
+    pass "watch, idle: SIGTERM ends it after ${elapsed}s with exit 0"
+else fail "watch, idle: SIGTERM: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
+python3 - "$watch_md/new" <<'PY'
+import sys
+for i in range(5000):
+    ics = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//robustness//EN", "METHOD:REQUEST", "BEGIN:VEVENT",
+                       f"UID:busy-{i}@example.org", "DTSTAMP:20180301T120000Z", "DTSTART:20300110T100000Z",
+                       "DTEND:20300110T110000Z", f"SUMMARY:Busy {i}", "ORGANIZER:mailto:ann@example.org",
+                       "ATTENDEE;RSVP=TRUE:mailto:me@example.org", "END:VEVENT", "END:VCALENDAR", ""])
+    open(f"{sys.argv[1]}/{i}.busy:2,", "w", newline="").write(
+        f"From: ann@example.org\r\nTo: me@example.org\r\nSubject: Busy {i}\r\nMessage-ID: <busy-{i}@example.org>\r\n"
+        "MIME-Version: 1.0\r\nContent-Type: text/calendar; method=REQUEST\r\n\r\n" + ics)
+PY
+"$bin" --home "$work/watch-busy" --tz UTC --me me@example.org --calendar "$work/watch.ics" \
+    watch --notify none --maildir "$watch_md" > /dev/null 2> "$work/err" &
+term_after $! 1
+if [ "$status" = 0 ] && python3 -c "import sys; sys.exit(float(sys.argv[1]) > 3)" "$elapsed"; then
+    pass "watch, busy taking in 5,000 mails: SIGTERM ends it after ${elapsed}s with exit 0"
+else fail "watch, busy: SIGTERM: exit $status after ${elapsed}s, stderr: $(head -c 300 "$work/err")"; fi
+
 [ "$failures" = 0 ] || { echo "robustness: $failures failed"; exit 1; }

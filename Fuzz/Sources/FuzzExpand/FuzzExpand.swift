@@ -8,7 +8,8 @@ let calendarPath = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "
 
 /// Any bytes as a calendar file, expanded over a week and over a window the input chooses (the
 /// epoch, 2038, the years 1 and 9999), in a display zone it chooses; then, read as an
-/// invitation, its own series expanded over five years (`ConflictFinder.occurrences(of:)`).
+/// invitation, its own series expanded over five years (`ConflictFinder.occurrences(of:)`),
+/// and as a listing asks a message: up to the year 3000, and from the year 1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpand(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = FuzzDriver.data(start, count)
@@ -37,6 +38,18 @@ public func fuzzExpand(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let finder = ConflictFinder(query: query)
     for invite in invites.prefix(2) {
         _ = finder.occurrences(of: invite, horizon: 8, now: FuzzDriver.now)
+    }
+    // As `list`, `status` and `watch` ask a message: each series' next occurrence up to the
+    // end of the year 3000, and the whole series from the year 1 for the facts kept of it (a
+    // rule that never matches kept both busy for good).
+    let uids = Set(invites.prefix(2).map(\.uid))
+    if !uids.isEmpty {
+        let year1 = Date(timeIntervalSince1970: -62_135_596_800)
+        let after3000 = Date(timeIntervalSince1970: 32_535_216_000)
+        _ = query.occurrences(
+            inMessage: data, of: uids, in: DateInterval(start: FuzzDriver.now, end: after3000), instanceLimit: 16)
+        _ = query.occurrences(
+            inMessage: data, of: uids, in: DateInterval(start: year1, end: after3000), instanceLimit: 2_000)
     }
     return 0
 }

@@ -29,7 +29,17 @@ enum WatchCommand {
                 return try setup(fresh)
             }, clock: context.environment.now,
             log: { if verbose { context.note("watch: \($0)") } }, note: { context.note("watch: \($0)") })
-        try loop.run(WatchLoop.Options(once: context.arguments.has("--once"), wait: wait))
+        try loop.run(
+            WatchLoop.Options(
+                once: context.arguments.has("--once"), wait: wait,
+                overdue: {
+                    // Still busy two seconds after SIGTERM or SIGINT: ended now, as SIGKILL would
+                    // end it, without systemd's 90 seconds; what was not told is told next time.
+                    try? DescriptorWriter.writeAll(
+                        "invites: watch: still busy 2 seconds after the signal to end: ending now\n",
+                        to: STDERR_FILENO)
+                    Posix._exit(0)
+                }))
         return .success
     }
 

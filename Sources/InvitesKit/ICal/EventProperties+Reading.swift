@@ -48,11 +48,24 @@ extension EventProperties {
             found.noReplyAsked.insert(MyAddresses.normalise(attendee.value ?? ""))
         }
         if event.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil {
+            let start = event.firstProperty(ICAL_DTSTART_PROPERTY)?.time
+            var neverMatching: [String: String] = [:]
+            for property in event.properties(ICAL_RRULE_PROPERTY) {
+                guard let text = property.value, let start else { continue }
+                // As expansion reads it: an all-day series repeats by whole days at the finest.
+                var rule = icalproperty_get_rrule(property.raw)
+                if start.is_date != 0 { rule = DayRule.normalised(rule) }
+                if let parsed = RecurrenceRule(rule),
+                    let reason = ImpossibleRule.reason(parsed, start: RecurrenceRule.Start(start))
+                {
+                    neverMatching[text] = reason
+                }
+            }
             found.outline = SeriesOutline(
                 rules: event.properties(ICAL_RRULE_PROPERTY).compactMap(\.value),
                 extraDates: event.properties(ICAL_RDATE_PROPERTY).reduce(0) { count, property in
                     count + (property.value?.split(separator: ",").count ?? 1)
-                })
+                }, neverMatching: neverMatching)
         }
         return found
     }

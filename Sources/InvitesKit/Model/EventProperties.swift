@@ -7,7 +7,7 @@ import Foundation
 public struct EventProperties: Sendable, Hashable, Codable {
     /// Bumped when what is read changes: the store's older records are read again from their
     /// messages, once, by ``StoredPropertiesMigration``.
-    public static let version = 1
+    public static let version = 2
 
     /// One `CONFERENCE` property (RFC 7986 §5.11): where and how to join.
     public struct Conference: Sendable, Hashable, Codable {

@@ -32,12 +32,18 @@ public struct Repetition: Sendable, Hashable {
             let pieces = part.split(separator: "=", maxSplits: 1)
             if pieces.count == 2 { parts[pieces[0].uppercased()] = pieces[1].uppercased() }
         }
-        var words =
-            Repetition.frequency(parts, start: start, time: time) ?? "repeats (" + Printable.sanitize(rule) + ")"
-        if let count = parts["COUNT"].flatMap({ Int($0) }) {
-            words += count == 1 ? ", once" : ", \(count) times"
-        } else if let until = parts["UNTIL"], let date = LocalDate(iso: Repetition.isoDate(until)) {
-            words += ", until " + time.day(date.midnight(in: time.zone.timeZone))
+        var words: String
+        if let reason = properties.rule.flatMap({ properties.outline.neverMatching[$0] }) {
+            // Its parts contradict each other: nothing but the first start (and RDATEs) is left.
+            words = "a rule that never matches: " + Printable.sanitize(reason)
+        } else {
+            words =
+                Repetition.frequency(parts, start: start, time: time) ?? "repeats (" + Printable.sanitize(rule) + ")"
+            if let count = parts["COUNT"].flatMap({ Int($0) }) {
+                words += count == 1 ? ", once" : ", \(count) times"
+            } else if let until = parts["UNTIL"], let date = LocalDate(iso: Repetition.isoDate(until)) {
+                words += ", until " + time.day(date.midnight(in: time.zone.timeZone))
+            }
         }
         if properties.addedDates > 0 {
             words += ", and \(properties.addedDates) more date\(properties.addedDates == 1 ? "" : "s")"

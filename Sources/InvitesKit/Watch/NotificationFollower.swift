@@ -49,7 +49,7 @@ struct NotificationFollower {
         /// Answered elsewhere: replace the notification with these words.
         case withdraw(handle: String, summary: String, body: String)
         /// Gone from the inbox or the calendar: take it off the screen.
-        case close(handle: String)
+        case takeDown(handle: String)
     }
 
     /// The steps that bring `followed` (the notifications up, as each was shown) in step with
@@ -71,7 +71,7 @@ struct NotificationFollower {
             case .changed:
                 if let stored { steps.append(.tellAgain(stored)) }
             case .gone:
-                steps.append(.close(handle: shown.handle))
+                steps.append(.takeDown(handle: shown.handle))
             case .answered:
                 guard let stored else { continue }
                 let place = shown.place(of: stored, history: try store.history(handle: shown.handle))

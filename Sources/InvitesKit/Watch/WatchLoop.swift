@@ -65,11 +65,20 @@ public final class WatchLoop {
         public var wait: TimeInterval
         /// How often every folder is looked at where inotify cannot tell.
         public var pollInterval: TimeInterval
+        /// What ends the process when the loop is still busy ``grace`` seconds after SIGTERM or
+        /// SIGINT (``TerminationGuard``); `nil` leaves the loop to end by itself.
+        public var overdue: (@Sendable () -> Void)?
+        public var grace: TimeInterval
 
-        public init(once: Bool, wait: TimeInterval, pollInterval: TimeInterval = 5) {
+        public init(
+            once: Bool, wait: TimeInterval, pollInterval: TimeInterval = 5, grace: TimeInterval = 2,
+            overdue: (@Sendable () -> Void)? = nil
+        ) {
             self.once = once
             self.wait = wait
             self.pollInterval = pollInterval
+            self.grace = grace
+            self.overdue = overdue
         }
     }
 
@@ -94,6 +103,8 @@ public final class WatchLoop {
     private var missed: Set<String> = []
     /// What keeps the notifications up in step with answers given elsewhere.
     private var follower = NotificationFollower()
+    /// Ends the process when a signal to end finds the loop busy; tells the loop to leave.
+    private var termination: TerminationGuard?
 
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
@@ -119,6 +130,13 @@ public final class WatchLoop {
     public func run(_ options: Options) throws {
         let signals = try SignalPipe(signals: [SIGTERM, SIGINT, SIGHUP])
         Posix.ignore(SIGPIPE)
+        termination = try options.overdue.map {
+            try TerminationGuard(signals: signals, grace: options.grace, overdue: $0)
+        }
+        defer {
+            termination?.finish()
+            termination = nil
+        }
         defer { journal.close(now: clock()) }
         started()
         try tell(journal.untold(in: setup.ingest.store).map { ($0, nil) })
@@ -142,14 +160,16 @@ public final class WatchLoop {
                     clamping: Int((max(0, soonest.timeIntervalSince(clock())) * 1000).rounded(.up)))
                 timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
             }
-            var descriptors = [pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: termination?.descriptor ?? signals.descriptor, events: Int16(POLLIN), revents: 0)
+            ]
             if let inotify = watcher.descriptor {
                 descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0))
             }
             let own = descriptors.count
             descriptors += bus.descriptors
             _ = try Posix.poll(&descriptors, timeout: timeout)
-            for signal in signals.received() {
+            for signal in termination?.received() ?? signals.received() {
                 switch signal {
                 case SIGHUP:
                     try reload()
@@ -322,6 +342,8 @@ public final class WatchLoop {
     /// While no notification server takes a call, invitations are kept to be told when one does.
     private func tell(_ filed: [(StoredInvite, IngestOutcome.Result?)], again: Bool = false) throws {
         for (stored, result) in filed where again || (result != .unchanged && !journal.wasTold(stored)) {
+            // Asked to end: what is left is told at the next start.
+            if termination?.isEnding == true { return }
             let kind: WatchEvent.Kind
             if stored.status == .cancelled || stored.invite.method == .cancel || result == .cancelled {
                 kind = .cancelled
@@ -511,7 +533,7 @@ public final class WatchLoop {
                 case .withdraw(let handle, let summary, let body):
                     try notifier.withdraw(handle: handle, summary: summary, body: body)
                     log("\(handle): answered elsewhere: \(summary)")
-                case .close(let handle):
+                case .takeDown(let handle):
                     try notifier.close(handle: handle)
                     log("\(handle): gone; its notification closed")
                 }

@@ -80,7 +80,10 @@ import Testing
             ).utf8)
         var index = 0
         while index < text.count {
+            // Two hex digits, not `-0` (which UInt8(_:radix:) takes for zero): a MIME boundary
+            // of GMime's starts with `=-`.
             if text[index] == UInt8(ascii: "="), index + 2 < text.count,
+                text[index + 1...index + 2].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
                 let byte = UInt8(String(decoding: text[index + 1...index + 2], as: UTF8.self), radix: 16)
             {
                 bytes.append(byte)

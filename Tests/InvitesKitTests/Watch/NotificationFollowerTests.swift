@@ -97,7 +97,7 @@ import Testing
         gone.handle = "zzzz"
         var follower = NotificationFollower()
         let steps = try follower.steps(for: [gone], store: watching, always: true)
-        #expect(steps == [.close(handle: "zzzz")])
+        #expect(steps == [.takeDown(handle: "zzzz")])
         #expect(
             try words(NotificationFollower.refusal(of: .accepted, shown: gone, store: watching))
                 == ["not accepted: zzzz", "no longer in the inbox; nothing changed"])

@@ -18,11 +18,7 @@ import Foundation
 enum DayRule {
     /// `rule` as it is read beside a DATE DTSTART.
     static func normalised(_ rule: icalrecurrencetype) -> icalrecurrencetype {
-        var rule = rule
-        let empty = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-        rule.by_second.0 = empty
-        rule.by_minute.0 = empty
-        rule.by_hour.0 = empty
+        var rule = DayRule.withoutTimes(rule)
         let unit: Int
         switch rule.freq {
         case ICAL_SECONDLY_RECURRENCE: unit = 1
@@ -43,6 +39,18 @@ enum DayRule {
         } else {
             rule.interval = Int16(clamping: step / day)
         }
+        return rule
+    }
+
+    /// `rule` without BYHOUR, BYMINUTE and BYSECOND: each list emptied whole, since libical
+    /// puts DTSTART's value in the first place of an empty list and keeps the rest (a list
+    /// emptied at its first place only, `9,17`, was read as DTSTART's hour and 17).
+    static func withoutTimes(_ rule: icalrecurrencetype) -> icalrecurrencetype {
+        var rule = rule
+        let empty = Int16(truncatingIfNeeded: ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        withUnsafeMutableBytes(of: &rule.by_second) { $0.bindMemory(to: Int16.self).update(repeating: empty) }
+        withUnsafeMutableBytes(of: &rule.by_minute) { $0.bindMemory(to: Int16.self).update(repeating: empty) }
+        withUnsafeMutableBytes(of: &rule.by_hour) { $0.bindMemory(to: Int16.self).update(repeating: empty) }
         return rule
     }
 }

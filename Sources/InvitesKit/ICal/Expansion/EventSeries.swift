@@ -241,11 +241,71 @@ struct EventSeries {
         var floating = event.start.time
         floating.zone = nil
         let zone = event.start.zone ?? context.display
-        if rule.count > 0, context.jumpCounts {
+        let parts = RuleSteps(rule: rule, start: floating, jumps: context.jumpCounts)
+        if let reason = parts.never {
+            context.warn(event.line, "RRULE of \"\(event.uid)\" never matches (\(reason)), only DTSTART is used")
+            return
+        }
+        let lowerTime = zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack)
+        let upperTime = zone.wallTime(at: reach.upperBound + ExpansionBudget.slack)
+        let lowerWall = ICalTimeValue.wallKey(lowerTime)
+        let upperWall = ICalTimeValue.wallKey(upperTime)
+        /// Hands one wall time on as an instance; false once the expansion is over.
+        func yield(_ next: icaltimetype) -> Bool {
+            let wall = ICalTimeValue.wallKey(next)
+            if wall > upperWall { return false }
+            if wall < lowerWall {
+                guard context.budget.spend() else {
+                    context.warn(event.line, "stopped expanding \"\(event.uid)\": too many instances before the window")
+                    return false
+                }
+                return true
+            }
+            let value = ICalTimeValue(time: next, zone: event.start.zone)
+            let instant = value.instant(display: context.display)
+            if instant >= reach.upperBound || instant > until { return false }
+            if instant >= reach.lowerBound, !body(value) { return false }
+            return true
+        }
+        if let fixedSteps = parts.fixedSteps {
+            // Steps of a day or less: expanded here, never stepped through by libical.
+            var warned = false
+            fixedSteps.forEach(
+                from: ICalTimeValue.wallSeconds(lowerTime), through: ICalTimeValue.wallSeconds(upperTime),
+                spend: {
+                    if context.budget.spend() { return true }
+                    if !warned {
+                        context.warn(event.line, "stopped expanding \"\(event.uid)\": too many steps of its rule")
+                        warned = true
+                    }
+                    return false
+                }
+            ) { yield(RuleSteps.time(wallSeconds: $0, isDate: event.start.isDate)) }
+            return
+        }
+        if parts.refused {
+            context.warn(event.line, "RRULE of \"\(event.uid)\" cannot be expanded, only DTSTART is used")
+            return
+        }
+        if rule.count > 0, context.jumpCounts, parts.times == nil {
             let target = zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack)
             let day = LocalDate.daysSinceEpoch(
                 year: Int(target.year), month: Int(target.month), day: Int(target.day))
             if case .exhausted = CountJump.apply(&rule, start: &floating, before: day) { return }
+        }
+        // BYHOUR, BYMINUTE and BYSECOND of a WEEKLY rule are laid on its days here: libical
+        // would try every time of each day its other parts refuse.
+        let times = parts.times
+        // With times laid on, COUNT counts them here.
+        var remaining: Int? = times != nil && rule.count > 0 ? Int(rule.count) : nil
+        let wallUntil = parts.wallUntil
+        if times != nil { rule = RuleSteps.days(of: rule) }
+        // UNTIL no later than the window's end: within one call libical steps, period by
+        // period, only as far as that.
+        if icaltime_is_null_time(rule.until) != 0 || ICalTimeValue.wallKey(rule.until) > upperWall {
+            var cap = upperTime
+            cap.is_date = floating.is_date
+            rule.until = cap
         }
         guard let iterator = icalrecur_iterator_new(rule, floating) else {
             context.warn(event.line, "RRULE of \"\(event.uid)\" cannot be expanded, only DTSTART is used")
@@ -253,28 +313,49 @@ struct EventSeries {
         }
         defer { icalrecur_iterator_free(iterator) }
         let first = event.start.instant(display: context.display)
-        if rule.count == 0, reach.lowerBound > first {
+        if rule.count == 0, remaining == nil, reach.lowerBound > first {
             _ = icalrecur_iterator_set_start(
                 iterator, zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack, date: event.start.isDate))
         }
-        let lowerWall = ICalTimeValue.wallKey(zone.wallTime(at: reach.lowerBound - ExpansionBudget.slack))
-        let upperWall = ICalTimeValue.wallKey(zone.wallTime(at: reach.upperBound + ExpansionBudget.slack))
+        let startWall = ICalTimeValue.wallSeconds(floating)
+        var previous: Int?
         while true {
             let next = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(next) != 0 { break }
-            let wall = ICalTimeValue.wallKey(next)
-            if wall > upperWall { break }
-            if wall < lowerWall {
-                guard context.budget.spend() else {
-                    context.warn(event.line, "stopped expanding \"\(event.uid)\": too many instances before the window")
-                    break
-                }
+            // The periods libical stepped over inside that call are steps too.
+            let day = LocalDate.daysSinceEpoch(year: Int(next.year), month: Int(next.month), day: Int(next.day))
+            if let previous, let skipped = parts.skippedPeriods(from: previous, to: day), skipped > 0,
+                !context.budget.spend(skipped)
+            {
+                context.warn(event.line, "stopped expanding \"\(event.uid)\": too many steps of its rule")
+                break
+            }
+            previous = day
+            guard let times else {
+                guard yield(next) else { break }
                 continue
             }
-            let value = ICalTimeValue(time: next, zone: event.start.zone)
-            let instant = value.instant(display: context.display)
-            if instant >= reach.upperBound || instant > until { break }
-            if instant >= reach.lowerBound, !body(value) { break }
+            var more = true
+            for time in times {
+                let wall = day * 86_400 + time
+                if wall < startWall { continue }
+                if let wallUntil, wall > wallUntil {
+                    more = false
+                    break
+                }
+                if let left = remaining {
+                    guard left > 0 else {
+                        more = false
+                        break
+                    }
+                    remaining = left - 1
+                }
+                guard yield(RuleSteps.time(wallSeconds: wall)) else {
+                    more = false
+                    break
+                }
+            }
+            if !more { break }
         }
     }
 }

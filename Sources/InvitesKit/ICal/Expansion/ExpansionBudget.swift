@@ -25,12 +25,18 @@ final class ExpansionBudget {
 
     /// Takes one step from the budget; `false` once it is spent.
     func spend() -> Bool {
+        spend(1)
+    }
+
+    /// Takes `steps` steps from the budget (libical may take many inside one call); `false`
+    /// once it is spent.
+    func spend(_ steps: Int) -> Bool {
         guard remaining > 0 else {
             reachedLimit = true
             ranOut = true
             return false
         }
-        remaining -= 1
+        remaining -= min(max(steps, 0), remaining)
         return true
     }
 }

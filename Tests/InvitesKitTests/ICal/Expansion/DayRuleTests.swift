@@ -81,4 +81,14 @@ import Testing
                 "2018-04-10", "2018-04-12", "2018-04-17", "2018-04-19",
             ])
     }
+
+    /// A list of times is dropped whole: libical puts DTSTART's value in the first place of a
+    /// list emptied there and keeps the rest, so `BYHOUR=9,17` gave each Tuesday twice and
+    /// COUNT=3 counted two of them.
+    @Test func aListOfTimesIsDroppedWhole() throws {
+        #expect(
+            try days("FREQ=WEEKLY;BYDAY=TU;BYHOUR=9,17;COUNT=3", to: "2018-05-01T00:00:00Z") == [
+                "2018-04-10", "2018-04-17", "2018-04-24",
+            ])
+    }
 }
