@@ -22,7 +22,7 @@ enum HeldWords {
         case .released(let change):
             let calendar = AnswerCommand.change(change).dropFirst(2)
             lines.append(
-                "\(handle): no copy of \(title) from your calendar server after \(DurationParser.format(wait)): "
+                "\(handle): no copy of \(title) from your calendar server after \(said(wait)): "
                     + (calendar.isEmpty ? "" : "\(calendar), and ") + "invites replies to the organizer itself")
         }
         if let reason = settled.notQueued {
@@ -37,5 +37,13 @@ enum HeldWords {
             }
         }
         return lines
+    }
+
+    /// The wait as the config gave it: `2h`, `1h30m`, and the seconds of one not in whole
+    /// minutes (`30s`, `1m30s`), where minutes alone would say `0m`.
+    static func said(_ wait: TimeInterval) -> String {
+        let whole = Int(wait.rounded())
+        guard whole % 60 != 0 else { return DurationParser.format(wait) }
+        return (whole >= 60 ? DurationParser.format(TimeInterval(whole - whole % 60)) : "") + "\(whole % 60)s"
     }
 }

@@ -49,4 +49,27 @@ extension AnswerController {
         }
         return settled
     }
+
+    /// When a held answer is next to be settled without any look finding its copy: the end of
+    /// the earliest wait, or `nil` when none is held. `watch` wakes then, for it may be the
+    /// only thing running when the wait ends, and nothing in a folder changes to wake it.
+    public func nextHeldSettle(now: Date) throws -> Date? {
+        guard try store.hasHeldAnswers() else { return nil }
+        return AnswerController.nextHeldSettle(
+            since: try store.heldAnswers().map(\.since), wait: settings.serverWait, now: now)
+    }
+
+    /// How long `watch` waits before it tries again a held answer whose wait is over but which
+    /// could not be settled (the calendar locked, the item being written): soon enough for
+    /// the reply to go the same hour, late enough not to spin.
+    public static let heldRetry: TimeInterval = 60
+
+    /// The end of the earliest of the waits that began at `since`; a wait already over (its
+    /// answer could not be settled just now) is tried again ``heldRetry`` from `now`, so that
+    /// nothing loops on it.
+    public static func nextHeldSettle(since: [Date], wait: TimeInterval, now: Date) -> Date? {
+        guard let earliest = since.min() else { return nil }
+        let end = earliest.addingTimeInterval(wait)
+        return end > now ? end : now.addingTimeInterval(heldRetry)
+    }
 }

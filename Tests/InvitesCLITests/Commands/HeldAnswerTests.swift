@@ -1,4 +1,5 @@
 import Foundation
+import InvitesKit
 import InvitesTestSupport
 import Testing
 
@@ -149,5 +150,35 @@ import Testing
         let accepted = run(["accept", handle])
         #expect(accepted.out.hasPrefix("\(handle): accepted \"Q3 review\"; added to"))
         #expect(sent.count == 1)
+    }
+
+    @Test func aWaitNotInWholeMinutesIsSaidAsSet() throws {
+        var config = try String(contentsOfFile: cli.home + "/config/invites/config", encoding: .utf8)
+        config += "server_wait = 90s\n"
+        try config.write(toFile: cli.home + "/config/invites/config", atomically: true, encoding: .utf8)
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["accept", handle]).out.hasSuffix("; held for your calendar server's copy\n"))
+        clock.now = clock.now.addingTimeInterval(91)
+        let look = run(["list"])
+        // Minutes alone said "after 2m", and a wait of 30s "after 0m".
+        #expect(
+            look.err.contains("\(handle): no copy of \"Q3 review\" from your calendar server after 1m30s: added to"))
+        #expect(sent.count == 1)
+    }
+
+    /// When `watch`, with nothing in a folder changing, is to wake for a held answer: the end
+    /// of the earliest wait; one already over (it could not be settled) a minute on, not at
+    /// once, which would spin.
+    @Test(arguments: [
+        ([String](), nil as String?),
+        (["2027-03-01T09:00:00Z"], "2027-03-01T11:00:00Z"),
+        (["2027-03-01T09:30:00Z", "2027-03-01T08:30:00Z"], "2027-03-01T10:30:00Z"),
+        (["2027-03-01T07:00:00Z"], "2027-03-01T10:01:00Z"),
+        (["2027-03-01T08:00:00Z"], "2027-03-01T10:01:00Z"),
+    ])
+    func watchWakesWhenTheEarliestWaitEnds(since: [String], expected: String?) {
+        let now = Date.utc("2027-03-01T10:00:00Z")
+        let next = AnswerController.nextHeldSettle(since: since.map(Date.utc), wait: 7_200, now: now)
+        #expect(next == expected.map(Date.utc))
     }
 }
