@@ -9,7 +9,7 @@ enum HeldWords {
         let title = "\"\(Printable.title(settled.title))\""
         let answers = settled.entries.filter { $0.action != .commented }.map(\.action.rawValue)
         let what = answers.isEmpty ? "your comment" : "your answer (\(answers.joined(separator: ", ")))"
-        var lines: [String] = []
+        var lines = overtaken(settled)
         switch settled.result {
         case .placed(let path, let scheduling) where scheduling.mode == .server:
             lines.append(
@@ -19,6 +19,8 @@ enum HeldWords {
             lines.append(
                 "\(handle): \(what) to \(title) went into \(Printable.sanitize(path)); "
                     + AnswerCommand.explanation(of: scheduling, handle: handle).dropFirst(handle.count + 2))
+        case .overtaken:
+            break
         case .released(let change):
             let calendar = AnswerCommand.change(change).dropFirst(2)
             lines.append(
@@ -35,6 +37,24 @@ enum HeldWords {
             case .failed(let error): lines.append("\(handle): the reply stays queued: \(ErrorReport.describe(error).0)")
             default: break
             }
+        }
+        return lines
+    }
+
+    /// What became of the held answers the organizer overtook: the meeting moved (they were
+    /// to the earlier time) or cancelled; none went.
+    private static func overtaken(_ settled: AnswerController.Settled) -> [String] {
+        let title = "\"\(Printable.title(settled.title))\""
+        var lines: [String] = []
+        for (delivery, what) in [(Delivery.outdated, "moved"), (.withdrawn, "cancelled")] {
+            let entries = settled.overtaken.filter { $0.delivery == delivery }
+            guard !entries.isEmpty else { continue }
+            let answers = entries.filter { $0.action != .commented }.map(\.action.rawValue)
+            let yours = answers.isEmpty ? "your comment" : "your answer (\(answers.joined(separator: ", ")))"
+            let fate = delivery == .outdated ? "was to the earlier time and was not sent; answer again" : "was not sent"
+            lines.append(
+                "\(settled.handle): the organizer \(what) \(title) before your calendar server's copy came: "
+                    + "\(yours) \(fate)")
         }
         return lines
     }

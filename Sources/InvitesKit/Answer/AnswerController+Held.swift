@@ -12,6 +12,9 @@ extension AnswerController {
         public var entries: [HistoryEntry]
         /// Why no reply could be made, where invites was to send one.
         public var notQueued: ReplyError?
+        /// The held answers the organizer overtook before the copy came or the wait ended (the
+        /// meeting moved: ``Delivery/outdated``; cancelled: ``Delivery/withdrawn``), never sent.
+        public var overtaken: [HistoryEntry] = []
         /// What became of the reply invites queued: sent at once only with `send = always`,
         /// since nobody asked for this one and there may be nobody to ask.
         public var sending: DeliveryController.Sending?
@@ -26,7 +29,11 @@ extension AnswerController {
         var settled: [Settled] = []
         let responder = self.responder
         for held in try store.heldAnswers() {
-            let done: (result: Responder.HeldResult, entries: [HistoryEntry], notQueued: ReplyError?)
+            let done:
+                (
+                    result: Responder.HeldResult, entries: [HistoryEntry], notQueued: ReplyError?,
+                    overtaken: [HistoryEntry]
+                )
             do {
                 guard let result = try responder.settle(held, now: now) else { continue }
                 done = result
@@ -45,7 +52,7 @@ extension AnswerController {
             settled.append(
                 Settled(
                     handle: held.handle, title: held.entries.last?.title ?? "", result: done.result,
-                    entries: done.entries, notQueued: done.notQueued, sending: sending))
+                    entries: done.entries, notQueued: done.notQueued, overtaken: done.overtaken, sending: sending))
         }
         return settled
     }
