@@ -22,21 +22,21 @@
 #
 # Then the mail first (issue 35): the organizer's mail ingested and accepted with invites before
 # the server has the invitation, which invites holds (nothing written, nothing sent); the server
-# gets it (import-imip), a sync brings its copy, a look (`list`, `watch --once --notify none`, or
-# a watch running while the sync writes) puts the answer into that copy, and a second sync
+# gets it (import-imip), a sync brings its copy, a look (`list`, `watch --once --notify none`,
+# or a watch running while the sync writes) puts the answer into that copy, and a second sync
 # uploads it. With vdirsyncer's default conflict_resolution, "a wins" and "b wins", and in a
 # second calendar, empty, with `scheduling = server PATH`: every sync exits 0 and says no error
 # or conflict, the UID is one item in the vdir and one on the server (counted by UID on both
 # sides), ACCEPTED, invites says accepted, and the organizer gets one reply, the server's and
 # invites' sendmail counted together. The organizer moving the meeting before the copy comes:
-# the answer, to the earlier time, goes nowhere and the organizer hears nothing until you
-# answer again, then once. Then no copy in time (server_wait = 1s, the script waits
-# 2s: invites has no clock to set from outside): the next command, or a watch running alone,
+# the answer, to the earlier time, goes nowhere and the organizer hears nothing until you answer
+# again, then once. Then no copy in time (server_wait = 1s, or 4s for the watch, and the script
+# sleeps: invites has no clock to set from outside): the next command, or a watch running alone,
 # writes UID.ics and invites replies once; a sync uploads it; a copy that comes late makes no
-# second item and no second reply. Where Xandikos falls short
-# of RFC 6638 (it ignores SCHEDULE-AGENT=CLIENT, refuses an override or a TRANSP an attendee
-# adds, keeps an ETag for a copy it changed, takes a stale REQUEST) the script says so in a
-# line starting "scheduling: xandikos:"; the Swift tests cover those rules with fixtures
+# second item and no second reply. Where Xandikos falls short of RFC 6638 (it ignores
+# SCHEDULE-AGENT=CLIENT, refuses an override or a TRANSP an attendee adds, keeps an ETag for a
+# copy it changed, takes a stale REQUEST) the script says so in a line starting "scheduling:
+# xandikos:"; the Swift tests cover those rules with fixtures
 # (Tests/InvitesKitTests/Fixtures/Scheduling).
 #
 # It prints the vdir item before the first step and its changes after each, every message the
@@ -952,15 +952,16 @@ else
 fi
 
 # 4. No copy in time (the server never gets the invitation): with server_wait = 1s (invites has
-# no clock to set from outside, so the script waits 2s), the next command writes UID.ics and
-# invites replies itself, once; a sync then uploads the item without error.
+# no clock to set from outside, so the script sleeps), the next command writes UID.ics and
+# invites replies itself, once, as does a watch running alone; a sync then uploads the item.
 config=$work/invites-wait.conf
-{ cat "$config_first"; echo "server_wait = 1s"; } > "$config"
-# no_copy CASE UID TITLE DAY LOOK: the fallback once; LOOK is `list`, or `watch` (a watch
-# running alone, nothing in the vdir changing, while the wait ends).
+# no_copy CASE UID TITLE DAY LOOK SECONDS: the fallback once, with server_wait = SECONDS; LOOK
+# is `list`, or `watch` (a watch running alone, started at once, nothing in the vdir changing,
+# while the wait ends: the wait must outlast the watch's start, whose own look would settle it).
 no_copy() {
-    local case=$1 uid=$2 title=$3 day=$4 look=$5
+    local case=$1 uid=$2 title=$3 day=$4 look=$5 wait=$6
     local mail=$work/$case.eml handle item files mark invites_mark mailed copies name replies
+    { cat "$config_first"; echo "server_wait = ${wait}s"; } > "$config"
     echo "scheduling: no copy in time, $case:"
     imip_mail "$mail" "$uid" 0 "${day}T100000Z" "${day}T110000Z" "$title"
     mark=$(server_count)
@@ -977,11 +978,11 @@ no_copy() {
     sed 's/^/    /' "$work/accept.err"
     if [ "$look" = watch ]; then
         start_watch --notify none --verbose
-        sleep 4
+        sleep $((wait + 2))
         stop_watch
         cp "$work/watch.err" "$work/look.err"
     else
-        sleep 2
+        sleep $((wait + 1))
         run list > /dev/null 2> "$work/look.err" || true
     fi
     echo "scheduling: $case: the look ($look) said:"
@@ -1049,8 +1050,8 @@ no_copy() {
         short "replied again for the copy that came late: $(printf '%s\n' "$replies" | tr '\n' ';')"
     fi
 }
-no_copy "no copy, the next command" no-copy@example.org "No copy" 20300615 list
-no_copy "no copy, a watch running" no-copy-watch@example.org "No copy (watch)" 20300616 watch
+no_copy "no copy, the next command" no-copy@example.org "No copy" 20300615 list 1
+no_copy "no copy, a watch running" no-copy-watch@example.org "No copy (watch)" 20300616 watch 4
 config=$config_first
 
 echo "scheduling: $checks checks, $failures failed"
