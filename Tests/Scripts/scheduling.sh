@@ -18,15 +18,31 @@
 # SCHEDULE-AGENT=CLIENT is answered by invites itself; one occurrence of a weekly invitation
 # declined is an override VEVENT in the item, synced to the server; an ATTENDEE line long
 # enough that the server folds it inside your address is found, and still found once accept
-# folds it again (issue 35). Where Xandikos falls short
-# of RFC 6638 (it ignores SCHEDULE-AGENT=CLIENT, refuses an override or a TRANSP an attendee
-# adds, keeps an ETag for a copy it changed, takes a stale REQUEST) the script says so in a
-# line starting "scheduling: xandikos:"; the Swift tests cover those rules with fixtures
+# folds it again (issue 35).
+#
+# Then the mail first (issue 35): the organizer's mail ingested and accepted with invites before
+# the server has the invitation, which invites holds (nothing written, nothing sent); the server
+# gets it (import-imip), a sync brings its copy, a look (`list`, `watch --once --notify none`,
+# or a watch running while the sync writes) puts the answer into that copy, and a second sync
+# uploads it. With vdirsyncer's default conflict_resolution, "a wins" and "b wins", and in a
+# second calendar, empty, with `scheduling = server PATH`: every sync exits 0 and says no error
+# or conflict, the UID is one item in the vdir and one on the server (counted by UID on both
+# sides), ACCEPTED, invites says accepted, and the organizer gets one reply, the server's and
+# invites' sendmail counted together. The organizer moving the meeting before the copy comes:
+# the answer, to the earlier time, goes nowhere and the organizer hears nothing until you answer
+# again, then once. Then no copy in time (server_wait = 1s, or 4s for the watch, and the script
+# sleeps: invites has no clock to set from outside): the next command, or a watch running alone,
+# writes UID.ics and invites replies once; a sync uploads it; a copy that comes late makes no
+# second item and no second reply. Where Xandikos falls short of RFC 6638 (it ignores
+# SCHEDULE-AGENT=CLIENT, refuses an override or a TRANSP an attendee adds, keeps an ETag for a
+# copy it changed, takes a stale REQUEST) the script says so in a line starting "scheduling:
+# xandikos:"; the Swift tests cover those rules with fixtures
 # (Tests/InvitesKitTests/Fixtures/Scheduling).
 #
-# It prints the vdir item before the first step and its changes after each, and every message
-# the server sent; with SCHEDULING_SAMPLE=DIR it also writes them into DIR (each step's item
-# before and after, each message whole). One line per check; exits non-zero when any fails.
+# It prints the vdir item before the first step and its changes after each, every message the
+# server and invites sent, and the output of the syncs of both orders; with SCHEDULING_SAMPLE=DIR
+# it also writes them into DIR (each step's item before and after, each message whole, each
+# sync's output). One line per check; exits non-zero when any fails.
 # Usage: [SCHEDULING_SAMPLE=DIR] Tests/Scripts/scheduling.sh BIN
 set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -43,7 +59,12 @@ dav() { "$py" "$root/Tests/Scripts/scheduling_dav.py" "$@"; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/invites-scheduling.XXXXXX")
 server=
+watcher=
 cleanup() {
+    if [ -n "$watcher" ]; then
+        kill "$watcher" 2>/dev/null || true
+        wait "$watcher" 2>/dev/null || true
+    fi
     if [ -n "$server" ]; then
         kill "$server" 2>/dev/null || true
         wait "$server" 2>/dev/null || true
@@ -85,10 +106,13 @@ setup=$(dav setup "$base/user/" mailto:me@example.org /user/calendars/calendar/)
 pass "xandikos 0.4.10 on 127.0.0.1:$port: $setup"
 
 # The sync: the server's calendar straight to the vdir (collections = null, so discover asks
-# nothing).
+# nothing). write_conf [RESOLUTION] writes the config with vdirsyncer's conflict_resolution
+# (none by default: a conflict is an error), and a second pair, "second", once $vdir2 is set.
 vdir=$work/vdir
+vdir2=
 mkdir -p "$vdir" "$work/vdirsyncer-status"
-cat > "$work/vdirsyncer.conf" <<CONF
+write_conf() {
+    cat > "$work/vdirsyncer.conf" <<CONF
 [general]
 status_path = "$work/vdirsyncer-status/"
 
@@ -96,6 +120,7 @@ status_path = "$work/vdirsyncer-status/"
 a = "calendar_local"
 b = "calendar_server"
 collections = null
+${1:+conflict_resolution = $1}
 
 [storage calendar_local]
 type = "filesystem"
@@ -106,6 +131,26 @@ fileext = ".ics"
 type = "caldav"
 url = "$base/user/calendars/calendar/"
 CONF
+    [ -n "$vdir2" ] || return 0
+    cat >> "$work/vdirsyncer.conf" <<CONF
+
+[pair second]
+a = "second_local"
+b = "second_server"
+collections = null
+${1:+conflict_resolution = $1}
+
+[storage second_local]
+type = "filesystem"
+path = "$vdir2/"
+fileext = ".ics"
+
+[storage second_server]
+type = "caldav"
+url = "$base/user/calendars/second/"
+CONF
+}
+write_conf
 vdirsyncer() { "$venv/bin/vdirsyncer" -c "$work/vdirsyncer.conf" "$@"; }
 vdirsyncer discover < /dev/null > "$work/discover.log" 2>&1 \
     || { echo "scheduling: FAILED: vdirsyncer discover: $(tail -c 400 "$work/discover.log")"; exit 1; }
@@ -155,6 +200,7 @@ MAIL
 deliver() { "$venv/bin/xandikos" import-imip --principal-url "$base/user/" < "$1" > "$work/import.log" 2>&1; }
 # The vdir item holding a UID (vdirsyncer names it, not after the UID).
 item_of() { grep -l "^UID:$1" "$vdir"/*.ics 2>/dev/null | head -n 1; }
+item_in() { { grep -l "^UID:$2" "$1"/*.ics 2>/dev/null || true; } | head -n 1; }
 server_count() { find "$sent" -name '*.eml' | wc -l | tr -d ' '; }
 
 # The closing note's material: show_item STEP FILE prints the item whole, then after each step
@@ -182,7 +228,7 @@ show_change() {
         echo "scheduling: item $(basename "$2") after $1: unchanged"
     else
         echo "scheduling: item $(basename "$2") after $1:"
-        diff -u "$work/before" "$2" | tail -n +3 | sed 's/^/    /' || true
+        diff -u --strip-trailing-cr "$work/before" "$2" | tail -n +3 | sed 's/^/    /' || true
     fi
     cp "$2" "$work/before"
 }
@@ -202,6 +248,32 @@ show_sent() {
         done
     fi
     seen=$total
+}
+# show_sync STEP prints the output of the last vdirsyncer sync ($work/sync.log), and keeps it as
+# NN-step-sync.log; show_invites_sent STEP prints the messages invites handed its own sendmail
+# since the last call, kept as NN-step-invites-sent-K.eml.
+show_sync() {
+    step_no=$((step_no + 1))
+    echo "scheduling: vdirsyncer sync ($1) said:"
+    sed 's/^/    /' "$work/sync.log"
+    keep "$1" "$work/sync.log" -sync.log
+}
+invites_seen=0
+show_invites_sent() {
+    local total count=0
+    total=$(find "$invites_sent" -name '*.eml' | wc -l | tr -d ' ')
+    step_no=$((step_no + 1))
+    if [ "$total" = "$invites_seen" ]; then
+        echo "scheduling: invites sent nothing ($1)"
+    else
+        for message in $(find "$invites_sent" -name '*.eml' | sort | tail -n $((total - invites_seen))); do
+            count=$((count + 1))
+            echo "scheduling: invites sent ($1):"
+            sed 's/^/    /' "$message"
+            keep "$1" "$message" "-invites-sent-$count.eml"
+        done
+    fi
+    invites_seen=$total
 }
 # REPLY lines of the messages sent since the mark: "To=… METHOD=REPLY UID=… RECURRENCE-ID=… addr=PARTSTAT".
 new_sent() {
@@ -313,7 +385,22 @@ SH
 chmod +x "$work/invites-sendmail"
 config=$work/invites.conf
 printf '%s\n' "name = Me" "send = always" "sendmail = \"$work/invites-sendmail\"" > "$config"
-run() { "$bin" --home "$home" --calendar "$vdir" --me me@example.org --tz UTC --config "$config" "$@"; }
+# The calendars invites is given (the first is where answers go) and its config; the mail-first
+# order's last case changes both.
+calendars=(--calendar "$vdir")
+run() { "$bin" --home "$home" "${calendars[@]}" --me me@example.org --tz UTC --config "$config" "$@"; }
+# A watch in the background, its process id in $watcher (exec: the id is invites', so that
+# stop_watch ends it, and the cleanup too should the script stop).
+start_watch() {
+    (exec "$bin" --home "$home" "${calendars[@]}" --me me@example.org --tz UTC --config "$config" watch "$@") \
+        > "$work/watch.out" 2> "$work/watch.err" &
+    watcher=$!
+}
+stop_watch() {
+    kill -TERM "$watcher" 2>/dev/null || true
+    wait "$watcher" 2>/dev/null || true
+    watcher=
+}
 # One field of the invitation with this UID in `list --json --all`: listed UID KEY.
 listed() {
     run --json list --all | python3 -c '
@@ -390,8 +477,10 @@ delivery=$(run --json history "${handle:-budget-review}" 2>/dev/null | python3 -
 [ "$delivery" = server ] && pass "history says the reply goes through the server (delivery server)" \
     || fail "history gives the answer's delivery as '$delivery', not server"
 sync || fail "vdirsyncer sync after accept: $(cat "$work/sync.log")"
+show_sync "server first: after accept"
 show_change sync "$item"
 show_sent "after accept and sync"
+show_invites_sent "server first: after accept and sync"
 replies=$(new_sent "$mark")
 if [ "$(printf '%s\n' "$replies" | grep -c 'METHOD=REPLY UID=budget-review@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED$')" = 1 ] \
     && [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ]; then
@@ -460,6 +549,7 @@ else
     fail "comment $handle: $(cat "$work/comment.err" "$work/comment.json")"
 fi
 show_change "comment" "$item"
+show_invites_sent "comment"
 mailed=$(dav sent "$invites_sent" | tail -n +$((sent_before + 1)))
 if cmp -s "$work/answered-from" "$item" && [ "$(printf '%s\n' "$mailed" | grep -c .)" = 1 ] \
     && printf '%s\n' "$mailed" | grep -q 'METHOD=REPLY UID=budget-review@example.org RECURRENCE-ID=- mailto:me@example.org=ACCEPTED COMMENT=Running_ten_minutes_late$'; then
@@ -488,6 +578,7 @@ else
     fail "accept ${handle:-agent-client-invites} (SCHEDULE-AGENT=CLIENT): $(cat "$work/accept.err" "$work/accept.json")"
 fi
 show_change "accept, SCHEDULE-AGENT=CLIENT" "$item"
+show_invites_sent "accept, SCHEDULE-AGENT=CLIENT"
 why=$(dav only-partstat "$work/answered-from" "$item" mailto:me@example.org ACCEPTED 2>&1) \
     && pass "accept changed only your ATTENDEE's PARTSTAT of the SCHEDULE-AGENT=CLIENT copy" \
     || fail "accept of the SCHEDULE-AGENT=CLIENT copy: $why"
@@ -617,6 +708,9 @@ else
             short "falls short of RFC 6638 §3.2.2.1: it refuses (412, attendee-allowed) the override VEVENT an attendee adds to answer one occurrence, so the decline stays in your vdir and no REPLY goes out; the Swift tests check the override itself" ;;
         *) fail "the server refused the override: $refusal" ;;
     esac
+    # The refused item would fail every later sync: the server's copy put back in the vdir.
+    dav get "$base/user/calendars/calendar/$name" > "$item"
+    sync || fail "vdirsyncer sync with the server's copy of the weekly invitation put back: $(cat "$work/sync.log")"
 fi
 
 # A stale REQUEST (the first one again, SEQUENCE 0, after SEQUENCE 1) delivered by the server.
@@ -629,6 +723,336 @@ if grep -q '^DTSTART:20300606T140000Z' "$work/stale.ics"; then
 else
     pass "a stale REQUEST delivered again left the server's copy at SEQUENCE 1"
 fi
+
+# 3. The mail first, the server's copy later (issue 35), the usual order: the organizer's mail is
+# ingested and accepted with invites before the server has the invitation; then the server gets
+# it (import-imip), a sync brings its copy, a look (list, or watch) puts the answer invites held
+# into that copy, and a second sync uploads it. With vdirsyncer's default conflict_resolution
+# (none: a conflict is an error), "a wins" and "b wins": no sync may fail, the UID must be one
+# item in the vdir and one on the server, ACCEPTED, invites must say accepted, and the organizer
+# must get one reply, the server's mail and invites' counted together (docs/spec.md, "Answered
+# once", "Mail first, the server's copy later").
+#
+# scheduling = auto holds such an answer only in a calendar where invites has found an invitation
+# it did not write (the server put it there): the steps above made $vdir one. Said here, as a
+# check, so that a change to them cannot quietly turn the holding off.
+found=$(run --json list --all | python3 -c '
+import json, sys
+print(" ".join(sorted(i["uid"] for i in json.load(sys.stdin)["invites"]
+                      if (i.get("calendarItem") or {}).get("calendar") == sys.argv[1])))' "$vdir")
+if [ -n "$found" ] && [ -z "$(cd "$vdir" && ls | grep -F -x -f <(printf '%s.ics\n' $found) || true)" ]; then
+    pass "before the mail-first order invites has found in the vdir invitations the server put there, none named by invites: $found"
+else
+    fail "before the mail-first order invites has found in the vdir no invitation it did not write (found: ${found:-none}): scheduling = auto would not hold"
+fi
+
+# synced STEP: a sync, its output printed (and kept), a check that it went through: exit 0 and
+# no error or conflict in what it said.
+synced() {
+    local status=0
+    vdirsyncer sync > "$work/sync.log" 2>&1 || status=$?
+    show_sync "$1"
+    if [ "$status" = 0 ] && ! grep -qiE 'error|conflict|both sides' "$work/sync.log"; then
+        pass "vdirsyncer sync ($1): exit 0, no error or conflict in its output"
+    else
+        fail "vdirsyncer sync ($1): exit $status: $(tr '\n' ' ' < "$work/sync.log")"
+    fi
+}
+# The REPLYs the organizer got for a UID, from the server since a mark and from invites ever.
+replies_for() {
+    { new_sent "$2" | grep "UID=$1 " | sed 's/^/server: /'; dav sent "$invites_sent" | grep "UID=$1 " | sed 's/^/invites: /'; } || true
+}
+deliveries_of() {
+    run --json history "$1" 2>/dev/null | python3 -c 'import json, sys; print(" ".join(e["delivery"] for e in json.load(sys.stdin)["entries"]))' 2>/dev/null || true
+}
+
+# mail_first CASE UID TITLE DAY LOOK VDIR COLLECTION: the mail-first order once, into VDIR synced
+# with COLLECTION. LOOK is `list`, `watch-once` (watch --once --notify none, which settles as it
+# opens the inbox) or `watch` (a watch running while the sync brings the copy: its own pass
+# settles, WatchLoop.settleHeldAnswers).
+mail_first() {
+    local case=$1 uid=$2 title=$3 day=$4 look=$5 dir=$6 collection=$7
+    local mail=$work/$case.eml handle item files mark invites_mark name status why replies copies
+    echo "scheduling: the mail first, $case:"
+    imip_mail "$mail" "$uid" 0 "${day}T100000Z" "${day}T110000Z" "$title"
+    mark=$(server_count)
+    invites_mark=$(invites_handed)
+    files=$(ls "$dir")
+    handle=$(run --json ingest "$mail" 2> "$work/ingest.err" | python3 -c 'import json, sys; print(json.load(sys.stdin)["invites"][0]["handle"])' 2>/dev/null || true)
+    if run accept "${handle:-$uid}" > "$work/accept.out" 2> "$work/accept.err" \
+        && [ "$(cat "$work/accept.out")" = "$handle: accepted \"$title\"; held for your calendar server's copy" ]; then
+        pass "$case: the mail ingested and accepted before the server has the invitation: $(cat "$work/accept.out")"
+    else
+        fail "$case: the mail accepted: $(cat "$work/ingest.err" "$work/accept.out" "$work/accept.err")"
+    fi
+    sed 's/^/    /' "$work/accept.err"
+    status=$(listed "$uid" status)
+    if [ "$(ls "$dir")" = "$files" ] && [ "$(invites_handed)" = "$invites_mark" ] && [ "$(deliveries_of "$handle")" = held ] \
+        && [ "$status" = '"accepted"' ]; then
+        pass "$case: held: nothing written to the vdir, nothing sent, history says held, list says accepted"
+    else
+        fail "$case: after accept: the vdir $(ls "$dir" | tr '\n' ' '), invites sent $(( $(invites_handed) - invites_mark )), history '$(deliveries_of "$handle")', list $status"
+    fi
+    show_invites_sent "$case: the mail accepted"
+
+    # The server gets the invitation, and a look before the sync finds no copy: still held.
+    deliver "$mail" || fail "$case: import-imip: $(cat "$work/import.log")"
+    show_sent "$case: import-imip"
+    [ -z "$(new_sent "$mark" | grep "UID=$uid " || true)" ] \
+        || short "sent mail for $uid on import-imip, before any answer: $(new_sent "$mark")"
+    run list > /dev/null 2> "$work/look.err" || true
+    if [ "$(ls "$dir")" = "$files" ] && [ "$(deliveries_of "$handle")" = held ]; then
+        pass "$case: a look before the sync brought the copy: still held, the vdir as it was"
+    else
+        fail "$case: a look before the sync: the vdir $(ls "$dir" | tr '\n' ' '), history '$(deliveries_of "$handle")' $(cat "$work/look.err")"
+    fi
+    name=$(dav copies "$collection" "$uid" mailto:me@example.org | head -n 1 | cut -d' ' -f1)
+    dav get "$collection$name" > "$work/server-copy.ics" || fail "$case: the server has no copy of $uid"
+    show_item "$case: the server's copy as import-imip made it" "$work/server-copy.ics"
+
+    if [ "$look" = watch ]; then
+        start_watch --notify none --verbose
+        sleep 1
+    fi
+    synced "$case: brings the server's copy"
+    if [ "$look" = watch ]; then
+        for _ in $(seq 1 60); do
+            grep -q "was settled" "$work/watch.err" && break
+            sleep 0.5
+        done
+        sleep 0.5
+        stop_watch
+        cp "$work/watch.err" "$work/look.err"
+    elif [ "$look" = watch-once ]; then
+        run watch --once --notify none > /dev/null 2> "$work/look.err" || true
+    else
+        run list > /dev/null 2> "$work/look.err" || true
+    fi
+    item=$(item_in "$dir" "$uid")
+    echo "scheduling: $case: the look ($look) said:"
+    sed 's/^/    /' "$work/look.err"
+    if [ "$look" = watch ]; then
+        grep -qF "watch: $handle: the answer held for your server's copy was settled" "$work/look.err" \
+            && pass "$case: a running watch put the answer into the copy the sync brought, of itself" \
+            || fail "$case: the running watch did not settle the held answer: $(tr '\n' ' ' < "$work/look.err")"
+    elif grep -qF "$handle: your answer (accepted) to \"$title\" went into the copy your calendar server put in $item; the server replies when the calendar syncs" "$work/look.err"; then
+        pass "$case: the look ($look) put the answer into the server's copy $(basename "$item") and said so"
+    else
+        fail "$case: the look ($look) said: $(tr '\n' ' ' < "$work/look.err")"
+    fi
+    show_change "$case: the look ($look)" "$item"
+    why=$(dav only-partstat "$work/server-copy.ics" "$item" mailto:me@example.org ACCEPTED 2>&1) \
+        && pass "$case: the look changed only your ATTENDEE's PARTSTAT of the server's copy, to ACCEPTED" \
+        || fail "$case: the vdir item after the look: $why"
+
+    synced "$case: uploads the answer"
+    show_change "$case: sync" "$item"
+    show_sent "$case: after the look and sync"
+    show_invites_sent "$case: after the look and sync"
+    copies=$(dav copies "$dir" "$uid" mailto:me@example.org)
+    [ "$copies" = "$(basename "$item") mailto:me@example.org=ACCEPTED" ] \
+        && pass "$case: one item of $uid in the vdir, ACCEPTED: $copies" \
+        || fail "$case: the items of $uid in the vdir: ${copies:-none}"
+    copies=$(dav copies "$collection" "$uid" mailto:me@example.org)
+    [ "$copies" = "$name mailto:me@example.org=ACCEPTED" ] \
+        && pass "$case: one item of $uid on the server, ACCEPTED: $copies" \
+        || fail "$case: the items of $uid on the server: ${copies:-none}"
+    status=$(listed "$uid" status)
+    [ "$status" = '"accepted"' ] && [ "$(deliveries_of "$handle")" = server ] \
+        && pass "$case: invites says accepted, the reply through the server (history: server)" \
+        || fail "$case: invites says $status, history '$(deliveries_of "$handle")'"
+    replies=$(replies_for "$uid" "$mark")
+    if [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ] \
+        && printf '%s\n' "$replies" | grep -q "METHOD=REPLY UID=$uid RECURRENCE-ID=- mailto:me@example.org=ACCEPTED$"; then
+        pass "$case: the organizer got one reply, ACCEPTED ($(printf '%s' "$replies" | cut -d' ' -f1))"
+    else
+        fail "$case: the organizer got: $(printf '%s\n' "$replies" | tr '\n' ';')"
+    fi
+}
+
+mail_first "mail first, conflict_resolution none" mail-first-none@example.org "Mail first (none)" 20300611 list "$vdir" "$base/user/calendars/calendar/"
+write_conf '"a wins"'
+mail_first "mail first, a wins" mail-first-a@example.org "Mail first (a wins)" 20300612 watch-once "$vdir" "$base/user/calendars/calendar/"
+write_conf '"b wins"'
+mail_first "mail first, b wins" mail-first-b@example.org "Mail first (b wins)" 20300613 watch "$vdir" "$base/user/calendars/calendar/"
+write_conf
+
+# `scheduling = server PATH` set for a calendar in which invites has found nothing (where auto
+# would answer at once): a second calendar on the server, where import-imip now delivers, synced
+# to a second vdir that comes first among invites' calendars (answers go to the first).
+dav mkcalendar "$base/user/calendars/second/"
+vdir2=$work/vdir2
+mkdir -p "$vdir2"
+write_conf
+vdirsyncer discover second < /dev/null > "$work/discover.log" 2>&1 || fail "vdirsyncer discover second: $(cat "$work/discover.log")"
+dav default-calendar "$base/user/" /user/calendars/second/
+config_first=$config
+config=$work/invites-server.conf
+{ cat "$config_first"; echo "scheduling = server $vdir2"; } > "$config"
+calendars=(--calendar "$vdir2" --calendar "$vdir")
+mode=$(run --json config | python3 -c '
+import json, sys
+print(" ".join(c["mode"] + ":" + c["from"] for c in json.load(sys.stdin)["settings"]["scheduling"]["value"]["calendars"] if c["path"].rstrip("/") == sys.argv[1]))' "$vdir2" 2>/dev/null || true)
+if [ -z "$(ls "$vdir2")" ] && [ "${mode%%:*}" = server ]; then
+    pass "a second calendar, empty, with scheduling = server $vdir2 (config says $mode)"
+else
+    fail "the second calendar: $(ls "$vdir2" | tr '\n' ' ') scheduling '$mode'"
+fi
+mail_first "mail first, scheduling = server PATH" mail-first-server@example.org "Mail first (server PATH)" 20300614 list "$vdir2" "$base/user/calendars/second/"
+dav default-calendar "$base/user/" /user/calendars/calendar/
+calendars=(--calendar "$vdir")
+config=$config_first
+
+# The mail first, and the organizer moves the meeting before the server's copy comes: the server
+# gets both REQUESTs (SEQUENCE 0, then 1 the next day at 16:00), its copy is of the new time.
+# The answer was to the earlier time: written into that copy it would have the server accept the
+# new time for you, so it goes nowhere, the invitation is pending again, and the organizer gets
+# nothing until you answer again; then one reply.
+uid=moved-first@example.org
+echo "scheduling: the mail first, the organizer moves it before the copy comes:"
+imip_mail "$work/moved.eml" "$uid" 0 20300617T100000Z 20300617T110000Z "Moved first"
+imip_mail "$work/moved-update.eml" "$uid" 1 20300618T160000Z 20300618T170000Z "Moved first"
+mark=$(server_count)
+handle=$(run --json ingest "$work/moved.eml" 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["invites"][0]["handle"])' 2>/dev/null || true)
+run accept "${handle:-$uid}" > "$work/accept.out" 2> "$work/accept.err" || true
+grep -qF "held for your calendar server's copy" "$work/accept.out" \
+    && pass "moved first: accepted and held: $(cat "$work/accept.out")" \
+    || fail "moved first: accept: $(cat "$work/accept.out" "$work/accept.err")"
+deliver "$work/moved.eml" && deliver "$work/moved-update.eml" || fail "moved first: import-imip: $(cat "$work/import.log")"
+synced "moved first: brings the copy of the new time"
+item=$(item_in "$vdir" "$uid")
+[ -n "$item" ] && show_item "moved first: the server's copy, of the new time" "$item"
+run list > /dev/null 2> "$work/look.err" || true
+echo "scheduling: moved first: the look (list) said:"
+sed 's/^/    /' "$work/look.err"
+if grep -qF "$handle: the organizer moved \"Moved first\" before your calendar server's copy came: your answer (accepted) was to the earlier time and was not sent; answer again" "$work/look.err" \
+    && [ -n "$item" ] && cmp -s "$work/before" "$item" && [ "$(deliveries_of "$handle")" = outdated ] \
+    && [ "$(listed "$uid" status)" = '"pending"' ]; then
+    pass "moved first: the answer to the earlier time did not go into the copy, history says outdated, list says pending"
+else
+    fail "moved first: the look: the item $(cmp -s "$work/before" "${item:-/dev/null}" && echo unchanged || echo changed), history '$(deliveries_of "$handle")', list $(listed "$uid" status)"
+fi
+synced "moved first: after the look"
+show_sent "moved first: after the look and sync"
+replies=$(replies_for "$uid" "$mark")
+[ -z "$replies" ] && pass "moved first: the organizer got no reply to the earlier time" \
+    || fail "moved first: the organizer got: $(printf '%s\n' "$replies" | tr '\n' ';')"
+run accept "$handle" > "$work/accept.out" 2> "$work/accept.err" || true
+show_change "moved first: accepted again" "$item"
+synced "moved first: uploads the new answer"
+show_sent "moved first: accepted again and synced"
+show_invites_sent "moved first"
+replies=$(replies_for "$uid" "$mark")
+copies=$(dav copies "$vdir" "$uid" mailto:me@example.org; dav copies "$base/user/calendars/calendar/" "$uid" mailto:me@example.org)
+if [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ] && printf '%s\n' "$replies" | grep -q '^server: .*mailto:me@example.org=ACCEPTED$' \
+    && [ "$(printf '%s\n' "$copies" | grep -c 'mailto:me@example.org=ACCEPTED$')" = 2 ] && [ "$(printf '%s\n' "$copies" | grep -c .)" = 2 ]; then
+    pass "moved first: accepted again, the organizer got one reply, ACCEPTED, through the server; one item on each side"
+else
+    fail "moved first: accepted again: replies $(printf '%s\n' "$replies" | tr '\n' ';') items $(printf '%s\n' "$copies" | tr '\n' ';')"
+fi
+
+# 4. No copy in time (the server never gets the invitation): with server_wait = 1s (invites has
+# no clock to set from outside, so the script sleeps), the next command writes UID.ics and
+# invites replies itself, once, as does a watch running alone; a sync then uploads the item.
+config=$work/invites-wait.conf
+# no_copy CASE UID TITLE DAY LOOK SECONDS: the fallback once, with server_wait = SECONDS; LOOK
+# is `list`, or `watch` (a watch running alone, started at once, nothing in the vdir changing,
+# while the wait ends: the wait must outlast the watch's start, whose own look would settle it).
+no_copy() {
+    local case=$1 uid=$2 title=$3 day=$4 look=$5 wait=$6
+    local mail=$work/$case.eml handle item files mark invites_mark mailed copies name replies
+    { cat "$config_first"; echo "server_wait = ${wait}s"; } > "$config"
+    echo "scheduling: no copy in time, $case:"
+    imip_mail "$mail" "$uid" 0 "${day}T100000Z" "${day}T110000Z" "$title"
+    mark=$(server_count)
+    invites_mark=$(invites_handed)
+    files=$(ls "$vdir")
+    handle=$(run --json ingest "$mail" 2> "$work/ingest.err" | python3 -c 'import json, sys; print(json.load(sys.stdin)["invites"][0]["handle"])' 2>/dev/null || true)
+    if run accept "${handle:-$uid}" > "$work/accept.out" 2> "$work/accept.err" \
+        && [ "$(cat "$work/accept.out")" = "$handle: accepted \"$title\"; held for your calendar server's copy" ] \
+        && [ "$(ls "$vdir")" = "$files" ] && [ "$(invites_handed)" = "$invites_mark" ]; then
+        pass "$case: accepted and held, nothing written or sent: $(cat "$work/accept.out")"
+    else
+        fail "$case: accept: $(cat "$work/accept.out" "$work/accept.err"), the vdir $(ls "$vdir" | tr '\n' ' ')"
+    fi
+    sed 's/^/    /' "$work/accept.err"
+    if [ "$look" = watch ]; then
+        start_watch --notify none --verbose
+        sleep $((wait + 2))
+        stop_watch
+        cp "$work/watch.err" "$work/look.err"
+    else
+        sleep $((wait + 1))
+        run list > /dev/null 2> "$work/look.err" || true
+    fi
+    echo "scheduling: $case: the look ($look) said:"
+    sed 's/^/    /' "$work/look.err"
+    item=$(item_in "$vdir" "$uid")
+    if [ "$look" = watch ]; then
+        grep -qF "watch: $handle: the answer held for your server's copy was settled" "$work/look.err" \
+            && pass "$case: a watch running alone settled the answer when the wait ended" \
+            || fail "$case: a watch running alone did not settle the answer when the wait ended (nothing in the vdir changed): $(tr '\n' ' ' < "$work/look.err")"
+    elif grep -qF "$handle: no copy of \"$title\" from your calendar server after" "$work/look.err" \
+        && grep -qF "added to $vdir, and invites replies to the organizer itself" "$work/look.err"; then
+        pass "$case: the next command wrote the calendar and said invites replies itself"
+    else
+        fail "$case: the next command said: $(tr '\n' ' ' < "$work/look.err")"
+    fi
+    [ -n "$item" ] && show_item "$case: written by invites" "$item"
+    copies=$(dav copies "$vdir" "$uid" mailto:me@example.org)
+    [ "$(printf '%s\n' "$copies" | grep -c .)" = 1 ] && [ "${copies#* }" = mailto:me@example.org=ACCEPTED ] \
+        && pass "$case: one item of $uid in the vdir, ACCEPTED: $copies" \
+        || fail "$case: the items of $uid in the vdir: ${copies:-none}"
+    mailed=$(dav sent "$invites_sent" | grep "UID=$uid " || true)
+    if [ "$(printf '%s\n' "$mailed" | grep -c .)" = 1 ] && [ "$(deliveries_of "$handle")" = sent ] \
+        && printf '%s\n' "$mailed" | grep -q "METHOD=REPLY UID=$uid RECURRENCE-ID=- mailto:me@example.org=ACCEPTED$"; then
+        pass "$case: invites sent one REPLY, ACCEPTED (send = always), history says sent"
+    else
+        fail "$case: invites sent: ${mailed:-nothing}; history '$(deliveries_of "$handle")'"
+    fi
+    show_invites_sent "$case: the wait over"
+    synced "$case: uploads the item invites wrote"
+    show_sent "$case: after the sync"
+    copies=$(dav copies "$base/user/calendars/calendar/" "$uid" mailto:me@example.org)
+    [ "$(printf '%s\n' "$copies" | grep -c .)" = 1 ] && [ "${copies#* }" = mailto:me@example.org=ACCEPTED ] \
+        && pass "$case: one item of $uid on the server, ACCEPTED: $copies" \
+        || fail "$case: the items of $uid on the server: ${copies:-none}"
+    replies=$(replies_for "$uid" "$mark")
+    if [ "$(printf '%s\n' "$replies" | grep -c '^server: ')" != 0 ]; then
+        short "sent a REPLY of its own for the item invites wrote and the sync uploaded (an attendee's new copy): $(printf '%s\n' "$replies" | grep '^server: ' | tr '\n' ';')"
+    fi
+    if [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ]; then
+        pass "$case: the organizer got one reply ($(printf '%s' "$replies" | cut -d' ' -f1))"
+    else
+        fail "$case: the organizer got: $(printf '%s\n' "$replies" | tr '\n' ';')"
+    fi
+    [ "$look" = list ] || return 0
+    # The server's copy comes after all, late (docs/spec.md: "followed as any other"): the server
+    # gets the invitation now, into the calendar that holds the item invites wrote.
+    deliver "$mail" || fail "$case: import-imip, late: $(cat "$work/import.log")"
+    synced "$case: the late copy"
+    run list > /dev/null 2> "$work/look.err" || true
+    synced "$case: after a look at the late copy"
+    show_change "$case: the late copy, synced and looked at" "$item"
+    show_sent "$case: the late copy"
+    show_invites_sent "$case: the late copy"
+    copies=$(dav copies "$vdir" "$uid" mailto:me@example.org; dav copies "$base/user/calendars/calendar/" "$uid" mailto:me@example.org)
+    replies=$(replies_for "$uid" "$mark")
+    if [ "$(printf '%s\n' "$copies" | grep -c 'mailto:me@example.org=ACCEPTED$')" = 2 ] \
+        && [ "$(printf '%s\n' "$copies" | grep -c .)" = 2 ] && [ "$(listed "$uid" status)" = '"accepted"' ]; then
+        pass "$case: the server's copy, come late, went into the item invites wrote: one item in the vdir and one on the server, ACCEPTED, invites says accepted"
+    else
+        fail "$case: the late copy: items $(printf '%s\n' "$copies" | tr '\n' ';') invites says $(listed "$uid" status)"
+    fi
+    if [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ]; then
+        pass "$case: the late copy made no second reply"
+    else
+        short "replied again for the copy that came late: $(printf '%s\n' "$replies" | tr '\n' ';')"
+    fi
+}
+no_copy "no copy, the next command" no-copy@example.org "No copy" 20300615 list 1
+no_copy "no copy, a watch running" no-copy-watch@example.org "No copy (watch)" 20300616 watch 4
+config=$config_first
 
 echo "scheduling: $checks checks, $failures failed"
 [ "$failures" = 0 ] || exit 1

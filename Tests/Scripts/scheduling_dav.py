@@ -28,6 +28,12 @@ Python's standard library only (it runs under the script's virtualenv, or any py
   override-added OLD NEW ADDRESS RECURRENCE-ID VALUE
                                  exits 1, saying why, unless NEW is OLD with one VEVENT added,
                                  for RECURRENCE-ID, with ADDRESS's PARTSTAT at VALUE
+  copies WHERE UID ADDRESS       one line per item holding UID, WHERE a calendar collection's
+                                 URL (each member listed by PROPFIND and read by GET) or a
+                                 vdir: its name and ADDRESS's PARTSTAT in the master VEVENT
+  mkcalendar URL                 makes a calendar collection at URL (MKCALENDAR)
+  default-calendar PRINCIPAL CAL points the inbox's schedule-default-calendar-URL at CAL, where
+                                 import-imip delivers
 """
 
 import email
@@ -340,6 +346,49 @@ def fold_inside(path, address):
     rewrite_attendee(path, address, change)
 
 
+def members(url):
+    """The hrefs of a collection's members (PROPFIND, Depth 1), the collection left out."""
+    body = f'<?xml version="1.0" encoding="utf-8"?><D:propfind xmlns:D="{DAV}"><D:prop><D:getetag/></D:prop></D:propfind>'
+    root = xml_request("PROPFIND", url, body, depth="1")
+    own = urllib.parse.urlparse(url).path.rstrip("/")
+    hrefs = [h.text.strip() for r in root.iter(f"{{{DAV}}}response") for h in r.findall(f"{{{DAV}}}href") if h.text]
+    return [h for h in hrefs if urllib.parse.urlparse(h).path.rstrip("/") != own]
+
+
+def copies(where, uid, address):
+    """(name, text) of each item holding UID, on the server or in a vdir."""
+    if where.startswith("http"):
+        items = []
+        for href in members(where):
+            status, text = request("GET", urllib.parse.urljoin(where, href))
+            if status != 200:
+                sys.exit(f"GET {href}: HTTP {status}")
+            items.append((os.path.basename(href.rstrip("/")), text))
+    else:
+        items = [(os.path.basename(p), open(p, "rb").read().decode("utf-8")) for p in sorted(glob.glob(os.path.join(where, "*.ics")))]
+    for name, text in items:
+        events = [e for e in vevents(text) if prop(e, "UID") == uid]
+        if not events:
+            continue
+        master = next((e for e in events if not prop(e, "RECURRENCE-ID")), events[0])
+        states = [own_partstat(line, address) for line in master if own_partstat(line, address) is not None]
+        print(name, address + "=" + (",".join(states) or "(no ATTENDEE)"))
+
+
+def mkcalendar(url):
+    status, text = request("MKCALENDAR", url)
+    if status != 201:
+        sys.exit(f"MKCALENDAR {url}: HTTP {status}: {text.strip()[:300]}")
+
+
+def default_calendar(principal, calendar):
+    inbox = urllib.parse.urljoin(principal, propfind_hrefs(principal, "schedule-inbox-URL")[0].rstrip("/") + "/")
+    proppatch(inbox, "schedule-default-calendar-URL", calendar)
+    defaults = propfind_hrefs(inbox, "schedule-default-calendar-URL")
+    if defaults != [calendar]:
+        sys.exit(f"the inbox reads back schedule-default-calendar-URL {defaults}")
+
+
 def wait(url):
     deadline = time.time() + 15
     while time.time() < deadline:
@@ -387,6 +436,12 @@ def main():
         fold_inside(*args)
     elif command == "override-added":
         override_added(*args)
+    elif command == "copies":
+        copies(*args)
+    elif command == "mkcalendar":
+        mkcalendar(*args)
+    elif command == "default-calendar":
+        default_calendar(*args)
     else:
         sys.exit(f"unknown command {command}")
 

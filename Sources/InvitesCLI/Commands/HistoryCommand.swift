@@ -87,6 +87,9 @@ enum HistoryCommand {
             return "\(kind) superseded by \(by); not sent" + (commented ? ", nor its comment" : "")
         case .withdrawn:
             return "\(kind) withdrawn: the organizer cancelled; not sent"
+        case .outdated:
+            return "\(kind) not sent: the organizer moved it before your calendar server's copy came"
+                + (commented ? ", nor its comment" : "")
         case .interrupted where entry.supersededBy != nil:
             let by = entry.supersededBy.map(named) ?? ""
             return "\(kind) interrupted: it may or may not have gone; then superseded by \(by)"

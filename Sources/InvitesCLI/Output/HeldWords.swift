@@ -9,7 +9,7 @@ enum HeldWords {
         let title = "\"\(Printable.title(settled.title))\""
         let answers = settled.entries.filter { $0.action != .commented }.map(\.action.rawValue)
         let what = answers.isEmpty ? "your comment" : "your answer (\(answers.joined(separator: ", ")))"
-        var lines: [String] = []
+        var lines = overtaken(settled)
         switch settled.result {
         case .placed(let path, let scheduling) where scheduling.mode == .server:
             lines.append(
@@ -19,10 +19,12 @@ enum HeldWords {
             lines.append(
                 "\(handle): \(what) to \(title) went into \(Printable.sanitize(path)); "
                     + AnswerCommand.explanation(of: scheduling, handle: handle).dropFirst(handle.count + 2))
+        case .overtaken:
+            break
         case .released(let change):
             let calendar = AnswerCommand.change(change).dropFirst(2)
             lines.append(
-                "\(handle): no copy of \(title) from your calendar server after \(DurationParser.format(wait)): "
+                "\(handle): no copy of \(title) from your calendar server after \(said(wait)): "
                     + (calendar.isEmpty ? "" : "\(calendar), and ") + "invites replies to the organizer itself")
         }
         if let reason = settled.notQueued {
@@ -37,5 +39,31 @@ enum HeldWords {
             }
         }
         return lines
+    }
+
+    /// What became of the held answers the organizer overtook: the meeting moved (they were
+    /// to the earlier time) or cancelled; none went.
+    private static func overtaken(_ settled: AnswerController.Settled) -> [String] {
+        let title = "\"\(Printable.title(settled.title))\""
+        var lines: [String] = []
+        for (delivery, what) in [(Delivery.outdated, "moved"), (.withdrawn, "cancelled")] {
+            let entries = settled.overtaken.filter { $0.delivery == delivery }
+            guard !entries.isEmpty else { continue }
+            let answers = entries.filter { $0.action != .commented }.map(\.action.rawValue)
+            let yours = answers.isEmpty ? "your comment" : "your answer (\(answers.joined(separator: ", ")))"
+            let fate = delivery == .outdated ? "was to the earlier time and was not sent; answer again" : "was not sent"
+            lines.append(
+                "\(settled.handle): the organizer \(what) \(title) before your calendar server's copy came: "
+                    + "\(yours) \(fate)")
+        }
+        return lines
+    }
+
+    /// The wait as the config gave it: `2h`, `1h30m`, and the seconds of one not in whole
+    /// minutes (`30s`, `1m30s`), where minutes alone would say `0m`.
+    static func said(_ wait: TimeInterval) -> String {
+        let whole = Int(wait.rounded())
+        guard whole % 60 != 0 else { return DurationParser.format(wait) }
+        return (whole >= 60 ? DurationParser.format(TimeInterval(whole - whole % 60)) : "") + "\(whole % 60)s"
     }
 }

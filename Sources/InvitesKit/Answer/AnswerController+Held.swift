@@ -12,6 +12,9 @@ extension AnswerController {
         public var entries: [HistoryEntry]
         /// Why no reply could be made, where invites was to send one.
         public var notQueued: ReplyError?
+        /// The held answers the organizer overtook before the copy came or the wait ended (the
+        /// meeting moved: ``Delivery/outdated``; cancelled: ``Delivery/withdrawn``), never sent.
+        public var overtaken: [HistoryEntry] = []
         /// What became of the reply invites queued: sent at once only with `send = always`,
         /// since nobody asked for this one and there may be nobody to ask.
         public var sending: DeliveryController.Sending?
@@ -26,7 +29,11 @@ extension AnswerController {
         var settled: [Settled] = []
         let responder = self.responder
         for held in try store.heldAnswers() {
-            let done: (result: Responder.HeldResult, entries: [HistoryEntry], notQueued: ReplyError?)
+            let done:
+                (
+                    result: Responder.HeldResult, entries: [HistoryEntry], notQueued: ReplyError?,
+                    overtaken: [HistoryEntry]
+                )
             do {
                 guard let result = try responder.settle(held, now: now) else { continue }
                 done = result
@@ -45,8 +52,31 @@ extension AnswerController {
             settled.append(
                 Settled(
                     handle: held.handle, title: held.entries.last?.title ?? "", result: done.result,
-                    entries: done.entries, notQueued: done.notQueued, sending: sending))
+                    entries: done.entries, notQueued: done.notQueued, overtaken: done.overtaken, sending: sending))
         }
         return settled
+    }
+
+    /// When a held answer is next to be settled without any look finding its copy: the end of
+    /// the earliest wait, or `nil` when none is held. `watch` wakes then, for it may be the
+    /// only thing running when the wait ends, and nothing in a folder changes to wake it.
+    public func nextHeldSettle(now: Date) throws -> Date? {
+        guard try store.hasHeldAnswers() else { return nil }
+        return AnswerController.nextHeldSettle(
+            since: try store.heldAnswers().map(\.since), wait: settings.serverWait, now: now)
+    }
+
+    /// How long `watch` waits before it tries again a held answer whose wait is over but which
+    /// could not be settled (the calendar locked, the item being written): soon enough for
+    /// the reply to go the same hour, late enough not to spin.
+    public static let heldRetry: TimeInterval = 60
+
+    /// The end of the earliest of the waits that began at `since`; a wait already over (its
+    /// answer could not be settled just now) is tried again ``heldRetry`` from `now`, so that
+    /// nothing loops on it.
+    public static func nextHeldSettle(since: [Date], wait: TimeInterval, now: Date) -> Date? {
+        guard let earliest = since.min() else { return nil }
+        let end = earliest.addingTimeInterval(wait)
+        return end > now ? end : now.addingTimeInterval(heldRetry)
     }
 }

@@ -53,17 +53,56 @@ extension Responder {
         case placed(path: String, scheduling: Scheduling)
         /// No copy came in time: invites wrote the calendar (`change`) and replies itself.
         case released(change: CalendarChange)
+        /// The organizer moved or cancelled what every held answer answered before the copy
+        /// came or the wait ended: none goes (``Delivery/outdated``, ``Delivery/withdrawn``).
+        case overtaken
     }
 
     /// Settles one invitation's held answers if their time has come: into the server's copy
     /// when a look found it, else, past `server_wait`, as invites answers where no server
     /// schedules. `nil` while they still wait. The entries returned are those that carry the
     /// state, with their delivery as it now stands; `notQueued` says why no reply could be
-    /// made, where one was owed.
+    /// made, where one was owed; `overtaken` are those the organizer overtook, at once: an
+    /// answer to a time the organizer has since moved would, written into the server's copy,
+    /// accept the new time for you, and one to a cancelled meeting is owed to nobody.
     public func settle(_ held: InboxStore.HeldAnswers, now: Date) throws -> (
-        result: HeldResult, entries: [HistoryEntry], notQueued: ReplyError?
+        result: HeldResult, entries: [HistoryEntry], notQueued: ReplyError?, overtaken: [HistoryEntry]
     )? {
         guard let stored = try store.invite(id: held.inviteID) else { return nil }
+        let (standing, others) = held.split { Responder.overtaking($0, in: stored) == nil }
+        var overtaken: [HistoryEntry] = []
+        for delivery in [Delivery.withdrawn, .outdated] {
+            let these = others.split { Responder.overtaking($0, in: stored) == delivery }.kept
+            guard !these.entries.isEmpty else { continue }
+            overtaken += try store.settle(these, delivery: delivery, draft: nil, now: now)
+        }
+        if !standing.entries.isEmpty, let done = try settle(standing, of: stored, now: now) {
+            return (done.result, done.entries, done.notQueued, overtaken)
+        }
+        return overtaken.isEmpty ? nil : (.overtaken, [], nil, overtaken)
+    }
+
+    /// How the organizer overtook a held answer: ``Delivery/withdrawn`` where they cancelled
+    /// what it answers, ``Delivery/outdated`` where they moved it (the answer was to the time
+    /// the entry keeps); `nil` while it stands. The same rule as for an answer already given:
+    /// a new time puts it back to pending.
+    static func overtaking(_ entry: HistoryEntry, in stored: StoredInvite) -> Delivery? {
+        let invite = stored.invite
+        if stored.status == .cancelled { return .withdrawn }
+        guard let key = entry.recurrenceID, key != invite.recurrenceID else {
+            return entry.start == invite.start && entry.end == invite.end ? nil : .outdated
+        }
+        let instance = stored.instance(key)
+        if instance?.isCancelled == true { return .withdrawn }
+        let start = instance?.organizer?.start ?? RecurrenceKey.instant(of: key) ?? invite.start
+        let end = instance?.organizer?.end ?? start.addingTimeInterval(invite.end.timeIntervalSince(invite.start))
+        return entry.start == start && entry.end == end ? nil : .outdated
+    }
+
+    /// Settles held answers that still stand, if their time has come.
+    private func settle(_ held: InboxStore.HeldAnswers, of stored: StoredInvite, now: Date) throws -> (
+        result: HeldResult, entries: [HistoryEntry], notQueued: ReplyError?
+    )? {
         if let item = stored.foundIn, !item.gone {
             let edits = held.entries.map { entry in
                 let key = entry.recurrenceID == stored.invite.recurrenceID ? nil : entry.recurrenceID

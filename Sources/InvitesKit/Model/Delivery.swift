@@ -39,4 +39,9 @@ public enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// goes into that copy and the server replies, once; a copy that does not come in time
     /// (the `server_wait` setting) makes invites write the calendar and reply itself.
     case held
+    /// Held for your calendar server's copy, and the organizer moved the meeting (or the
+    /// occurrence) before it came or the wait ended: the answer was to the earlier time, so it
+    /// never went, neither into the copy (the server would have accepted the new time for you)
+    /// nor by mail; the invitation is pending again.
+    case outdated
 }

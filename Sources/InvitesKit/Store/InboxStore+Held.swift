@@ -96,6 +96,22 @@ extension InboxStore {
 }
 
 extension InboxStore.HeldAnswers {
+    /// The held answers `kept` keeps, and the others, each as one invitation's held answers.
+    func split(_ kept: (HistoryEntry) -> Bool) -> (kept: Self, others: Self) {
+        var (yes, no) = (self, self)
+        (yes.entries, yes.rows, no.entries, no.rows) = ([], [], [], [])
+        for (entry, row) in zip(entries, rows) {
+            if kept(entry) {
+                yes.entries.append(entry)
+                yes.rows.append(row)
+            } else {
+                no.entries.append(entry)
+                no.rows.append(row)
+            }
+        }
+        return (yes, no)
+    }
+
     /// The places of the held answers that carry the state — the last answer, and the last
     /// comment, to each component, unless a later answer to the whole series overtook an
     /// answer to one occurrence — and the rows of the others, which never went on their own.

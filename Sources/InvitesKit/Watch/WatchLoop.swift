@@ -105,6 +105,9 @@ public final class WatchLoop {
     private var follower = NotificationFollower()
     /// Ends the process when a signal to end finds the loop busy; tells the loop to leave.
     private var termination: TerminationGuard?
+    /// When the earliest answer held for a server's copy is to be settled though no folder
+    /// changed: the end of its wait.
+    private var heldDue: Date?
 
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
@@ -153,6 +156,7 @@ public final class WatchLoop {
             if let look = follower.nextLook { wakeups.append(look) }
             if let absence, !missed.isEmpty { wakeups.append(absence.retryAt) }
             if options.once { wakeups.append(deadline) }
+            if let heldDue { wakeups.append(heldDue) }
             let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
             var timeout = bus.timeout
             if let soonest = wakeups.min() {
@@ -200,6 +204,7 @@ public final class WatchLoop {
                 follower.written(at: clock())
                 nextLook = clock().addingTimeInterval(options.pollInterval)
             }
+            if let when = heldDue, clock() >= when { settleHeldAnswers() }
             if let when = due, clock() >= when {
                 let maildirs = setup.maildirs.filter { dirty.contains($0) }
                 let calendars = dirty.contains(WatchLoop.calendarTag)
@@ -290,14 +295,18 @@ public final class WatchLoop {
     /// Puts answers held for your server's copy of a mailed invitation where they belong now
     /// (``AnswerController/settleHeld(now:failed:)``), as every command does when it opens the
     /// store: `watch` may be the only thing that runs while the copy arrives or the wait ends.
+    /// Then sets when to wake for the next wait to end, since no folder changes to wake it.
     private func settleHeldAnswers() {
         do {
-            let settled = try setup.answer().settleHeld(now: clock()) { handle, error in
+            let controller = try setup.answer()
+            let settled = try controller.settleHeld(now: clock()) { handle, error in
                 log("\(handle): the answer held for your server's copy stays held: \(error)")
             }
             for one in settled { log("\(one.handle): the answer held for your server's copy was settled") }
+            heldDue = try controller.nextHeldSettle(now: clock())
         } catch {
             sayOnce("held answers could not be settled: \(error)")
+            heldDue = clock().addingTimeInterval(AnswerController.heldRetry)
         }
     }
 
@@ -454,6 +463,9 @@ public final class WatchLoop {
                 body: NotificationText.fitted(Printable.sanitize("\(error)")))
             return
         }
+        // An answer to a mailed invitation may be held for the server's copy: wake when its
+        // wait ends.
+        if let until = report.outcome.heldUntil { heldDue = min(heldDue ?? until, until) }
         let title = Printable.title(report.stored.invite.title)
         let lines = WatchLoop.confirmation(report)
         log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesKit
 import InvitesTestSupport
 import Testing
 
@@ -55,6 +56,23 @@ import Testing
         let path = vdir + "/7f3e9a.ics"
         FileManager.default.createFile(atPath: path, contents: Data(copy.utf8))
         return path
+    }
+
+    /// The organizer's update: SEQUENCE 1, the next day at 16:00, as the server's copy
+    /// (`method` nil) or as a mail with that METHOD.
+    func moved(method: String?) throws -> String {
+        var text = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
+            .replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:1")
+            .replacingOccurrences(of: "DTSTAMP:20270301T090000Z", with: "DTSTAMP:20270301T100000Z")
+            .replacingOccurrences(of: "DTSTART:20270315T140000Z", with: "DTSTART:20270316T160000Z")
+            .replacingOccurrences(of: "DTEND:20270315T150000Z", with: "DTEND:20270316T170000Z")
+        guard let method else { return text.replacingOccurrences(of: "METHOD:REQUEST\r\n", with: "") }
+        text = text.replacingOccurrences(of: "METHOD:REQUEST", with: "METHOD:\(method)")
+        return cli.write(
+            "update-\(method).eml",
+            "From: Alice Example <alice@corp.example>\r\nTo: me@example.org\r\nSubject: Updated: Q3 review\r\n"
+                + "Message-ID: <q3-\(method)@corp.example>\r\nMIME-Version: 1.0\r\n"
+                + "Content-Type: text/calendar; method=\(method); charset=utf-8\r\n\r\n" + text)
     }
 
     func deliveries(_ handle: String) throws -> [String] {
@@ -143,5 +161,114 @@ import Testing
         let accepted = run(["accept", handle])
         #expect(accepted.out.hasPrefix("\(handle): accepted \"Q3 review\"; added to"))
         #expect(sent.count == 1)
+    }
+
+    @Test func aWaitNotInWholeMinutesIsSaidAsSet() throws {
+        var config = try String(contentsOfFile: cli.home + "/config/invites/config", encoding: .utf8)
+        config += "server_wait = 90s\n"
+        try config.write(toFile: cli.home + "/config/invites/config", atomically: true, encoding: .utf8)
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["accept", handle]).out.hasSuffix("; held for your calendar server's copy\n"))
+        clock.now = clock.now.addingTimeInterval(91)
+        let look = run(["list"])
+        // Minutes alone said "after 2m", and a wait of 30s "after 0m".
+        #expect(
+            look.err.contains("\(handle): no copy of \"Q3 review\" from your calendar server after 1m30s: added to"))
+        #expect(sent.count == 1)
+    }
+
+    /// When `watch`, with nothing in a folder changing, is to wake for a held answer: the end
+    /// of the earliest wait; one already over (it could not be settled) a minute on, not at
+    /// once, which would spin.
+    @Test(arguments: [
+        ([String](), nil as String?),
+        (["2027-03-01T09:00:00Z"], "2027-03-01T11:00:00Z"),
+        (["2027-03-01T09:30:00Z", "2027-03-01T08:30:00Z"], "2027-03-01T10:30:00Z"),
+        (["2027-03-01T07:00:00Z"], "2027-03-01T10:01:00Z"),
+        (["2027-03-01T08:00:00Z"], "2027-03-01T10:01:00Z"),
+    ])
+    func watchWakesWhenTheEarliestWaitEnds(since: [String], expected: String?) {
+        let now = Date.utc("2027-03-01T10:00:00Z")
+        let next = AnswerController.nextHeldSettle(since: since.map(Date.utc), wait: 7_200, now: now)
+        #expect(next == expected.map(Date.utc))
+    }
+
+    /// The organizer moved the meeting before the server's copy came: the answer was to the
+    /// earlier time. Writing it into the copy would have the server accept the new time for
+    /// you; it goes nowhere, and the invitation is pending again.
+    @Test func anAnswerTheOrganizerMovedBeforeTheCopyCameIsNotPutInIt() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["accept", handle, "--comment", "Gladly"]).status == 0)
+        let path = vdir + "/7f3e9a.ics"
+        FileManager.default.createFile(atPath: path, contents: Data(try moved(method: nil).utf8))
+        let look = run(["list", "--all"])
+        #expect(
+            look.err.contains(
+                "\(handle): the organizer moved \"Q3 review\" before your calendar server's copy came: your answer "
+                    + "(accepted) was to the earlier time and was not sent; answer again"))
+        #expect(!look.err.contains("went into the copy"))
+        let item = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(item.contains("PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:me@example.org"))
+        #expect(!item.contains("Gladly"))
+        #expect(try deliveries(handle) == ["outdated"])
+        #expect(
+            run(["history", handle]).out.contains(
+                "[reply not sent: the organizer moved it before your calendar server's copy came, nor its comment]"))
+        let listed = try #require(try json(["list", "--all"])["invites"] as? [[String: Any]])
+        #expect(listed.first { $0["handle"] as? String == handle }?["status"] as? String == "pending")
+        #expect(sent.isEmpty)
+        // Answered again, for the new time: into the copy, as any found invitation.
+        #expect(run(["accept", handle]).out.hasPrefix("\(handle): accepted \"Q3 review\"; updated in \(path)"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("PARTSTAT=ACCEPTED;RSVP=TRUE"))
+        #expect(try deliveries(handle) == ["server", "outdated"])
+        #expect(sent.isEmpty)
+    }
+
+    /// The update came by mail and no copy came: past the wait invites neither writes the
+    /// old answer into the calendar nor says it replies, and sends nothing.
+    @Test func anAnswerTheOrganizerMovedByMailIsNotSentAfterTheWait() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["accept", handle]).status == 0)
+        #expect(run(["ingest", try moved(method: "REQUEST")]).out.contains("updated"))
+        clock.now = clock.now.addingTimeInterval(7_201)
+        let look = run(["list"])
+        #expect(look.err.contains("\(handle): the organizer moved \"Q3 review\" before your calendar server's copy"))
+        #expect(!look.err.contains("invites replies to the organizer itself"))
+        #expect(items == ["earlier.ics"])
+        #expect(sent.isEmpty)
+        #expect(try deliveries(handle) == ["outdated"])
+        #expect((try json(["outbox", "--all"])["messages"] as? [Any])?.isEmpty == true)
+    }
+
+    /// Cancelled before the copy came or the wait ended: the answer is withdrawn, as one
+    /// waiting in the outbox would be.
+    @Test func anAnswerToAnInvitationCancelledMeanwhileIsWithdrawn() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["accept", handle]).status == 0)
+        #expect(run(["ingest", try moved(method: "CANCEL")]).out.contains("cancelled"))
+        clock.now = clock.now.addingTimeInterval(7_201)
+        let look = run(["status"])
+        #expect(
+            look.err.contains(
+                "\(handle): the organizer cancelled \"Q3 review\" before your calendar server's copy came: your "
+                    + "answer (accepted) was not sent"))
+        #expect(items == ["earlier.ics"])
+        #expect(sent.isEmpty)
+        #expect(try deliveries(handle) == ["withdrawn"])
+    }
+
+    /// `history --json` of a held answer, and of one the organizer overtook, follows
+    /// `docs/json-schema.json`.
+    @Test func theHistoryOfHeldAnswersFollowsTheSchema() throws {
+        let validator = try JSONSchemaValidator(path: CLIHarness.repositoryFile("docs/json-schema.json"))
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["accept", handle]).status == 0)
+        let held = try JSONSerialization.jsonObject(with: Data(run(["--json", "history"]).out.utf8))
+        #expect(validator.problems(held, against: ["$ref": "#/$defs/history"]).isEmpty)
+        #expect(run(["ingest", try moved(method: "REQUEST")]).status == 0)
+        clock.now = clock.now.addingTimeInterval(7_201)
+        let outdated = try JSONSerialization.jsonObject(with: Data(run(["--json", "history"]).out.utf8))
+        #expect(validator.problems(outdated, against: ["$ref": "#/$defs/history"]).isEmpty)
+        #expect(try deliveries(handle) == ["outdated"])
     }
 }
