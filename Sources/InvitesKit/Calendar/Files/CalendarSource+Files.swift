@@ -6,6 +6,10 @@ extension CalendarSource {
     public static func named(_ path: String) throws(CalendarError) -> CalendarSource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            // A link that leads nowhere is named as such: the file it names is what is missing.
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                throw .notFound(path: "\(path) (a symbolic link to \(target))")
+            }
             throw .notFound(path: path)
         }
         return CalendarSource(path: path, layout: isDirectory.boolValue ? .vdir : .file, exists: true)
