@@ -267,8 +267,10 @@ PY
     [ ! -e "$work/ran-tmux" ] || fail "the tmux recipe ran the title's #(…)"
     shown | grep -qF "$(visible tmux)" || fail "tmux did not show the title as written: $(shown | tail -c 400)"
     # The same text not escaped, as the recipe once passed it: tmux runs the job and reads the
-    # variables, which is what the checks above would have caught.
-    tmux display-message -d 10000 "control #(touch $work/ran-control) #{pane_id}."
+    # variables, which is what the checks above would have caught. tmux kills a display-message's
+    # job when the command's client leaves, which it may do before the job's shell starts (12 of
+    # 20 runs here): run-shell keeps that client a second, so that the job runs every time.
+    tmux display-message -d 10000 "control #(touch $work/ran-control) #{pane_id}." \; run-shell "sleep 1"
     for _ in $(seq 30); do [ -e "$work/ran-control" ] && break; sleep 0.1; done
     [ -e "$work/ran-control" ] || fail "the unescaped control did not run: this test could not see a job run"
     shown | grep -qE "control  ?%[0-9]+\." || fail "the unescaped control did not expand #{pane_id}: $(shown | tail -c 300)"
