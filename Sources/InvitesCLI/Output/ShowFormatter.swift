@@ -93,7 +93,7 @@ struct ShowFormatter {
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
                 switch change {
-                case .title(let was): return "title was \"" + Printable.sanitize(was) + "\""
+                case .title(let was): return "title was \"" + Printable.title(was) + "\""
                 case .time(let start, let end): return "time was " + time.span(start: start, end: end)
                 }
             }

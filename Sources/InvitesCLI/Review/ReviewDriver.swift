@@ -124,7 +124,7 @@ final class ReviewDriver {
             return false
         }
         let outcome = report.outcome
-        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
+        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
         if let label = session.occurrenceLabel, occurrence != nil { line += " (the occurrence \(label))" }
         line += AnswerCommand.change(outcome.calendar)
         var said = [line]

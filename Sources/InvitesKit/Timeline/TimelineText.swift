@@ -14,10 +14,10 @@ struct TimelineText {
     static let isolateStart: Character = "\u{2068}"
     static let isolateEnd: Character = "\u{2069}"
 
-    /// A title made printable: controls made visible, and under an ASCII locale transliterated
-    /// (`Köln` to `Koln`, `Встреча` to `Vstreca`), what has no Latin form `?`.
+    /// A title made printable: controls made visible, `(no title)` for none, and under an ASCII
+    /// locale transliterated (`Köln` to `Koln`, `Встреча` to `Vstreca`), what has no Latin form `?`.
     func clean(_ text: String) -> String {
-        let printable = Printable.sanitize(text)
+        let printable = Printable.title(text)
         guard charset == .ascii else { return printable }
         let latin =
             printable.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false)
