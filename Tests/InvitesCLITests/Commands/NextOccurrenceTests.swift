@@ -50,11 +50,20 @@ import Testing
         return (cli, options)
     }
 
-    @Test func anotherTimeOfTheNextOccurrencesDay() {
+    @Test func anotherTimeOfTheNextOccurrencesDay() throws {
         let (cli, options) = harness(busyUntil: "1200")
         let proposed = cli.run(options + ["propose", "ongoing-weekly", "--free", "--no-send"])
         #expect(proposed.status == 0, "\(proposed.err)")
         #expect(proposed.out.contains("Mon 10 Jun 2024 12:00-12:30 UTC"), "\(proposed.out)")
+        #expect(
+            proposed.out.hasSuffix(
+                "(the occurrence 2024-06-10T10:00:00Z), instead of Mon 10 Jun 2024 10:00-10:30 UTC\n"),
+            "the occurrence it moves, not the series' first start in 2015: \(proposed.out)")
+        let json = cli.run(options + ["--json", "propose", "ongoing-weekly", "--free", "--no-send"]).out
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let proposal = try #require(document["proposal"] as? [String: Any])
+        #expect(proposal["recurrenceId"] as? String == "2024-06-10T10:00:00Z", "\(json)")
+        #expect((proposal["was"] as? [String: Any])?["start"] as? String == "2024-06-10T10:00:00Z", "\(json)")
     }
 
     @Test func aDayWithNoFreeTimeIsSaid() {
