@@ -112,7 +112,7 @@ extension InvitesCommand {
             ],
             examples: ["invites day", "invites day tomorrow", "invites --json day 2026-12-14"], run: DayCommand.run),
         Entry(
-            name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
+            name: "check", summary: "one line; exit 0 when free, 3 when it conflicts, 1 unknown", usage: "check HANDLE",
             spec: CheckCommand.spec,
             options: [
                 ("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
