@@ -142,8 +142,7 @@ public final class WatchLoop {
         }
         defer { journal.close(now: clock()) }
         started()
-        try tell(journal.untold(in: setup.ingest.store).map { ($0, nil) })
-        try pass(maildirs: setup.maildirs, calendars: !setup.calendars.isEmpty)
+        try tellAtStart()
         let deadline = clock().addingTimeInterval(options.wait)
         var dirty = Set<String>()
         var due: Date?
@@ -310,9 +309,54 @@ public final class WatchLoop {
         }
     }
 
+    /// How many invitations waiting at a start are told in one notification rather than one
+    /// each: more than one (a Maildir of fifty once gave fifty notifications at once).
+    static let gathered = 2
+
+    /// The first look: what waits already is told in one notification when more than one
+    /// invitation waits for an answer (`50 invitations waiting`, Show opening `review`), the
+    /// rest (cancellations, one alone) as they come. What waits: what the Maildirs and the
+    /// calendars hold unread, and what was filed since the journal counts and not told (by
+    /// another command, or a `watch` killed before it told). Each is recorded as told.
+    private func tellAtStart() throws {
+        let filed = try pass(maildirs: setup.maildirs, calendars: !setup.calendars.isEmpty, telling: false)
+        var seen = Set(filed.map(\.0.handle))
+        let untold = try journal.untold(in: setup.ingest.store).filter { seen.insert($0.handle).inserted }
+        let kept: [(StoredInvite, IngestOutcome.Result?)] = untold.map { ($0, nil) }
+        let fresh = (filed + kept).filter { $0.1 != .unchanged && !journal.wasTold($0.0) }
+        let waiting = fresh.map(\.0).filter { $0.needsAnswer && $0.status != .cancelled }
+        guard let notifier, waiting.count >= WatchLoop.gathered else {
+            try tell(fresh)
+            if !setup.calendars.isEmpty || !filed.isEmpty { follow(always: true) }
+            return
+        }
+        let text = NotificationText.waiting(waiting)
+        do {
+            try notifier.waiting(summary: text.summary, body: text.body, count: waiting.count)
+            serverAnswered()
+            log("\(waiting.count) invitations waiting: told in one notification")
+            for stored in waiting { journal.record(stored) }
+        } catch {
+            if case .noNotificationServer = error {
+                sayOnce(error.description, key: WatchLoop.noServer)
+                absence = ServerAbsence(since: clock())
+            } else {
+                sayOnce(error.description)
+            }
+            missed.formUnion(waiting.map(\.handle))
+        }
+        let told = Set(waiting.map(\.handle))
+        try tell(fresh.filter { !told.contains($0.0.handle) })
+        if !setup.calendars.isEmpty || !filed.isEmpty { follow(always: true) }
+    }
+
     /// Takes in what the Maildirs hold that was not read before, and what changed in the
-    /// calendars, and tells of it.
-    private func pass(maildirs: [String], calendars: Bool) throws {
+    /// calendars, and tells of it (unless `telling` is off: the start tells of it its own way);
+    /// returns what was filed.
+    @discardableResult
+    private func pass(maildirs: [String], calendars: Bool, telling: Bool = true) throws -> [(
+        StoredInvite, IngestOutcome.Result?
+    )] {
         var filed: [(StoredInvite, IngestOutcome.Result?)] = []
         if calendars {
             do {
@@ -339,11 +383,13 @@ public final class WatchLoop {
             filed += report.outcomes.map { ($0.stored, $0.result) }
             log("read \(maildirs.count) Maildir(s): \(report.outcomes.count) invitation(s) filed")
         }
+        guard telling else { return filed }
         try tell(filed)
         // What watch filed itself (your answer changed in your calendar, which following files
         // without calling it a change) is no other process's commit: its notifications are
         // compared with the store all the same.
         if calendars || !filed.isEmpty { follow(always: true) }
+        return filed
     }
 
     /// Tells of each invitation not told of in this version, once; `again`: of each whatever
@@ -418,7 +464,9 @@ public final class WatchLoop {
                 try tellMissed()
             }
         case .show(let handle):
-            let command = setup.open + [handle]
+            // The notification of every invitation waiting has no handle: `review` goes
+            // through them all.
+            let command = handle.isEmpty ? setup.open : setup.open + [handle]
             do {
                 let pid = try Subprocess.start(command)
                 log("\(handle): show: started \(Printable.sanitize(command.joined(separator: " "))) (pid \(pid))")
