@@ -238,10 +238,12 @@ extension InvitesCommand {
             options: [
                 (
                     "--format TEXT",
-                    "the line, with %n for the count (default: '%n pending'); nothing is printed when none are"
+                    "the line, with %n for the count and %d for those starting within the shortest nudge "
+                        + "(default: '%n pending'); nothing is printed when none are"
                 )
             ],
-            examples: ["invites status --format '📅 %n'"], run: StatusCommand.run),
+            examples: ["invites status --format '📅 %n'", "invites status --format '%n pending, %d due'"],
+            run: StatusCommand.run),
         Entry(
             name: "config", summary: "the settings in force, and where each came from", usage: "config",
             spec: ConfigCommand.spec, examples: ["invites config"], run: ConfigCommand.run),

@@ -548,4 +548,50 @@ else
 fi
 rm -f "$service"
 dbus ReloadConfig >/dev/null
+
+# 9. The nudge. Two invitations taken in before watch starts (so neither is new to it), both
+# waiting for an answer and starting in 90 minutes and 25 seconds, with `nudge = 24h, 90m`: the
+# 24-hour threshold is long past, so each is nudged once at the start ("in 1 hour 30 minutes",
+# with the usual actions); a restart after kill -9 nudges neither again; one declined with the
+# CLI is not nudged at the 90-minute threshold, the other is, once; `status --format %d`
+# counts the one due.
+start_mock "body actions"
+setup nudge
+printf 'nudge = 24h, 90m\n' >>"$dir/config/config"
+deliver 1700000060.1.host "$planning" "nudge-a@example.org" 0 "Nudged A" "" 5425
+deliver 1700000061.1.host "$planning" "nudge-b@example.org" 0 "Nudged B" "" 5425
+ninety=$(($(date +%s) + 25))
+run ingest --maildir "$dir/md" >/dev/null
+# The journal counts from watch's first start, in whole seconds: taken in a second before it.
+sleep 1.1
+[ "$(run config | grep '^nudge ' | sed 's/   */  /g')" = "nudge  24h, 1h30m  from $dir/config/config:2" ] \
+    || fail "config: $(run config | grep '^nudge')"
+nudges() { calls | field 'sorted(x["summary"] for x in c if x["summary"].startswith("in "))'; }
+start_watch --verbose
+bus wait 2 20
+sleep 0.5
+[ "$(nudges)" = "['in 1 hour 30 minutes: Nudged A', 'in 1 hour 30 minutes: Nudged B']" ] || fail "nudge: $(calls)"
+[ "$(calls | field 'len(c)')" = 2 ] || fail "nudge: told as new too: $(calls)"
+[ "$(calls | field '" ".join(c[0]["actions"])')" = "accept Accept decline Decline tentative Tentative show Show" ] \
+    || fail "nudge: actions $(calls | field 'c[0]["actions"]')"
+kill -9 "$watcher"
+wait "$watcher" 2>/dev/null || true
+start_watch --verbose
+wait_for "grep -c watching '$dir/watch.err' | grep -q 2" 10 "the restart did not start"
+sleep 1.5
+[ "$(calls | field 'len(c)')" = 2 ] || fail "nudge: told again after kill -9: $(calls)"
+[ "$(run status --format '%n pending, %d due')" = "2 pending, 0 due" ] || fail "status: $(run status --format '%n pending, %d due')"
+run decline "$(handle_of nudge-a@example.org)" --comment "away" >/dev/null 2>&1
+[ "$(date +%s)" -lt "$ninety" ] || fail "nudge: the 90-minute threshold came before the checks ended (a loaded machine)"
+wait_for "[ \$(date +%s) -ge $((ninety + 1)) ]" 40 "the clock stopped"
+wait_for "nudges | grep -q 'Nudged B.*Nudged B'" 20 "nudge: no second nudge of the one still waiting: $(calls)"
+sleep 1
+[ "$(nudges)" = "['in 1 hour 30 minutes: Nudged A', 'in 1 hour 30 minutes: Nudged B', 'in 1 hour 30 minutes: Nudged B']" ] \
+    || fail "nudge: $(nudges)"
+[ "$(run status --format '%n pending, %d due')" = "1 pending, 1 due" ] || fail "status: $(run status --format '%n pending, %d due')"
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+grep -q "^nudge: $(handle_of nudge-b@example.org) [0-9]* 5400$" "$dir/home/watch-notified" || fail "journal: $(cat "$dir/home/watch-notified")"
+stop_mock
+echo "watch: nudged at the start (in 1 hour 30 minutes, with the actions), none again after kill -9, none once declined, the 90-minute one once; status '1 pending, 1 due'"
 echo "watch: all passed"

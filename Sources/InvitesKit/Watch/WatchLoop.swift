@@ -39,12 +39,16 @@ public final class WatchLoop {
         public var show: ShowController
         /// What answers from a notification, as the commands answer.
         public var answer: () throws -> AnswerController
+        /// The `nudge` setting: seconds before an invitation's start at which one still
+        /// waiting for your answer is told again (``Nudge``); empty for `never`.
+        public var nudges: [Int]
 
         public init(
             home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
             zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
-            show: ShowController, answer: @escaping () throws -> AnswerController
+            show: ShowController, answer: @escaping () throws -> AnswerController, nudges: [Int]
         ) {
+            self.nudges = nudges
             self.home = home
             self.maildirs = maildirs
             self.calendars = calendars
@@ -108,6 +112,8 @@ public final class WatchLoop {
     /// When the earliest answer held for a server's copy is to be settled though no folder
     /// changed: the end of its wait.
     private var heldDue: Date?
+    /// When the next nudge comes (``nudge()``), though no folder changes.
+    private var nudgeDue: Date?
 
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
@@ -143,6 +149,7 @@ public final class WatchLoop {
         defer { journal.close(now: clock()) }
         started()
         try tellAtStart()
+        nudge()
         let deadline = clock().addingTimeInterval(options.wait)
         var dirty = Set<String>()
         var due: Date?
@@ -156,6 +163,7 @@ public final class WatchLoop {
             if let absence, !missed.isEmpty { wakeups.append(absence.retryAt) }
             if options.once { wakeups.append(deadline) }
             if let heldDue { wakeups.append(heldDue) }
+            if let nudgeDue { wakeups.append(nudgeDue) }
             let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
             var timeout = bus.timeout
             if let soonest = wakeups.min() {
@@ -210,7 +218,9 @@ public final class WatchLoop {
                 dirty = []
                 due = nil
                 try pass(maildirs: maildirs, calendars: calendars)
+                nudge()
             }
+            if let when = nudgeDue, clock() >= when { nudge() }
             if follower.due(at: clock()) { follow(always: false) }
             if let absence, !missed.isEmpty, absence.allowsTry(at: clock()) { try tellMissed() }
             Posix.reapChildren()
@@ -417,7 +427,7 @@ public final class WatchLoop {
                 let current = try? setup.ingest.store.invites(handles: [stored.handle]).first
                 do {
                     try notifier.notify(
-                        event, text: NotificationText(event, zone: setup.zone),
+                        event, text: NotificationText(event, zone: setup.zone, now: clock()),
                         shown: ShownInvitation(told: stored, current: current, at: clock()))
                     serverAnswered()
                     log("\(stored.handle): told (\(kind.rawValue))")
@@ -433,6 +443,62 @@ public final class WatchLoop {
                 }
             }
             journal.record(stored)
+        }
+    }
+
+    /// Tells again each invitation still waiting for your answer whose next occurrence is
+    /// about to start, at the thresholds of the `nudge` setting (``Nudge``): once per threshold
+    /// and occurrence, across restarts (the journal keeps them), never once it is answered or
+    /// has started. Sets when to wake for the next one.
+    private func nudge() {
+        nudgeDue = nil
+        guard let notifier, !setup.nudges.isEmpty else { return }
+        let now = clock()
+        let list = ListController(store: setup.ingest.store, display: setup.zone, now: now)
+        let rows: [ListController.Row]
+        do {
+            rows = try list.list(statuses: [.pending]).filter(\.isPending)
+        } catch {
+            sayOnce("the invitations to nudge could not be read: \(error)")
+            nudgeDue = now.addingTimeInterval(Nudge.retry)
+            return
+        }
+        for row in rows {
+            let handle = row.stored.handle
+            let (coming, dates) = list.upcoming(row)
+            let told = journal.nudges(handle, start: coming.start)
+            let due = Nudge.due(setup.nudges, start: coming.start, now: now, told: told)
+            if !due.isEmpty {
+                if termination?.isEnding == true { return }
+                if let absence, !absence.allowsTry(at: now) {
+                    nudgeDue = min(nudgeDue ?? absence.retryAt, absence.retryAt)
+                    continue
+                }
+                var event = WatchEvent(kind: .nudge, stored: row.stored, conflicts: conflicts(row.stored))
+                (event.start, event.end, event.dates) = (coming.start, coming.end, dates)
+                let text = NotificationText(event, zone: setup.zone, now: now)
+                do {
+                    try notifier.notify(
+                        event, text: text, shown: ShownInvitation(told: row.stored, current: row.stored, at: now))
+                    serverAnswered()
+                    journal.recordNudge(handle, start: coming.start, seconds: due)
+                    log("\(handle): nudged (\(text.summary))")
+                } catch {
+                    if case .noNotificationServer = error {
+                        sayOnce(error.description, key: WatchLoop.noServer)
+                        absence = ServerAbsence(since: now)
+                    } else {
+                        sayOnce(error.description)
+                    }
+                    let retry = absence?.retryAt ?? now.addingTimeInterval(Nudge.retry)
+                    nudgeDue = min(nudgeDue ?? retry, retry)
+                    continue
+                }
+            }
+            let toldNow = journal.nudges(handle, start: coming.start)
+            if let next = Nudge.next(setup.nudges, start: coming.start, now: now, told: toldNow) {
+                nudgeDue = min(nudgeDue ?? next, next)
+            }
         }
     }
 
