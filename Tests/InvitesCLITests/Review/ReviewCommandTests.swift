@@ -165,13 +165,42 @@ import Testing
             }
             let used = lines.reduce(0) { $0 + max(1, (DisplayWidth.of(String($1)) + columns - 1) / columns) }
             #expect(used <= rows, "\(screen)")
-            for needed in ["Platform sync", "  when       Mon 3 Jun 2024", "  organizer  Ann Example", "Space more"] {
+            // At 12 rows the kept lines are one each: the time without its label, the
+            // organizer cut in cells.
+            let kept =
+                rows > 12
+                ? ["  when       Mon 3 Jun 2024 00:30-01:00 PDT", "  organizer  Ann Example"]
+                : ["\n  Mon 3 Jun 2024 00:30-01:00 PDT\n", "\n  organizer Ann Example"]
+            for needed in ["Platform sync", "Space more"] + kept {
                 #expect(screen.contains(needed), "\(needed)")
             }
         }
         #expect(screens[1].contains("\"99\" is no occurrence"))
         #expect(screens[0].components(separatedBy: "-- ").last != screens[1].components(separatedBy: "-- ").last)
         try Snapshot.assert(screens[0], named: "review-\(columns)x\(rows)")
+    }
+
+    /// A one-off at 40x12: the kept lines one each, so that the page holds more than a line or
+    /// two, and its timeline is on the first page or the second (six Spaces once).
+    @Test func aOneOffAtFortyByTwelveReachesItsTimelineOnTheSecondPage() throws {
+        var cli = try harness()
+        cli.variables["LINES"] = "12"
+        let review = cli.run(options(cli) + ["review", "--width", "40"], stdin: "s\n+\nq\n")
+        #expect(review.status == 0)
+        let screens = review.out.components(separatedBy: "invites review: 2 of 3").dropFirst().map {
+            "invites review: 2 of 3" + $0
+        }
+        #expect(screens.count == 2, "the one-off's first page, then its second")
+        for screen in screens {
+            let lines = screen.trimmingCharacters(in: .newlines).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .prefix { !$0.hasPrefix("Reviewed:") }
+            #expect(lines.count <= 12, "\(screen)")
+            #expect(screen.contains("Space more"), "a page line whenever anything is hidden")
+        }
+        #expect(screens.contains { $0.contains("[==") && $0.contains("invite ") }, "the timeline: \(screens)")
+        try Snapshot.assert(screens.joined(separator: "\n"), named: "review-one-off-40x12")
     }
 
     /// Keys as a terminal gives them, one at a time; each screen is drawn from the top.
