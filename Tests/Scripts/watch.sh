@@ -319,7 +319,7 @@ told_before=$(calls | field 'len(c)')
 start_watch
 wait_for "[ \$(invites_in) = 100 ]" 60 "kill -9: $(invites_in) invitations in the store after the restart"
 # Told at least once each: one at a time before the kill, and those left waiting at the restart
-# in one notification ("N invitations waiting"; one alone is told as itself). The one
+# in one notification ("N invitations waiting"; up to three are told each as itself). The one
 # notification in flight when SIGKILL came (the server had it, the journal did not yet) may be
 # told again, never one more.
 told() {

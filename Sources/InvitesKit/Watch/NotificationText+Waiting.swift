@@ -8,7 +8,7 @@ extension NotificationText {
     /// How many titles the body names before "and N more".
     static let namedWaiting = 3
 
-    /// The summary and the body for `invitations` (at least two), every title made printable
+    /// The summary and the body for `invitations` (at least four), every title made printable
     /// and each line bounded as any notification's is.
     public static func waiting(_ invitations: [StoredInvite]) -> (summary: String, body: String) {
         let titles = invitations.prefix(namedWaiting).map {

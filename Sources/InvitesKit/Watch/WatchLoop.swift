@@ -320,11 +320,12 @@ public final class WatchLoop {
     }
 
     /// How many invitations waiting at a start are told in one notification rather than one
-    /// each: more than one (a Maildir of fifty once gave fifty notifications at once).
-    static let gathered = 2
+    /// each: more than three (a Maildir of fifty once gave fifty notifications at once; two or
+    /// three are still a glance each, and each names its title).
+    static let gathered = 4
 
-    /// The first look: what waits already is told in one notification when more than one
-    /// invitation waits for an answer (`50 invitations waiting`, Show opening `review`), the
+    /// The first look: what waits already is told in one notification when more than three
+    /// invitations wait for an answer (`50 invitations waiting`, Show opening `review`), the
     /// rest (cancellations, one alone) as they come. What waits: what the Maildirs and the
     /// calendars hold unread, and what was filed since the journal counts and not told (by
     /// another command, or a `watch` killed before it told). Each is recorded as told.

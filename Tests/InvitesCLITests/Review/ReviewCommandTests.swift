@@ -148,15 +148,19 @@ import Testing
     /// A pane of 24 rows, or 12 (`LINES` here; the terminal's own rows on a terminal): the
     /// header, what the last key did, the title, time, organizer and the keys stay; the notes
     /// and occurrences fold, the rest is paged, and `+` shows the next lines.
-    @Test(arguments: [(80, 24), (40, 12)])
-    func aShortPaneKeepsWhatMatters(columns: Int, rows: Int) throws {
+    /// The screens `review` prints in a pane of `rows` at `columns`, given `keys` as lines,
+    /// each from its header `place` on.
+    func screens(columns: Int, rows: Int, keys: String, place: String) throws -> [String] {
         var cli = try harness()
         cli.variables["LINES"] = "\(rows)"
-        let review = cli.run(options(cli) + ["review", "--width", "\(columns)"], stdin: "o\n99\n+\nq\n")
+        let review = cli.run(options(cli) + ["review", "--width", "\(columns)"], stdin: keys)
         #expect(review.status == 0)
-        let screens = review.out.components(separatedBy: "invites review: 1 of 3").dropFirst().map {
-            "invites review: 1 of 3" + $0
-        }
+        return review.out.components(separatedBy: place).dropFirst().map { place + $0 }
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)])
+    func aShortPaneKeepsWhatMatters(columns: Int, rows: Int) throws {
+        let screens = try screens(columns: columns, rows: rows, keys: "o\n99\n+\nq\n", place: "invites review: 1 of 3")
         // Without a terminal o 99 prints only what it says; + prints the screen again.
         #expect(screens.count == 2, "the first screen, the one after +")
         for screen in screens {
@@ -183,13 +187,7 @@ import Testing
     /// A one-off at 40x12: the kept lines one each, so that the page holds more than a line or
     /// two, and its timeline is on the first page or the second (six Spaces once).
     @Test func aOneOffAtFortyByTwelveReachesItsTimelineOnTheSecondPage() throws {
-        var cli = try harness()
-        cli.variables["LINES"] = "12"
-        let review = cli.run(options(cli) + ["review", "--width", "40"], stdin: "s\n+\nq\n")
-        #expect(review.status == 0)
-        let screens = review.out.components(separatedBy: "invites review: 2 of 3").dropFirst().map {
-            "invites review: 2 of 3" + $0
-        }
+        let screens = try screens(columns: 40, rows: 12, keys: "s\n+\nq\n", place: "invites review: 2 of 3")
         #expect(screens.count == 2, "the one-off's first page, then its second")
         for screen in screens {
             let lines = screen.trimmingCharacters(in: .newlines).split(
