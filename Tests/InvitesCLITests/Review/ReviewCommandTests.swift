@@ -201,6 +201,50 @@ import Testing
         try Snapshot.assert(screens.joined(separator: "\n"), named: "review-one-off-40x12")
     }
 
+    /// A weekly series from Berlin begun in 2015, reviewed in Los Angeles at 40x12: `when`
+    /// (next), `first`, `for them` and the organizer once filled the pane, with no page line,
+    /// and Space did nothing. The kept lines are one each now, the first date and their time
+    /// are paged first, and each Space moves.
+    @Test func aSeriesFromAnotherZoneAtFortyByTwelvePages() throws {
+        var cli = CLIHarness()
+        cli.now = { Date.utc("2024-06-01T00:00:00Z") }
+        let series = cli.write(
+            "series.ics",
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN", "METHOD:REQUEST", "BEGIN:VEVENT",
+                "UID:berlin-weekly@example.org", "DTSTAMP:20150101T120000Z",
+                "DTSTART;TZID=Europe/Berlin:20150112T223000", "DTEND;TZID=Europe/Berlin:20150112T233000",
+                "RRULE:FREQ=WEEKLY;BYDAY=MO", "SUMMARY:Weekly planning with the Berlin office",
+                "ORGANIZER;CN=Annegret Müller-Lüdenscheidt:mailto:annegret.mueller@example.org",
+                "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:me@example.org", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n"))
+        let options = ["--tz", "America/Los_Angeles", "--me", "me@example.org", "--calendar", calendar]
+        #expect(cli.run(options + ["ingest", series]).status == 0)
+        cli.variables["LINES"] = "12"
+        let review = cli.run(options + ["review", "--width", "40"], stdin: "+\n+\nq\n")
+        #expect(review.status == 0, "\(review.err)")
+        let screens = review.out.components(separatedBy: "invites review: 1 of 1").dropFirst().map {
+            "invites review: 1 of 1" + $0
+        }
+        #expect(screens.count == 3, "the first page, then two Spaces")
+        var shown: [String] = []
+        for screen in screens {
+            let lines = screen.trimmingCharacters(in: .newlines).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .prefix { !$0.hasPrefix("Reviewed:") }
+            #expect(lines.count <= 12, "\(screen)")
+            #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 40 }, "\(screen)")
+            let page = try #require(lines.first { $0.hasPrefix("-- ") }, "a page line: \(screen)")
+            #expect(!shown.contains(String(page)), "Space moved: \(screen)")
+            shown.append(String(page))
+        }
+        #expect(screens[0].contains("\n  next Mon 3 Jun 2024 13:30-14:30 PDT\n"), "\(screens[0])")
+        #expect(screens[0].contains("  first      Mon 12 Jan 2015"), "paged first: \(screens[0])")
+        #expect(screens[0].contains("  for them"), "\(screens[0])")
+        try Snapshot.assert(screens.joined(separator: "\n"), named: "review-series-zone-40x12")
+    }
+
     /// Keys as a terminal gives them, one at a time; each screen is drawn from the top.
     final class Keys: Keyboard, @unchecked Sendable {
         var keys: [Key]
