@@ -326,7 +326,7 @@ public final class WatchLoop {
 
     /// The first look: what waits already is told in one notification when more than three
     /// invitations wait for an answer (`50 invitations waiting`, Show opening `review`), the
-    /// rest (cancellations, one alone) as they come. What waits: what the Maildirs and the
+    /// rest (cancellations, up to three) each as itself. What waits: what the Maildirs and the
     /// calendars hold unread, and what was filed since the journal counts and not told (by
     /// another command, or a `watch` killed before it told). Each is recorded as told.
     private func tellAtStart() throws {
