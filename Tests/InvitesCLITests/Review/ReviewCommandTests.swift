@@ -201,11 +201,9 @@ import Testing
         try Snapshot.assert(screens.joined(separator: "\n"), named: "review-one-off-40x12")
     }
 
-    /// A weekly series from Berlin begun in 2015, reviewed in Los Angeles at 40x12: `when`
-    /// (next), `first`, `for them` and the organizer once filled the pane, with no page line,
-    /// and Space did nothing. The kept lines are one each now, the first date and their time
-    /// are paged first, and each Space moves.
-    @Test func aSeriesFromAnotherZoneAtFortyByTwelvePages() throws {
+    /// A weekly series from Berlin begun in 2015, ingested at 1 June 2024, and the options
+    /// that review it in Los Angeles.
+    func berlinSeries() -> (CLIHarness, [String]) {
         var cli = CLIHarness()
         cli.now = { Date.utc("2024-06-01T00:00:00Z") }
         let series = cli.write(
@@ -220,6 +218,15 @@ import Testing
             ].joined(separator: "\r\n"))
         let options = ["--tz", "America/Los_Angeles", "--me", "me@example.org", "--calendar", calendar]
         #expect(cli.run(options + ["ingest", series]).status == 0)
+        return (cli, options)
+    }
+
+    /// A weekly series from Berlin begun in 2015, reviewed in Los Angeles at 40x12: `when`
+    /// (next), `first`, `for them` and the organizer once filled the pane, with no page line,
+    /// and Space did nothing. The kept lines are one each now, the first date and their time
+    /// are paged first, and each Space moves.
+    @Test func aSeriesFromAnotherZoneAtFortyByTwelvePages() throws {
+        var (cli, options) = berlinSeries()
         cli.variables["LINES"] = "12"
         let review = cli.run(options + ["review", "--width", "40"], stdin: "+\n+\nq\n")
         #expect(review.status == 0, "\(review.err)")
@@ -243,6 +250,21 @@ import Testing
         #expect(screens[0].contains("  first      Mon 12 Jan 2015"), "paged first: \(screens[0])")
         #expect(screens[0].contains("  for them"), "\(screens[0])")
         try Snapshot.assert(screens.joined(separator: "\n"), named: "review-series-zone-40x12")
+    }
+
+    /// The first screens at 80x24 of the series from Berlin and of a one-off: the whole
+    /// header and key list stay, the page holds a third of the pane or more.
+    @Test func theFirstScreensAtEightyByTwentyFour() throws {
+        var (cli, options) = berlinSeries()
+        cli.variables["LINES"] = "24"
+        let series = cli.run(options + ["review", "--width", "80"], stdin: "q\n").out
+        let oneOff = try screens(columns: 80, rows: 24, keys: "s\nq\n", place: "invites review: 2 of 3")
+        #expect(oneOff.count == 1)
+        for screen in [series] + oneOff {
+            #expect(screen.trimmingCharacters(in: .newlines).split(separator: "\n").count <= 24 + 1, "\(screen)")
+        }
+        try Snapshot.assert(series, named: "review-series-zone-80x24")
+        try Snapshot.assert(oneOff.joined(), named: "review-one-off-80x24")
     }
 
     /// Keys as a terminal gives them, one at a time; each screen is drawn from the top.
