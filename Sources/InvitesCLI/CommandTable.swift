@@ -112,7 +112,7 @@ extension InvitesCommand {
             ],
             examples: ["invites day", "invites day tomorrow", "invites --json day 2026-12-14"], run: DayCommand.run),
         Entry(
-            name: "check", summary: "one line; exit 0 when free, 3 when it conflicts", usage: "check HANDLE",
+            name: "check", summary: "one line; exit 0 when free, 3 when it conflicts, 1 unknown", usage: "check HANDLE",
             spec: CheckCommand.spec,
             options: [
                 ("--before D", "as for show (default: 2h)"), ("--after D", "as for show (default: 2h)"),
@@ -238,10 +238,12 @@ extension InvitesCommand {
             options: [
                 (
                     "--format TEXT",
-                    "the line, with %n for the count (default: '%n pending'); nothing is printed when none are"
+                    "the line, with %n for the count and %d for those starting within the shortest nudge "
+                        + "(default: '%n pending'); nothing is printed when none are"
                 )
             ],
-            examples: ["invites status --format '📅 %n'"], run: StatusCommand.run),
+            examples: ["invites status --format '📅 %n'", "invites status --format '%n pending, %d due'"],
+            run: StatusCommand.run),
         Entry(
             name: "config", summary: "the settings in force, and where each came from", usage: "config",
             spec: ConfigCommand.spec, examples: ["invites config"], run: ConfigCommand.run),

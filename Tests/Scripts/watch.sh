@@ -268,6 +268,43 @@ wait "$watcher" || fail "SIGINT: exit $?"
 stop_mock
 echo "watch: 100 mails renamed into new/ at once: 100 invitations, each told once; SIGINT exit 0"
 
+# 3b. A watch started on a Maildir that already holds 50 invitations: one notification (`50
+# invitations waiting`, its Show action `Review` running the open command without a handle,
+# so that `review` goes through them all), then each new one as it comes; a restart tells none
+# of them again.
+start_mock "body actions"
+setup waiting
+printf '#!/bin/sh\necho "$@" >> "%s/opened"\n' "$dir" >"$dir/open.sh"
+chmod +x "$dir/open.sh"
+printf 'open = %s/open.sh review\n' "$dir" >>"$dir/config/config"
+for i in $(seq 1 50); do bus mail "$weekly" "$dir/md/new/17100000$((i + 10)).1.host" "waiting-$i@example.org" 0 "Waiting $i"; done
+start_watch --verbose
+bus wait 1 60
+wait_for "grep -q '50 invitations waiting' '$dir/watch.err'" 30 "waiting: $(cat "$dir/watch.err")"
+sleep 1
+calls >"$dir/calls.json"
+[ "$(field 'len(c)' <"$dir/calls.json")" = 1 ] || fail "waiting: $(field 'len(c)' <"$dir/calls.json") notifications, not one"
+[ "$(field 'c[0]["summary"]' <"$dir/calls.json")" = "50 invitations waiting" ] || fail "waiting: $(cat "$dir/calls.json")"
+[ "$(field '" ".join(c[0]["actions"])' <"$dir/calls.json")" = "show Review" ] || fail "waiting: actions $(field 'c[0]["actions"]' <"$dir/calls.json")"
+field 'c[0]["body"]' <"$dir/calls.json" | grep -q '^Waiting [0-9]*, Waiting [0-9]*, Waiting [0-9]* and 47 more$' \
+    || fail "waiting: body $(field 'c[0]["body"]' <"$dir/calls.json")"
+waiting_id=$(field 'c[0]["id"]' <"$dir/calls.json")
+deliver 1710000099.1.host "$weekly" "waiting-51@example.org" 0 "Waiting 51"
+bus wait 2 20
+[ "$(calls | field 'c[1]["summary"]')" = "Waiting 51" ] || fail "the one after the start: $(calls | field 'c[1]')"
+bus emit "$waiting_id" show
+wait_for "[ -s '$dir/opened' ]" 10 "Review did not run the open command"
+[ "$(cat "$dir/opened")" = "review" ] || fail "Review ran the open command with: $(cat "$dir/opened")"
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+start_watch
+sleep 2
+[ "$(calls | field 'len(c)')" = 2 ] || fail "a restart told the waiting invitations again: $(calls | field 'c[2:]')"
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+stop_mock
+echo "watch: 50 invitations waiting at the start told in one notification (Review ran 'open.sh review'), the 51st as it came; a restart told none again"
+
 # 4. kill -9 in the middle of a burst, and a restart: nothing lost, nothing told twice.
 start_mock "body actions"
 setup killed
@@ -280,26 +317,33 @@ kill -9 "$watcher"
 wait "$watcher" 2>/dev/null || true
 told_before=$(calls | field 'len(c)')
 start_watch
-bus wait 100 60
-sleep 1
-calls >"$dir/calls.json"
-# Told at least once each; the one notification in flight when SIGKILL came (the server had it,
-# the journal did not yet) may be told again, never one more.
-again=$(
+wait_for "[ \$(invites_in) = 100 ]" 60 "kill -9: $(invites_in) invitations in the store after the restart"
+# Told at least once each: one at a time before the kill, and those left waiting at the restart
+# in one notification ("N invitations waiting"; up to three are told each as itself). The one
+# notification in flight when SIGKILL came (the server had it, the journal did not yet) may be
+# told again, never one more.
+told() {
+    calls >"$dir/calls.json"
     "$py" - "$dir/calls.json" <<'PY'
 import collections, json, sys
-counts = collections.Counter(c["summary"] for c in json.load(open(sys.argv[1])))
-assert sorted(counts) == sorted("Killed %d" % i for i in range(1, 101)), len(counts)
-again = [s for s, n in counts.items() if n > 1]
-assert len(again) <= 1 and max(counts.values()) <= 2, again
-print(len(again))
+calls = json.load(open(sys.argv[1]))
+one = collections.Counter(c["summary"] for c in calls if not c["summary"].endswith(" invitations waiting"))
+gathered = sum(int(c["summary"].split()[0]) for c in calls if c["summary"].endswith(" invitations waiting"))
+assert set(one) <= set("Killed %d" % i for i in range(1, 101)), sorted(one)[:5]
+assert max(one.values(), default=1) <= 2, one.most_common(2)
+assert len([c for c in calls if c["summary"].endswith(" invitations waiting")]) <= 1, "gathered twice"
+print(len(one) + gathered)
 PY
-) || fail "kill -9: an invitation was not told of, or told twice"
+}
+wait_for '[ "$(told)" -ge 100 ]' 30 "kill -9: $(told) of 100 told after the restart"
+sleep 1
+again=$(($(told) - 100))
+[ "$again" -le 1 ] || fail "kill -9: $again told twice"
 [ "$(invites_in)" = 100 ] || fail "kill -9: $(invites_in) invitations in the store"
 kill -TERM "$watcher"
 wait "$watcher" || fail "SIGTERM after the restart: exit $?"
 stop_mock
-echo "watch: kill -9 after $told_before of 100 were told, and a restart: 100 invitations in the store, each once; each told, $again in flight told again"
+echo "watch: kill -9 after $told_before of 100 were told, and a restart: 100 invitations in the store, each once; each told (those left in one notification), $again in flight told again"
 
 # 5. --notify command: the notify_command with the facts in its environment, no shell.
 setup command
@@ -504,4 +548,50 @@ else
 fi
 rm -f "$service"
 dbus ReloadConfig >/dev/null
+
+# 9. The nudge. Two invitations taken in before watch starts (so neither is new to it), both
+# waiting for an answer and starting in 90 minutes and 25 seconds, with `nudge = 24h, 90m`: the
+# 24-hour threshold is long past, so each is nudged once at the start ("in 1 hour 30 minutes",
+# with the usual actions); a restart after kill -9 nudges neither again; one declined with the
+# CLI is not nudged at the 90-minute threshold, the other is, once; `status --format %d`
+# counts the one due.
+start_mock "body actions"
+setup nudge
+printf 'nudge = 24h, 90m\n' >>"$dir/config/config"
+deliver 1700000060.1.host "$planning" "nudge-a@example.org" 0 "Nudged A" "" 5425
+deliver 1700000061.1.host "$planning" "nudge-b@example.org" 0 "Nudged B" "" 5425
+ninety=$(($(date +%s) + 25))
+run ingest --maildir "$dir/md" >/dev/null
+# The journal counts from watch's first start, in whole seconds: taken in a second before it.
+sleep 1.1
+[ "$(run config | grep '^nudge ' | sed 's/   */  /g')" = "nudge  24h, 1h30m  from $dir/config/config:2" ] \
+    || fail "config: $(run config | grep '^nudge')"
+nudges() { calls | field 'sorted(x["summary"] for x in c if x["summary"].startswith("in "))'; }
+start_watch --verbose
+bus wait 2 20
+sleep 0.5
+[ "$(nudges)" = "['in 1 hour 30 minutes: Nudged A', 'in 1 hour 30 minutes: Nudged B']" ] || fail "nudge: $(calls)"
+[ "$(calls | field 'len(c)')" = 2 ] || fail "nudge: told as new too: $(calls)"
+[ "$(calls | field '" ".join(c[0]["actions"])')" = "accept Accept decline Decline tentative Tentative show Show" ] \
+    || fail "nudge: actions $(calls | field 'c[0]["actions"]')"
+kill -9 "$watcher"
+wait "$watcher" 2>/dev/null || true
+start_watch --verbose
+wait_for "grep -c watching '$dir/watch.err' | grep -q 2" 10 "the restart did not start"
+sleep 1.5
+[ "$(calls | field 'len(c)')" = 2 ] || fail "nudge: told again after kill -9: $(calls)"
+[ "$(run status --format '%n pending, %d due')" = "2 pending, 0 due" ] || fail "status: $(run status --format '%n pending, %d due')"
+run decline "$(handle_of nudge-a@example.org)" --comment "away" >/dev/null 2>&1
+[ "$(date +%s)" -lt "$ninety" ] || fail "nudge: the 90-minute threshold came before the checks ended (a loaded machine)"
+wait_for "[ \$(date +%s) -ge $((ninety + 1)) ]" 40 "the clock stopped"
+wait_for "nudges | grep -q 'Nudged B.*Nudged B'" 20 "nudge: no second nudge of the one still waiting: $(calls)"
+sleep 1
+[ "$(nudges)" = "['in 1 hour 30 minutes: Nudged A', 'in 1 hour 30 minutes: Nudged B', 'in 1 hour 30 minutes: Nudged B']" ] \
+    || fail "nudge: $(nudges)"
+[ "$(run status --format '%n pending, %d due')" = "1 pending, 1 due" ] || fail "status: $(run status --format '%n pending, %d due')"
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+grep -q "^nudge: $(handle_of nudge-b@example.org) [0-9]* 5400$" "$dir/home/watch-notified" || fail "journal: $(cat "$dir/home/watch-notified")"
+stop_mock
+echo "watch: nudged at the start (in 1 hour 30 minutes, with the actions), none again after kill -9, none once declined, the 90-minute one once; status '1 pending, 1 due'"
 echo "watch: all passed"

@@ -6,9 +6,11 @@
                               Notify(susssasa{sv}i) (the mock does not check them; real servers do)
   wait N SECONDS              waits until N Notify calls came (exit 1 when they did not)
   emit ID KEY                 the server's ActionInvoked(ID, KEY), as a user's click sends it
-  mail FIXTURE OUT [UID [SEQUENCE [SUMMARY [METHOD]]]]
+  mail FIXTURE OUT [UID [SEQUENCE [SUMMARY [METHOD [START]]]]]
                               an e-mail around an invitation fixture (text/calendar), its UID,
-                              SEQUENCE, SUMMARY and METHOD replaced when given
+                              SEQUENCE, SUMMARY and METHOD replaced when given (an empty one is
+                              left as it is); START, seconds from now, moves it to start then
+                              (in UTC, an hour long, the RRULE dropped)
 """
 import json
 import re
@@ -67,7 +69,7 @@ def main():
             "org.freedesktop.Notifications", "ActionInvoked", "us", [dbus.UInt32(int(sys.argv[2])), sys.argv[3]])
     elif command == "mail":
         fixture, out = sys.argv[2], sys.argv[3]
-        uid, sequence, summary, method = (sys.argv[4:] + [None] * 4)[:4]
+        uid, sequence, summary, method, start = (sys.argv[4:] + [None] * 5)[:5]
         text = open(fixture, encoding="utf-8").read().replace("\r\n", "\n")
         if uid:
             text = re.sub(r"(?m)^UID:.*$", "UID:" + uid, text)
@@ -79,6 +81,12 @@ def main():
             text = re.sub(r"(?m)^METHOD:.*$", "METHOD:" + method, text)
             if method == "CANCEL":
                 text = text.replace("END:VEVENT", "STATUS:CANCELLED\nEND:VEVENT")
+        if start:
+            at = int(time.time()) + int(start)
+            stamp = lambda t: time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(t))
+            text = re.sub(r"(?m)^DTSTART[;:].*$", "DTSTART:" + stamp(at), text)
+            text = re.sub(r"(?m)^DTEND[;:].*$", "DTEND:" + stamp(at + 3600), text)
+            text = re.sub(r"(?m)^RRULE:.*\n", "", text)
         calendar = text.replace("\n", "\r\n")
         kind = re.search(r"(?m)^METHOD:(\S+)", text).group(1)
         with open(out, "w", encoding="utf-8", newline="") as mail:

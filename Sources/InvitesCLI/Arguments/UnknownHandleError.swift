@@ -13,7 +13,7 @@ struct UnknownHandleError: Error, CustomStringConvertible {
         var text = "no invite \(Printable.quoted(reference, limit: 60))"
         if let closest {
             text +=
-                "; did you mean '\(Printable.sanitize(closest.name))' (\(Printable.quoted(closest.title, limit: 40)))?"
+                "; did you mean '\(Printable.sanitize(closest.name))' (\(Printable.quotedTitle(closest.title, limit: 40)))?"
         } else {
             text += "; 'invites list --all' shows the handles"
         }

@@ -63,6 +63,7 @@ enum ConfigCommand {
                 watching.notifyCommand.source
             ),
             ("open", watching.open.value.joined(separator: " "), watching.open.source),
+            ("nudge", WatchSettings.nudgeText(watching.nudge.value), watching.nudge.source),
         ]
         let working = try WorkSettings.resolve(settings.config, path: settings.configPath)
         rows += [
@@ -93,6 +94,7 @@ enum ConfigCommand {
                 "maildir": .array(watching.maildirs.value.map(JSONValue.string)),
                 "notify_command": watching.notifyCommand.value.map { .array($0.map(JSONValue.string)) } ?? .null,
                 "open": .array(watching.open.value.map(JSONValue.string)),
+                "nudge": .array(watching.nudge.value.map(JSONValue.int)),
                 "scheduling": .object([
                     "mode": .string(scheduling.general.value.rawValue),
                     "calendars": .array(

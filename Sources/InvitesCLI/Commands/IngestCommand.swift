@@ -96,7 +96,7 @@ enum IngestCommand {
         case .proposalDeclined(let stored, let comment, let already):
             var line =
                 "\(stored.handle): the organizer declined your proposal of a new time for "
-                + "\"\(Printable.sanitize(stored.invite.title))\""
+                + "\"\(Printable.title(stored.invite.title))\""
             if let comment { line += ": \"\(Printable.sanitize(comment))\"" }
             if already { line += " (already in the history)" }
             if context.settings.json { context.note(line) } else { context.print(line) }

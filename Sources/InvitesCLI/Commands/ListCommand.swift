@@ -17,8 +17,8 @@ enum ListCommand {
         }
         let rows = try context.listController().list(statuses: statuses, past: past)
         if context.settings.json {
-            let zone = context.settings.zone.value.timeZone
-            try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, zone: zone) }))
+            let display = context.settings.zone.value
+            try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, display: display) }))
             return .success
         }
         if context.arguments.has("--handles") {
@@ -44,10 +44,9 @@ enum ListCommand {
             if let next = row.next, next.start != invite.start {
                 when = "next " + context.time.span(start: next.start, end: next.end, dates: next.dates)
             }
-            var line =
-                prefix + when
-                + (row.outline.summary(zone: context.settings.zone.value.timeZone).map { ", " + $0 } ?? "") + "  "
-                + Printable.title(invite.title)
+            let zone = context.settings.zone.value.timeZone
+            let repeats = row.outline.summary(zone: zone, allDay: invite.dates != nil).map { ", " + $0 } ?? ""
+            var line = prefix + when + repeats + "  " + Printable.title(invite.title)
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
                 line += "  (\(Printable.sanitize(organizer)))"
             }

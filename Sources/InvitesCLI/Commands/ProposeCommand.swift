@@ -51,7 +51,7 @@ enum ProposeCommand {
         let was = allDay ? Proposal.dates(of: made.was, in: context.settings.zone.value) : nil
         return
             "\(made.stored.handle): proposed \(time.span(start: proposal.start, end: proposal.end, dates: proposal.dates))"
-            + " for \"\(Printable.sanitize(made.stored.invite.title))\""
+            + " for \"\(Printable.title(made.stored.invite.title))\""
             + (proposal.recurrenceID.map { " (the occurrence \($0))" } ?? "")
             + ", instead of \(time.span(start: made.was.start, end: made.was.end, dates: was))"
     }

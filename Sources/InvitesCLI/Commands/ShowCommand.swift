@@ -13,7 +13,7 @@ enum ShowCommand {
             try context.printJSON(
                 JSONOutput.Show(
                     invite: JSONOutput.Invite(
-                        try context.listController().row(show.stored), zone: context.settings.zone.value.timeZone),
+                        try context.listController().row(show.stored), display: context.settings.zone.value),
                     window: JSONOutput.Window(
                         start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,

@@ -97,6 +97,6 @@ enum WatchCommand {
                         me: settings.me.value, display: settings.zone.value, cache: context.openCache(),
                         now: context.environment.now()),
                     calendars: calendars)
-            }, show: show, answer: { try context.answerController() })
+            }, show: show, answer: { try context.answerController() }, nudges: watching.nudge.value)
     }
 }

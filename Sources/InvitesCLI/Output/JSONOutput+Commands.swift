@@ -62,6 +62,8 @@ extension JSONOutput {
         var handle: String
         var conflicts: Int
         var free: Bool
+        /// Nothing conflicts with what could be read, but part of the calendar could not be.
+        var unknown: Bool
     }
 
     /// `status`.

@@ -18,6 +18,9 @@ enum JSONOutput {
         /// pending).
         var over: Bool
         @Nullable var recurrence: Recurrence?
+        /// The occurrence still to come or under way that `list` shows (`next …` for a series
+        /// begun years back); `null` once every occurrence is over.
+        @Nullable var next: Next?
         @Nullable var location: String?
         @Nullable var organizer: String?
         @Nullable var timezone: String?
@@ -62,6 +65,14 @@ enum JSONOutput {
             var rsvp: Bool
         }
 
+        /// One occurrence: its times, and for a series the key `--occurrence` takes.
+        struct Next: Encodable {
+            var start: String
+            var end: String
+            var allDay: Bool
+            @Nullable var recurrenceId: String?
+        }
+
         /// How a series repeats: the RRULEs as written, the RDATEs added, and both in words.
         struct Recurrence: Encodable {
             var rules: [String]
@@ -69,13 +80,26 @@ enum JSONOutput {
             var summary: String
         }
 
-        init(_ row: ListController.Row, zone: TimeZone) {
+        init(_ row: ListController.Row, display: DisplayZone) {
             let stored = row.stored
             over = row.isOver
-            recurrence = row.outline.summary(zone: zone).map {
+            recurrence = row.outline.summary(zone: display.timeZone, allDay: row.stored.invite.dates != nil).map {
                 Recurrence(rules: row.outline.rules, extraDates: row.outline.extraDates, summary: $0)
             }
             let invite = stored.invite
+            if let next = row.next {
+                let (start, end) = JSONOutput.times(next.start, next.end, next.dates)
+                self.next = Next(
+                    start: start, end: end, allDay: next.isAllDay,
+                    recurrenceId: RecurrenceKey.key(of: next, display: display))
+            } else if !row.isOver {
+                // A one-off, or a series not yet begun: its own time is the next.
+                let (start, end) = JSONOutput.times(invite.start, invite.end, invite.dates)
+                self.next = Next(
+                    start: start, end: end, allDay: invite.dates != nil,
+                    recurrenceId: row.outline.recurs
+                        ? invite.dates?.first.description ?? RFC3339.utc(invite.start) : invite.recurrenceID)
+            }
             handle = stored.handle
             uid = invite.uid
             id = invite.senderID

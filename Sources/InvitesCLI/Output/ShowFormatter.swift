@@ -20,6 +20,13 @@ struct ShowFormatter {
     struct Sections {
         /// The title, the time (and the organizer's zone), the place and the organizer.
         var head: [String] = []
+        /// The head in the fewest rows, for a pane too short for it: the title, the time, the
+        /// place, the organizer (and a warning) each cut to one line; the rest goes to
+        /// ``headRest``.
+        var compactHead: [String] = []
+        /// What ``compactHead`` leaves out (the first date of a series, the organizer's zone),
+        /// whole, to be paged.
+        var headRest: [String] = []
         /// The join link, the repetition, the answers, your answer, what changed, the handle.
         var details: [String] = []
         /// The first lines of the description.
@@ -53,39 +60,54 @@ struct ShowFormatter {
                 "  " + label.padding(toLength: ShowFormatter.valueColumn - 2, withPad: " ", startingAt: 0) + value,
                 indent: ShowFormatter.valueColumn)
         }
+        // A line of the head: wrapped in it; in the compact head one line, its label one blank
+        // before its value (the time with none: it needs every cell of 40 columns), cut where
+        // it does not fit; or left to be paged (`kept` false).
+        func head(_ label: String, _ value: String, kept: Bool = true) {
+            let lines = detail(label, value)
+            sections.head += lines
+            if kept {
+                sections.compactHead.append(
+                    DisplayWidth.fit("  " + (label == "when" ? "" : label + " ") + value, to: width))
+            } else {
+                sections.headRest += lines
+            }
+        }
         sections.head += wrap(Printable.title(invite.title))
+        sections.compactHead.append(DisplayWidth.fit(Printable.title(invite.title), to: width))
         // An ongoing series by its next occurrence (the first of those checked, which start
         // from now), said to be the next, with its first date below.
         let first = time.span(start: invite.start, end: invite.end, dates: invite.dates)
         if let next = show.occurrences.first.map({ span($0.nearby.invite, allDay: invite.dates != nil) }),
             next != first, (show.occurrences.first?.nearby.invite.start ?? .distantPast) > invite.start
         {
-            sections.head += detail("when", "next " + next)
-            sections.head += detail("first", first)
+            head("when", "next " + next)
+            head("first", first, kept: false)
         } else {
-            sections.head += detail("when", first)
+            head("when", first)
         }
         if let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)
                 if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end)
                 {
-                    sections.head += detail(
-                        "for them", theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")")
+                    head(
+                        "for them", theirs.span(start: invite.start, end: invite.end) + " (" + zone.identifier + ")",
+                        kept: false)
                 }
             } else {
-                sections.head += detail("their zone", Printable.sanitize(tzid) + " (unknown here)")
+                head("their zone", Printable.sanitize(tzid) + " (unknown here)", kept: false)
             }
         }
-        if let location = invite.location { sections.head += detail("where", Printable.sanitize(location)) }
+        if let location = invite.location { head("where", Printable.sanitize(location)) }
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
-            sections.head += detail("organizer", Printable.sanitize(organizer))
+            head("organizer", Printable.sanitize(organizer))
         }
         if let note = invite.origin?.note(for: invite.organizer) {
-            sections.head += detail("mail", Printable.sanitize(note))
+            head("mail", Printable.sanitize(note))
         }
         if let collision = show.collision {
-            sections.head += detail("warning", Printable.sanitize(collision.description) + "; accept refuses")
+            head("warning", Printable.sanitize(collision.description) + "; accept refuses")
         }
         let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
         sections.details += details.meeting(show, me: me)
@@ -93,7 +115,7 @@ struct ShowFormatter {
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
                 switch change {
-                case .title(let was): return "title was \"" + Printable.sanitize(was) + "\""
+                case .title(let was): return "title was \"" + Printable.title(was) + "\""
                 case .time(let start, let end): return "time was " + time.span(start: start, end: end)
                 }
             }

@@ -124,7 +124,7 @@ final class ReviewDriver {
             return false
         }
         let outcome = report.outcome
-        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.sanitize(stored.invite.title))\""
+        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
         if let label = session.occurrenceLabel, occurrence != nil { line += " (the occurrence \(label))" }
         line += AnswerCommand.change(outcome.calendar)
         var said = [line]
@@ -336,10 +336,21 @@ final class ReviewDriver {
         return fitted(sections, rows: rows, width: width, header: header, prompt: prompt)
     }
 
+    /// The fewest rows a page of a screen too long for a terminal of `rows` shows: three, and
+    /// a third of the pane on a taller one. A pane that pages one or two lines at a time took
+    /// six Spaces to reach the timeline.
+    static func shortestPage(rows: Int) -> Int { max(3, rows / 3) }
+
     /// A screen too long for the terminal, made to fit: the header, what the last key did, the
     /// title, time, place and organizer, and the keys always stay; the notes and the occurrences
     /// fold to their first lines, and the rest (the details, the timeline, then the folded
-    /// lines whole) is paged with Space and b.
+    /// lines whole) is paged with Space and b, a line saying where the page stands.
+    ///
+    /// The layout is the roomiest that leaves ``shortestPage(rows:)`` rows to page: the whole header
+    /// and key list; else the header in a few words and the keys in one line; else besides
+    /// those the kept lines each cut to one (the title, one `when` line, the organizer cut in
+    /// cells), what they leave out (a series' first date, the organizer's zone) paged first.
+    /// A pane where even that leaves no line to page (a few rows) keeps what it can.
     private func fitted(_ sections: ShowFormatter.Sections, rows: Int, width: Int, header: String, prompt: [String])
         -> [String]
     {
@@ -360,18 +371,21 @@ final class ReviewDriver {
             lines.reduce(0) { $0 + max(1, (DisplayWidth.of($1) + width - 1) / width) }
         }
         // Roomy first, then tight: the header in a few words, each message in two lines, the
-        // keys in one.
-        func layout(tight: Bool) -> (fixed: [String], keys: [String], room: Int) {
+        // keys in one; then compact: the kept lines one each too.
+        func layout(tight: Bool, compact: Bool = false) -> (fixed: [String], keys: [String], room: Int) {
             let top =
                 DisplayWidth.wrap(tight ? place : header, to: width)
                 + messages.flatMap { DisplayWidth.wrap($0, to: width, limit: tight ? 2 : 4) }
             let keys = tight && session.showsKeyLine ? DisplayWidth.wrap(ReviewSession.shortKeyLine, to: width) : prompt
-            let fixed = top + sections.head
+            let fixed = top + (compact ? sections.compactHead : sections.head)
             // One row for the line that says where the page stands.
             return (fixed, keys, rows - cost(fixed) - cost(keys) - 1)
         }
-        let roomy = layout(tight: false)
-        let chosen = roomy.room >= 1 ? roomy : layout(tight: true)
+        let layouts = [layout(tight: false), layout(tight: true), layout(tight: true, compact: true)]
+        let index =
+            layouts.firstIndex { $0.room >= ReviewDriver.shortestPage(rows: rows) } ?? (layouts[2].room >= 1 ? 2 : 1)
+        let chosen = layouts[index]
+        let paged = (index == 2 ? sections.headRest : []) + unpaged
         guard chosen.room >= 1 else {
             guard cost(chosen.keys) >= rows else {
                 return Array(chosen.fixed.prefix(max(rows - cost(chosen.keys), 0))) + chosen.keys
@@ -387,7 +401,7 @@ final class ReviewDriver {
         // Pages of whole lines; a line taller than a whole page (a join link on a terminal of a
         // few rows) is cut to the page, since a screen that scrolls loses its top.
         let room = chosen.room
-        let body = unpaged.map { cost([$0]) > room ? DisplayWidth.fit($0, to: room * width) : $0 }
+        let body = paged.map { cost([$0]) > room ? DisplayWidth.fit($0, to: room * width) : $0 }
         var pages: [Range<Int>] = []
         var first = 0
         while first < body.count {

@@ -17,7 +17,7 @@ struct ConfigFile {
     /// The keys the file may set.
     static let keys: Set<String> = [
         "calendar", "me", "tz", "before", "after", "color", "occurrences", "name", "send", "sendmail", "respond_url",
-        "workday", "workdays", "scheduling", "server_wait", "maildir", "notify", "notify_command", "open",
+        "workday", "workdays", "scheduling", "server_wait", "maildir", "notify", "notify_command", "open", "nudge",
     ]
 
     var values: [String: [Entry]] = [:]

@@ -40,10 +40,10 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "nothing was written: run 'invites list' to see where it stands now"
         case .notTheInvitations(let path, .yours(let holder), let invitation):
             let organizer = holder.organizer?.email.map { "organizer \($0)" } ?? "no organizer"
-            return "\(path) holds your own event \(Printable.quoted(holder.title, limit: 60)) (\(organizer)) "
+            return "\(path) holds your own event \(Printable.quotedTitle(holder.title, limit: 60)) (\(organizer)) "
                 + "under the invitation's UID; the invitation from \(invitation) never writes over it"
         case .notTheInvitations(let path, .otherOrganizer(let holder), let invitation):
-            return "\(path) holds \(Printable.quoted(holder.title, limit: 60)) of "
+            return "\(path) holds \(Printable.quotedTitle(holder.title, limit: 60)) of "
                 + "\(holder.organizer?.email ?? "another organizer") under the invitation's UID; the invitation "
                 + "from \(invitation) never writes over another organizer's meeting"
         }

@@ -8,13 +8,16 @@ import Foundation
 /// or without a position, BYMONTHDAY, BYMONTH, COUNT, UNTIL); any other part is shown as
 /// written, in parentheses, rather than described wrongly.
 public enum RuleSummary {
-    /// The rule in words; UNTIL is a date in `zone`.
-    public static func text(_ rule: String, zone: TimeZone) -> String {
+    /// The rule in words; UNTIL is a date in `zone`. Beside an all-day start (`allDay`) the
+    /// rule is said as it is expanded there (``DayRule``): `FREQ=SECONDLY` is `daily`, never
+    /// `every second`, and BYHOUR, BYMINUTE and BYSECOND are left out.
+    public static func text(_ rule: String, zone: TimeZone, allDay: Bool = false) -> String {
         var parts: [(String, String)] = []
         for part in rule.split(separator: ";") {
             guard let equals = part.firstIndex(of: "=") else { continue }
             parts.append((part[..<equals].uppercased(), String(part[part.index(after: equals)...])))
         }
+        if allDay { parts = byDays(parts) }
         func value(_ name: String) -> String? { parts.first { $0.0 == name }?.1 }
         let frequency = (value("FREQ") ?? "").uppercased()
         let interval = value("INTERVAL").flatMap { Int($0) } ?? 1
@@ -48,6 +51,32 @@ public enum RuleSummary {
             text += " until " + date
         }
         return text
+    }
+
+    /// The parts as ``DayRule`` reads them beside a DATE start: SECONDLY, MINUTELY and HOURLY
+    /// become DAILY (every as many whole days as the step spans, at least one), COUNT the days
+    /// its instants reach, and the parts that name times of day go.
+    static func byDays(_ parts: [(String, String)]) -> [(String, String)] {
+        let units = ["SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3_600]
+        var kept = parts.filter { !["BYHOUR", "BYMINUTE", "BYSECOND"].contains($0.0) }
+        guard let frequency = kept.first(where: { $0.0 == "FREQ" }), let unit = units[frequency.1.uppercased()]
+        else { return kept }
+        // INTERVAL and COUNT are a stranger's numbers: clamped as libical keeps them (a short
+        // and an int), so that the products stay far inside 64 bits.
+        let interval = kept.first { $0.0 == "INTERVAL" }.flatMap { Int($0.1) }.map { min(max($0, 1), 32_767) } ?? 1
+        let step = interval * unit
+        let day = 86_400
+        kept = kept.map { name, value in
+            switch name {
+            case "FREQ": return (name, "DAILY")
+            case "INTERVAL": return (name, String(max(step / day, 1)))
+            case "COUNT" where step < day:
+                guard let count = Int(value).map({ min(max($0, 1), Int(Int32.max)) }) else { return (name, value) }
+                return (name, String((count - 1) * step / day + 1))
+            default: return (name, value)
+            }
+        }
+        return kept
     }
 
     private static let weekdays = [

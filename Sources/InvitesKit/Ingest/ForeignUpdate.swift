@@ -28,7 +28,7 @@ public struct ForeignUpdate: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String {
-        "claims to \(verb) \(Printable.quoted(title, limit: 60)) of \(Printable.sanitize(onFile)), "
+        "claims to \(verb) \(Printable.quotedTitle(title, limit: 60)) of \(Printable.sanitize(onFile)), "
             + "but its organizer is \(Printable.sanitize(claimed)): not filed"
     }
 

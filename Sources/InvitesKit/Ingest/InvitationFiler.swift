@@ -161,6 +161,16 @@ public struct InvitationFiler {
                 if result == .unchanged { result = cancel ? .cancelled : .updated }
                 changed.append(instance.recurrenceID)
                 if let note { notes.append(note) }
+                // An answer to an occurrence that is off must not go out on the next `send`.
+                if instance.cancelled,
+                    case let count = try store.withdrawWaiting(
+                        inviteID: id, recurrenceID: instance.recurrenceID, now: now), count > 0
+                {
+                    notes.append(
+                        count == 1
+                            ? "the message waiting in the outbox for the occurrence was withdrawn"
+                            : "the \(count) messages waiting in the outbox for the occurrence were withdrawn")
+                }
             }
         }
         if existing.invite.recurrenceID != nil, invite.recurrenceID != nil,

@@ -134,18 +134,12 @@ public struct ProposeController {
     }
 
     /// `--free` for a series: another time on the occurrence's own day (the one `--occurrence`
-    /// names, else the next), so that a weekly Monday meeting is not offered a Friday; none
-    /// there is said, rather than another weekday offered.
+    /// names, else the next: ``occurrenceToMove(_:key:)``), so that a weekly Monday meeting is
+    /// not offered a Friday; none there is said, rather than another weekday offered.
     private func sameDay(
-        _ stored: StoredInvite, was: DateInterval, key: String?, comment: String?, finder: FreeSlotFinder
+        _ stored: StoredInvite, was current: DateInterval, key: String?, comment: String?, finder: FreeSlotFinder
     ) throws -> Proposal {
         let now = clock()
-        var current = was
-        if key == nil,
-            let next = ConflictFinder(query: finder.query).occurrences(of: stored.invite, horizon: 2, now: now).first
-        {
-            current = DateInterval(start: next.start, end: max(next.end, next.start))
-        }
         let day = LocalDate(current.start, in: display.timeZone)
         let refused = ProposalError.noFreeTimeThatDay(
             handle: stored.handle, day: HumanTime(zone: display).day(current.start))
@@ -171,6 +165,7 @@ public struct ProposeController {
     /// be countered (``check(_:)``).
     public func propose(_ stored: StoredInvite, at: String?, key: String?, comment: String?) throws -> Made {
         try check(stored)
+        let key = at == nil ? occurrenceToMove(stored, key: key) : key
         let was = current(stored, key: key)
         guard let at else {
             return try record(try firstFree(stored, was: was, key: key, comment: comment), for: stored, was: was)
@@ -185,6 +180,18 @@ public struct ProposeController {
             throw ProposedTimeError.past(at, now: now)
         }
         return try record(proposal, for: stored, was: was)
+    }
+
+    /// The occurrence `--free` moves: the one named, else for a series the next one, since a
+    /// free time is sought on one occurrence's day; the proposal then names that occurrence
+    /// (its RECURRENCE-ID) and the time it replaces, not the series' first start years back.
+    public func occurrenceToMove(_ stored: StoredInvite, key: String?) -> String? {
+        guard key == nil, stored.invite.properties?.outline.recurs == true else { return key }
+        let finder = ConflictFinder(
+            query: CalendarQuery(sources: [], display: display, me: MyAddresses([]), index: nil, clock: clock))
+        return finder.occurrences(of: stored.invite, horizon: 2, now: clock()).first.map {
+            RecurrenceKey.key(of: $0, display: display)
+        }
     }
 
     /// Composes the COUNTER and queues it with its history entry, in one transaction.

@@ -50,7 +50,10 @@ public struct InvitationDetails: Sendable, Hashable {
         }
         self.answers = answers
         repeats =
-            invite.recurrenceID == nil ? properties.flatMap { Repetition($0, start: invite.start, time: time) } : nil
+            invite.recurrenceID == nil
+            ? properties.flatMap {
+                Repetition($0, start: invite.start, time: time, allDay: invite.dates != nil)
+            } : nil
         counterAllowed = !(properties?.disallowsCounter ?? false)
     }
 }

@@ -77,6 +77,28 @@ public struct ListController {
         return settled + rows(try store.invites(handles: others)).filter(\.isPending).count
     }
 
+    /// The occurrence of a row still to come or under way: a series' next (``Row/next``), else
+    /// the invitation's own time, an all-day one from midnight in the display zone; with its
+    /// dates when it is all-day.
+    public func upcoming(_ row: Row) -> (interval: DateInterval, dates: Occurrence.AllDayDates?) {
+        if let next = row.next { return (DateInterval(start: next.start, end: max(next.end, next.start)), next.dates) }
+        let invite = row.stored.invite
+        guard let dates = invite.dates else {
+            return (DateInterval(start: invite.start, end: max(invite.end, invite.start)), nil)
+        }
+        let start = dates.first.midnight(in: display.timeZone)
+        return (DateInterval(start: start, end: max(dates.endExclusive.midnight(in: display.timeZone), start)), dates)
+    }
+
+    /// How many pending invitations start within `seconds` from now (and have not started):
+    /// what `status --format %d` prints, the shortest `nudge` threshold its span.
+    public func dueCount(within seconds: TimeInterval) throws -> Int {
+        try list(statuses: [.pending]).filter { row in
+            let start = upcoming(row).interval.start
+            return start > now && start.timeIntervalSince(now) <= seconds
+        }.count
+    }
+
     /// The row of one invitation, as a listing would show it.
     public func row(_ stored: StoredInvite) -> Row {
         rows([stored])[0]

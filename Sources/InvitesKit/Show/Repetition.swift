@@ -23,15 +23,18 @@ public struct Repetition: Sendable, Hashable {
     ]
 
     /// The words for `properties`' rule of a series starting at `start`, its dates in `time`'s
-    /// zone; `nil` when it has no rule.
-    public init?(_ properties: EventProperties, start: Date, time: HumanTime) {
+    /// zone; `nil` when it has no rule. An all-day series' rule is said as it is read beside a
+    /// date (``DayRule``): `FREQ=HOURLY` there is daily.
+    public init?(_ properties: EventProperties, start: Date, time: HumanTime, allDay: Bool = false) {
         guard let rule = properties.rule?.trimmingCharacters(in: .whitespaces), !rule.isEmpty else { return nil }
         self.rule = rule
-        var parts: [String: String] = [:]
+        var pairs: [(String, String)] = []
         for part in rule.split(separator: ";") {
             let pieces = part.split(separator: "=", maxSplits: 1)
-            if pieces.count == 2 { parts[pieces[0].uppercased()] = pieces[1].uppercased() }
+            if pieces.count == 2 { pairs.append((pieces[0].uppercased(), pieces[1].uppercased())) }
         }
+        var parts: [String: String] = [:]
+        for (name, value) in allDay ? RuleSummary.byDays(pairs) : pairs { parts[name] = value }
         var words: String
         if let reason = properties.rule.flatMap({ properties.outline.neverMatching[$0] }) {
             // Its parts contradict each other: nothing but the first start (and RDATEs) is left.

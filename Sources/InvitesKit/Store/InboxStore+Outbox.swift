@@ -131,6 +131,33 @@ extension InboxStore {
         return withdrawn
     }
 
+    /// Withdraws what waits only for the occurrence `recurrenceID`, which the organizer
+    /// cancelled, inside the caller's transaction: the messages not yet handed over every entry
+    /// of which answers (or proposes for) that occurrence, and the answers to it owed but never
+    /// queued. A message that also carries the series or another occurrence still goes: the
+    /// organizer needs those, and the cancelled occurrence in it changes nothing for them.
+    /// Returns how many messages were withdrawn.
+    func withdrawWaiting(inviteID: Int64, recurrenceID: String, now: Date) throws(StoreError) -> Int {
+        try database.prepare(
+            """
+            UPDATE outbox SET state = 'withdrawn', updated_at = ?
+            WHERE invite_id = ? AND state IN ('queued', 'failed', 'interrupted')
+                AND EXISTS (SELECT 1 FROM history AS h WHERE h.outbox_id = outbox.id)
+                AND NOT EXISTS (
+                    SELECT 1 FROM history AS h WHERE h.outbox_id = outbox.id AND COALESCE(h.recurrence_id, '') != ?)
+            """
+        ).bind([.integer(now.unixSeconds), .int(inviteID), .text(recurrenceID)]).run()
+        let withdrawn = database.changes
+        try database.prepare(
+            """
+            UPDATE history SET delivery = 'withdrawn'
+            WHERE invite_id = ? AND recurrence_id = ? AND outbox_id IS NULL AND delivery = 'pending'
+                AND superseded_by IS NULL
+            """
+        ).bind([.int(inviteID), .text(recurrenceID)]).run()
+        return withdrawn
+    }
+
     /// The outbox, oldest first: by default everything but superseded messages.
     public func outbox(states: Set<Delivery>? = nil, handles: [String]? = nil) throws(StoreError) -> [OutboxMessage] {
         var conditions = ["o.state != 'superseded'"]

@@ -342,7 +342,7 @@ extension InboxStore {
         default:
             throw LookupError.ambiguous(
                 reference: reference,
-                candidates: byUID.map { "\($0.handle) (\(Printable.sanitize(String($0.invite.title.prefix(40)))))" })
+                candidates: byUID.map { "\($0.handle) (\(Printable.title(String($0.invite.title.prefix(40)))))" })
         }
     }
 }

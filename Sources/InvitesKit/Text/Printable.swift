@@ -61,6 +61,12 @@ public enum Printable {
         return clean.allSatisfy(\.isWhitespace) ? "(no title)" : clean
     }
 
+    /// A title in quotes, cut to `limit` characters, for messages that name one: `(no title)` in
+    /// quotes where the sender gave none, so that no message reads `declined ""`.
+    public static func quotedTitle(_ text: String, limit: Int) -> String {
+        quoted(title(text), limit: limit)
+    }
+
     /// Sanitised text in quotes, cut to `limit` characters with an ellipsis, for error messages.
     public static func quoted(_ text: String, limit: Int) -> String {
         let clean = sanitize(text)

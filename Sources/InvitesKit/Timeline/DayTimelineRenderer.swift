@@ -68,13 +68,16 @@ public struct DayTimelineRenderer: Sendable {
         let blank = String(repeating: " ", count: labelWidth + 1)
         lines.append(TimelineText.trimRight(blank + labels))
         lines.append(TimelineText.trimRight(blank + ticks))
-        var rows: [(String, [Character], String)] = []
+        // Each row with, below 64 columns, the line under its times: an invitation's handle,
+        // which `show` and the answers take, has no room beside them there.
+        var rows: [(String, [Character], String, String?)] = []
         for invitation in timedInvitations {
             let conflicts = invitation.conflicts.map { DateInterval(start: $0.start, end: max($0.end, $0.start)) }
             rows.append(
                 (
                     invitation.stored.invite.title, cells(invitation.interval, scale, "=", marked: conflicts),
-                    span(invitation.interval) + (wide ? " " + invitation.stored.handle : "")
+                    span(invitation.interval) + (wide ? " " + invitation.stored.handle : ""),
+                    wide ? nil : invitation.stored.handle
                 ))
         }
         // An all-day invitation covers the whole day: every busy event meets it.
@@ -86,14 +89,15 @@ public struct DayTimelineRenderer: Sendable {
             rows.append(
                 (
                     occurrence.title, cells(interval, scale, mark, marked: event.conflict ? waiting : []),
-                    span(interval) + (wide && occurrence.free != nil ? " free" : "")
+                    span(interval) + (wide && occurrence.free != nil ? " free" : ""), nil
                 ))
         }
         let shown = rows.prefix(maximumRows)
-        for (title, row, times) in shown {
+        for (title, row, times, under) in shown {
             lines.append(
                 TimelineText.trimRight(
                     text.pad(title, labelWidth) + " " + TimelineText.paint(row, color: color) + " " + times))
+            if let under { lines.append(TimelineRenderer.underTimes(under, labelWidth: labelWidth, scale: scale)) }
         }
         if rows.count > shown.count { lines.append(blank + "+\(rows.count - shown.count) more") }
         if report.working != nil {

@@ -86,13 +86,18 @@ public struct TimelineRenderer: Sendable {
             let occurrence = entry.occurrence
             let interval = DateInterval(start: occurrence.start, end: max(occurrence.end, occurrence.start))
             let kind: Mark = entry.free ? .free : entry.conflict ? .overlap : .busy
-            // Below 64 columns the times stay and the note goes: the marks say as much.
-            let note = !wide ? nil : entry.conflict ? DurationParser.format(entry.overlap) : entry.free ? "free" : nil
+            let overlap = entry.conflict ? DurationParser.format(entry.overlap) : nil
+            let note = overlap ?? (entry.free ? "free" : nil)
             lines.append(
                 row(
                     label: text.pad(Printable.title(occurrence.title), labelWidth),
                     cells: cells(interval, scale: scale, kind: kind, invite: report.invite),
-                    times: occurrence.isAllDay ? "all day" : span(interval), note: note))
+                    times: occurrence.isAllDay ? "all day" : span(interval), note: wide ? note : nil))
+            // Below 64 columns the note has no room beside the times: how long the overlap is
+            // (which no mark says) goes on a line of its own under them; `free` the dots say.
+            if !wide, let overlap {
+                lines.append(TimelineRenderer.underTimes(overlap, labelWidth: labelWidth, scale: scale))
+            }
         }
         if timed.count > shown.count {
             lines.append(blank + "+\(timed.count - shown.count) more")
@@ -126,7 +131,7 @@ public struct TimelineRenderer: Sendable {
 
     /// The columns after the track: the times (`08:30-09:30`) and, from 64 columns, a note (`1h`,
     /// `free`, a handle). Narrower lines keep the times, which a track of a few columns cannot
-    /// say.
+    /// say, and put the note that matters under them (``underTimes(_:labelWidth:scale:)``).
     static func timesWidth(for width: Int) -> Int {
         width >= 64 ? 18 : 12
     }
@@ -169,6 +174,12 @@ public struct TimelineRenderer: Sendable {
             row[first] = startsBefore ? Mark.before.rawValue : Mark.after.rawValue
         }
         return row
+    }
+
+    /// A note on a line of its own, starting in the column of the times above it: what a row
+    /// below 64 columns has no room for.
+    static func underTimes(_ note: String, labelWidth: Int, scale: TimelineScale) -> String {
+        String(repeating: " ", count: labelWidth + 1 + scale.columns + 1) + note
     }
 
     /// A row: its label already padded, its cells, its times and note.

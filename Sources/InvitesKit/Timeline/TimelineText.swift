@@ -14,10 +14,10 @@ struct TimelineText {
     static let isolateStart: Character = "\u{2068}"
     static let isolateEnd: Character = "\u{2069}"
 
-    /// A title made printable: controls made visible, and under an ASCII locale transliterated
-    /// (`Köln` to `Koln`, `Встреча` to `Vstreca`), what has no Latin form `?`.
+    /// A title made printable: controls made visible, `(no title)` for none, and under an ASCII
+    /// locale transliterated (`Köln` to `Koln`, `Встреча` to `Vstreca`), what has no Latin form `?`.
     func clean(_ text: String) -> String {
-        let printable = Printable.sanitize(text)
+        let printable = Printable.title(text)
         guard charset == .ascii else { return printable }
         let latin =
             printable.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false)
@@ -35,9 +35,19 @@ struct TimelineText {
 
     /// A label in exactly `width` cells: cut at a cell boundary with an ellipsis, isolated when
     /// it holds right-to-left text, padded with spaces.
+    ///
+    /// A row's label begins its line, and tmux keeps a zero-width character only on a cell
+    /// before it: an FSI in the first column is dropped, its PDI kept, and the terminal tmux
+    /// draws on shifted the row by a cell. An isolated label therefore starts one blank in, on
+    /// which tmux keeps the FSI (cut one cell shorter so that the row keeps its width).
     func pad(_ text: String, _ width: Int) -> String {
-        let cut = fitted(clean(text), width)
-        return isolated(cut) + String(repeating: " ", count: max(width - DisplayWidth.of(cut), 0))
+        let clean = clean(text)
+        guard clean.unicodeScalars.contains(where: TimelineText.isRightToLeft), width > 1 else {
+            let cut = fitted(clean, width)
+            return isolated(cut) + String(repeating: " ", count: max(width - DisplayWidth.of(cut), 0))
+        }
+        let cut = fitted(clean, width - 1)
+        return " " + isolated(cut) + String(repeating: " ", count: max(width - 1 - DisplayWidth.of(cut), 0))
     }
 
     /// A line of titles cut to `width` cells; each title in it is cleaned and isolated by

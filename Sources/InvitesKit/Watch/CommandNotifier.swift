@@ -35,6 +35,14 @@ final class CommandNotifier: Notifier {
         try run(CommandNotifier.variables(event, text: text, zone: zone))
     }
 
+    /// `INVITES_EVENT=waiting`, no handle, `INVITES_COUNT` the number waiting.
+    func waiting(summary: String, body: String, count: Int) throws(WatchError) {
+        try run([
+            "INVITES_HANDLE": "", "INVITES_EVENT": "waiting", "INVITES_COUNT": String(count),
+            "INVITES_SUMMARY": Printable.sanitize(summary), "INVITES_BODY": Printable.sanitize(body),
+        ])
+    }
+
     func confirm(handle: String, summary: String, body: String) throws(WatchError) {
         try run([
             "INVITES_HANDLE": Printable.sanitize(handle), "INVITES_EVENT": "answered",

@@ -70,6 +70,24 @@ final class DesktopNotifier: Notifier {
         }
     }
 
+    func waiting(summary: String, body: String, count: Int) throws(WatchError) {
+        let bus = try connected()
+        let offers = try serverCapabilities(bus)
+        let markup = offers.contains("body-markup")
+        let actions: [(key: String, label: String)] = offers.contains("actions") ? [("show", "Review")] : []
+        let id = try send(
+            bus, summary: DesktopNotifier.shown(summary, markup: markup),
+            body: DesktopNotifier.shown(body, markup: markup), actions: actions,
+            replaces: latest[DesktopNotifier.everything] ?? 0, expires: -1)
+        if let earlier = latest[DesktopNotifier.everything], earlier != id { forget(earlier) }
+        handles[id] = DesktopNotifier.everything
+        latest[DesktopNotifier.everything] = id
+        if actions.isEmpty { open.remove(id) } else { open.insert(id) }
+    }
+
+    /// The handle the notification of every invitation waiting is kept under: no invitation's.
+    static let everything = ""
+
     func confirm(handle: String, summary: String, body: String) throws(WatchError) {
         let replaced = latest[handle] ?? 0
         let id = try replace(handle: handle, summary: summary, body: body)

@@ -33,13 +33,17 @@ public struct NotificationText: Sendable, Equatable {
         }.joined(separator: "\n")
     }
 
-    public init(_ event: WatchEvent, zone: DisplayZone) {
+    /// The text of `event` in `zone`; a nudge says when it starts from `now` (`in 1 hour:
+    /// Title`).
+    public init(_ event: WatchEvent, zone: DisplayZone, now: Date) {
         let human = HumanTime(zone: zone)
         let title = Printable.title(event.title)
         switch event.kind {
         case .new: summary = NotificationText.fitted(title)
         case .changed: summary = NotificationText.fitted("changed: " + title)
         case .cancelled: summary = NotificationText.fitted("cancelled: " + title)
+        case .nudge:
+            summary = NotificationText.fitted(Nudge.startsIn(event.start.timeIntervalSince(now)) + ": " + title)
         }
         time = human.span(start: event.start, end: event.end, dates: event.dates)
         var parts = event.conflicts.prefix(NotificationText.namedConflicts).map { conflict in

@@ -6,6 +6,9 @@ protocol Notifier: AnyObject {
     /// Tells of one event; the error says why it could not be told. `shown` is the invitation
     /// as the store has it now, for a notification that offers answers to it.
     func notify(_ event: WatchEvent, text: NotificationText, shown: ShownInvitation?) throws(WatchError)
+    /// Tells in one notification of the invitations already waiting at a start, its Show
+    /// action (`Review`) handed on as ``NotifierAction/show(handle:)`` with an empty handle.
+    func waiting(summary: String, body: String, count: Int) throws(WatchError)
     /// Confirms an answer given from a notification, in place of that notification.
     func confirm(handle: String, summary: String, body: String) throws(WatchError)
     /// Replaces the invitation's notification with a short one without actions: it no longer
@@ -29,6 +32,8 @@ protocol Notifier: AnyObject {
 enum NotifierAction: Equatable {
     /// An answer pressed, with what its notification was shown for (`nil`: nothing to check).
     case answer(handle: String, action: AnswerAction, shown: ShownInvitation?)
+    /// Show pressed: `review` for the handle, or for every invitation waiting when it is empty
+    /// (the notification of those waiting at a start).
     case show(handle: String)
     /// The notification server appeared (`true`) or went away.
     case server(present: Bool)

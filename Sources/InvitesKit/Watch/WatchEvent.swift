@@ -9,6 +9,8 @@ public struct WatchEvent: Sendable, Equatable {
         case new
         case changed
         case cancelled
+        /// Still waiting for your answer as it is about to start (``Nudge``).
+        case nudge
     }
 
     /// Something of the user's calendar that overlaps the invitation.

@@ -39,12 +39,16 @@ public final class WatchLoop {
         public var show: ShowController
         /// What answers from a notification, as the commands answer.
         public var answer: () throws -> AnswerController
+        /// The `nudge` setting: seconds before an invitation's start at which one still
+        /// waiting for your answer is told again (``Nudge``); empty for `never`.
+        public var nudges: [Int]
 
         public init(
             home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
             zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
-            show: ShowController, answer: @escaping () throws -> AnswerController
+            show: ShowController, answer: @escaping () throws -> AnswerController, nudges: [Int]
         ) {
+            self.nudges = nudges
             self.home = home
             self.maildirs = maildirs
             self.calendars = calendars
@@ -108,6 +112,8 @@ public final class WatchLoop {
     /// When the earliest answer held for a server's copy is to be settled though no folder
     /// changed: the end of its wait.
     private var heldDue: Date?
+    /// When the next nudge comes (``nudge()``), though no folder changes.
+    private var nudgeDue: Date?
 
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
@@ -142,8 +148,8 @@ public final class WatchLoop {
         }
         defer { journal.close(now: clock()) }
         started()
-        try tell(journal.untold(in: setup.ingest.store).map { ($0, nil) })
-        try pass(maildirs: setup.maildirs, calendars: !setup.calendars.isEmpty)
+        try tellAtStart()
+        nudge()
         let deadline = clock().addingTimeInterval(options.wait)
         var dirty = Set<String>()
         var due: Date?
@@ -157,6 +163,7 @@ public final class WatchLoop {
             if let absence, !missed.isEmpty { wakeups.append(absence.retryAt) }
             if options.once { wakeups.append(deadline) }
             if let heldDue { wakeups.append(heldDue) }
+            if let nudgeDue { wakeups.append(nudgeDue) }
             let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
             var timeout = bus.timeout
             if let soonest = wakeups.min() {
@@ -211,7 +218,9 @@ public final class WatchLoop {
                 dirty = []
                 due = nil
                 try pass(maildirs: maildirs, calendars: calendars)
+                nudge()
             }
+            if let when = nudgeDue, clock() >= when { nudge() }
             if follower.due(at: clock()) { follow(always: false) }
             if let absence, !missed.isEmpty, absence.allowsTry(at: clock()) { try tellMissed() }
             Posix.reapChildren()
@@ -310,9 +319,55 @@ public final class WatchLoop {
         }
     }
 
+    /// How many invitations waiting at a start are told in one notification rather than one
+    /// each: more than three (a Maildir of fifty once gave fifty notifications at once; two or
+    /// three are still a glance each, and each names its title).
+    static let gathered = 4
+
+    /// The first look: what waits already is told in one notification when more than three
+    /// invitations wait for an answer (`50 invitations waiting`, Show opening `review`), the
+    /// rest (cancellations, up to three) each as itself. What waits: what the Maildirs and the
+    /// calendars hold unread, and what was filed since the journal counts and not told (by
+    /// another command, or a `watch` killed before it told). Each is recorded as told.
+    private func tellAtStart() throws {
+        let filed = try pass(maildirs: setup.maildirs, calendars: !setup.calendars.isEmpty, telling: false)
+        var seen = Set(filed.map(\.0.handle))
+        let untold = try journal.untold(in: setup.ingest.store).filter { seen.insert($0.handle).inserted }
+        let kept: [(StoredInvite, IngestOutcome.Result?)] = untold.map { ($0, nil) }
+        let fresh = (filed + kept).filter { $0.1 != .unchanged && !journal.wasTold($0.0) }
+        let waiting = fresh.map(\.0).filter { $0.needsAnswer && $0.status != .cancelled }
+        guard let notifier, waiting.count >= WatchLoop.gathered else {
+            try tell(fresh)
+            if !setup.calendars.isEmpty || !filed.isEmpty { follow(always: true) }
+            return
+        }
+        let text = NotificationText.waiting(waiting)
+        do {
+            try notifier.waiting(summary: text.summary, body: text.body, count: waiting.count)
+            serverAnswered()
+            log("\(waiting.count) invitations waiting: told in one notification")
+            for stored in waiting { journal.record(stored) }
+        } catch {
+            if case .noNotificationServer = error {
+                sayOnce(error.description, key: WatchLoop.noServer)
+                absence = ServerAbsence(since: clock())
+            } else {
+                sayOnce(error.description)
+            }
+            missed.formUnion(waiting.map(\.handle))
+        }
+        let told = Set(waiting.map(\.handle))
+        try tell(fresh.filter { !told.contains($0.0.handle) })
+        if !setup.calendars.isEmpty || !filed.isEmpty { follow(always: true) }
+    }
+
     /// Takes in what the Maildirs hold that was not read before, and what changed in the
-    /// calendars, and tells of it.
-    private func pass(maildirs: [String], calendars: Bool) throws {
+    /// calendars, and tells of it (unless `telling` is off: the start tells of it its own way);
+    /// returns what was filed.
+    @discardableResult
+    private func pass(maildirs: [String], calendars: Bool, telling: Bool = true) throws -> [(
+        StoredInvite, IngestOutcome.Result?
+    )] {
         var filed: [(StoredInvite, IngestOutcome.Result?)] = []
         if calendars {
             do {
@@ -339,11 +394,13 @@ public final class WatchLoop {
             filed += report.outcomes.map { ($0.stored, $0.result) }
             log("read \(maildirs.count) Maildir(s): \(report.outcomes.count) invitation(s) filed")
         }
+        guard telling else { return filed }
         try tell(filed)
         // What watch filed itself (your answer changed in your calendar, which following files
         // without calling it a change) is no other process's commit: its notifications are
         // compared with the store all the same.
         if calendars || !filed.isEmpty { follow(always: true) }
+        return filed
     }
 
     /// Tells of each invitation not told of in this version, once; `again`: of each whatever
@@ -371,7 +428,7 @@ public final class WatchLoop {
                 let current = try? setup.ingest.store.invites(handles: [stored.handle]).first
                 do {
                     try notifier.notify(
-                        event, text: NotificationText(event, zone: setup.zone),
+                        event, text: NotificationText(event, zone: setup.zone, now: clock()),
                         shown: ShownInvitation(told: stored, current: current, at: clock()))
                     serverAnswered()
                     log("\(stored.handle): told (\(kind.rawValue))")
@@ -387,6 +444,62 @@ public final class WatchLoop {
                 }
             }
             journal.record(stored)
+        }
+    }
+
+    /// Tells again each invitation still waiting for your answer whose next occurrence is
+    /// about to start, at the thresholds of the `nudge` setting (``Nudge``): once per threshold
+    /// and occurrence, across restarts (the journal keeps them), never once it is answered or
+    /// has started. Sets when to wake for the next one.
+    private func nudge() {
+        nudgeDue = nil
+        guard let notifier, !setup.nudges.isEmpty else { return }
+        let now = clock()
+        let list = ListController(store: setup.ingest.store, display: setup.zone, now: now)
+        let rows: [ListController.Row]
+        do {
+            rows = try list.list(statuses: [.pending]).filter(\.isPending)
+        } catch {
+            sayOnce("the invitations to nudge could not be read: \(error)")
+            nudgeDue = now.addingTimeInterval(Nudge.retry)
+            return
+        }
+        for row in rows {
+            let handle = row.stored.handle
+            let (coming, dates) = list.upcoming(row)
+            let told = journal.nudges(handle, start: coming.start)
+            let due = Nudge.due(setup.nudges, start: coming.start, now: now, told: told)
+            if !due.isEmpty {
+                if termination?.isEnding == true { return }
+                if let absence, !absence.allowsTry(at: now) {
+                    nudgeDue = min(nudgeDue ?? absence.retryAt, absence.retryAt)
+                    continue
+                }
+                var event = WatchEvent(kind: .nudge, stored: row.stored, conflicts: conflicts(row.stored))
+                (event.start, event.end, event.dates) = (coming.start, coming.end, dates)
+                let text = NotificationText(event, zone: setup.zone, now: now)
+                do {
+                    try notifier.notify(
+                        event, text: text, shown: ShownInvitation(told: row.stored, current: row.stored, at: now))
+                    serverAnswered()
+                    journal.recordNudge(handle, start: coming.start, seconds: due)
+                    log("\(handle): nudged (\(text.summary))")
+                } catch {
+                    if case .noNotificationServer = error {
+                        sayOnce(error.description, key: WatchLoop.noServer)
+                        absence = ServerAbsence(since: now)
+                    } else {
+                        sayOnce(error.description)
+                    }
+                    let retry = absence?.retryAt ?? now.addingTimeInterval(Nudge.retry)
+                    nudgeDue = min(nudgeDue ?? retry, retry)
+                    continue
+                }
+            }
+            let toldNow = journal.nudges(handle, start: coming.start)
+            if let next = Nudge.next(setup.nudges, start: coming.start, now: now, told: toldNow) {
+                nudgeDue = min(nudgeDue ?? next, next)
+            }
         }
     }
 
@@ -418,7 +531,9 @@ public final class WatchLoop {
                 try tellMissed()
             }
         case .show(let handle):
-            let command = setup.open + [handle]
+            // The notification of every invitation waiting has no handle: `review` goes
+            // through them all.
+            let command = handle.isEmpty ? setup.open : setup.open + [handle]
             do {
                 let pid = try Subprocess.start(command)
                 log("\(handle): show: started \(Printable.sanitize(command.joined(separator: " "))) (pid \(pid))")

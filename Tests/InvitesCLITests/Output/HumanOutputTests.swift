@@ -37,6 +37,23 @@ import Testing
         #expect(!json.contains("(no title)"), "JSON keeps the title as it was sent")
     }
 
+    /// `review`, `day` and `propose` name an untitled invitation as `list` does, never `""`.
+    @Test(arguments: ["", "  "])
+    func reviewDayAndProposeSayNoTitle(summary: String) throws {
+        let file = invite(summary: summary, organizer: "ORGANIZER;CN=Alice Example:mailto:alice@example.org")
+        let options = ["--tz", "UTC", "--calendar", CLIHarness.repositoryFile("fixtures/calendar.ics")]
+        let ingest = cli.run(options + ["ingest", file])
+        let handle = String(ingest.out.prefix { $0 != " " })
+        let day = cli.run(options + ["day", "2024-07-10", "--width", "80"])
+        #expect(day.out.contains("(no title)"), "\(day.out)")
+        let propose = cli.run(
+            options + ["--me", "me@example.org", "propose", handle, "--at", "2024-07-10 12:00", "--no-send"])
+        #expect(propose.out.contains(" for \"(no title)\""), "\(propose.out)\(propose.err)")
+        let review = cli.run(options + ["review", "--width", "80"], stdin: "d\nq\n")
+        #expect(review.out.contains("\(handle): declined \"(no title)\""), "\(review.out)")
+        #expect(!review.out.contains("\"\""))
+    }
+
     @Test(arguments: [
         "ORGANIZER;CN=alice@example.org:mailto:alice@example.org",
         "ORGANIZER;CN=Alice@Example.org:mailto:alice@example.org",

@@ -148,15 +148,19 @@ import Testing
     /// A pane of 24 rows, or 12 (`LINES` here; the terminal's own rows on a terminal): the
     /// header, what the last key did, the title, time, organizer and the keys stay; the notes
     /// and occurrences fold, the rest is paged, and `+` shows the next lines.
-    @Test(arguments: [(80, 24), (40, 12)])
-    func aShortPaneKeepsWhatMatters(columns: Int, rows: Int) throws {
+    /// The screens `review` prints in a pane of `rows` at `columns`, given `keys` as lines,
+    /// each from its header `place` on.
+    func screens(columns: Int, rows: Int, keys: String, place: String) throws -> [String] {
         var cli = try harness()
         cli.variables["LINES"] = "\(rows)"
-        let review = cli.run(options(cli) + ["review", "--width", "\(columns)"], stdin: "o\n99\n+\nq\n")
+        let review = cli.run(options(cli) + ["review", "--width", "\(columns)"], stdin: keys)
         #expect(review.status == 0)
-        let screens = review.out.components(separatedBy: "invites review: 1 of 3").dropFirst().map {
-            "invites review: 1 of 3" + $0
-        }
+        return review.out.components(separatedBy: place).dropFirst().map { place + $0 }
+    }
+
+    @Test(arguments: [(80, 24), (40, 12)])
+    func aShortPaneKeepsWhatMatters(columns: Int, rows: Int) throws {
+        let screens = try screens(columns: columns, rows: rows, keys: "o\n99\n+\nq\n", place: "invites review: 1 of 3")
         // Without a terminal o 99 prints only what it says; + prints the screen again.
         #expect(screens.count == 2, "the first screen, the one after +")
         for screen in screens {
@@ -165,13 +169,102 @@ import Testing
             }
             let used = lines.reduce(0) { $0 + max(1, (DisplayWidth.of(String($1)) + columns - 1) / columns) }
             #expect(used <= rows, "\(screen)")
-            for needed in ["Platform sync", "  when       Mon 3 Jun 2024", "  organizer  Ann Example", "Space more"] {
+            // At 12 rows the kept lines are one each: the time without its label, the
+            // organizer cut in cells.
+            let kept =
+                rows > 12
+                ? ["  when       Mon 3 Jun 2024 00:30-01:00 PDT", "  organizer  Ann Example"]
+                : ["\n  Mon 3 Jun 2024 00:30-01:00 PDT\n", "\n  organizer Ann Example"]
+            for needed in ["Platform sync", "Space more"] + kept {
                 #expect(screen.contains(needed), "\(needed)")
             }
         }
         #expect(screens[1].contains("\"99\" is no occurrence"))
         #expect(screens[0].components(separatedBy: "-- ").last != screens[1].components(separatedBy: "-- ").last)
         try Snapshot.assert(screens[0], named: "review-\(columns)x\(rows)")
+    }
+
+    /// A one-off at 40x12: the kept lines one each, so that the page holds more than a line or
+    /// two, and its timeline is on the first page or the second (six Spaces once).
+    @Test func aOneOffAtFortyByTwelveReachesItsTimelineOnTheSecondPage() throws {
+        let screens = try screens(columns: 40, rows: 12, keys: "s\n+\nq\n", place: "invites review: 2 of 3")
+        #expect(screens.count == 2, "the one-off's first page, then its second")
+        for screen in screens {
+            let lines = screen.trimmingCharacters(in: .newlines).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .prefix { !$0.hasPrefix("Reviewed:") }
+            #expect(lines.count <= 12, "\(screen)")
+            #expect(screen.contains("Space more"), "a page line whenever anything is hidden")
+        }
+        #expect(screens.contains { $0.contains("[==") && $0.contains("invite ") }, "the timeline: \(screens)")
+        try Snapshot.assert(screens.joined(separator: "\n"), named: "review-one-off-40x12")
+    }
+
+    /// A weekly series from Berlin begun in 2015, ingested at 1 June 2024, and the options
+    /// that review it in Los Angeles.
+    func berlinSeries() -> (CLIHarness, [String]) {
+        var cli = CLIHarness()
+        cli.now = { Date.utc("2024-06-01T00:00:00Z") }
+        let series = cli.write(
+            "series.ics",
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN", "METHOD:REQUEST", "BEGIN:VEVENT",
+                "UID:berlin-weekly@example.org", "DTSTAMP:20150101T120000Z",
+                "DTSTART;TZID=Europe/Berlin:20150112T223000", "DTEND;TZID=Europe/Berlin:20150112T233000",
+                "RRULE:FREQ=WEEKLY;BYDAY=MO", "SUMMARY:Weekly planning with the Berlin office",
+                "ORGANIZER;CN=Annegret Müller-Lüdenscheidt:mailto:annegret.mueller@example.org",
+                "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:me@example.org", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n"))
+        let options = ["--tz", "America/Los_Angeles", "--me", "me@example.org", "--calendar", calendar]
+        #expect(cli.run(options + ["ingest", series]).status == 0)
+        return (cli, options)
+    }
+
+    /// A weekly series from Berlin begun in 2015, reviewed in Los Angeles at 40x12: `when`
+    /// (next), `first`, `for them` and the organizer once filled the pane, with no page line,
+    /// and Space did nothing. The kept lines are one each now, the first date and their time
+    /// are paged first, and each Space moves.
+    @Test func aSeriesFromAnotherZoneAtFortyByTwelvePages() throws {
+        var (cli, options) = berlinSeries()
+        cli.variables["LINES"] = "12"
+        let review = cli.run(options + ["review", "--width", "40"], stdin: "+\n+\nq\n")
+        #expect(review.status == 0, "\(review.err)")
+        let screens = review.out.components(separatedBy: "invites review: 1 of 1").dropFirst().map {
+            "invites review: 1 of 1" + $0
+        }
+        #expect(screens.count == 3, "the first page, then two Spaces")
+        var shown: [String] = []
+        for screen in screens {
+            let lines = screen.trimmingCharacters(in: .newlines).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .prefix { !$0.hasPrefix("Reviewed:") }
+            #expect(lines.count <= 12, "\(screen)")
+            #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 40 }, "\(screen)")
+            let page = try #require(lines.first { $0.hasPrefix("-- ") }, "a page line: \(screen)")
+            #expect(!shown.contains(String(page)), "Space moved: \(screen)")
+            shown.append(String(page))
+        }
+        #expect(screens[0].contains("\n  next Mon 3 Jun 2024 13:30-14:30 PDT\n"), "\(screens[0])")
+        #expect(screens[0].contains("  first      Mon 12 Jan 2015"), "paged first: \(screens[0])")
+        #expect(screens[0].contains("  for them"), "\(screens[0])")
+        try Snapshot.assert(screens.joined(separator: "\n"), named: "review-series-zone-40x12")
+    }
+
+    /// The first screens at 80x24 of the series from Berlin and of a one-off: the whole
+    /// header and key list stay, the page holds a third of the pane or more.
+    @Test func theFirstScreensAtEightyByTwentyFour() throws {
+        var (cli, options) = berlinSeries()
+        cli.variables["LINES"] = "24"
+        let series = cli.run(options + ["review", "--width", "80"], stdin: "q\n").out
+        let oneOff = try screens(columns: 80, rows: 24, keys: "s\nq\n", place: "invites review: 2 of 3")
+        #expect(oneOff.count == 1)
+        for screen in [series] + oneOff {
+            #expect(screen.trimmingCharacters(in: .newlines).split(separator: "\n").count <= 24 + 1, "\(screen)")
+        }
+        try Snapshot.assert(series, named: "review-series-zone-80x24")
+        try Snapshot.assert(oneOff.joined(), named: "review-one-off-80x24")
     }
 
     /// Keys as a terminal gives them, one at a time; each screen is drawn from the top.

@@ -62,6 +62,16 @@ import Testing
         ("occurrences = 0", "'occurrences' takes a count from 1 to 1000, not '0'"),
         ("color = sometimes", "'color' takes auto, always or never, not 'sometimes'"),
         ("tz = Mars/Olympus", "'tz' takes an IANA time zone like Europe/Berlin, not 'Mars/Olympus'"),
+        (
+            "nudge = soon",
+            "'nudge' takes durations before the start separated by commas (24h, 1h), each from 1m to 30d, or never, "
+                + "not 'soon'"
+        ),
+        (
+            "nudge = 24h,,1h",
+            "'nudge' takes durations before the start separated by commas (24h, 1h), each from 1m to 30d, or never, "
+                + "not '24h,,1h'"
+        ),
     ])
     func aBadValueIsAUsageErrorForEveryCommand(line: String, message: String) {
         let (harness, path) = configured("# mine\n\(line)\n")

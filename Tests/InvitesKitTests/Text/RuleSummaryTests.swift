@@ -26,4 +26,19 @@ import Testing
     func aRuleInAFewWords(rule: String, expected: String) {
         #expect(RuleSummary.text(rule, zone: berlin) == expected)
     }
+
+    /// Beside an all-day start a rule is said as it is expanded there (by whole days): a rule
+    /// read as daily never says `every second`.
+    @Test(arguments: [
+        ("FREQ=SECONDLY", "daily"),
+        ("FREQ=MINUTELY;INTERVAL=30;BYHOUR=9", "daily"),
+        ("FREQ=HOURLY;INTERVAL=48", "every 2 days"),
+        ("FREQ=HOURLY;COUNT=30", "daily, 2 times"),
+        ("FREQ=MINUTELY;INTERVAL=32767;COUNT=3", "every 22 days, 3 times"),
+        ("FREQ=WEEKLY;BYDAY=TU;BYHOUR=9", "weekly on Tue"),
+    ])
+    func anAllDayRuleInTheWordsOfItsDays(rule: String, expected: String) {
+        #expect(RuleSummary.text(rule, zone: berlin, allDay: true) == expected)
+        #expect(!RuleSummary.text(rule, zone: berlin, allDay: true).contains("second"))
+    }
 }

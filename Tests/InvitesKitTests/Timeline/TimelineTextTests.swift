@@ -25,9 +25,11 @@ import Testing
         #expect(DisplayWidth.of(label) == 6)
     }
 
+    /// A row's label isolated starts one blank in: tmux drops an FSI in the first column.
     @Test func rightToLeftIsIsolatedAndClosedWhenCut() {
-        #expect(unicode.pad("שלום", 6) == "\u{2068}שלום\u{2069}  ")
-        #expect(unicode.pad("اجتماع الفريق", 6) == "\u{2068}اجتما…\u{2069}")
+        #expect(unicode.pad("שלום", 6) == " \u{2068}שלום\u{2069} ")
+        #expect(unicode.pad("اجتماع الفريق", 6) == " \u{2068}اجتم…\u{2069}")
+        #expect(DisplayWidth.of(unicode.pad("اجتماع الفريق", 6)) == 6)
         #expect(unicode.pad("Standup", 8) == "Standup ")
         let line = unicode.fit("all day: " + unicode.label("ישיבת צוות") + " (free)", 14)
         #expect(line == "all day: \u{2068}ישיב\u{2069}…")

@@ -26,7 +26,7 @@ import Testing
             start: Date(timeIntervalSince1970: 1_796_000_400),
             end: Date(timeIntervalSince1970: 1_796_004_000), organizer: "ann@example.org", conflicts: [])
         try CommandNotifier(command: command, zone: zone).notify(
-            event, text: NotificationText(event, zone: zone), shown: nil)
+            event, text: NotificationText(event, zone: zone, now: .distantPast), shown: nil)
         let seen = try String(contentsOf: output, encoding: .utf8)
         #expect(seen.hasPrefix("\(output.path)|$(touch pwned)|a b|"))
         #expect(seen.contains("INVITES_EVENT=changed\n"))
@@ -42,11 +42,11 @@ import Testing
             end: Date(timeIntervalSince1970: 60), organizer: nil, conflicts: [])
         let notifier = CommandNotifier(command: ["sh", "-c", "echo no route; exit 3"], zone: .utc)
         #expect(throws: WatchError.commandFailed(command: "sh -c echo no route; exit 3", reason: "exit 3: no route")) {
-            try notifier.notify(event, text: NotificationText(event, zone: .utc), shown: nil)
+            try notifier.notify(event, text: NotificationText(event, zone: .utc, now: .distantPast), shown: nil)
         }
         let missing = CommandNotifier(command: ["/nonexistent/ntfy"], zone: .utc)
         #expect(throws: WatchError.self) {
-            try missing.notify(event, text: NotificationText(event, zone: .utc), shown: nil)
+            try missing.notify(event, text: NotificationText(event, zone: .utc, now: .distantPast), shown: nil)
         }
     }
 }

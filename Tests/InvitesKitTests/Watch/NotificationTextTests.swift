@@ -43,21 +43,22 @@ import Testing
     @Test func eachKindReadsAsItShould() throws {
         var lines: [String] = []
         for event in NotificationTextTests.events {
-            let text = NotificationText(event, zone: NotificationTextTests.berlin)
+            let text = NotificationText(event, zone: NotificationTextTests.berlin, now: .distantPast)
             lines += ["[\(event.kind.rawValue) \(event.handle)]", "summary: \(text.summary)", text.body, ""]
         }
         try Snapshot.assert(lines, named: "notification-text")
     }
 
     @Test func aCancellationNamesNoConflicts() {
-        let text = NotificationText(NotificationTextTests.events[2], zone: NotificationTextTests.berlin)
+        let text = NotificationText(
+            NotificationTextTests.events[2], zone: NotificationTextTests.berlin, now: .distantPast)
         #expect(text.summary == "cancelled: Planning")
         #expect(text.conflicts.isEmpty && !text.body.contains("conflicts"))
     }
 
     @Test func theCommandGetsTheFactsInItsEnvironment() {
         let event = NotificationTextTests.events[3]
-        let text = NotificationText(event, zone: NotificationTextTests.berlin)
+        let text = NotificationText(event, zone: NotificationTextTests.berlin, now: .distantPast)
         let variables = CommandNotifier.variables(event, text: text, zone: NotificationTextTests.berlin)
         #expect(variables["INVITES_START"] == "2026-12-14T23:30:00+01:00")
         #expect(variables["INVITES_EVENT"] == "new")
@@ -76,7 +77,7 @@ import Testing
         event.organizer = long + " <x@example.org>"
         event.conflicts = [.init(title: long, start: event.start, end: event.end)]
         event.kind = .changed
-        let text = NotificationText(event, zone: NotificationTextTests.berlin)
+        let text = NotificationText(event, zone: NotificationTextTests.berlin, now: .distantPast)
         #expect(text.summary.hasPrefix("changed: " + letter) && text.summary.hasSuffix("…"))
         #expect(DisplayWidth.of(text.summary) <= NotificationText.longest)
         #expect(DisplayWidth.of(text.summary) > NotificationText.longest - cells - 1)
@@ -94,7 +95,7 @@ import Testing
         let title = String(repeating: "y", count: NotificationText.longest)
         var event = NotificationTextTests.events[0]
         event.title = title
-        #expect(NotificationText(event, zone: NotificationTextTests.berlin).summary == title)
+        #expect(NotificationText(event, zone: NotificationTextTests.berlin, now: .distantPast).summary == title)
     }
 
     /// Where the server reads markup (`body-markup`) the summary is escaped as the body is, so
@@ -105,7 +106,7 @@ import Testing
         var event = NotificationTextTests.events[0]
         event.title = title
         event.organizer = "Ann <ann@example.org>"
-        let text = NotificationText(event, zone: NotificationTextTests.berlin)
+        let text = NotificationText(event, zone: NotificationTextTests.berlin, now: .distantPast)
         let summary = DesktopNotifier.shown(text.summary, markup: markup)
         let body = DesktopNotifier.shown(text.body, markup: markup)
         if markup {

@@ -9,11 +9,16 @@ import Foundation
 /// vdir of 100,000 items, the descriptions, alarms and time stamps it parsed and no one read
 /// were half of its work.
 enum EventLines {
-    /// The lines of `block` to parse; the whole block when a line is too long for libical (so
-    /// that it is refused as before, whichever line it is) or when its BEGIN and END lines do
-    /// not nest (libical's reading of those is not second-guessed).
+    /// The lines of `block` to parse; the whole block when a line kept is too long for libical
+    /// (so that it is refused as before) or when its BEGIN and END lines do not nest (libical's
+    /// reading of those is not second-guessed).
+    ///
+    /// The bound on a line's length applies to what is kept: a slide deck Outlook or Apple
+    /// Calendar exported inline (`ATTACH;ENCODING=BASE64`, megabytes folded over thousands of
+    /// lines), a long DESCRIPTION, a VALARM's attachment are passed over whatever their size,
+    /// and the event they belong to is read (it was once skipped as unreadable, and `check`
+    /// said free beside it).
     static func read(_ block: UnsafeRawBufferPointer) -> [UInt8] {
-        guard ICalComponent.overlongLine(in: block) == nil else { return Array(block) }
         var kept: [UInt8] = []
         kept.reserveCapacity(block.count)
         var depth = 0
@@ -36,7 +41,11 @@ enum EventLines {
                 return depth == 1 && start < end && isRead(head, start, end)
             }
             guard let keeping else { return Array(block) }
-            if keeping { kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[start..<next])) }
+            if keeping {
+                // Folded bytes count as the unfolded line would, give or take the folds' own.
+                guard next - start <= ICalComponent.longestLine else { return Array(block) }
+                kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: block[start..<next]))
+            }
             start = next
         }
         return depth == 0 ? kept : Array(block)
