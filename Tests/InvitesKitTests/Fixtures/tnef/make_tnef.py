@@ -371,12 +371,17 @@ def main():
         )
     write("nested", title, nested, stream_file=False)
     # A run of references, each 17 bytes out for 2 in: 1.1 MB of RTF from 130 KB.
+    # Three groups of literals begin the RTF; then each reference repeats the last 17 bytes.
+    seed = b"{\\rtf1 " + b"Agenda, agendas. "
     huge = bytearray()
-    write_at = 207
+    for group in range(3):
+        huge.append(0x00)
+        huge += seed[group * 8 : group * 8 + 8]
+    write_at = 207 + len(seed)
     for _ in range(8192):
         huge.append(0xFF)
         for _ in range(8):
-            huge += struct.pack(">H", (((write_at + 100) & 0xFFF) << 4) | 0xF)
+            huge += struct.pack(">H", (((write_at - 17) & 0xFFF) << 4) | 0xF)
             write_at = (write_at + 17) & 0xFFF
     huge = struct.pack("<IIII", len(huge) + 12, 0x7FFFFFFF, 0x75465A4C, 0) + bytes(huge)
     big = message(
