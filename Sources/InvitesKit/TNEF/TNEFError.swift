@@ -8,8 +8,6 @@ enum TNEFError: Error, Equatable, Sendable, CustomStringConvertible {
     case cut(item: String, offset: Int)
     /// A length or count larger than what is left of the stream, or than the reader allows.
     case badLength(item: String, offset: Int, length: UInt64)
-    /// An attribute's checksum is not the sum of its bytes ([MS-OXTNEF] 2.1.3.1).
-    case badChecksum(offset: Int)
     /// An attribute of a level other than message (1) or attachment (2).
     case badLevel(level: UInt8, offset: Int)
     /// A MAPI property of a type [MS-OXCDATA] does not define.
@@ -25,8 +23,6 @@ enum TNEFError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the TNEF stream is cut: its \(item) at byte \(offset) ends past the end"
         case .badLength(let item, let offset, let length):
             return "the TNEF stream's \(item) at byte \(offset) claims a length of \(length), more than it holds"
-        case .badChecksum(let offset):
-            return "the TNEF attribute at byte \(offset) has a wrong checksum: the stream is damaged"
         case .badLevel(let level, let offset):
             return "the TNEF attribute at byte \(offset) has the unknown level \(level)"
         case .unknownType(let type, let offset):

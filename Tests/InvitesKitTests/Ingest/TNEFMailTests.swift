@@ -100,7 +100,11 @@ import Testing
     @Test func brokenStreamsSayWhatIsWrong() throws {
         #expect(try refusal("cut.eml").contains("its winmail.dat cannot be read: the TNEF stream's attribute at byte"))
         #expect(try refusal("lying-length.eml").contains("claims a length of 2147483632, more than it holds"))
-        #expect(try refusal("bad-checksum.eml").contains("has a wrong checksum: the stream is damaged"))
+    }
+
+    /// Outlook writes wrong checksums now and then; they protect nothing the reader keeps.
+    @Test func aWrongChecksumIsNoReasonToRefuse() throws {
+        #expect(try invites("bad-checksum.eml").map(\.title) == ["Infoveranstaltung Umbau"])
     }
 
     @Test func nestedAttachmentsAreNotFollowed() throws {

@@ -3,17 +3,20 @@
 alone: [MS-OXTNEF] for the stream and its MAPI property lists, [MS-OXOCAL] for the meeting's
 properties and its recurrence, [MS-OXRTFCP] for the compressed RTF, [MS-OXCICAL] for the UID.
 
-    python3 make_tnef.py          # rewrites every .dat and .eml here
+    python3 make_tnef.py               # rewrites every fixture here
+    python3 make_tnef.py --check DIR   # writes them into DIR; exit 1 when any differs from here
 
 Each fixture is a winmail.dat (NAME.dat) and the mail that carries it (NAME.eml). The output is
 the same on every run (no clock, no randomness), so the committed files can be checked against
-it: `python3 make_tnef.py && git diff --exit-code .`
+it (Tests/Scripts/tnef.sh does).
 """
 import base64
 import os
 import struct
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = HERE
 
 # Attribute ids ([MS-OXTNEF] 2.1.3.3): level 1 is the message, 2 an attachment.
 ATT_TNEF_VERSION = 0x00089006
@@ -273,9 +276,9 @@ def mail(name, subject, dat, content_type="application/ms-tnef", to="Kim Attende
 def write(name, subject, dat, stream_file=True, **options):
     """NAME.eml, and NAME.dat for the streams the other readers are asked about."""
     if stream_file:
-        with open(os.path.join(HERE, name + ".dat"), "wb") as handle:
+        with open(os.path.join(OUT, name + ".dat"), "wb") as handle:
             handle.write(dat)
-    with open(os.path.join(HERE, name + ".eml"), "wb") as handle:
+    with open(os.path.join(OUT, name + ".eml"), "wb") as handle:
         handle.write(mail(name, subject, dat, **options))
 
 
@@ -350,8 +353,9 @@ def main():
     write("note", "Lunch?", note)
 
     # Broken streams: cut in the middle of the property list, a property length that points
-    # past the end, a checksum that does not add up, attachments nested in attachments, and a
-    # compressed RTF that would unpack to far more than the reader keeps.
+    # past the end, a checksum that does not add up (read all the same, as Outlook's own
+    # streams have them), attachments nested in attachments, and a compressed RTF that would
+    # unpack to far more than the reader keeps.
     write("cut", title, request[: len(request) - 700], stream_file=False)
     # The location's length says 2 GB; the checksum is made over the lie, as a forger would.
     lying = bytearray(
@@ -394,7 +398,7 @@ def main():
     write("huge-rtf", "Huge description", big, stream_file=False)
 
     # The later iTIP update of the request, as Exchange writes it: UID the hex GlobalObjectId.
-    with open(os.path.join(HERE, "request-update.ics"), "wb") as handle:
+    with open(os.path.join(OUT, "request-update.ics"), "wb") as handle:
         handle.write(
             (
                 "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nPRODID:Microsoft Exchange Server 2010\r\nVERSION:2.0\r\n"
@@ -408,7 +412,7 @@ def main():
         )
 
     # Exchange's silence: a meeting mail over IMAP with neither iCalendar nor TNEF.
-    with open(os.path.join(HERE, "exchange-link.eml"), "wb") as handle:
+    with open(os.path.join(OUT, "exchange-link.eml"), "wb") as handle:
         handle.write(
             (
                 "From: Oda Organizer <organizer@example.org>\r\nTo: Kim Attendee <kim@example.com>\r\n"
@@ -423,4 +427,17 @@ def main():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--check":
+        OUT = sys.argv[2]
+        os.makedirs(OUT, exist_ok=True)
+        main()
+        differ = [
+            name for name in sorted(os.listdir(OUT))
+            if open(os.path.join(OUT, name), "rb").read() != open(os.path.join(HERE, name), "rb").read()
+        ]
+        missing = [name for name in sorted(os.listdir(HERE)) if name != os.path.basename(__file__)
+                   and name not in os.listdir(OUT)]
+        for name in differ + missing:
+            print("make_tnef.py: %s differs from what it writes" % name)
+        sys.exit(1 if differ or missing else 0)
     main()
