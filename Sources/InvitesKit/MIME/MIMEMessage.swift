@@ -90,10 +90,13 @@ struct MIMEMessage {
         mailboxes(header, limit: 1).first?.address
     }
 
-    /// The mailboxes of an address header, at most `limit` (a stranger's header may list
-    /// thousands; a meeting's attendees are bounded as its recipient table is).
+    /// The most mailboxes kept of one address header: a stranger's header may list thousands,
+    /// and they stand in for a meeting's attendees, which are bounded so.
+    static let mostMailboxes = 5_000
+
+    /// The mailboxes of an address header, at most `limit`.
     private static func mailboxes(
-        _ header: UnsafePointer<CChar>?, limit: Int = TNEFLimits.recipients
+        _ header: UnsafePointer<CChar>?, limit: Int = mostMailboxes
     ) -> [(address: String, name: String?)] {
         guard let header, let list = lazy_internet_address_list_parse(nil, header) else { return [] }
         defer { lazy_unref(list) }

@@ -12,7 +12,7 @@ enum TNEFLimits {
     static let values = 10_000
     /// The most bytes the compressed RTF of a description is decompressed to (the header's
     /// RawSize is a stranger's number: it is never used to reserve memory).
-    static let rtfBytes = 4 << 20
+    static let rtfBytes = 1 << 20
     /// The most characters of a description taken from the RTF.
     static let descriptionCharacters = 64 << 10
     /// Deleted instances (EXDATEs) of a recurrence.
