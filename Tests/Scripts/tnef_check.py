@@ -6,12 +6,16 @@ whose output python icalendar reads. Run by Tests/Scripts/tnef.sh.
     python tnef_check.py classes INVITES FILE...              any TNEF: the class invites names
 """
 import datetime
+import itertools
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import uuid
+import zoneinfo
+
+import dateutil.rrule
 
 import icalendar
 from tnefparse import TNEF
@@ -50,13 +54,22 @@ def utc(value):
 
 
 def rule_parts(rule):
-    """An RRULE's parts, without what only restates the default (INTERVAL=1, WKST=MO)."""
+    """An RRULE's parts, without what only restates the default (INTERVAL=1, WKST=MO) and
+    without its end (UNTIL or COUNT, compared by the days they give)."""
     parts = dict(part.split("=", 1) for part in rule.split(";"))
     if parts.get("INTERVAL") == "1":
         del parts["INTERVAL"]
     if parts.get("WKST") == "MO":
         del parts["WKST"]
+    parts.pop("UNTIL", None)
+    parts.pop("COUNT", None)
     return parts
+
+
+def days(rule, start):
+    """The days (where the series starts) of a rule's first 1,000 instances."""
+    dates = itertools.islice(dateutil.rrule.rrulestr(rule, dtstart=start), 1000)
+    return [moment.astimezone(start.tzinfo).date().isoformat() for moment in dates]
 
 
 def check(name, what, mine, theirs):
@@ -116,6 +129,12 @@ def streams(binary, folder, ytnef):
                 rules = (mine.get("recurrence") or {}).get("rules") or []
                 theirs = [event["RRULE"].to_ical().decode()] if "RRULE" in event else []
                 check(name, "RRULE (ytnef)", [rule_parts(r) for r in rules], [rule_parts(r) for r in theirs])
+                if rules and theirs:
+                    # One may end a series by its last day, the other by its count: the days
+                    # the rules give must be the same.
+                    zone = zoneinfo.ZoneInfo(mine["timezone"] or "UTC")
+                    start = datetime.datetime.fromisoformat(mine["start"].replace("Z", "+00:00")).astimezone(zone)
+                    check(name, "the days of the series (ytnef)", days(rules[0], start), days(theirs[0], event["DTSTART"].dt))
         checked += 1
     print("tnef: %d spec-built streams read alike by invites, tnefparse%s" % (checked, " and ytnef" if ytnef else ""))
 

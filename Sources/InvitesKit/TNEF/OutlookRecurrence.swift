@@ -63,11 +63,13 @@ struct OutlookRecurrence: Sendable, Equatable {
         case (0x200A, 0x0001), (0x200B, 0x0001):
             let days = try reader.u32("days of the week")
             parts = ["FREQ=WEEKLY", "INTERVAL=\(max(1, period))", "BYDAY=" + weekdays(days)]
-        case (0x200C, 0x0002), (0x200D, 0x0002), (0x200C, 0x0003), (0x200D, 0x0003):
+        case (0x200C, 0x0002), (0x200D, 0x0002), (0x200C, 0x0004), (0x200D, 0x0004):
+            // Month (0x2) on a day, MonthEnd (0x4) on the last day ([MS-OXOCAL] 2.2.1.44.1).
             let day = try reader.u32("day of the month")
             guard (1...31).contains(day) else { throw Failure.unsupported("names day \(day) of a month") }
-            parts = monthly(frequency, period) + ["BYMONTHDAY=\(pattern == 0x0003 ? -1 : Int(day))"]
-        case (0x200C, 0x0004), (0x200D, 0x0004):
+            parts = monthly(frequency, period) + ["BYMONTHDAY=\(pattern == 0x0004 ? -1 : Int(day))"]
+        case (0x200C, 0x0003), (0x200D, 0x0003):
+            // MonthNth: days of the week and which of them in the month (5 is the last).
             let days = try reader.u32("days of the week")
             let nth = try reader.u32("week of the month")
             guard (1...5).contains(nth) else { throw Failure.unsupported("names week \(nth) of a month") }

@@ -83,6 +83,16 @@ import Testing
                 == "Weekly sync on the rollout.\nAgenda: status, risks, next steps \u{2013} bring numbers.")
     }
 
+    /// The second Tuesday of each month in New York until 9 December: MonthNth ([MS-OXOCAL]
+    /// PatternType 0x0003), its end the last moment of that day there, in UTC.
+    @Test func aMonthlySeriesOnTheNthWeekdayEndsOnItsDay() throws {
+        let invite = try #require(try invites("monthly.dat").first)
+        let text = String(decoding: invite.raw, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("RRULE:FREQ=MONTHLY;UNTIL=20251210T045959Z;BYDAY=TU;BYSETPOS=2\r\n"))
+        #expect(text.contains("DTSTART;TZID=America/New_York:20250311T083000\r\n"))
+        #expect(invite.timeZone == "America/New_York")
+    }
+
     @Test func anAnswerSaysWhoseAndWhat() throws {
         #expect(
             try refusal("accepted.eml")

@@ -181,6 +181,19 @@ def recurrence_weekly(start_minutes, count, deleted):
     return pattern
 
 
+def recurrence_monthly_nth(start_minutes, weekday_mask, nth, until):
+    """PidLidAppointmentRecur: monthly on the nth weekday (5 is the last), ending on `until`
+    (minutes since 1601 of its midnight)."""
+    pattern = struct.pack("<HHHHHIII", 0x3004, 0x3004, 0x200C, 0x0003, 0, 0, 1, 0)
+    pattern += struct.pack("<II", weekday_mask, nth)
+    pattern += struct.pack("<III", 0x2021, 10, 1)
+    pattern += struct.pack("<I", 0) + struct.pack("<I", 0)
+    pattern += struct.pack("<II", 0, until)
+    pattern += struct.pack("<IIIIH", 0x3006, 0x3009, start_minutes, start_minutes + 30, 0)
+    pattern += struct.pack("<II", 0, 0)
+    return pattern
+
+
 def day_minutes(year, month, day):
     import datetime
 
@@ -323,6 +336,21 @@ def main():
         recips=people,
     )
     write("weekly", "Weekly sync", weekly)
+
+    # Monthly on the second Tuesday at 08:30 in New York, until 9 December 2025.
+    monthly_start = filetime(2025, 3, 11, 12, 30)
+    monthly = message(
+        "IPM.Microsoft Schedule.MtgReq",
+        "Board review",
+        meeting_props(
+            "IPM.Schedule.Meeting.Request", "Board review", global_object_id(4), monthly_start,
+            monthly_start + 18_000_000_000, location="Boardroom", body="Second Tuesday of each month.",
+            zone="Eastern Standard Time", recurrence=recurrence_monthly_nth(8 * 60 + 30, 0x04, 2,
+                                                                            day_minutes(2025, 12, 9)),
+        ),
+        recips=people,
+    )
+    write("monthly", "Board review", monthly)
 
     cancel = message(
         "IPM.Microsoft Schedule.MtgCncl",
