@@ -54,6 +54,12 @@ grep -q "^$handle  updated" <<<"$update" || fail "the iTIP update is not the sam
 cancel=$(inv ingest "$fixtures/cancel.eml")
 grep -q "^$handle  cancelled" <<<"$cancel" || fail "the winmail.dat cancellation did not cancel it: $cancel"
 echo "tnef: a winmail.dat request listed, shown with its conflict, accepted, answered by iMIP, updated and cancelled"
+# A weekly series, then one occurrence of it moved an hour later by a request of its own.
+series=$(inv ingest "$fixtures/weekly.eml" --print handle)
+inv ingest "$fixtures/weekly-moved.eml" >/dev/null
+inv show "$series" | grep -q "Tue 25 Mar 2025 16:00-17:00 CET  moved from 15:00" \
+    || fail "the moved occurrence is not an instance of its series: $(inv show "$series")"
+echo "tnef: a winmail.dat about one occurrence moves that occurrence of its series"
 
 # 2. Refusals, and broken streams within bounds: 10 s at most, and the memory the process
 # grew to (GNU time's maximum resident size, where it is installed).

@@ -30,6 +30,7 @@ extension OutlookMeeting {
             event.add(timeProperty(icalproperty_new_dtend, end, zoneID))
         }
         if let recurrence { add(recurrence, to: event, zoneID: zoneID) }
+        if let occurrence { event.add(recurrenceID(occurrence, zoneID)) }
         if let location, !location.isEmpty { event.add(ICalComponent.text(ICAL_LOCATION_PROPERTY, location)) }
         if let description, !description.isEmpty {
             event.add(ICalComponent.text(ICAL_DESCRIPTION_PROPERTY, description))
@@ -56,6 +57,25 @@ extension OutlookMeeting {
         event.dropControls(keepingIdentity: false)
         calendar.add(child: event)
         return calendar.serialized
+    }
+
+    /// The RECURRENCE-ID of the occurrence a request is about: its original start, or its date
+    /// at the time of day this request starts (a date alone for an all-day series).
+    private func recurrenceID(_ occurrence: Occurrence, _ zoneID: String?) -> OpaquePointer? {
+        switch occurrence {
+        case .instant(let instant):
+            if allDay { return icalproperty_new_recurrenceid(ICalComponent.date(localDate(instant, zoneID))) }
+            return timeProperty(icalproperty_new_recurrenceid, instant, zoneID)
+        case .date(let day):
+            if allDay { return icalproperty_new_recurrenceid(ICalComponent.date(day)) }
+            var time = wallTime(start, zoneID)
+            time.year = Int32(day.year)
+            time.month = Int32(day.month)
+            time.day = Int32(day.day)
+            let property = icalproperty_new_recurrenceid(time)
+            if let zoneID, let property { icalproperty_add_parameter(property, icalparameter_new_tzid(zoneID)) }
+            return property
+        }
     }
 
     private func role(_ role: Person.Role) -> icalparameter_role {

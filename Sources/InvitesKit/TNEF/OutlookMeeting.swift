@@ -29,6 +29,16 @@ struct OutlookMeeting: Sendable, Equatable {
     var sequence: Int
     var stamp: Int?
     var recurrence: OutlookRecurrence?
+    /// For a request about one occurrence of a series (its GlobalObjectId names the
+    /// occurrence's date): the occurrence's original start, seconds since 1970, UTC
+    /// (PidLidExceptionReplaceTime), or its date at the start's time of day.
+    var occurrence: Occurrence?
+
+    /// Which occurrence of a series a request or cancellation is about.
+    enum Occurrence: Sendable, Equatable {
+        case instant(Int)
+        case date(LocalDate)
+    }
 
     /// The mail around the stream: who sent it and to whom, for a stream that does not say.
     struct Mail: Sendable {
@@ -109,6 +119,19 @@ struct OutlookMeeting: Sendable, Equatable {
         let stamp =
             [properties.named(meetingSet, 0x001A), properties.named(meetingSet, 0x0001), properties.tagged(0x0039)]
             .lazy.compactMap { $0?.integer.flatMap(unixTime) }.first
+        // The GlobalObjectId's instance date (year, month, day in bytes 16 to 19) names an
+        // occurrence; the clean id (and the UID) has it zeroed ([MS-OXOCAL] 2.2.1.27).
+        var occurrence: Occurrence?
+        let year = Int(identifier[16]) << 8 | Int(identifier[17])
+        let month = Int(identifier[18])
+        let day = Int(identifier[19])
+        if year > 0, (1...12).contains(month), (1...31).contains(day) {
+            if let replaced = properties.named(appointment, 0x8228)?.integer.flatMap(unixTime) {
+                occurrence = .instant(replaced)
+            } else {
+                occurrence = .date(LocalDate(year: year, month: month, day: day))
+            }
+        }
         return .meeting(
             OutlookMeeting(
                 cancelled: cancelled, uid: uid, title: subject, start: start, end: end,
@@ -116,7 +139,7 @@ struct OutlookMeeting: Sendable, Equatable {
                 location: properties.named(appointment, 0x8208)?.text ?? properties.named(meetingSet, 0x0002)?.text,
                 organizer: organizer, attendees: attendees, description: description(stream),
                 sequence: Int(clamping: max(0, properties.named(appointment, 0x8201)?.integer ?? 0)), stamp: stamp,
-                recurrence: recurrence))
+                recurrence: occurrence == nil ? recurrence : nil, occurrence: occurrence))
     }
 
     /// A FILETIME (100 ns since 1601) as seconds since 1970, within the years 1601 to 3000.

@@ -93,6 +93,27 @@ import Testing
         #expect(invite.timeZone == "America/New_York")
     }
 
+    /// A request about one occurrence: the series' UID, the occurrence's original start as
+    /// RECURRENCE-ID, filed as that instance of the series.
+    @Test func aMovedOccurrenceIsAnInstanceOfItsSeries() throws {
+        let series = try #require(try invites("weekly.eml").first)
+        let moved = try #require(try invites("weekly-moved.eml").first)
+        #expect(moved.uid == series.uid)
+        let text = String(decoding: moved.raw, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(text.contains("RECURRENCE-ID;TZID=Europe/Berlin:20250325T150000\r\n"))
+        #expect(text.contains("DTSTART;TZID=Europe/Berlin:20250325T160000\r\n"))
+        #expect(!text.contains("RRULE"))
+        #expect(moved.recurrenceID != nil)
+    }
+
+    @Test func anAllDayMeetingIsADate() throws {
+        let invite = try #require(try invites("all-day.eml").first)
+        let text = String(decoding: invite.raw, as: UTF8.self)
+        #expect(text.contains("DTSTART;VALUE=DATE:20250401\r\n"))
+        #expect(text.contains("DTEND;VALUE=DATE:20250402\r\n"))
+        #expect(invite.dates != nil)
+    }
+
     @Test func anAnswerSaysWhoseAndWhat() throws {
         #expect(
             try refusal("accepted.eml")

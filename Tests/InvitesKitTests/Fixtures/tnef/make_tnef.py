@@ -214,7 +214,7 @@ def recipients(*rows):
 
 def meeting_props(klass, subject, goid, start, end, location=None, body=None, rtf=None, sequence=0,
                   sender=("organizer@example.org", "Oda Organizer"), zone="W. Europe Standard Time",
-                  recurrence=None, topic=None, stamp=filetime(2025, 3, 1, 9, 0)):
+                  recurrence=None, topic=None, stamp=filetime(2025, 3, 1, 9, 0), all_day=False, extra=()):
     items = [
         prop(PT_STRING8, 0x001A, klass),
         prop(PT_STRING8, 0x0037, subject),
@@ -233,7 +233,7 @@ def meeting_props(klass, subject, goid, start, end, location=None, body=None, rt
         named(PT_SYSTIME, PSETID_APPOINTMENT, 0x820D, start),
         named(PT_SYSTIME, PSETID_APPOINTMENT, 0x820E, end),
         named(PT_LONG, PSETID_APPOINTMENT, 0x8201, sequence),
-        named(PT_BOOLEAN, PSETID_APPOINTMENT, 0x8215, 0),
+        named(PT_BOOLEAN, PSETID_APPOINTMENT, 0x8215, 1 if all_day else 0),
         named(PT_BOOLEAN, PSETID_APPOINTMENT, 0x8223, 1 if recurrence else 0),
     ]
     if zone:
@@ -247,7 +247,7 @@ def meeting_props(klass, subject, goid, start, end, location=None, body=None, rt
         items.append(prop(PT_BINARY, 0x1009, rtf))
     if recurrence is not None:
         items.append(named(PT_BINARY, PSETID_APPOINTMENT, 0x8216, recurrence))
-    return props(*items)
+    return props(*items, *extra)
 
 
 def message(klass_attribute, subject, msg_props, recips=None, extra=b""):
@@ -336,6 +336,34 @@ def main():
         recips=people,
     )
     write("weekly", "Weekly sync", weekly)
+
+    # One occurrence of the weekly series moved an hour later: its GlobalObjectId names the
+    # occurrence's date, PidLidExceptionReplaceTime its original start.
+    moved_goid = weekly_goid[:16] + struct.pack(">HBB", 2025, 3, 25) + weekly_goid[20:]
+    moved = message(
+        "IPM.Microsoft Schedule.MtgReq",
+        "Weekly sync",
+        meeting_props(
+            "IPM.Schedule.Meeting.Request", "Weekly sync", moved_goid, filetime(2025, 3, 25, 15, 0),
+            filetime(2025, 3, 25, 16, 0), location="Teams", body="This week an hour later.", sequence=1,
+            stamp=filetime(2025, 3, 2, 9, 0),
+            extra=(named(PT_SYSTIME, PSETID_APPOINTMENT, 0x8228, filetime(2025, 3, 25, 14, 0)),),
+        ),
+        recips=people,
+    )
+    write("weekly-moved", "Weekly sync", moved, stream_file=False)
+
+    # An all-day meeting on 1 April in Berlin: midnight to midnight there.
+    all_day = message(
+        "IPM.Microsoft Schedule.MtgReq",
+        "Offsite",
+        meeting_props(
+            "IPM.Schedule.Meeting.Request", "Offsite", global_object_id(5), filetime(2025, 3, 31, 22, 0),
+            filetime(2025, 4, 1, 22, 0), location="Lakeside", body="The whole day.", all_day=True,
+        ),
+        recips=people,
+    )
+    write("all-day", "Offsite", all_day, stream_file=False)
 
     # Monthly on the second Tuesday at 08:30 in New York, until 9 December 2025.
     monthly_start = filetime(2025, 3, 11, 12, 30)
