@@ -55,8 +55,7 @@ struct TNEFStream: Sendable {
             // wrong ones (tnefparse's IPM-DistList.tnef), and tnefparse and ytnef only warn.
             // A stream that ends where its last attribute's data does has lost only that
             // checksum (tnefparse's bad_checksum.tnef): nothing is missing.
-            if reader.atEnd { break }
-            _ = try reader.u16("attribute checksum")
+            if !reader.atEnd { _ = try reader.u16("attribute checksum") }
             if level == 2 {
                 if id == Attribute.attachmentRendering { stream.attachments += 1 }
                 continue

@@ -31,6 +31,21 @@ import Testing
         #expect(read.messageClass == "IPM.Microsoft Schedule.MtgReq")
     }
 
+    /// tnefparse's bad_checksum.tnef ends where its last attribute's data does: only that
+    /// checksum is missing, and the attribute is read.
+    @Test func aStreamWithoutItsLastChecksumLosesNothing() throws {
+        let whole = stream([(0x0007_8008, Array("IPM.Schedule.Meeting.Request\0".utf8))])
+        #expect(try TNEFStream.read(Array(whole.dropLast(2))).messageClass == "IPM.Schedule.Meeting.Request")
+        #expect(throws: TNEFError.cut(item: "attribute checksum", offset: whole.count - 2)) {
+            try TNEFStream.read(Array(whole.dropLast(1)))
+        }
+    }
+
+    @Test func bytesAfterTheLastAttributeAreLeft() throws {
+        let whole = stream([(0x0007_8008, Array("IPM.Note\0".utf8))]) + [0x0A, 0x0D, 0x0A]
+        #expect(try TNEFStream.read(whole).messageClass == "IPM.Note")
+    }
+
     @Test func aPropertyCountBeyondTheBytesIsALie() {
         // attMsgProps claiming 9,000 properties in 8 bytes.
         let lie: [UInt8] = [0x28, 0x23, 0, 0, 0x03, 0, 0x01, 0x0E]
