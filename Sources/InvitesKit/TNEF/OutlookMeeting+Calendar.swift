@@ -55,8 +55,23 @@ extension OutlookMeeting {
         }
         event.add(icalproperty_new_status(cancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
         event.dropControls(keepingIdentity: false)
+        if let zoneID, !allDay, let zone = timezone(zoneID) { calendar.add(child: zone) }
         calendar.add(child: event)
         return calendar.serialized
+    }
+
+    /// The VTIMEZONE RFC 5545 wants for the TZID the times name: libical's own for the zone
+    /// (from the system's zone database), under the IANA name the times use rather than
+    /// libical's prefixed one, so that every calendar the invitation reaches can read them.
+    private func timezone(_ zoneID: String) -> ICalComponent? {
+        guard let zone = ZoneResolver.builtin(zoneID), zone != ZoneResolver.utc,
+            let component = icaltimezone_get_component(zone), let copy = icalcomponent_new_clone(component)
+        else { return nil }
+        let owned = ICalComponent.adopt(copy)
+        owned.removeProperties(ICAL_TZID_PROPERTY)
+        owned.removeProperties(ICAL_X_PROPERTY)
+        owned.add(icalproperty_new_tzid(zoneID))
+        return owned
     }
 
     /// The RECURRENCE-ID of the occurrence a request is about: its original start, or its date
