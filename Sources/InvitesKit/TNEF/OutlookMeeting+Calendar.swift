@@ -5,7 +5,8 @@ extension OutlookMeeting {
     /// The meeting as the iTIP message Exchange would have sent for it ([MS-OXCICAL]): a
     /// VCALENDAR with METHOD REQUEST or CANCEL and one VEVENT, every value set through libical
     /// (escaped and folded there) and stripped of control characters. Times are written in the
-    /// appointment's own zone, by its IANA name, when invites knows it, in UTC otherwise.
+    /// appointment's own zone, by its IANA name and with a VTIMEZONE for it, when invites knows
+    /// it, in UTC otherwise.
     var iCalendar: String {
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
         calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//winmail.dat \(ProductVersion.current)//EN"))
