@@ -8,7 +8,7 @@ import PackageDescription
 /// `-enable-testing` (so that targets can `@testable import` the internal scanner, prefilter and
 /// index). SwiftPM renames an executable's `main`, so libFuzzer's own `main` is never linked:
 /// each target's `@main` hands over to `LLVMFuzzerRunDriver` (FuzzSupport's `FuzzDriver.run`).
-let fuzzTargets = ["FuzzPush", "FuzzITIP", "FuzzMail", "FuzzScanner", "FuzzExpand", "FuzzReply"]
+let fuzzTargets = ["FuzzPush", "FuzzITIP", "FuzzMail", "FuzzScanner", "FuzzExpand", "FuzzReply", "FuzzTNEF"]
 
 let package = Package(
     name: "invites-fuzz",

@@ -39,7 +39,7 @@ extension InvitesCommand {
 
     static let commands: [Entry] = [
         Entry(
-            name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail) into the inbox",
+            name: "ingest", summary: "read invites (push JSON, iCalendar, e-mail, winmail.dat) into the inbox",
             usage: "ingest [FILE... | -] [--maildir DIR]... [--print handle]",
             spec: IngestCommand.spec,
             options: [

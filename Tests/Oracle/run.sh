@@ -68,9 +68,11 @@ rm -rf "$gen"
 "$venv/bin/python" "$here/gen_hard.py" "$gen"
 status=0
 "$venv/bin/python" "$here/oracle.py" --invites "$binary" --generated "$gen" "$@" || status=$?
-# The replies of the project's own series fixtures are checked always, the corpus's when it is here.
+# The replies of the project's own series fixtures and of Outlook's meetings sent as winmail.dat
+# are checked always, the corpus's when it is here.
 [ -d ../shared/corpus ] || echo "replies: the corpus part skipped: ../shared/corpus is not here"
-"$venv/bin/python" "$here/replies.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series || status=$?
+"$venv/bin/python" "$here/replies.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series \
+    Tests/InvitesKitTests/Fixtures/tnef || status=$?
 # So are proposals of a new time (COUNTER), as the outbox holds them.
 "$venv/bin/python" "$here/counters.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series \
     Tests/InvitesCLITests/Fixtures/triage || status=$?

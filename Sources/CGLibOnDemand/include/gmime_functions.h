@@ -45,6 +45,7 @@ FUNCTION(GMimeStream *, g_mime_stream_mem_new_with_buffer, (const char *buffer, 
 FUNCTION(GMimeTextPart *, g_mime_text_part_new_with_subtype, (const char *subtype), (subtype))
 FUNCTION(char *, g_mime_utils_generate_message_id, (const char *fqdn), (fqdn))
 FUNCTION(GType, g_mime_multipart_get_type, (void), ())
+FUNCTION(const char *, internet_address_get_name, (InternetAddress *ia), (ia))
 FUNCTION(InternetAddressList *, internet_address_list_parse, (GMimeParserOptions *options, const char *str), (options, str))
 FUNCTION(int, internet_address_list_length, (InternetAddressList *list), (list))
 FUNCTION(InternetAddress *, internet_address_list_get_address, (InternetAddressList *list, int index), (list, index))

@@ -13,11 +13,14 @@ public struct InviteReader: Sendable {
         case json
         case iCalendar
         case email
+        /// Outlook's winmail.dat (TNEF, [MS-OXTNEF]), saved from a mail.
+        case tnef
     }
 
     /// Decides the kind from the first non-blank bytes: `{` or `[` is JSON, `BEGIN:VCALENDAR`
-    /// is iCalendar, a header line (`Name: value`) is an e-mail.
+    /// is iCalendar, a header line (`Name: value`) is an e-mail; TNEF by its signature.
     public static func kind(of data: Data) -> Kind? {
+        if data.starts(with: [0x78, 0x9F, 0x3E, 0x22]) { return .tnef }
         var bytes = data.prefix(4096)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
@@ -46,6 +49,15 @@ public struct InviteReader: Sendable {
                 data, file: file, source: .itip, fallbackMethod: nil, warn: warn)
         case .email:
             return try MailParser(display: display).parse(data, file: file, warn: warn)
+        case .tnef:
+            var message = MIMEMessage(calendarParts: [], thread: nil)
+            message.tnefParts = [data]
+            var invites: [Invite] = []
+            for part in try MailParser.tnefCalendarParts(message, file: file) {
+                invites += try ITIPParser(display: display).parse(
+                    part.data, file: file, source: .itip, fallbackMethod: part.method, warn: warn)
+            }
+            return invites
         case nil:
             throw .notAnInvite(
                 file: file, reason: data.isEmpty ? "it is empty" : "it is neither JSON, iCalendar nor an e-mail")

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds the invitation inside an e-mail message (RFC 5322 with MIME).
 ///
-/// Every `text/calendar`, `application/ics` or `.ics` part is read as iTIP; the Content-Type's
+/// Every `text/calendar`, `application/ics` or `.ics` part is read as iTIP, or, where there is
+/// none, Outlook's winmail.dat (TNEF) as the iTIP it stands for; the Content-Type's
 /// `method=` stands in for a VCALENDAR that names no METHOD; an invite carried twice (inline
 /// and as an attachment, as Google and Outlook send it) is one invite.
 public struct MailParser: Sendable {
@@ -16,9 +17,13 @@ public struct MailParser: Sendable {
     /// MIME parts than ``MIMEPartLimit/mostParts``, or whose calendar parts hold more than
     /// ``ICalComponent/mostEvents`` VEVENTs together, is refused before libical reads any of them.
     public func parse(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
-        let message = try MailParser.message(data, file: file)
+        var message = try MailParser.message(data, file: file)
+        if message.calendarParts.isEmpty, !message.tnefParts.isEmpty {
+            message.calendarParts = try MailParser.tnefCalendarParts(message, file: file)
+        }
         guard !message.calendarParts.isEmpty else {
-            throw .notAnInvite(file: file, reason: "the e-mail has no text/calendar or .ics part")
+            if message.exchangeMeeting { throw .notAnInvite(file: file, reason: MailParser.exchangeSilence) }
+            throw .notAnInvite(file: file, reason: "the e-mail has no text/calendar, .ics or winmail.dat part")
         }
         let fromDomain = message.from.flatMap { $0.split(separator: "@").last.map(String.init) } ?? ""
         let origin = MailOrigin(

@@ -11,11 +11,13 @@ import Foundation
 /// message's text that talks about `.ics` files, or an attachment's base64, costs one `memchr`
 /// per line.
 /// A file name written as an RFC 2047 encoded word or split into RFC 2231 sections could hide
-/// `.ics`, so a content header with either is taken as a candidate too.
+/// `.ics`, so a content header with either is taken as a candidate too. Outlook's winmail.dat
+/// (`application/ms-tnef`, or any type under that name) may hold a meeting: a candidate too.
 enum MailPrefilter {
     /// What a content header line names when its part may be a calendar, lowercase.
     private static let needles: [[UInt8]] = [
         "text/calendar", "application/ics", "application/x-ics", "text/x-vcalendar", ".ics", "=?", "*0",
+        "ms-tnef", "winmail.dat",
     ].map { Array($0.utf8) }
     private static let prefix = Array("content-".utf8)
 

@@ -15,6 +15,15 @@ struct MIMEMessage {
     }
 
     var calendarParts: [CalendarPart]
+    /// The decoded bytes of each `application/ms-tnef` part or `winmail.dat` attachment, which
+    /// Outlook sends instead of iCalendar when "rich text" is on for a recipient.
+    var tnefParts: [Data] = []
+    /// The mailboxes of its To and Cc headers (address, display name).
+    var to: [(address: String, name: String?)] = []
+    var cc: [(address: String, name: String?)] = []
+    /// Whether Exchange marked the message as a meeting (`Content-Class:
+    /// urn:content-classes:calendarmessage`, or an `X-MS-Exchange-Calendar-…` header).
+    var exchangeMeeting = false
     /// The message's Message-ID and References, when it has a usable one.
     var thread: MailThread?
     /// The addresses of its From and Sender mailboxes, as GMime parses them.
@@ -50,25 +59,57 @@ struct MIMEMessage {
         result.authenticationResults = lazy_g_mime_object_get_header(message, "Authentication-Results").map {
             String(cString: $0)
         }
+        result.to = mailboxes(lazy_g_mime_object_get_header(message, "To"))
+        result.cc = mailboxes(lazy_g_mime_object_get_header(message, "Cc"))
+        for name in exchangeCalendarHeaders where lazy_g_mime_object_get_header(message, name) != nil {
+            result.exchangeMeeting = true
+        }
         if let body = lazy_g_mime_message_get_mime_part(message) {
-            collect(body, depth: 0, into: &result.calendarParts)
+            // GMime gives a message's Content-* headers to its top part.
+            for object in [message, body] {
+                if let header = lazy_g_mime_object_get_header(object, "Content-Class"),
+                    String(cString: header).lowercased().contains("calendarmessage")
+                {
+                    result.exchangeMeeting = true
+                }
+            }
+            collect(body, depth: 0, into: &result)
         }
         return result
     }
 
+    /// The headers Exchange puts on a meeting's mail (besides Content-Class).
+    private static let exchangeCalendarHeaders = [
+        "X-MS-Exchange-Calendar-Series-Instance-Id", "X-MS-Exchange-Calendar-Originator-Id",
+        "X-MS-Exchange-Calendar-Meeting-Request",
+    ]
+
     /// The address of the first mailbox of an address header, with GMime's parser (groups,
     /// comments, encoded words and quoting as RFC 5322 has them).
     private static func mailbox(_ header: UnsafePointer<CChar>?) -> String? {
-        guard let header, let list = lazy_internet_address_list_parse(nil, header) else { return nil }
+        mailboxes(header, limit: 1).first?.address
+    }
+
+    /// The most mailboxes kept of one address header: a stranger's header may list thousands,
+    /// and they stand in for a meeting's attendees, which are bounded so.
+    static let mostMailboxes = 5_000
+
+    /// The mailboxes of an address header, at most `limit`.
+    private static func mailboxes(
+        _ header: UnsafePointer<CChar>?, limit: Int = mostMailboxes
+    ) -> [(address: String, name: String?)] {
+        guard let header, let list = lazy_internet_address_list_parse(nil, header) else { return [] }
         defer { lazy_unref(list) }
-        for index in 0..<max(lazy_internet_address_list_length(list), 0) {
+        var result: [(address: String, name: String?)] = []
+        for index in 0..<max(lazy_internet_address_list_length(list), 0) where result.count < limit {
             guard let address = lazy_internet_address_list_get_address(list, index), lazy_is_mailbox(address) != 0,
                 let text = lazy_internet_address_mailbox_get_addr(address)
             else { continue }
             let value = String(cString: text)
-            if !value.isEmpty { return value }
+            let name = lazy_internet_address_get_name(address).map { String(cString: $0) }
+            if !value.isEmpty { result.append((value, name.flatMap { $0.isEmpty ? nil : $0 })) }
         }
-        return nil
+        return result
     }
 
     private static func thread(of message: OpaquePointer) -> MailThread? {
@@ -87,25 +128,49 @@ struct MIMEMessage {
         return MailThread(messageID: String(cString: identifier), references: references)
     }
 
-    private static func collect(
-        _ object: OpaquePointer, depth: Int, into parts: inout [CalendarPart]
-    ) {
+    private static func collect(_ object: OpaquePointer, depth: Int, into message: inout MIMEMessage) {
         guard depth < 32 else { return }
         if lazy_is_multipart(object) != 0 {
             for index in 0..<max(lazy_g_mime_multipart_get_count(object), 0) {
                 if let child = lazy_g_mime_multipart_get_part(object, index) {
-                    collect(child, depth: depth + 1, into: &parts)
+                    collect(child, depth: depth + 1, into: &message)
                 }
             }
         } else if lazy_is_message_part(object) != 0 {
             if let inner = lazy_g_mime_message_part_get_message(object),
                 let body = lazy_g_mime_message_get_mime_part(inner)
             {
-                collect(body, depth: depth + 1, into: &parts)
+                collect(body, depth: depth + 1, into: &message)
             }
-        } else if lazy_is_part(object) != 0, let part = calendarPart(object) {
-            parts.append(part)
+        } else if lazy_is_part(object) != 0 {
+            if let part = calendarPart(object) {
+                message.calendarParts.append(part)
+            } else if isTNEF(object), let content = lazy_g_mime_part_get_content(object),
+                let data = decoded(content)
+            {
+                message.tnefParts.append(data)
+            }
         }
+    }
+
+    /// An `application/ms-tnef` (or `vnd.ms-tnef`) part, or an attachment named `winmail.dat`
+    /// whatever its type (gateways relabel it `application/octet-stream`).
+    private static func isTNEF(_ object: OpaquePointer) -> Bool {
+        guard let type = lazy_g_mime_object_get_content_type(object) else { return false }
+        let media = (lazy_g_mime_content_type_get_media_type(type).map { String(cString: $0) } ?? "").lowercased()
+        let subtype = (lazy_g_mime_content_type_get_media_subtype(type).map { String(cString: $0) } ?? "").lowercased()
+        let filename = lazy_g_mime_part_get_filename(object).map { String(cString: $0) }?.lowercased() ?? ""
+        return (media == "application" && (subtype == "ms-tnef" || subtype == "vnd.ms-tnef"))
+            || filename == "winmail.dat"
+    }
+
+    /// A part's content with its transfer encoding undone, as bytes.
+    private static func decoded(_ content: OpaquePointer) -> Data? {
+        guard let memory = lazy_g_mime_stream_mem_new() else { return nil }
+        defer { lazy_unref(memory) }
+        _ = lazy_g_mime_data_wrapper_write_to_stream(content, memory)
+        guard let array = lazy_g_mime_stream_mem_get_byte_array(memory) else { return nil }
+        return array.pointee.data.map { Data(bytes: $0, count: Int(array.pointee.len)) } ?? Data()
     }
 
     private static func calendarPart(_ object: OpaquePointer) -> CalendarPart? {

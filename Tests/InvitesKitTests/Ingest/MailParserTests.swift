@@ -51,7 +51,7 @@ import Testing
     @Test func aMessageWithoutACalendarPartIsRefused() {
         #expect(
             throws: IngestError.notAnInvite(
-                file: "no-calendar.eml", reason: "the e-mail has no text/calendar or .ics part")
+                file: "no-calendar.eml", reason: "the e-mail has no text/calendar, .ics or winmail.dat part")
         ) {
             try invites("no-calendar.eml")
         }

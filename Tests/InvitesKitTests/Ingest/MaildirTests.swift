@@ -1,4 +1,5 @@
 import Foundation
+import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
@@ -52,6 +53,14 @@ import Testing
     ])
     func calendarPartsAreFoundByTheirHeaders(_ message: String) {
         #expect(Maildir.mayHoldInvitation(Data(message.utf8)))
+    }
+
+    /// Outlook's winmail.dat under its own type or only its name is handed to the parser.
+    @Test func winmailDatIsACandidate() throws {
+        for name in ["request.eml", "request-octet.eml"] {
+            #expect(Maildir.mayHoldInvitation(try Fixture.data("tnef/" + name)), "\(name)")
+        }
+        #expect(Maildir.mayHoldInvitation(Data("Content-Type: application/vnd.ms-tnef\n\neJ8+Ig==\n".utf8)))
     }
 
     /// GMime reads a type folded after its slash (blanks may stand around it) as that type:
