@@ -176,6 +176,17 @@ extension InvitesCommand {
                 "invites propose k3m9 --at '2026-12-14 15:00' --comment 'After lunch?'", "invites propose k3m9 --free",
             ], run: ProposeCommand.run),
         Entry(
+            name: "refresh",
+            summary: "ask the organizer for the invitation as it stands (an iTIP REFRESH), through the outbox",
+            usage: "refresh HANDLE [--occurrence WHEN] [--comment TEXT] [--send | --no-send]",
+            spec: RefreshCommand.spec,
+            options: [
+                thisMessage,
+                ("--occurrence WHEN", "ask about this occurrence of a series alone, as answers take it"),
+                ("--comment TEXT", "a word for the organizer, sent with the request"),
+            ] + sendOptions,
+            examples: ["invites refresh k3m9 --comment 'I lost the invitation'"], run: RefreshCommand.run),
+        Entry(
             name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
             usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,
             options: [

@@ -23,7 +23,7 @@ enum ReplyCommand {
             display: context.settings.zone.value)
         if mime {
             // The latest answer's message, unless --name asks for another From line.
-            let latest = history.first { $0.action != .proposed && $0.action != .proposalDeclined }
+            let latest = history.first { !AnswerAction.apart.contains($0.action) }
             let held = try latest?.outboxID.flatMap { id in
                 try store.outbox(handles: [stored.handle]).first { $0.id == id && $0.state != .withdrawn }
             }

@@ -38,8 +38,9 @@ public struct Reply: Sendable {
         for stored: StoredInvite, history: [HistoryEntry], me: MyAddresses, name: String?, mime: Bool, now: Date,
         display: DisplayZone
     ) throws(ReplyError) -> Reply {
-        // A proposal went in a COUNTER of its own, and the organizer's answer to it is theirs.
-        let history = history.filter { $0.action != .proposed && $0.action != .proposalDeclined }
+        // A proposal went in a COUNTER of its own, and the organizer's answer to it is theirs; a
+        // REFRESH asks, and answers nothing.
+        let history = history.filter { !AnswerAction.apart.contains($0.action) }
         let answerIndex = history.firstIndex { AnswerAction.answers.contains($0.action) }
         let latest = answerIndex ?? history.index(before: history.endIndex)
         let commented = history.isEmpty ? nil : history[...latest].first { $0.comment?.isEmpty == false }

@@ -9,6 +9,8 @@ public struct OutboxDraft: Sendable, Hashable {
         case reply
         /// A new time proposed: a COUNTER.
         case counter
+        /// The invitation asked for as it stands: a REFRESH.
+        case refresh
     }
 
     public var kind: Kind = .reply

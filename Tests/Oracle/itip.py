@@ -1,0 +1,108 @@
+"""The other iTIP messages invites sends parse through python icalendar as the RFC's tables
+(RFC 5546 §3.2) say they must be, for the corpus invitations and the project's fixtures:
+
+- REFRESH (§3.2.6), as `invites refresh` queues it in the outbox (read from the store, the bytes
+  `send` would hand over): a mail whose text/calendar part says method=REFRESH, holding
+  METHOD:REFRESH and one VEVENT with exactly UID (the invitation's), ORGANIZER, one ATTENDEE
+  (you), DTSTAMP, the COMMENT as one value, and RECURRENCE-ID only for one occurrence; any
+  VTIMEZONE is the one that RECURRENCE-ID names.
+
+Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
+import email
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+import icalendar
+
+binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
+comment = "Lost it\nATTENDEE:mailto:evil@example.org"
+counts = {"refresh": 0, "refresh for one occurrence": 0}
+failures = []
+folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
+REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
+
+
+def newest(home, kind, method):
+    """The newest message of a kind in the store's outbox: the mail, and its calendar parsed."""
+    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
+        row = store.execute("SELECT body FROM outbox WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,)).fetchone()
+    assert row, "no %s in the outbox" % method
+    message = email.message_from_bytes(row[0])
+    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
+    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
+    assert parts[0].get_param("method") == method, "Content-Type method=%s" % parts[0].get_param("method")
+    calendar = icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+    assert str(calendar.get("METHOD")) == method, "METHOD %s" % calendar.get("METHOD")
+    return message, calendar
+
+
+def listed(event, name):
+    values = event.get(name)
+    if values is None:
+        return []
+    return values if isinstance(values, list) else [values]
+
+
+def check_refresh(home, invite, me, occurrence):
+    _, calendar = newest(home, "refresh", "REFRESH")
+    events = list(calendar.walk("VEVENT"))
+    assert len(events) == 1, "%d VEVENTs" % len(events)
+    event = events[0]
+    names = set(event.keys())
+    assert names <= REFRESH_PROPERTIES, "properties the table forbids: %s" % sorted(names - REFRESH_PROPERTIES)
+    for required in ("UID", "ORGANIZER", "ATTENDEE", "DTSTAMP"):
+        assert required in names, "no %s" % required
+    assert str(event.get("UID")) == invite["uid"], "UID"
+    attendees = listed(event, "ATTENDEE")
+    assert len(attendees) == 1, "ATTENDEE count %d" % len(attendees)
+    assert str(attendees[0]).lower() == "mailto:" + me.lower(), "ATTENDEE %s" % attendees[0]
+    assert "PARTSTAT" not in attendees[0].params, "a PARTSTAT in a request"
+    assert str(event.get("COMMENT")) == comment, "COMMENT %r" % event.get("COMMENT")
+    assert ("RECURRENCE-ID" in names) == occurrence, "RECURRENCE-ID present: %s" % ("RECURRENCE-ID" in names)
+    zones = [str(zone.get("TZID")) for zone in calendar.walk("VTIMEZONE")]
+    named = event["RECURRENCE-ID"].params.get("TZID") if occurrence else None
+    assert all(zone == named for zone in zones), "VTIMEZONE %s, RECURRENCE-ID in %s" % (zones, named)
+
+
+# One home per file, all under one folder removed when the script ends.
+homes = tempfile.TemporaryDirectory(prefix="invites-itip-")
+for folder in folders:
+    for directory, _, names in sorted(os.walk(folder)):
+        for name in sorted(names):
+            path = os.path.join(directory, name)
+            home = tempfile.mkdtemp(dir=homes.name)
+            run = lambda *args: subprocess.run(
+                [binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
+            if run("ingest", path).returncode != 0:
+                continue
+            for invite in json.loads(run("--json", "list", "--all").stdout)["invites"]:
+                if invite["source"] == "push" or not invite.get("organizer"):
+                    continue
+                handle = invite["handle"]
+                me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
+                try:
+                    asked = run("--me", me, "refresh", handle, "--comment", comment)
+                    if "which is not one a mail can be sent to" in asked.stderr:
+                        continue
+                    assert asked.returncode == 0, "refresh: %s" % asked.stderr
+                    check_refresh(home, invite, me, False)
+                    counts["refresh"] += 1
+                    shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
+                    series = shown.get("occurrences") or []
+                    if len(series) > 1:
+                        rid = series[1]["recurrenceId"]
+                        asked = run("--me", me, "refresh", handle, "--occurrence", rid, "--comment", comment)
+                        assert asked.returncode == 0, "refresh --occurrence: %s" % asked.stderr
+                        check_refresh(home, invite, me, True)
+                        counts["refresh for one occurrence"] += 1
+                except Exception as error:  # noqa: BLE001 - every failure is reported
+                    failures.append("%s (%s): %s" % (path, handle, error))
+print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())
+      + " parsed by icalendar, %d failed" % len(failures))
+for failure in failures:
+    print("  " + failure)
+sys.exit(1 if failures else 0)
