@@ -6,6 +6,9 @@
   METHOD:REFRESH and one VEVENT with exactly UID (the invitation's), ORGANIZER, one ATTENDEE
   (you), DTSTAMP, the COMMENT as one value, and RECURRENCE-ID only for one occurrence; any
   VTIMEZONE is the one that RECURRENCE-ID names.
+- ADD (§3.2.4), the RFC's own example (§4.4.6) added to its own series (§4.4.1) accepted into a
+  calendar: recurring-ical-events finds the added occurrence in the calendar invites wrote
+  (NEEDS-ACTION until answered), and the REPLY to it names it by RECURRENCE-ID with ACCEPTED.
 
 Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
 import email
@@ -16,11 +19,14 @@ import subprocess
 import sys
 import tempfile
 
+import datetime
+
 import icalendar
+import recurring_ical_events
 
 binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
-counts = {"refresh": 0, "refresh for one occurrence": 0}
+counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0}
 failures = []
 folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
@@ -101,6 +107,52 @@ for folder in folders:
                         counts["refresh for one occurrence"] += 1
                 except Exception as error:  # noqa: BLE001 - every failure is reported
                     failures.append("%s (%s): %s" % (path, handle, error))
+
+
+def check_add(fixtures):
+    """The RFC's ADD, as the calendar and the REPLY carry it."""
+    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
+                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
+    add = next((os.path.join(f, "rfc5546-4.4.6-add.ics") for f in fixtures
+                if os.path.exists(os.path.join(f, "rfc5546-4.4.6-add.ics"))), None)
+    if not series or not add:
+        return
+    home = tempfile.mkdtemp(dir=homes.name)
+    calendar = os.path.join(home, "calendar.ics")
+    with open(calendar, "w", newline="") as out:
+        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    run = lambda *args: subprocess.run(
+        [binary, "--home", home, "--calendar", calendar, "--tz", "UTC", "--me", "b@example.com", *args],
+        capture_output=True, text=True)
+    try:
+        for step in (["ingest", series], ["accept", "123456789", "--no-send"], ["ingest", add]):
+            done = run(*step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        added = datetime.datetime(1997, 7, 15, 21, 0, tzinfo=datetime.timezone.utc)
+
+        def occurrence():
+            with open(calendar, "rb") as data:
+                parsed = icalendar.Calendar.from_ical(data.read())
+            found = recurring_ical_events.of(parsed).between(added, added + datetime.timedelta(hours=1))
+            assert len(found) == 1, "%d occurrences at the added time" % len(found)
+            attendee = [a for a in listed(found[0], "ATTENDEE") if str(a).lower() == "mailto:b@example.com"]
+            return str(found[0].get("SUMMARY")), attendee[0].params.get("PARTSTAT")
+
+        assert occurrence() == ("IETF Calendaring Working Group Meeting", "NEEDS-ACTION"), occurrence()
+        done = run("accept", "123456789", "--occurrence", "1997-07-15T21:00:00Z", "--no-send")
+        assert done.returncode == 0, "accept --occurrence: %s" % done.stderr
+        assert occurrence()[1] == "ACCEPTED", occurrence()
+        _, reply = newest(home, "reply", "REPLY")
+        instances = [e for e in reply.walk("VEVENT") if e.get("RECURRENCE-ID") is not None]
+        assert len(instances) == 1, "%d instances in the REPLY" % len(instances)
+        assert instances[0]["RECURRENCE-ID"].dt == added, "RECURRENCE-ID %s" % instances[0]["RECURRENCE-ID"].dt
+        assert listed(instances[0], "ATTENDEE")[0].params.get("PARTSTAT") == "ACCEPTED", "PARTSTAT"
+        counts["ADD followed"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s: %s" % (add, error))
+
+
+check_add(fixtures)
 print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())
       + " parsed by icalendar, %d failed" % len(failures))
 for failure in failures:
