@@ -9,9 +9,13 @@
 - ADD (§3.2.4), the RFC's own example (§4.4.6) added to its own series (§4.4.1) accepted into a
   calendar: recurring-ical-events finds the added occurrence in the calendar invites wrote
   (NEEDS-ACTION until answered), and the REPLY to it names it by RECURRENCE-ID with ACCEPTED.
+- Answering for someone (`--for`): the REPLY's one ATTENDEE is theirs with SENT-BY you
+  (RFC 5545 §3.2.18), the mail From them and Sender you (RFC 5322 §3.6.2), for every corpus
+  invitation answered so.
 
 Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
 import email
+import email.utils
 import json
 import os
 import sqlite3
@@ -26,7 +30,7 @@ import recurring_ical_events
 
 binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
-counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0}
+counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0}
 failures = []
 folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
@@ -74,6 +78,22 @@ def check_refresh(home, invite, me, occurrence):
     assert all(zone == named for zone in zones), "VTIMEZONE %s, RECURRENCE-ID in %s" % (zones, named)
 
 
+def check_for(run, home, invite, principal):
+    """`accept --for PRINCIPAL` by a secretary: the REPLY and the mail around it."""
+    secretary = "secretary@example.net"
+    answered = run("--me", secretary, "accept", invite["handle"], "--for", principal, "--no-add", "--no-send")
+    assert answered.returncode == 0, "accept --for: %s" % answered.stderr
+    message, calendar = newest(home, "reply", "REPLY")
+    assert email.utils.parseaddr(message["From"])[1].lower() == principal.lower(), "From %s" % message["From"]
+    assert email.utils.parseaddr(message["Sender"])[1] == secretary, "Sender %s" % message["Sender"]
+    for event in calendar.walk("VEVENT"):
+        attendees = listed(event, "ATTENDEE")
+        assert len(attendees) == 1, "ATTENDEE count %d" % len(attendees)
+        assert str(attendees[0]).lower() == "mailto:" + principal.lower(), "ATTENDEE %s" % attendees[0]
+        assert attendees[0].params.get("SENT-BY") == "mailto:" + secretary, "SENT-BY %r" % attendees[0].params
+    counts["REPLY for someone"] += 1
+
+
 # One home per file, all under one folder removed when the script ends.
 homes = tempfile.TemporaryDirectory(prefix="invites-itip-")
 for folder in folders:
@@ -97,6 +117,11 @@ for folder in folders:
                     assert asked.returncode == 0, "refresh: %s" % asked.stderr
                     check_refresh(home, invite, me, False)
                     counts["refresh"] += 1
+                    # Those the organizer asks for an answer (RSVP=FALSE gets none queued).
+                    others = [a["address"] for a in invite["attendees"] if a["rsvp"]
+                              if a["address"].lower() != email.utils.parseaddr(invite.get("organizer") or "")[1].lower()]
+                    if invite["method"] == "REQUEST" and invite["status"] != "cancelled" and others:
+                        check_for(run, home, invite, others[0])
                     shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
                     series = shown.get("occurrences") or []
                     if len(series) > 1:

@@ -50,6 +50,7 @@ case_ answer 0 --calendar "$work/calendar.ics" accept weekly-sync --comment Fine
 case_ answer 0 --calendar "$work/calendar.ics" --tz Europe/Berlin decline weekly-sync --occurrence "2024-06-04 09:30"
 case_ answer 0 comment 7 Hungry
 case_ answer 0 tentative 7 --no-add
+case_ answer 0 accept weekly-sync --for boss@example.org --no-add --no-send
 case_ history 0 history
 case_ history 0 history 7 --since 7d
 case_ reply 0 reply weekly-sync

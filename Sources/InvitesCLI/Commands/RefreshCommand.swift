@@ -4,7 +4,7 @@ import InvitesKit
 /// `invites refresh HANDLE [--occurrence WHEN] [--comment TEXT] [--send | --no-send]`: asks the
 /// organizer for the invitation as it stands (an iTIP REFRESH), through the outbox.
 enum RefreshCommand {
-    static let spec = OptionSpec(values: ["--occurrence", "--comment"], flags: ["--send", "--no-send"])
+    static let spec = OptionSpec(values: ["--occurrence", "--comment", "--for"], flags: ["--send", "--no-send"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         if context.arguments.has("--send"), context.arguments.has("--no-send") {

@@ -29,12 +29,11 @@ public struct Refresh: Sendable, Hashable {
         guard MailAddress.isValid(organizerEmail) else {
             throw .organizerAddressInvalid(handle: stored.handle, address: organizerEmail)
         }
-        let listed = invite.attendees.first { me.contains($0.address) }
-        guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
-        let named = name ?? listed?.name.flatMap { $0.contains("@") || $0.isEmpty ? nil : $0 }
+        guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
         guard
             let calendar = ITIPComposer.refresh(
-                for: stored, key: recurrenceID, me: address, name: named, comment: comment, now: now, display: display)
+                for: stored, key: recurrenceID, me: signer.address, name: signer.name, sentBy: signer.sentBy,
+                comment: comment, now: now, display: display)
         else { throw .noSuchOccurrence(handle: stored.handle, key: recurrenceID ?? "") }
         let subject = "Please send the current invitation: \(invite.title)"
         var body = "\(subject)\n"
@@ -43,8 +42,9 @@ public struct Refresh: Sendable, Hashable {
         let message: (text: String, messageID: String)
         do {
             message = try MIMEComposer.replyMessage(
-                from: .init(name: named, email: address), to: .init(name: organizer.name, email: organizerEmail),
-                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "REFRESH")
+                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
+                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "REFRESH",
+                sender: signer.mailbox.sender)
         } catch {
             throw .library(error)
         }
