@@ -194,6 +194,22 @@ extension InvitesCommand {
             ] + sendOptions,
             examples: ["invites refresh k3m9 --comment 'I lost the invitation'"], run: RefreshCommand.run),
         Entry(
+            name: "forward",
+            summary: "forward the invitation to someone not invited, and tell the organizer, through the outbox",
+            usage: "forward HANDLE ADDR [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            spec: ForwardCommand.spec,
+            options: [
+                thisMessage,
+                (
+                    "ADDR",
+                    "whom to invite: the organizer's REQUEST goes to them unchanged but for their ATTENDEE, and the "
+                        + "organizer gets a REPLY naming them"
+                ),
+                ("--comment TEXT", "a word sent with both"), forOption,
+            ] + sendOptions,
+            examples: ["invites forward k3m9 erin@example.org --comment 'Erin runs the budget now'"],
+            run: ForwardCommand.run),
+        Entry(
             name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
             usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,
             options: [

@@ -12,6 +12,10 @@
 - Answering for someone (`--for`): the REPLY's one ATTENDEE is theirs with SENT-BY you
   (RFC 5545 §3.2.18), the mail From them and Sender you (RFC 5322 §3.6.2), for every corpus
   invitation answered so.
+- Forwarding (§3.2.2.6): the REQUEST to the one added holds METHOD:REQUEST and the invitation's
+  VEVENTs with its UID, each naming them once as an ATTENDEE at NEEDS-ACTION with RSVP; the
+  REPLY to the organizer names you and them (NEEDS-ACTION); an invitation whose organizer set
+  X-MICROSOFT-DONOTFORWARDMEETING:TRUE is refused, exit 1.
 
 Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
 import email
@@ -30,7 +34,8 @@ import recurring_ical_events
 
 binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
-counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0}
+counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
+          "forward refused": 0}
 failures = []
 folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
@@ -94,6 +99,47 @@ def check_for(run, home, invite, principal):
     counts["REPLY for someone"] += 1
 
 
+def newest_to(home, recipient):
+    """The newest forward in the outbox to `recipient`, parsed."""
+    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
+        row = store.execute("SELECT body FROM outbox WHERE kind = 'forward' AND recipient = ? ORDER BY id DESC LIMIT 1",
+                            (recipient,)).fetchone()
+    assert row, "no forward to %s in the outbox" % recipient
+    message = email.message_from_bytes(row[0])
+    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
+    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
+    return parts[0].get_param("method"), icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+
+
+def check_forward(run, home, invite, me):
+    added = "forwarded-to@example.net"
+    forwarded = run("--me", me, "forward", invite["handle"], added, "--no-send")
+    if "X-MICROSOFT-DONOTFORWARDMEETING" in forwarded.stderr:
+        assert forwarded.returncode == 1, "a forbidden forward exits %d" % forwarded.returncode
+        counts["forward refused"] += 1
+        return
+    if "which is not one a mail can be sent to" in forwarded.stderr or "already invited" in forwarded.stderr:
+        return
+    assert forwarded.returncode == 0, "forward: %s" % forwarded.stderr
+    method, request = newest_to(home, added)
+    assert method == "REQUEST" and str(request.get("METHOD")) == "REQUEST", "METHOD %s" % method
+    events = list(request.walk("VEVENT"))
+    assert events, "no VEVENT"
+    for event in events:
+        assert str(event.get("UID")) == invite["uid"], "UID"
+        named = [a for a in listed(event, "ATTENDEE") if str(a).lower() == "mailto:" + added]
+        assert len(named) == 1, "the added ATTENDEE %d times" % len(named)
+        assert named[0].params.get("PARTSTAT") == "NEEDS-ACTION" and named[0].params.get("RSVP") == "TRUE", \
+            "the added ATTENDEE %r" % named[0].params
+    organizer = email.utils.parseaddr(invite["organizer"])[1]
+    method, notice = newest_to(home, organizer)
+    assert method == "REPLY" and str(notice.get("METHOD")) == "REPLY", "the notice's METHOD %s" % method
+    for event in notice.walk("VEVENT"):
+        attendees = [str(a).lower() for a in listed(event, "ATTENDEE")]
+        assert attendees[-1] == "mailto:" + added and len(attendees) == 2, "the notice's ATTENDEEs %s" % attendees
+    counts["forward"] += 1
+
+
 # One home per file, all under one folder removed when the script ends.
 homes = tempfile.TemporaryDirectory(prefix="invites-itip-")
 for folder in folders:
@@ -122,6 +168,8 @@ for folder in folders:
                               if a["address"].lower() != email.utils.parseaddr(invite.get("organizer") or "")[1].lower()]
                     if invite["method"] == "REQUEST" and invite["status"] != "cancelled" and others:
                         check_for(run, home, invite, others[0])
+                    if invite["method"] == "REQUEST" and invite["status"] != "cancelled":
+                        check_forward(run, home, invite, me)
                     shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
                     series = shown.get("occurrences") or []
                     if len(series) > 1:

@@ -69,7 +69,9 @@ enum HistoryCommand {
     /// waits, and what never will (superseded before it went, with the answer that took its
     /// place, and what became of its comment). `nil` when nothing is owed.
     static func deliveryNote(_ entry: HistoryEntry, _ context: CommandContext) -> String? {
-        let kind = entry.action == .proposed ? "proposal" : entry.action == .refreshed ? "request" : "reply"
+        let kind =
+            entry.action == .proposed
+            ? "proposal" : entry.action == .refreshed ? "request" : entry.action == .forwarded ? "forward" : "reply"
         // A comment alone is its comment: "not sent" says it all.
         let commented = entry.comment?.isEmpty == false && entry.action != .commented
         func named(_ successor: HistoryEntry.Successor) -> String {
@@ -114,6 +116,7 @@ enum HistoryCommand {
         case .proposed: return "proposal"
         case .proposalDeclined: return "declined proposal"
         case .refreshed: return "request for the current invitation"
+        case .forwarded: return "forward"
         }
     }
 }

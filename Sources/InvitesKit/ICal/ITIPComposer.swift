@@ -53,10 +53,11 @@ public enum ITIPComposer {
     /// each with exactly one ATTENDEE (you) and its PARTSTAT, the ORGANIZER, the UID, that
     /// component's own RECURRENCE-ID, SEQUENCE, DTSTART and end (DTEND, else DURATION), a fresh
     /// DTSTAMP, the COMMENT where one goes, and the VTIMEZONEs the events use. `sentBy` is your
-    /// own address when `me` is someone you answer for: their ATTENDEE carries it as SENT-BY.
+    /// own address when `me` is someone you answer for: their ATTENDEE carries it as SENT-BY. `added`
+    /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6).
     public static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
-        name: String?, sentBy: String? = nil, now: Date, display: DisplayZone
+        name: String?, sentBy: String? = nil, added: String? = nil, now: Date, display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
@@ -95,6 +96,11 @@ public enum ITIPComposer {
             }
             sign(attendee, sentBy: sentBy)
             event.add(attendee)
+            // A forward's word to the organizer names the one it invited, not yet answering.
+            if let added, let other = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: added, name: nil) {
+                icalproperty_set_parameter(other, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
+                event.add(other)
+            }
             if let comment = answer.comment, !comment.isEmpty {
                 event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment))
             }

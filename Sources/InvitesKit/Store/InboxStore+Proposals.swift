@@ -9,13 +9,22 @@ extension InboxStore {
     public func record(apart entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
         throws(StoreError) -> HistoryEntry
     {
+        try record(apart: entry, for: stored, drafts: [draft], now: now)
+    }
+
+    /// The same for an entry that sends several messages (a forward: the invitation to the one
+    /// added, and the word to the organizer): all queued with it, the entry at the last.
+    @discardableResult
+    public func record(apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], now: Date)
+        throws(StoreError) -> HistoryEntry
+    {
         try database.transaction { () throws(StoreError) -> HistoryEntry in
             guard let id = try rowID(of: stored) else {
                 throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
             }
             var entry = entry
             let row = try insert(entry, inviteID: id)
-            entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now)
+            for draft in drafts { entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now) }
             entry.delivery = .queued
             return entry
         }
