@@ -19,8 +19,14 @@ extension InvitesCommand {
             thisMessage,
             ("--comment TEXT", "a comment for the organizer, kept in the history and sent in the reply"),
             ("--no-add", "record the answer without writing the calendar"),
-            occurrenceOption,
+            occurrenceOption, forOption,
         ] + sendOptions
+
+    static let forOption = (
+        "--for ADDR",
+        "answer for this address (a manager, a shared mailbox): the ATTENDEE is theirs, SENT-BY you, the mail from "
+            + "them with you as its Sender (default: the on_behalf_of setting)"
+    )
 
     static let sendOptions: [(String, String)] = [
         ("--send", "send the reply at once (default: as the 'send' setting says: never, ask or always)"),
@@ -121,13 +127,13 @@ extension InvitesCommand {
             examples: ["invites check k3m9 && echo free"], run: CheckCommand.run),
         Entry(
             name: "accept", summary: "accept; the invite goes into your first calendar",
-            usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add] [--send | --no-send]",
+            usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--no-add] [--send | --no-send]",
             spec: AnswerCommand.spec, options: answerOptions,
             examples: ["invites accept k3m9 --comment 'See you there'", "invites accept - --send < message.eml"],
             run: { try AnswerCommand.run(.accepted, $0) }),
         Entry(
             name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
-            usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT] [--send | --no-send]",
+            usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send | --no-send]",
             spec: AnswerCommand.spec,
             options: answerOptions,
             examples: [
@@ -136,16 +142,17 @@ extension InvitesCommand {
             ], run: { try AnswerCommand.run(.declined, $0) }),
         Entry(
             name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
-            usage: "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add] [--send | --no-send]",
+            usage:
+                "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--no-add] [--send | --no-send]",
             spec: AnswerCommand.spec,
             options: answerOptions,
             examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
         Entry(
             name: "comment", summary: "a comment for the organizer, without changing the answer",
-            usage: "comment HANDLE TEXT [--occurrence WHEN]... [--private] [--send | --no-send]",
+            usage: "comment HANDLE TEXT [--occurrence WHEN]... [--for ADDR] [--private] [--send | --no-send]",
             spec: AnswerCommand.commentSpec,
             options: [
-                thisMessage, occurrenceOption,
+                thisMessage, occurrenceOption, forOption,
                 ("--private", "keep the comment in the history only; nothing is queued for the organizer"),
             ] + sendOptions,
             examples: [
@@ -170,11 +177,38 @@ extension InvitesCommand {
                         + "invitation's day on; a series keeps its weekday: another time of the occurrence's day"
                 ),
                 ("--occurrence WHEN", "propose for this occurrence of a series alone, as answers take it"),
-                ("--comment TEXT", "a word for the organizer, sent with the proposal"),
+                ("--comment TEXT", "a word for the organizer, sent with the proposal"), forOption,
             ] + sendOptions,
             examples: [
                 "invites propose k3m9 --at '2026-12-14 15:00' --comment 'After lunch?'", "invites propose k3m9 --free",
             ], run: ProposeCommand.run),
+        Entry(
+            name: "refresh",
+            summary: "ask the organizer for the invitation as it stands (an iTIP REFRESH), through the outbox",
+            usage: "refresh HANDLE [--occurrence WHEN] [--comment TEXT] [--send | --no-send]",
+            spec: RefreshCommand.spec,
+            options: [
+                thisMessage,
+                ("--occurrence WHEN", "ask about this occurrence of a series alone, as answers take it"),
+                ("--comment TEXT", "a word for the organizer, sent with the request"), forOption,
+            ] + sendOptions,
+            examples: ["invites refresh k3m9 --comment 'I lost the invitation'"], run: RefreshCommand.run),
+        Entry(
+            name: "forward",
+            summary: "forward the invitation to someone not invited, and tell the organizer, through the outbox",
+            usage: "forward HANDLE ADDR [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            spec: ForwardCommand.spec,
+            options: [
+                thisMessage,
+                (
+                    "ADDR",
+                    "whom to invite: the organizer's REQUEST goes to them unchanged but for their ATTENDEE, and the "
+                        + "organizer gets a REPLY naming them"
+                ),
+                ("--comment TEXT", "a word sent with both"), forOption,
+            ] + sendOptions,
+            examples: ["invites forward k3m9 erin@example.org --comment 'Erin runs the budget now'"],
+            run: ForwardCommand.run),
         Entry(
             name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
             usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,
@@ -198,6 +232,7 @@ extension InvitesCommand {
                     "--name NAME",
                     "your name for the From: line and CN (default: the name setting, else as the invite names you)"
                 ),
+                forOption,
             ],
             examples: ["invites --me ann@example.org reply k3m9 --mime | sendmail -t"], run: ReplyCommand.run),
         Entry(

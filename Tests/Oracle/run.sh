@@ -76,4 +76,8 @@ status=0
 # So are proposals of a new time (COUNTER), as the outbox holds them.
 "$venv/bin/python" "$here/counters.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series \
     Tests/InvitesCLITests/Fixtures/triage || status=$?
+# And the other iTIP messages invites sends or takes in (REFRESH, ADD, ...), from the same
+# invitations and the RFC's own examples.
+"$venv/bin/python" "$here/itip.py" "$binary" ../shared/corpus Tests/InvitesCLITests/Fixtures/series \
+    Tests/InvitesCLITests/Fixtures/triage Tests/InvitesCLITests/Fixtures/itip || status=$?
 exit "$status"

@@ -50,6 +50,7 @@ case_ answer 0 --calendar "$work/calendar.ics" accept weekly-sync --comment Fine
 case_ answer 0 --calendar "$work/calendar.ics" --tz Europe/Berlin decline weekly-sync --occurrence "2024-06-04 09:30"
 case_ answer 0 comment 7 Hungry
 case_ answer 0 tentative 7 --no-add
+case_ answer 0 accept weekly-sync --for boss@example.org --no-add --no-send
 case_ history 0 history
 case_ history 0 history 7 --since 7d
 case_ reply 0 reply weekly-sync
@@ -57,6 +58,8 @@ case_ reply 0 reply weekly-sync --mime
 case_ reply 0 reply 7
 case_ day 0 --calendar "$calendar" day 2024-06-04
 case_ propose 0 --calendar "$work/calendar.ics" propose weekly-sync --at "2099-07-01 15:00" --no-send
+case_ refresh 0 refresh weekly-sync --occurrence 2024-06-04T07:30:00Z --comment "Lost it" --no-send
+case_ forward 0 forward weekly-sync erin@example.org --comment "Erin runs it now" --no-send
 case_ outbox 0 outbox
 case_ outbox 0 outbox --all
 case_ send 1 send 7 --again

@@ -5,8 +5,10 @@ import InvitesKit
 /// [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.
 /// HANDLE `-` is the invitation in the message on standard input.
 enum AnswerCommand {
-    static let spec = OptionSpec(values: ["--comment", "--occurrence"], flags: ["--no-add", "--send", "--no-send"])
-    static let commentSpec = OptionSpec(values: ["--occurrence"], flags: ["--private", "--send", "--no-send"])
+    static let spec = OptionSpec(
+        values: ["--comment", "--occurrence", "--for"], flags: ["--no-add", "--send", "--no-send"])
+    static let commentSpec = OptionSpec(
+        values: ["--occurrence", "--for"], flags: ["--private", "--send", "--no-send"])
 
     static func run(_ action: AnswerAction, _ context: CommandContext) throws -> ExitCode {
         var comment = context.arguments.value("--comment")
@@ -65,6 +67,7 @@ enum AnswerCommand {
             line +=
                 " (\(report.occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
         }
+        if let principal = context.settings.onBehalfOf.value { line += " for \(Printable.sanitize(principal))" }
         line += change(outcome.calendar)
         if outcome.heldUntil != nil { line += "; held for your calendar server's copy" }
         context.print(line)

@@ -52,7 +52,8 @@ enum HistoryCommand {
         }
         for entry in entries {
             let dates =
-                entry.action == .proposed ? nil : invitations[entry.handle]?.allDayDates(for: entry.recurrenceID)
+                AnswerAction.apart.contains(entry.action)
+                ? nil : invitations[entry.handle]?.allDayDates(for: entry.recurrenceID)
             var line =
                 context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
@@ -68,7 +69,9 @@ enum HistoryCommand {
     /// waits, and what never will (superseded before it went, with the answer that took its
     /// place, and what became of its comment). `nil` when nothing is owed.
     static func deliveryNote(_ entry: HistoryEntry, _ context: CommandContext) -> String? {
-        let kind = entry.action == .proposed ? "proposal" : "reply"
+        let kind =
+            entry.action == .proposed
+            ? "proposal" : entry.action == .refreshed ? "request" : entry.action == .forwarded ? "forward" : "reply"
         // A comment alone is its comment: "not sent" says it all.
         let commented = entry.comment?.isEmpty == false && entry.action != .commented
         func named(_ successor: HistoryEntry.Successor) -> String {
@@ -112,6 +115,8 @@ enum HistoryCommand {
         case .cancelled: return "cancellation"
         case .proposed: return "proposal"
         case .proposalDeclined: return "declined proposal"
+        case .refreshed: return "request for the current invitation"
+        case .forwarded: return "forward"
         }
     }
 }

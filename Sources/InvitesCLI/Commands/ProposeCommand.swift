@@ -5,7 +5,7 @@ import InvitesKit
 /// --no-send]`: proposes a new time to the organizer (an iTIP COUNTER), through the outbox.
 enum ProposeCommand {
     static let spec = OptionSpec(
-        values: ["--at", "--occurrence", "--comment"], flags: ["--free", "--send", "--no-send"])
+        values: ["--at", "--occurrence", "--comment", "--for"], flags: ["--free", "--send", "--no-send"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let at = context.arguments.value("--at")

@@ -9,7 +9,7 @@ import InvitesKit
 /// standard error says that its Date and Message-ID are new each time. On a terminal, control
 /// characters other than line ends and tabs are made visible (``Printable/document(_:)``).
 enum ReplyCommand {
-    static let spec = OptionSpec(values: ["--out", "--name"], flags: ["--mime"])
+    static let spec = OptionSpec(values: ["--out", "--name", "--for"], flags: ["--mime"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let stored = try context.resolveInvite(command: "reply")
@@ -23,16 +23,18 @@ enum ReplyCommand {
             display: context.settings.zone.value)
         if mime {
             // The latest answer's message, unless --name asks for another From line.
-            let latest = history.first { $0.action != .proposed && $0.action != .proposalDeclined }
+            let latest = history.first { !AnswerAction.apart.contains($0.action) }
             let held = try latest?.outboxID.flatMap { id in
                 try store.outbox(handles: [stored.handle]).first { $0.id == id && $0.state != .withdrawn }
             }
-            if let held, name == nil {
+            if let held, name == nil, context.arguments.value("--for") == nil {
                 reply = held.reply
                 reply.notes.append("the message \(held.state == .sent ? "sent" : "in the outbox"), as it is")
             } else {
                 reply.notes.append(
-                    (held == nil ? "no message for this answer is in the outbox" : "--name makes another message")
+                    (held == nil
+                        ? "no message for this answer is in the outbox"
+                        : "\(name == nil ? "--for" : "--name") makes another message")
                         + ": this one is made now, with a new Date and Message-ID")
             }
         }

@@ -17,6 +17,7 @@ struct ConfigFile {
     /// The keys the file may set.
     static let keys: Set<String> = [
         "calendar", "me", "tz", "before", "after", "color", "occurrences", "name", "send", "sendmail", "respond_url",
+        "on_behalf_of",
         "workday", "workdays", "scheduling", "server_wait", "maildir", "notify", "notify_command", "open", "nudge",
     ]
 

@@ -19,6 +19,7 @@ enum ConfigValues {
         for entry in config.values["color"] ?? [] { _ = try color(entry, path: path) }
         for entry in config.values["tz"] ?? [] { _ = try zone(entry, path: path) }
         for entry in config.values["me"] ?? [] { _ = try addresses(entry, path: path) }
+        for entry in config.values["on_behalf_of"] ?? [] { _ = try principal(entry, path: path) }
         _ = try WorkSettings.resolve(config, path: path)
     }
 
@@ -90,6 +91,18 @@ enum ConfigValues {
                     + "ann@example.com, not " + quoted(address))
         }
         return addresses
+    }
+
+    /// `on_behalf_of`: the one address you answer for (a manager, a shared mailbox).
+    static func principal(_ entry: ConfigFile.Entry, path: String) throws(ConfigError) -> String {
+        let address = entry.value.trimmingCharacters(in: .whitespaces)
+        guard isAddress(MyAddresses.normalise(address)) else {
+            throw ConfigError(
+                path: path, line: entry.line,
+                message: "'on_behalf_of' takes the one e-mail address you answer for, like boss@example.org, not "
+                    + quoted(address))
+        }
+        return address
     }
 
     /// Whether `text` is shaped like `local@domain`: one `@` with something on both sides and

@@ -29,6 +29,9 @@ struct Settings {
     /// ``CommandContext/calendars()`` for the commands that read or write a calendar, so that
     /// `config`, `list` and the rest still run and can say what is wrong.
     var calendarProblem: CalendarError?
+    /// Whom you answer for (`--for`, `on_behalf_of`), in its comparable form; it is also
+    /// ``MyAddresses/principal`` of ``me``.
+    var onBehalfOf = Origin<String?>(value: nil, source: "default (you answer for yourself)")
 
     static let globalOptions = OptionSpec(
         values: ["--home", "--calendar", "--tz", "--color", "--me", "--config"],
@@ -96,7 +99,8 @@ struct Settings {
             zone = Origin(value: .system(), source: "system")
         }
 
-        let me: Origin<MyAddresses>
+        var me: Origin<MyAddresses>
+        var onBehalfOf = Origin<String?>(value: nil, source: "default (you answer for yourself)")
         if !arguments.all("--me").isEmpty {
             me = Origin(value: MyAddresses(arguments.all("--me")), source: "--me")
         } else if let value = variables["INVITES_ME"], !value.isEmpty {
@@ -107,6 +111,21 @@ struct Settings {
             me = Origin(value: MyAddresses(addresses), source: "\(configPath):\(entries[0].line)")
         } else {
             me = Origin(value: MyAddresses([]), source: "default")
+        }
+        // Whom you answer for: `--for` on the command, else the `on_behalf_of` setting.
+        if let address = arguments.value("--for") {
+            guard MailAddress.isValid(MyAddresses.normalise(address)) else {
+                throw UsageError(
+                    message: "--for takes the e-mail address you answer for, like boss@example.org, not "
+                        + "'\(Printable.sanitize(address))'",
+                    command: nil)
+            }
+            me.value = me.value.answering(for: address)
+            onBehalfOf = Origin(value: MyAddresses.normalise(address), source: "--for")
+        } else if let entry = config.values["on_behalf_of"]?.last {
+            let address = try ConfigValues.principal(entry, path: configPath)
+            me.value = me.value.answering(for: address)
+            onBehalfOf = Origin(value: MyAddresses.normalise(address), source: "\(configPath):\(entry.line)")
         }
 
         let colorSource: String
@@ -131,7 +150,7 @@ struct Settings {
                 message: "\(colorSource): color takes auto, always or never, not '\(Printable.sanitize(colorChoice))'",
                 command: nil)
         }
-        return Settings(
+        var settings = Settings(
             home: home, calendars: calendars, zone: zone, me: me, json: arguments.has("--json"),
             color: Origin(
                 value: color,
@@ -141,6 +160,8 @@ struct Settings {
             configPath: configPath, config: config, sending: sending, scheduling: scheduling,
             serverWait: try ConfigValues.serverWait(config, path: configPath), watching: watching,
             calendarProblem: calendarProblem)
+        settings.onBehalfOf = onBehalfOf
+        return settings
     }
 
     private static func displayZone(_ name: String, from source: String) throws -> DisplayZone {

@@ -5,12 +5,12 @@ extension ITIPComposer {
     /// The iTIP COUNTER (RFC 5546 §3.2.7) that proposes a new time for the invitation, or for
     /// one occurrence of it (`key`): the organizer's VEVENT as they last sent it, with the new
     /// DTSTART and DTEND (UTC times, or dates for an all-day invitation), a fresh DTSTAMP, the
-    /// organizer's SEQUENCE (the version countered), exactly one ATTENDEE — you, at the PARTSTAT
-    /// you stand at — and your COMMENT. A series keeps its RRULE; its RDATEs and EXDATEs, times
+    /// organizer's SEQUENCE (the version countered), exactly one ATTENDEE — you (or the one you
+    /// answer for, SENT-BY you), at the PARTSTAT you stand at — and your COMMENT. A series keeps its RRULE; its RDATEs and EXDATEs, times
     /// of the old schedule, are left out. `nil` when the invitation has no such component.
     public static func counter(
         for stored: StoredInvite, key: String?, start: Date, end: Date, dates: Occurrence.AllDayDates?, me: String,
-        name: String?, partstat: String, comment: String?, now: Date, display: DisplayZone
+        name: String?, sentBy: String? = nil, partstat: String, comment: String?, now: Date, display: DisplayZone
     ) -> String? {
         let parts = InvitationComponents(stored, now: now, display: display)
         guard let original = parts.part(key) ?? (key == nil ? parts.parts.first?.event : nil) else { return nil }
@@ -39,6 +39,7 @@ extension ITIPComposer {
             ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? listed?.parameter(ICAL_CN_PARAMETER))
         {
             icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
+            sign(attendee, sentBy: sentBy)
             event.add(attendee)
         }
         if let comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }

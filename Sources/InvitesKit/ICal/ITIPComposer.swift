@@ -52,10 +52,12 @@ public enum ITIPComposer {
     /// The iTIP REPLY: METHOD:REPLY and one VEVENT for each component whose answer it reports,
     /// each with exactly one ATTENDEE (you) and its PARTSTAT, the ORGANIZER, the UID, that
     /// component's own RECURRENCE-ID, SEQUENCE, DTSTART and end (DTEND, else DURATION), a fresh
-    /// DTSTAMP, the COMMENT where one goes, and the VTIMEZONEs the events use.
+    /// DTSTAMP, the COMMENT where one goes, and the VTIMEZONEs the events use. `sentBy` is your
+    /// own address when `me` is someone you answer for: their ATTENDEE carries it as SENT-BY. `added`
+    /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6).
     public static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
-        name: String?, now: Date, display: DisplayZone
+        name: String?, sentBy: String? = nil, added: String? = nil, now: Date, display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
@@ -92,7 +94,13 @@ public enum ITIPComposer {
                 let partstat = answer.action.partstat ?? "NEEDS-ACTION"
                 icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
             }
+            sign(attendee, sentBy: sentBy)
             event.add(attendee)
+            // A forward's word to the organizer names the one it invited, not yet answering.
+            if let added, let other = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: added, name: nil) {
+                icalproperty_set_parameter(other, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
+                event.add(other)
+            }
             if let comment = answer.comment, !comment.isEmpty {
                 event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment))
             }
@@ -122,6 +130,13 @@ public enum ITIPComposer {
             icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
             event.add(attendee)
         }
+    }
+
+    /// Marks an ATTENDEE as sent by you (`SENT-BY="mailto:…"`, RFC 5545 §3.2.18) when you
+    /// answer for them; nothing when `sentBy` is `nil`.
+    static func sign(_ attendee: OpaquePointer?, sentBy: String?) {
+        guard let attendee, let sentBy else { return }
+        icalproperty_set_parameter(attendee, icalparameter_new_sentby(ICalComponent.parameterSafe("mailto:" + sentBy)))
     }
 
     static func partstatKind(_ text: String) -> icalparameter_partstat {

@@ -34,6 +34,8 @@ final class InvitationComponents {
             return
         }
         var parsed: [Data: [ICalComponent]] = [:]
+        // The messages that are a METHOD:ADD: their instances are times the rule does not give.
+        var addedFrom = Set<Data>()
         func events(in data: Data) -> [ICalComponent] {
             if let known = parsed[data] { return known }
             let calendars =
@@ -50,8 +52,17 @@ final class InvitationComponents {
             {
                 floatingZoneName = named
             }
-            let found = calendars.flatMap { $0.children(ICAL_VEVENT_COMPONENT) }.filter {
-                $0.text(ICAL_UID_PROPERTY) == stored.invite.uid
+            var found: [ICalComponent] = []
+            for calendar in calendars {
+                let add = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() == "ADD"
+                for event in calendar.children(ICAL_VEVENT_COMPONENT)
+                where event.text(ICAL_UID_PROPERTY) == stored.invite.uid {
+                    if add, event.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil {
+                        InvitationComponents.nameAdded(event)
+                        addedFrom.insert(data)
+                    }
+                    found.append(event)
+                }
             }
             parsed[data] = found
             return found
@@ -74,6 +85,7 @@ final class InvitationComponents {
         {
             parts.append(Part(key: nil, event: InvitationComponents.clean(master)))
         }
+        var added: [ICalComponent] = []
         for instance in stored.instances {
             guard let organizer = instance.organizer else { continue }
             let fromMessage = instance.message.flatMap { byKey($0)[instance.recurrenceID] }
@@ -88,7 +100,36 @@ final class InvitationComponents {
                 event.add(icalproperty_new_sequence(Int32(clamping: organizer.sequence)))
             }
             parts.append(Part(key: instance.recurrenceID, event: event))
+            if let message = instance.message ?? (fromMessage == nil ? stored.invite.raw : nil),
+                addedFrom.contains(message)
+            {
+                added.append(event)
+            }
         }
+        // Each added instance is a date of the series: an RDATE on the master, as RFC 5545 writes
+        // an occurrence its rule does not give, so that the calendar's other readers (khal,
+        // vdirsyncer's servers) and the expansion here find it, with the instance as its override.
+        if let master {
+            for event in added {
+                guard let start = event.firstProperty(ICAL_RECURRENCEID_PROPERTY) else { continue }
+                var period = icaldatetimeperiodtype()
+                period.time = icalproperty_get_recurrenceid(start.raw)
+                period.period = icalperiodtype_null_period()
+                let rdate = icalproperty_new_rdate(period)
+                if let tzid = start.tzid { icalproperty_add_parameter(rdate, icalparameter_new_tzid(tzid)) }
+                master.add(rdate)
+            }
+        }
+    }
+
+    /// Gives an ADD's VEVENT the RECURRENCE-ID its DTSTART names, as the override of the date
+    /// it adds: the RFC gives an ADD none, but the instance is one of the series from now on,
+    /// and a reply to it, or its copy in your calendar, names it so.
+    private static func nameAdded(_ event: ICalComponent) {
+        guard let start = event.firstProperty(ICAL_DTSTART_PROPERTY) else { return }
+        let recurrenceID = icalproperty_new_recurrenceid(icalproperty_get_dtstart(start.raw))
+        if let tzid = start.tzid { icalproperty_add_parameter(recurrenceID, icalparameter_new_tzid(tzid)) }
+        event.add(recurrenceID)
     }
 
     var master: ICalComponent? { parts.first { $0.key == nil }?.event }

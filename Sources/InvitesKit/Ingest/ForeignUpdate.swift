@@ -16,7 +16,7 @@ public struct ForeignUpdate: Error, Sendable, Hashable, CustomStringConvertible 
     public var onFile: String
     /// The organizer the message names, as it is shown.
     public var claimed: String
-    /// What the message would have done: `update`, `cancel`, `decline a proposal for`.
+    /// What the message would have done: `update`, `cancel`, `add to`, `decline a proposal for`.
     public var verb: String
 
     public init(uid: String, title: String, onFile: String, claimed: String, verb: String) {
@@ -48,6 +48,6 @@ public struct ForeignUpdate: Error, Sendable, Hashable, CustomStringConvertible 
         return ForeignUpdate(
             uid: held.uid, title: held.title, onFile: Invite.Person.shown(held.organizer),
             claimed: Invite.Person.shown(incoming.organizer),
-            verb: verb ?? (incoming.method == .cancel ? "cancel" : "update"))
+            verb: verb ?? (incoming.method == .cancel ? "cancel" : incoming.method == .add ? "add to" : "update"))
     }
 }

@@ -50,10 +50,7 @@ public struct ITIPParser: Sendable {
                     reason: "no METHOD, and no VEVENT with ORGANIZER and ATTENDEE: a calendar, not an invitation")
             }
             method = .request
-        case "ADD":
-            throw .notAnInvite(
-                file: file,
-                reason: "METHOD:ADD (instances added to a series) is not supported; ask the organizer for a REQUEST")
+        case "ADD": method = .add
         case let other?:
             throw .notAnInvite(file: file, reason: "unknown iTIP METHOD \(Printable.quoted(other, limit: 20))")
         }
@@ -75,6 +72,12 @@ public struct ITIPParser: Sendable {
         var invites: [Invite] = []
         for uid in order {
             let events = byUID[uid] ?? []
+            if method == .add {
+                if let added = self.added(events, source: source, raw: data, file: file, warn: warn) {
+                    invites.append(added)
+                }
+                continue
+            }
             let instances = events.filter { $0.recurrenceID != nil }
             guard let lead = events.first(where: { $0.recurrenceID == nil }) ?? instances.first else { continue }
             var made = invite(lead, method: method, source: source, raw: data, instance: lead.recurrenceID != nil)
@@ -89,6 +92,36 @@ public struct ITIPParser: Sendable {
             invites.append(made)
         }
         return invites
+    }
+
+    /// The instances a METHOD:ADD adds to the series of one UID (RFC 5546 §3.2.4): each VEVENT
+    /// is one, named by its DTSTART as a RECURRENCE-ID would name it (the RFC gives an ADD none),
+    /// and the invite they make is led by the first, as one that carries instances alone. A
+    /// rule or dates on an ADD's VEVENT (more instances than its own) are not expanded: a
+    /// warning says so, and a REFRESH gets the whole series.
+    private func added(
+        _ events: [ICalDocument.Event], source: Invite.Source, raw: Data, file: String, warn: (String) -> Void
+    ) -> Invite? {
+        var seen = Set<String>()
+        var instances: [Invite.Instance] = []
+        for event in events {
+            let key = event.recurrenceID ?? event.dates?.first.description ?? RFC3339.utc(event.start)
+            guard seen.insert(key).inserted else { continue }
+            if event.recurs {
+                warn(
+                    "\(file): the ADD for \(Printable.quoted(event.title, limit: 40)) names more occurrences by a rule "
+                        + "or dates than its own, which are not taken in; 'invites refresh' asks for the whole series")
+            }
+            instances.append(
+                Invite.Instance(
+                    recurrenceID: key, title: event.title, start: event.start, end: event.end, dates: event.dates,
+                    sequence: event.sequence ?? event.microsoftSequence ?? 0, dtstamp: event.dtstamp))
+        }
+        guard let lead = events.first, let first = instances.first else { return nil }
+        var made = invite(lead, method: .add, source: source, raw: raw, instance: false)
+        made.recurrenceID = first.recurrenceID
+        made.instances = instances
+        return made
     }
 
     private func invite(

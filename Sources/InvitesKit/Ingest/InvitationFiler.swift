@@ -110,6 +110,7 @@ public struct InvitationFiler {
     func file(_ invite: Invite, existing: StoredInvite?, message: Int64, now: Date) throws(StoreError)
         -> IngestOutcome
     {
+        if invite.method == .add { return try fileAdded(invite, existing: existing, message: message, now: now) }
         let cancel = invite.method == .cancel
         guard let existing else {
             let status: InviteStatus = cancel ? .cancelled : .pending

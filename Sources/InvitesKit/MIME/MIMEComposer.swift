@@ -15,7 +15,7 @@ enum MIMEComposer {
     /// the headers that thread it there.
     static func replyMessage(
         from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?,
-        method: String = "REPLY"
+        method: String = "REPLY", sender: Address? = nil
     ) throws(LibraryLoadError) -> (text: String, messageID: String) {
         try GMimeLibrary.load()
         guard let message = lazy_g_mime_message_new(1) else {
@@ -23,6 +23,10 @@ enum MIMEComposer {
         }
         defer { lazy_unref(message) }
         lazy_g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_FROM, from.name.map(readable), clean(from.email))
+        if let sender {
+            lazy_g_mime_message_add_mailbox(
+                message, GMIME_ADDRESS_TYPE_SENDER, sender.name.map(readable), clean(sender.email))
+        }
         lazy_g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(readable), clean(to.email))
         lazy_g_mime_message_set_subject(message, readable(subject), "utf-8")
         if let when = lazy_g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970)) {

@@ -11,6 +11,11 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     case proposed
     /// The organizer declined your proposal (an iTIP DECLINECOUNTER); the comment is theirs.
     case proposalDeclined = "proposal-declined"
+    /// You asked the organizer for the invitation as it stands (an iTIP REFRESH).
+    case refreshed
+    /// You forwarded the invitation to someone the organizer did not invite, and told the
+    /// organizer (RFC 5546 §3.2.2.6).
+    case forwarded
 
     /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
     public var status: InviteStatus? {
@@ -19,7 +24,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .declined: return .declined
         case .tentative: return .tentative
         case .cancelled: return .cancelled
-        case .commented, .proposed, .proposalDeclined: return nil
+        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded: return nil
         }
     }
 
@@ -37,13 +42,17 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     /// The answers proper, which a reply reports and a calendar copy carries.
     public static let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
 
+    /// The entries whose messages go apart from the reply, each of its own kind (a COUNTER, the
+    /// organizer's DECLINECOUNTER, a REFRESH, a forwarded REQUEST and its word to the organizer): a reply neither reports nor carries them.
+    public static let apart: Set<AnswerAction> = [.proposed, .proposalDeclined, .refreshed, .forwarded]
+
     /// The iCalendar PARTSTAT for an answer (RFC 5545 §3.2.12).
     public var partstat: String? {
         switch self {
         case .accepted: return "ACCEPTED"
         case .declined: return "DECLINED"
         case .tentative: return "TENTATIVE"
-        case .commented, .cancelled, .proposed, .proposalDeclined: return nil
+        case .commented, .cancelled, .proposed, .proposalDeclined, .refreshed, .forwarded: return nil
         }
     }
 }

@@ -42,4 +42,10 @@ public struct EventProperties: Sendable, Hashable, Codable {
     public var disallowsCounter: Bool {
         extensions["X-MICROSOFT-DISALLOW-COUNTER"]?.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE"
     }
+
+    /// Whether the organizer forbade forwarding the meeting (`X-MICROSOFT-DONOTFORWARDMEETING:TRUE`,
+    /// Outlook's "Allow forwarding" unticked).
+    public var forbidsForwarding: Bool {
+        extensions["X-MICROSOFT-DONOTFORWARDMEETING"]?.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE"
+    }
 }

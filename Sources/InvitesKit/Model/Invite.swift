@@ -23,6 +23,9 @@ public struct Invite: Sendable, Hashable {
         case request = "REQUEST"
         case cancel = "CANCEL"
         case publish = "PUBLISH"
+        /// Instances added to a series the organizer sent before (RFC 5546 §3.2.4). Filed as
+        /// instances of the invitation of its UID, never as an invitation's own method.
+        case add = "ADD"
     }
 
     /// The organizer, as far as the sender named them.

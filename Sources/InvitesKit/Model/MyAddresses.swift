@@ -4,12 +4,31 @@ import Foundation
 ///
 /// Compared case-insensitively with `mailto:` stripped, since producers write
 /// `mailto:Ann@Example.org` and `MAILTO:ann@example.org` for the same person.
+///
+/// When you answer for someone (a secretary for a manager, a shared mailbox: the
+/// `on_behalf_of` setting, or `--for`), their address is the ``principal``: one of ``all``, so
+/// that their ATTENDEE line is the one answered and written, while your own addresses
+/// (``own``) sign the reply as its `SENT-BY` (RFC 5545 §3.2.18).
 public struct MyAddresses: Sendable, Hashable {
     public let all: Set<String>
+    /// The address you answer for, in its comparable form; `nil` when you answer for yourself.
+    public let principal: String?
 
-    public init(_ addresses: [String]) {
-        all = Set(addresses.map(MyAddresses.normalise).filter { !$0.isEmpty })
+    public init(_ addresses: [String], answeringFor principal: String? = nil) {
+        let principal = principal.map(MyAddresses.normalise).flatMap { $0.isEmpty ? nil : $0 }
+        var all = Set(addresses.map(MyAddresses.normalise).filter { !$0.isEmpty })
+        if let principal { all.insert(principal) }
+        self.all = all
+        self.principal = principal
     }
+
+    /// The same addresses, answering for `principal` (`nil`: for yourself).
+    public func answering(for principal: String?) -> MyAddresses {
+        MyAddresses(own, answeringFor: principal)
+    }
+
+    /// Your own addresses, sorted: all but the one you answer for.
+    public var own: [String] { all.subtracting(principal.map { [$0] } ?? []).sorted() }
 
     /// Whether an ATTENDEE or ORGANIZER value names you.
     public func contains(_ address: String) -> Bool {

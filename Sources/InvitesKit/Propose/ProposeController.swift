@@ -201,7 +201,7 @@ public struct ProposeController {
         let draft = try proposal.draft(
             for: stored, was: was, me: settings.me, name: settings.name, now: now, display: display)
         let entry = try store.record(
-            proposal: proposal.entry(for: stored, now: now), for: stored, draft: draft, now: now)
+            apart: proposal.entry(for: stored, now: now), for: stored, draft: draft, now: now)
         return Made(stored: stored, proposal: proposal, was: was, entry: entry)
     }
 }

@@ -48,14 +48,13 @@ public struct Proposal: Sendable, Hashable {
         guard MailAddress.isValid(organizerEmail) else {
             throw .organizerAddressInvalid(handle: stored.handle, address: organizerEmail)
         }
-        let listed = invite.attendees.first { me.contains($0.address) }
-        guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
-        let named = name ?? listed?.name.flatMap { $0.contains("@") || $0.isEmpty ? nil : $0 }
+        guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
         let partstat = AnswerAction(stored.answer(for: recurrenceID)).partstat ?? "NEEDS-ACTION"
         guard
             let calendar = ITIPComposer.counter(
-                for: stored, key: recurrenceID, start: start, end: end, dates: dates, me: address, name: named,
-                partstat: partstat, comment: comment, now: now, display: display)
+                for: stored, key: recurrenceID, start: start, end: end, dates: dates, me: signer.address,
+                name: signer.name, sentBy: signer.sentBy, partstat: partstat, comment: comment, now: now,
+                display: display)
         else { throw .cancelled(handle: stored.handle) }
         let time = HumanTime(zone: display)
         let subject = "New time proposed: \(invite.title)"
@@ -66,8 +65,9 @@ public struct Proposal: Sendable, Hashable {
         let message: (text: String, messageID: String)
         do {
             message = try MIMEComposer.replyMessage(
-                from: .init(name: named, email: address), to: .init(name: organizer.name, email: organizerEmail),
-                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "COUNTER")
+                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
+                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "COUNTER",
+                sender: signer.mailbox.sender)
         } catch {
             throw .library(error)
         }

@@ -38,8 +38,9 @@ public struct Reply: Sendable {
         for stored: StoredInvite, history: [HistoryEntry], me: MyAddresses, name: String?, mime: Bool, now: Date,
         display: DisplayZone
     ) throws(ReplyError) -> Reply {
-        // A proposal went in a COUNTER of its own, and the organizer's answer to it is theirs.
-        let history = history.filter { $0.action != .proposed && $0.action != .proposalDeclined }
+        // A proposal went in a COUNTER of its own, and the organizer's answer to it is theirs; a
+        // REFRESH asks, and answers nothing.
+        let history = history.filter { !AnswerAction.apart.contains($0.action) }
         let answerIndex = history.firstIndex { AnswerAction.answers.contains($0.action) }
         let latest = answerIndex ?? history.index(before: history.endIndex)
         let commented = history.isEmpty ? nil : history[...latest].first { $0.comment?.isEmpty == false }
@@ -79,17 +80,17 @@ public struct Reply: Sendable {
             reported: answers.map { ($0.key, $0.action) }, history: history, seriesKey: invite.recurrenceID,
             comment: commented)
         var notes: [String] = []
-        let listed = invite.attendees.first { me.contains($0.address) }
-        guard let address = listed?.address ?? me.all.sorted().first else { throw .noAddress }
-        if listed == nil {
+        guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
+        let address = signer.address
+        if !signer.listed {
             notes.append(
-                "you are not among the attendees (an invite to a list?); replying as an added attendee \(address)")
+                signer.sentBy == nil
+                    ? "you are not among the attendees (an invite to a list?); replying as an added attendee \(address)"
+                    : "\(address), whom you answer for, is not among the attendees; replying as an added attendee")
         }
-        // Organizers' software often puts the address itself in CN ("bart@example.com"); that is
-        // no name to sign with.
-        let named = name ?? listed?.name.flatMap { $0.contains("@") || $0.isEmpty ? nil : $0 }
         let calendar = ITIPComposer.reply(
-            for: stored, answers: answers, me: address, name: named, now: now, display: display)
+            for: stored, answers: answers, me: address, name: signer.name, sentBy: signer.sentBy, now: now,
+            display: display)
         guard mime else {
             return Reply(
                 kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject,
@@ -104,9 +105,9 @@ public struct Reply: Sendable {
         let message: (text: String, messageID: String)
         do {
             message = try MIMEComposer.replyMessage(
-                from: .init(name: named, email: address),
-                to: .init(name: organizer.name, email: organizerEmail),
-                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail)
+                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
+                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail,
+                sender: signer.mailbox.sender)
         } catch {
             throw .library(error)
         }

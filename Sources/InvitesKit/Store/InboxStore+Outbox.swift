@@ -15,8 +15,9 @@ extension InboxStore {
     /// took their place: the history must not say sent for a decline an accept replaced, nor
     /// for a comment the accept's reply does not carry. A proposal replaces only the proposal
     /// for the same component (the series, or that occurrence), whose entry stays at it: the
-    /// new COUNTER does not carry it. A reply never supersedes a proposal nor a proposal a
-    /// reply: the organizer needs both.
+    /// new COUNTER does not carry it; a REFRESH likewise replaces only the REFRESH for the same
+    /// component. A reply never supersedes a proposal nor a proposal a reply, and neither
+    /// touches a REFRESH: the organizer needs each.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
         let id = try database.insert(OutboxRecord(inviteID: inviteID, draft: draft, now: now))
         var open = """
@@ -27,7 +28,9 @@ extension InboxStore {
         switch draft.kind {
         case .reply:
             try settleWaiting(for: draft.carriage, inviteID: inviteID, message: id, entries: entries)
-        case .counter:
+        case .forward:
+            open += " AND 0"
+        case .counter, .refresh:
             let rows = entries.map { _ in "?" }.joined(separator: ", ")
             open += """
                  AND EXISTS (SELECT 1 FROM history AS h WHERE h.outbox_id = o.id AND h.recurrence_id IN
@@ -68,7 +71,7 @@ extension InboxStore {
             """
             SELECT h.id, h.recurrence_id, h.comment, o.state FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
             WHERE h.invite_id = ? AND h.superseded_by IS NULL AND h.id NOT IN (\(rows))
-                AND h.action NOT IN ('proposed', 'proposal-declined')
+                AND h.action NOT IN ('proposed', 'proposal-declined', 'refreshed', 'forwarded')
                 AND ((o.kind = 'reply' AND o.state IN ('queued', 'failed', 'interrupted'))
                     OR (h.outbox_id IS NULL AND h.delivery = 'pending'))
             """

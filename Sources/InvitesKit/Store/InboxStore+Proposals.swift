@@ -2,11 +2,20 @@ import Foundation
 
 /// Proposals of a new time, and the organizer's refusals of them, in the history.
 extension InboxStore {
-    /// Records a proposal's entry (``HistoryEntry/Action/proposed``, at the time proposed) and
-    /// queues its COUNTER in one transaction: the history holds the proposal with its message,
-    /// or neither.
+    /// Records the entry of a message that goes apart from the reply (``AnswerAction/apart``: a
+    /// proposal, at the time proposed, or a REFRESH) and queues that message (its COUNTER or
+    /// REFRESH) in one transaction: the history holds the entry with its message, or neither.
     @discardableResult
-    public func record(proposal entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
+    public func record(apart entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
+        throws(StoreError) -> HistoryEntry
+    {
+        try record(apart: entry, for: stored, drafts: [draft], now: now)
+    }
+
+    /// The same for an entry that sends several messages (a forward: the invitation to the one
+    /// added, and the word to the organizer): all queued with it, the entry at the last.
+    @discardableResult
+    public func record(apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], now: Date)
         throws(StoreError) -> HistoryEntry
     {
         try database.transaction { () throws(StoreError) -> HistoryEntry in
@@ -15,7 +24,7 @@ extension InboxStore {
             }
             var entry = entry
             let row = try insert(entry, inviteID: id)
-            entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now)
+            for draft in drafts { entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now) }
             entry.delivery = .queued
             return entry
         }

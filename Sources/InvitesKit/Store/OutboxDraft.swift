@@ -9,6 +9,11 @@ public struct OutboxDraft: Sendable, Hashable {
         case reply
         /// A new time proposed: a COUNTER.
         case counter
+        /// The invitation asked for as it stands: a REFRESH.
+        case refresh
+        /// A forward: the invitation to someone the organizer did not invite, or the REPLY that
+        /// tells the organizer who was added. Each is to someone of its own: none supersedes another.
+        case forward
     }
 
     public var kind: Kind = .reply

@@ -21,6 +21,9 @@ import Testing
     @Test func argumentsFollowTheCommand() {
         #expect(model.positional(0, of: "show") == .handles)
         #expect(model.positional(0, of: "history") == .handles)
+        #expect(model.positional(0, of: "refresh") == .handles)
+        #expect(model.positional(0, of: "forward") == .handles)
+        #expect(model.positional(1, of: "forward") == .nothing)
         #expect(model.positional(1, of: "comment") == .nothing)
         #expect(model.positional(0, of: "completions") == .words(["bash", "zsh", "fish"]))
         #expect(model.positional(0, of: "help") == .words(InvitesCommand.commands.map(\.name)))

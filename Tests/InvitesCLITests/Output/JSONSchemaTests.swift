@@ -81,6 +81,8 @@ import Testing
         try document(["reply", "weekly-sync", "--out", cli.home + "/reply.ics"], "reply")
         try document(options + ["day", "2024-06-04"], "day")
         try document(options + ["propose", "weekly-sync", "--at", "2024-07-01 15:00", "--no-send"], "propose")
+        try document(["refresh", "weekly-sync", "--comment", "Lost it", "--no-send"], "refresh")
+        try document(["forward", "weekly-sync", "erin@example.org", "--no-send"], "forward")
         try document(["outbox"], "outbox")
         try document(["outbox", "--all"], "outbox")
         // A second proposal for the series supersedes the first, whose entry says so; the
@@ -122,6 +124,7 @@ import Testing
                 == [
                     "ingest", "list", "show", "check", "accept", "decline", "tentative", "comment", "history", "reply",
                     "status", "config", "completions", "send", "outbox", "propose", "day", "review", "watch",
+                    "refresh", "forward",
                 ], "a new command needs a case here and a definition in the schema")
     }
 

@@ -122,7 +122,7 @@ import Testing
                 for: current, was: DateInterval(start: stored.invite.start, end: stored.invite.end), me: me,
                 name: nil, now: now, display: .utc)
             let entry = try store.record(
-                proposal: proposal.entry(for: current, now: now), for: current, draft: draft, now: now)
+                apart: proposal.entry(for: current, now: now), for: current, draft: draft, now: now)
             #expect(entry.action == .proposed && entry.delivery == .queued)
         }
         let open = try store.outbox()

@@ -1,0 +1,35 @@
+import Foundation
+import InvitesKit
+
+/// `invites refresh HANDLE [--occurrence WHEN] [--comment TEXT] [--send | --no-send]`: asks the
+/// organizer for the invitation as it stands (an iTIP REFRESH), through the outbox.
+enum RefreshCommand {
+    static let spec = OptionSpec(values: ["--occurrence", "--comment", "--for"], flags: ["--send", "--no-send"])
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        if context.arguments.has("--send"), context.arguments.has("--no-send") {
+            throw UsageError(message: "--send and --no-send say opposite things; give one", command: "refresh")
+        }
+        let stored = try context.resolveInvite(command: "refresh")
+        let whens = context.arguments.all("--occurrence")
+        guard whens.count <= 1 else {
+            throw UsageError(message: "refresh takes one --occurrence at a time", command: "refresh")
+        }
+        let key = try AnswerCommand.pick(whens, of: stored, context, command: "refresh").first
+        let made = try RefreshController(
+            store: try context.openStore(), me: context.settings.me.value, name: context.settings.sending.name.value,
+            display: context.settings.zone.value, clock: context.environment.now
+        ).refresh(stored, key: key, comment: context.arguments.value("--comment"))
+        if context.settings.json {
+            try context.printJSON(["refresh": JSONOutput.RefreshMade(made)])
+        } else {
+            context.print(
+                "\(stored.handle): asked \(Printable.sanitize(made.organizer)) for the current invitation \""
+                    + Printable.sanitize(stored.invite.title) + "\""
+                    + (key.map { " (the occurrence \($0))" } ?? ""))
+        }
+        let delivery = try context.deliveryController()
+        let sending = try delivery.afterQueued(stored.handle, send: SendCommand.override(context))
+        return try SendCommand.after(sending, handle: stored.handle, what: "request", delivery: delivery, context)
+    }
+}

@@ -1,0 +1,37 @@
+internal import CLibical
+import Foundation
+
+extension ITIPComposer {
+    /// The invitation as the organizer last sent it, for someone they did not invite (RFC 5546
+    /// §3.2.2.6): METHOD:REQUEST and every VEVENT unchanged (their SEQUENCE, DTSTAMP, answers
+    /// and all) but for one ATTENDEE added, `to`, at NEEDS-ACTION with RSVP, and the VTIMEZONEs
+    /// they use. Your own answers are yours and stay out: it is the organizer's invitation.
+    public static func forwarded(for stored: StoredInvite, to address: String, now: Date, display: DisplayZone)
+        -> String
+    {
+        let parts = InvitationComponents(stored, now: now, display: display)
+        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
+        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
+        calendar.add(icalproperty_new_version("2.0"))
+        calendar.add(icalproperty_new_method(ICAL_METHOD_REQUEST))
+        var events: [ICalComponent] = []
+        for part in parts.parts {
+            let event = part.event.cloned()
+            let listed = event.properties(ICAL_ATTENDEE_PROPERTY).contains {
+                MyAddresses([address]).contains($0.value ?? "")
+            }
+            if !listed, let attendee = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: address, name: nil) {
+                icalproperty_set_parameter(attendee, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
+                icalproperty_set_parameter(attendee, icalparameter_new_rsvp(ICAL_RSVP_TRUE))
+                event.add(attendee)
+            }
+            events.append(event)
+        }
+        for zone in parts.zones(for: events) {
+            if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
+        }
+        for event in events { calendar.add(child: event) }
+        calendar.dropControls(keepingIdentity: true)
+        return calendar.serialized
+    }
+}

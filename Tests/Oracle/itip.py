@@ -1,0 +1,233 @@
+"""The other iTIP messages invites sends parse through python icalendar as the RFC's tables
+(RFC 5546 §3.2) say they must be, for the corpus invitations and the project's fixtures:
+
+- REFRESH (§3.2.6), as `invites refresh` queues it in the outbox (read from the store, the bytes
+  `send` would hand over): a mail whose text/calendar part says method=REFRESH, holding
+  METHOD:REFRESH and one VEVENT with exactly UID (the invitation's), ORGANIZER, one ATTENDEE
+  (you), DTSTAMP, the COMMENT as one value, and RECURRENCE-ID only for one occurrence; any
+  VTIMEZONE is the one that RECURRENCE-ID names.
+- ADD (§3.2.4), the RFC's own example (§4.4.6) added to its own series (§4.4.1) accepted into a
+  calendar: recurring-ical-events finds the added occurrence in the calendar invites wrote
+  (NEEDS-ACTION until answered), and the REPLY to it names it by RECURRENCE-ID with ACCEPTED.
+- Answering for someone (`--for`): the REPLY's one ATTENDEE is theirs with SENT-BY you
+  (RFC 5545 §3.2.18), the mail From them and Sender you (RFC 5322 §3.6.2), for every corpus
+  invitation answered so.
+- Forwarding (§3.2.2.6): the REQUEST to the one added holds METHOD:REQUEST and the invitation's
+  VEVENTs with its UID, each naming them once as an ATTENDEE at NEEDS-ACTION with RSVP; the
+  REPLY to the organizer names you and them (NEEDS-ACTION); an invitation whose organizer set
+  X-MICROSOFT-DONOTFORWARDMEETING:TRUE is refused, exit 1.
+
+Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
+import email
+import email.utils
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+import datetime
+
+import icalendar
+import recurring_ical_events
+
+binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
+comment = "Lost it\nATTENDEE:mailto:evil@example.org"
+counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
+          "forward refused": 0}
+failures = []
+folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
+REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
+
+
+def newest(home, kind, method):
+    """The newest message of a kind in the store's outbox: the mail, and its calendar parsed."""
+    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
+        row = store.execute("SELECT body FROM outbox WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,)).fetchone()
+    assert row, "no %s in the outbox" % method
+    message = email.message_from_bytes(row[0])
+    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
+    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
+    assert parts[0].get_param("method") == method, "Content-Type method=%s" % parts[0].get_param("method")
+    calendar = icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+    assert str(calendar.get("METHOD")) == method, "METHOD %s" % calendar.get("METHOD")
+    return message, calendar
+
+
+def listed(event, name):
+    values = event.get(name)
+    if values is None:
+        return []
+    return values if isinstance(values, list) else [values]
+
+
+def check_refresh(home, invite, me, occurrence):
+    _, calendar = newest(home, "refresh", "REFRESH")
+    events = list(calendar.walk("VEVENT"))
+    assert len(events) == 1, "%d VEVENTs" % len(events)
+    event = events[0]
+    names = set(event.keys())
+    assert names <= REFRESH_PROPERTIES, "properties the table forbids: %s" % sorted(names - REFRESH_PROPERTIES)
+    for required in ("UID", "ORGANIZER", "ATTENDEE", "DTSTAMP"):
+        assert required in names, "no %s" % required
+    assert str(event.get("UID")) == invite["uid"], "UID"
+    attendees = listed(event, "ATTENDEE")
+    assert len(attendees) == 1, "ATTENDEE count %d" % len(attendees)
+    assert str(attendees[0]).lower() == "mailto:" + me.lower(), "ATTENDEE %s" % attendees[0]
+    assert "PARTSTAT" not in attendees[0].params, "a PARTSTAT in a request"
+    assert str(event.get("COMMENT")) == comment, "COMMENT %r" % event.get("COMMENT")
+    assert ("RECURRENCE-ID" in names) == occurrence, "RECURRENCE-ID present: %s" % ("RECURRENCE-ID" in names)
+    zones = [str(zone.get("TZID")) for zone in calendar.walk("VTIMEZONE")]
+    named = event["RECURRENCE-ID"].params.get("TZID") if occurrence else None
+    assert all(zone == named for zone in zones), "VTIMEZONE %s, RECURRENCE-ID in %s" % (zones, named)
+
+
+def check_for(run, home, invite, principal):
+    """`accept --for PRINCIPAL` by a secretary: the REPLY and the mail around it."""
+    secretary = "secretary@example.net"
+    answered = run("--me", secretary, "accept", invite["handle"], "--for", principal, "--no-add", "--no-send")
+    assert answered.returncode == 0, "accept --for: %s" % answered.stderr
+    message, calendar = newest(home, "reply", "REPLY")
+    assert email.utils.parseaddr(message["From"])[1].lower() == principal.lower(), "From %s" % message["From"]
+    assert email.utils.parseaddr(message["Sender"])[1] == secretary, "Sender %s" % message["Sender"]
+    for event in calendar.walk("VEVENT"):
+        attendees = listed(event, "ATTENDEE")
+        assert len(attendees) == 1, "ATTENDEE count %d" % len(attendees)
+        assert str(attendees[0]).lower() == "mailto:" + principal.lower(), "ATTENDEE %s" % attendees[0]
+        assert attendees[0].params.get("SENT-BY") == "mailto:" + secretary, "SENT-BY %r" % attendees[0].params
+    counts["REPLY for someone"] += 1
+
+
+def newest_to(home, recipient):
+    """The newest forward in the outbox to `recipient`, parsed."""
+    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
+        row = store.execute("SELECT body FROM outbox WHERE kind = 'forward' AND recipient = ? ORDER BY id DESC LIMIT 1",
+                            (recipient,)).fetchone()
+    assert row, "no forward to %s in the outbox" % recipient
+    message = email.message_from_bytes(row[0])
+    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
+    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
+    return parts[0].get_param("method"), icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+
+
+def check_forward(run, home, invite, me):
+    added = "forwarded-to@example.net"
+    forwarded = run("--me", me, "forward", invite["handle"], added, "--no-send")
+    if "X-MICROSOFT-DONOTFORWARDMEETING" in forwarded.stderr:
+        assert forwarded.returncode == 1, "a forbidden forward exits %d" % forwarded.returncode
+        counts["forward refused"] += 1
+        return
+    if "which is not one a mail can be sent to" in forwarded.stderr or "already invited" in forwarded.stderr:
+        return
+    assert forwarded.returncode == 0, "forward: %s" % forwarded.stderr
+    method, request = newest_to(home, added)
+    assert method == "REQUEST" and str(request.get("METHOD")) == "REQUEST", "METHOD %s" % method
+    events = list(request.walk("VEVENT"))
+    assert events, "no VEVENT"
+    for event in events:
+        assert str(event.get("UID")) == invite["uid"], "UID"
+        named = [a for a in listed(event, "ATTENDEE") if str(a).lower() == "mailto:" + added]
+        assert len(named) == 1, "the added ATTENDEE %d times" % len(named)
+        assert named[0].params.get("PARTSTAT") == "NEEDS-ACTION" and named[0].params.get("RSVP") == "TRUE", \
+            "the added ATTENDEE %r" % named[0].params
+    organizer = email.utils.parseaddr(invite["organizer"])[1]
+    method, notice = newest_to(home, organizer)
+    assert method == "REPLY" and str(notice.get("METHOD")) == "REPLY", "the notice's METHOD %s" % method
+    for event in notice.walk("VEVENT"):
+        attendees = [str(a).lower() for a in listed(event, "ATTENDEE")]
+        assert attendees[-1] == "mailto:" + added and len(attendees) == 2, "the notice's ATTENDEEs %s" % attendees
+    counts["forward"] += 1
+
+
+# One home per file, all under one folder removed when the script ends.
+homes = tempfile.TemporaryDirectory(prefix="invites-itip-")
+for folder in folders:
+    for directory, _, names in sorted(os.walk(folder)):
+        for name in sorted(names):
+            path = os.path.join(directory, name)
+            home = tempfile.mkdtemp(dir=homes.name)
+            run = lambda *args: subprocess.run(
+                [binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
+            if run("ingest", path).returncode != 0:
+                continue
+            for invite in json.loads(run("--json", "list", "--all").stdout)["invites"]:
+                if invite["source"] == "push" or not invite.get("organizer"):
+                    continue
+                handle = invite["handle"]
+                me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
+                try:
+                    asked = run("--me", me, "refresh", handle, "--comment", comment)
+                    if "which is not one a mail can be sent to" in asked.stderr:
+                        continue
+                    assert asked.returncode == 0, "refresh: %s" % asked.stderr
+                    check_refresh(home, invite, me, False)
+                    counts["refresh"] += 1
+                    # Those the organizer asks for an answer (RSVP=FALSE gets none queued).
+                    others = [a["address"] for a in invite["attendees"] if a["rsvp"]
+                              if a["address"].lower() != email.utils.parseaddr(invite.get("organizer") or "")[1].lower()]
+                    if invite["method"] == "REQUEST" and invite["status"] != "cancelled" and others:
+                        check_for(run, home, invite, others[0])
+                    if invite["method"] == "REQUEST" and invite["status"] != "cancelled":
+                        check_forward(run, home, invite, me)
+                    shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
+                    series = shown.get("occurrences") or []
+                    if len(series) > 1:
+                        rid = series[1]["recurrenceId"]
+                        asked = run("--me", me, "refresh", handle, "--occurrence", rid, "--comment", comment)
+                        assert asked.returncode == 0, "refresh --occurrence: %s" % asked.stderr
+                        check_refresh(home, invite, me, True)
+                        counts["refresh for one occurrence"] += 1
+                except Exception as error:  # noqa: BLE001 - every failure is reported
+                    failures.append("%s (%s): %s" % (path, handle, error))
+
+
+def check_add(fixtures):
+    """The RFC's ADD, as the calendar and the REPLY carry it."""
+    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
+                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
+    add = next((os.path.join(f, "rfc5546-4.4.6-add.ics") for f in fixtures
+                if os.path.exists(os.path.join(f, "rfc5546-4.4.6-add.ics"))), None)
+    if not series or not add:
+        return
+    home = tempfile.mkdtemp(dir=homes.name)
+    calendar = os.path.join(home, "calendar.ics")
+    with open(calendar, "w", newline="") as out:
+        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    run = lambda *args: subprocess.run(
+        [binary, "--home", home, "--calendar", calendar, "--tz", "UTC", "--me", "b@example.com", *args],
+        capture_output=True, text=True)
+    try:
+        for step in (["ingest", series], ["accept", "123456789", "--no-send"], ["ingest", add]):
+            done = run(*step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        added = datetime.datetime(1997, 7, 15, 21, 0, tzinfo=datetime.timezone.utc)
+
+        def occurrence():
+            with open(calendar, "rb") as data:
+                parsed = icalendar.Calendar.from_ical(data.read())
+            found = recurring_ical_events.of(parsed).between(added, added + datetime.timedelta(hours=1))
+            assert len(found) == 1, "%d occurrences at the added time" % len(found)
+            attendee = [a for a in listed(found[0], "ATTENDEE") if str(a).lower() == "mailto:b@example.com"]
+            return str(found[0].get("SUMMARY")), attendee[0].params.get("PARTSTAT")
+
+        assert occurrence() == ("IETF Calendaring Working Group Meeting", "NEEDS-ACTION"), occurrence()
+        done = run("accept", "123456789", "--occurrence", "1997-07-15T21:00:00Z", "--no-send")
+        assert done.returncode == 0, "accept --occurrence: %s" % done.stderr
+        assert occurrence()[1] == "ACCEPTED", occurrence()
+        _, reply = newest(home, "reply", "REPLY")
+        instances = [e for e in reply.walk("VEVENT") if e.get("RECURRENCE-ID") is not None]
+        assert len(instances) == 1, "%d instances in the REPLY" % len(instances)
+        assert instances[0]["RECURRENCE-ID"].dt == added, "RECURRENCE-ID %s" % instances[0]["RECURRENCE-ID"].dt
+        assert listed(instances[0], "ATTENDEE")[0].params.get("PARTSTAT") == "ACCEPTED", "PARTSTAT"
+        counts["ADD followed"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s: %s" % (add, error))
+
+
+check_add(fixtures)
+print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())
+      + " parsed by icalendar, %d failed" % len(failures))
+for failure in failures:
+    print("  " + failure)
+sys.exit(1 if failures else 0)
