@@ -13,6 +13,10 @@ public struct CalendarInvitationScanner {
     /// Where the last look is kept (the cache store); `nil` costs every look a read.
     public var cache: CalendarIndexStorage?
     public var now: Date
+    /// Whether items are passed over on their bytes when they cannot hold an invitation waiting
+    /// for you (``InvitationPrefilter``); off, every item that names you is parsed, as the
+    /// equivalence tests compare.
+    var prefiltering = true
 
     public init(me: MyAddresses, display: DisplayZone, cache: CalendarIndexStorage?, now: Date) {
         self.me = me
@@ -34,8 +38,10 @@ public struct CalendarInvitationScanner {
         public var commit: () -> Void
     }
 
-    /// Looks at one calendar; a calendar that does not exist holds no invitations.
-    public func look(at source: CalendarSource) throws(CalendarError) -> Look {
+    /// Looks at one calendar; a calendar that does not exist holds no invitations. `held` gives
+    /// the UIDs the inbox holds (`nil` when they cannot be read), asked only when an item must
+    /// be read: those are parsed whatever their bytes say (``InvitationPrefilter``).
+    public func look(at source: CalendarSource, held: () -> Set<String>? = { nil }) throws(CalendarError) -> Look {
         guard !me.all.isEmpty, source.exists else {
             return Look(unchanged: true, changed: [], present: [], commit: {})
         }
@@ -62,7 +68,8 @@ public struct CalendarInvitationScanner {
             }
             let file = try CalendarFile.read(source.path)
             let found = invitations(
-                inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path))
+                inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path),
+                filter: prefilter(held))
             // A file's look needs only its version: the file is read whole whenever it changed.
             let settled = (file.stamp ?? stamp).isSettled(at: time)
             let state = InvitationScanState(
@@ -89,31 +96,49 @@ public struct CalendarInvitationScanner {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
             var known: [String: InvitationScanState.Item] = [:]
-            let held = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
-            for item in held?.items ?? [] { known[item.name] = item }
+            let last = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
+            for item in last?.items ?? [] { known[item.name] = item }
             var items: [InvitationScanState.Item] = []
-            var changed: [FoundInvitation] = []
-            var present = Set<CalendarInvitationKey>()
-            let folder = source.path
+            // Where in `items` the items to read again are: those new or changed since the last look.
+            var reads: [Int] = []
             for position in 0..<listing.count {
                 guard let stamp = listing.stamp(at: position) else { continue }
                 let name = listing.name(position)
-                let path = (folder as NSString).appendingPathComponent(name)
-                var uids: [String]
-                if let held = known[name], held.stamp == stamp, stamp.isSettled(at: time) {
-                    uids = held.uids
-                } else {
-                    guard let file = try? CalendarFile.read(path) else { continue }
-                    let found = invitations(in: file.data, item: CalendarItem(calendar: folder, path: path))
-                    changed += found
-                    uids = found.map(\.uid)
-                }
-                for uid in uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
                 // A file changed within the clock's tick is read again next time.
                 let kept =
                     stamp.isSettled(at: time)
                     ? stamp : FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)
-                items.append(InvitationScanState.Item(name: name, stamp: kept, uids: uids))
+                if let seen = known[name], seen.stamp == stamp, stamp.isSettled(at: time) {
+                    items.append(seen)
+                } else {
+                    reads.append(items.count)
+                    items.append(InvitationScanState.Item(name: name, stamp: kept, uids: []))
+                }
+            }
+            let folder = source.path
+            var changed: [FoundInvitation] = []
+            var unreadable = Set<Int>()
+            let loaded = try load(
+                reads.map { items[$0].name }, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
+            for (index, outcome) in zip(reads, loaded) {
+                switch outcome {
+                case .unreadable: unreadable.insert(index)
+                case .passed: break
+                case .kept(let data):
+                    let path = (folder as NSString).appendingPathComponent(items[index].name)
+                    let found = invitations(in: data, item: CalendarItem(calendar: folder, path: path))
+                    changed += found
+                    items[index].uids = found.map(\.uid)
+                }
+            }
+            // An item that could not be read is not kept: the next look reads it again.
+            if !unreadable.isEmpty {
+                items = items.enumerated().filter { !unreadable.contains($0.offset) }.map(\.element)
+            }
+            var present = Set<CalendarInvitationKey>()
+            for item in items where !item.uids.isEmpty {
+                let path = (folder as NSString).appendingPathComponent(item.name)
+                for uid in item.uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
             }
             let settled = version.map { $0.isSettled(at: time) } ?? false
             let state = InvitationScanState(
@@ -124,44 +149,52 @@ public struct CalendarInvitationScanner {
         }
     }
 
-    /// The invitations in one vdir item: its UIDs that invite you, each with the whole item.
+    /// The invitations in one vdir item the loader kept: its UIDs that invite you, each with
+    /// the whole item.
     func invitations(in data: Data, item: CalendarItem) -> [FoundInvitation] {
-        guard data.withUnsafeBytes({ mayInvite($0) }), let document = ICalDocument.parse(data, display: display)
-        else {
-            return []
-        }
+        guard let document = ICalDocument.parse(data, display: display) else { return [] }
         return invitations(of: document, item: item) { _ in data }
     }
 
     /// The invitations in a calendar file: each UID that invites you, with a VCALENDAR of its
     /// VEVENTs and the file's VTIMEZONEs (and `X-WR-TIMEZONE`), so that each is kept apart. Only
-    /// the UIDs one of whose blocks names an ORGANIZER and one of your addresses are parsed.
-    func invitations(inCalendarFile data: Data, item: CalendarItem) -> [FoundInvitation] {
+    /// the UIDs the prefilter keeps (``InvitationPrefilter``; without one, those one of whose
+    /// blocks names an ORGANIZER and one of your addresses) are parsed, each once: the file's
+    /// text is copied for those alone.
+    func invitations(inCalendarFile data: Data, item: CalendarItem, filter: InvitationPrefilter?) -> [FoundInvitation] {
         data.withUnsafeBytes { bytes in
             let scan = ICSBlockScanner.scan(bytes)
             func text(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
+            let naming = filter ?? InvitationPrefilter(me: me, now: 0, held: [])
             var head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
             var zones = ""
             var order: [String] = []
-            var eventsByUID: [String: String] = [:]
-            var candidates = Set<String>()
+            var blocksByUID: [String: [ICSBlockScanner.Block]] = [:]
             for block in scan.blocks {
                 switch block.kind {
                 case .timezone: zones += text(block.range)
                 case .calendarZone: head += text(block.range)
                 case .event:
                     guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
-                    if eventsByUID[uid] == nil { order.append(uid) }
-                    eventsByUID[uid, default: ""] += text(block.range)
-                    if mayInvite(UnsafeRawBufferPointer(rebasing: bytes[block.range])) { candidates.insert(uid) }
+                    if blocksByUID[uid] == nil { order.append(uid) }
+                    blocksByUID[uid, default: []].append(block)
                 }
+            }
+            let candidates = order.filter { uid in
+                let blocks = blocksByUID[uid] ?? []
+                guard blocks.contains(where: { naming.namesYou(UnsafeRawBufferPointer(rebasing: bytes[$0.range])) })
+                else { return false }
+                guard let filter else { return true }
+                return filter.mayWait(
+                    uid: Array(uid.utf8), blocks: blocks.map { filter.facts(bytes, block: $0, scan: scan) })
             }
             let end = scan.usesCRLF ? "END:VCALENDAR\r\n" : "END:VCALENDAR\n"
             if !scan.usesCRLF { head = head.replacingOccurrences(of: "\r\n", with: "\n") }
-            return order.filter(candidates.contains).flatMap { uid -> [FoundInvitation] in
-                let data = Data((head + zones + (eventsByUID[uid] ?? "") + end).utf8)
+            return candidates.flatMap { uid -> [FoundInvitation] in
+                let events = (blocksByUID[uid] ?? []).map { text($0.range) }.joined()
+                let data = Data((head + zones + events + end).utf8)
                 guard let document = ICalDocument.parse(data, display: display) else { return [] }
                 return invitations(of: document, item: item) { _ in data }
             }
@@ -196,10 +229,40 @@ public struct CalendarInvitationScanner {
         }
     }
 
-    /// Whether the bytes name an ORGANIZER and one of your addresses: most of a calendar's
-    /// files are your own events or meetings without you, which are never parsed.
-    func mayInvite(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        ByteSearch.contains(Array("ORGANIZER".utf8), in: bytes, ignoringCase: true)
-            && me.all.contains { ByteSearch.contains(Array($0.uppercased().utf8), in: bytes, ignoringCase: true) }
+    /// The prefilter for a look, with the UIDs the inbox holds; `nil` (every item that names
+    /// you is parsed) when those cannot be read or ``prefiltering`` is off.
+    private func prefilter(_ held: () -> Set<String>?) -> InvitationPrefilter? {
+        guard prefiltering, let uids = held() else { return nil }
+        return InvitationPrefilter(me: me, now: Int(now.unixSeconds), held: uids)
+    }
+
+    /// What reading one vdir item gave.
+    enum Loaded: Sendable {
+        case unreadable
+        /// Holds no invitation that can wait for you.
+        case passed
+        case kept(Data)
+    }
+
+    /// Reads the named items of a vdir on every core, each into the same room per thread, and
+    /// keeps the bytes of those the prefilter keeps (without one, of those that name an
+    /// ORGANIZER and you): a first look reads 100,000 items and parses a few.
+    func load(_ names: [String], in folder: String, filter: InvitationPrefilter?) throws(CalendarError) -> [Loaded] {
+        guard !names.isEmpty else { return [] }
+        let directory = try OpenFolder(folder)
+        defer { withExtendedLifetime(directory) {} }
+        let descriptor = directory.descriptor
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let naming = filter ?? InvitationPrefilter(me: me, now: 0, held: [])
+        return Parallel.map(names, minimumPerThread: 64, state: { ReadBuffer() }) { buffer, name -> Loaded in
+            let bytes: UnsafeRawBufferPointer
+            do throws(CalendarError) {
+                bytes = try CalendarFile.contents(name, in: descriptor, buffer: buffer, path: { prefix + name }).bytes
+            } catch {
+                return .unreadable
+            }
+            let keep = filter.map { $0.mayWait(item: bytes) } ?? naming.namesYou(bytes)
+            return keep ? .kept(Data(bytes)) : .passed
+        }
     }
 }
