@@ -18,6 +18,8 @@ final class VdirListing {
     private let listed: [Range<Int>]
     /// One per listed name once stamped; `nil` for an item that vanished meanwhile.
     private var listedStamps: [FileStamp?]?
+    /// Each listed name's share of the version (its name and stamp hashed), once stamped.
+    private var listedShares: [ContentDigest?]?
     /// The version of the vdir as listed, once stamped: the same as the version of a
     /// ``VdirIndex`` holding the same names and stamps. A name listed twice (a folder renamed
     /// into while it was read) counts twice, which can only make it differ from every index's
@@ -40,14 +42,18 @@ final class VdirListing {
             batches = stamped.map(\.0)
             var builder = CalendarVersion.Builder()
             var stamps: [FileStamp?] = []
+            var shares: [ContentDigest?] = []
             stamps.reserveCapacity(batches.reduce(0) { $0 + $1.names.count })
+            shares.reserveCapacity(stamps.capacity)
             for (_, items) in stamped {
                 for item in items {
                     stamps.append(item?.stamp)
+                    shares.append(item?.share)
                     if let item { builder.add(item.share, lastChange: item.stamp.lastChange) }
                 }
             }
             listedStamps = stamps
+            listedShares = shares
             version = builder.finish()
         } else {
             var listed: [Batch] = []
@@ -191,6 +197,12 @@ final class VdirListing {
         listedStamps?[order[position]] ?? nil
     }
 
+    /// The share of the version of the item at `position`: its name and stamp hashed
+    /// (``CalendarVersion/share(name:stamp:)``), what tells an item seen before without its name.
+    func share(at position: Int) -> ContentDigest? {
+        listedShares?[order[position]] ?? nil
+    }
+
     /// The name at `position`, without its NUL.
     func withName<Result>(_ position: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let name = listed[order[position]]
@@ -243,6 +255,7 @@ final class VdirListing {
         var builder = CalendarVersion.Builder()
         for case let item? in stamped { builder.add(item.share, lastChange: item.stamp.lastChange) }
         listedStamps = stamped.map { $0?.stamp }
+        listedShares = stamped.map { $0?.share }
         version = builder.finish()
     }
 

@@ -55,7 +55,7 @@ public struct CalendarInvitationScanner {
             {
                 cache?.saveIndex(state.encoded(), for: key)
                 cache?.saveIndex(
-                    InvitationScanState(version: state.version, folder: state.folder, items: []).encoded(),
+                    InvitationScanState(version: state.version, folder: state.folder).encoded(),
                     for: key + ":head")
             }
         }
@@ -95,54 +95,63 @@ public struct CalendarInvitationScanner {
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            var known: [String: InvitationScanState.Item] = [:]
+            // The items seen before, by their shares: an item whose name and stamp hash to one of
+            // them is unchanged, told without making its name.
             let last = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
-            for item in last?.items ?? [] { known[item.name] = item }
+            let seen = Set(last?.passed ?? [])
+            var holding: [ContentDigest: InvitationScanState.Item] = [:]
+            for item in last?.items ?? [] { holding[item.share] = item }
+            var passed: [ContentDigest] = []
+            passed.reserveCapacity(listing.count)
             var items: [InvitationScanState.Item] = []
-            // Where in `items` the items to read again are: those new or changed since the last look.
-            var reads: [Int] = []
+            // The items to read: new or changed since the last look, each with its share when
+            // settled (one changed within the clock's tick is read again next time).
+            var reads: [(position: Int, share: ContentDigest?)] = []
             for position in 0..<listing.count {
-                guard let stamp = listing.stamp(at: position) else { continue }
-                let name = listing.name(position)
-                // A file changed within the clock's tick is read again next time.
-                let kept =
-                    stamp.isSettled(at: time)
-                    ? stamp : FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)
-                if let seen = known[name], seen.stamp == stamp, stamp.isSettled(at: time) {
-                    items.append(seen)
+                guard let stamp = listing.stamp(at: position), let share = listing.share(at: position) else { continue }
+                let settled = stamp.isSettled(at: time)
+                if settled, seen.contains(share) {
+                    passed.append(share)
+                } else if settled, let item = holding[share] {
+                    items.append(item)
                 } else {
-                    reads.append(items.count)
-                    items.append(InvitationScanState.Item(name: name, stamp: kept, uids: []))
+                    reads.append((position, settled ? share : nil))
                 }
             }
             let folder = source.path
+            let names = listing.names(reads.map(\.position))
             var changed: [FoundInvitation] = []
-            var unreadable = Set<Int>()
-            let loaded = try load(
-                reads.map { items[$0].name }, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
-            for (index, outcome) in zip(reads, loaded) {
+            var unsettled: [InvitationScanState.Item] = []
+            let loaded = try load(names, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
+            for ((_, share), (name, outcome)) in zip(reads, zip(names, loaded)) {
                 switch outcome {
-                case .unreadable: unreadable.insert(index)
-                case .passed: break
+                // Not kept: the next look reads it again.
+                case .unreadable: continue
+                case .passed: if let share { passed.append(share) }
                 case .kept(let data):
-                    let path = (folder as NSString).appendingPathComponent(items[index].name)
+                    let path = (folder as NSString).appendingPathComponent(name)
                     let found = invitations(in: data, item: CalendarItem(calendar: folder, path: path))
                     changed += found
-                    items[index].uids = found.map(\.uid)
+                    let item = InvitationScanState.Item(
+                        name: name, share: share ?? ContentDigest(high: 0, low: 0), uids: found.map(\.uid))
+                    if share == nil {
+                        unsettled.append(item)
+                    } else if found.isEmpty {
+                        passed.append(item.share)
+                    } else {
+                        items.append(item)
+                    }
                 }
             }
-            // An item that could not be read is not kept: the next look reads it again.
-            if !unreadable.isEmpty {
-                items = items.enumerated().filter { !unreadable.contains($0.offset) }.map(\.element)
-            }
             var present = Set<CalendarInvitationKey>()
-            for item in items where !item.uids.isEmpty {
+            for item in items + unsettled {
                 let path = (folder as NSString).appendingPathComponent(item.name)
                 for uid in item.uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
             }
             let settled = version.map { $0.isSettled(at: time) } ?? false
             let state = InvitationScanState(
-                version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, items: items)
+                version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, passed: passed,
+                items: items)
             return Look(
                 unchanged: false, changed: changed, present: present,
                 commit: commit(state))
@@ -254,14 +263,18 @@ public struct CalendarInvitationScanner {
         let descriptor = directory.descriptor
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let naming = filter ?? InvitationPrefilter(me: me, now: 0, held: [])
-        return Parallel.map(names, minimumPerThread: 64, state: { ReadBuffer() }) { buffer, name -> Loaded in
+        // Each thread reads every item into the same room and remembers the zones it scanned:
+        // every item carries the same few.
+        return Parallel.map(names, minimumPerThread: 64, state: { (buffer: ReadBuffer(), zones: ZoneMemo()) }) {
+            state, name -> Loaded in
             let bytes: UnsafeRawBufferPointer
             do throws(CalendarError) {
-                bytes = try CalendarFile.contents(name, in: descriptor, buffer: buffer, path: { prefix + name }).bytes
+                bytes = try CalendarFile.contents(name, in: descriptor, buffer: state.buffer, path: { prefix + name })
+                    .bytes
             } catch {
                 return .unreadable
             }
-            let keep = filter.map { $0.mayWait(item: bytes) } ?? naming.namesYou(bytes)
+            let keep = filter.map { $0.mayWait(item: bytes, zones: state.zones) } ?? naming.namesYou(bytes)
             return keep ? .kept(Data(bytes)) : .passed
         }
     }

@@ -20,12 +20,15 @@ struct InvitationPrefilter: Sendable {
     let held: Set<String>
     /// Your addresses, upper-cased, for the first look at an item's bytes.
     private let needles: [[UInt8]]
+    /// Your addresses as ``MyAddresses`` keeps them (lower case), as bytes.
+    private let addresses: Set<[UInt8]>
 
     init(me: MyAddresses, now: Int, held: Set<String>) {
         self.me = me
         self.now = now
         self.held = held
         needles = me.all.map { Array($0.uppercased().utf8) }
+        addresses = Set(me.all.map { Array($0.utf8) })
     }
 
     /// What one VEVENT block says about you.
@@ -51,9 +54,9 @@ struct InvitationPrefilter: Sendable {
     }
 
     /// Whether a vdir item may hold an invitation waiting for you: any of its UIDs may.
-    func mayWait(item bytes: UnsafeRawBufferPointer) -> Bool {
+    func mayWait(item bytes: UnsafeRawBufferPointer, zones: ZoneMemo? = nil) -> Bool {
         guard namesYou(bytes) else { return false }
-        let scan = ICSBlockScanner.scan(bytes)
+        let scan = ICSBlockScanner.scan(bytes, zones: zones)
         // What the scanner could not split up, libical may still read: kept.
         guard scan.sawCalendar, scan.unterminated.isEmpty else { return true }
         var groups: [[UInt8]: [BlockFacts]] = [:]
@@ -72,7 +75,7 @@ struct InvitationPrefilter: Sendable {
         guard let first = uid.first, let last = uid.last, !uid.contains(0x5C),
             ![0x20, 0x09].contains(first), ![0x20, 0x09].contains(last)
         else { return true }
-        if held.contains(String(decoding: uid, as: UTF8.self)) { return true }
+        if !held.isEmpty, held.contains(String(decoding: uid, as: UTF8.self)) { return true }
         // The follower files a UID only where a block has an organizer not yours and you.
         guard blocks.contains(where: { $0.foreignOrganizer && $0.mine > 0 }) else { return false }
         guard !blocks.allSatisfy(\.over) else { return false }
@@ -126,12 +129,11 @@ struct InvitationPrefilter: Sendable {
             let value = unfolded[(colon + 1)...]
             switch kind {
             case .attendee:
-                guard isMine(value) else { continue }
+                guard isMine(value) == true else { continue }
                 facts.mine += 1
                 if !InvitationPrefilter.answered(parameters: unfolded[..<colon]) { facts.unanswered = true }
             case .organizer:
-                let address = ICalDocument.address(String(decoding: value, as: UTF8.self))
-                if let address, !me.contains(address) { facts.foreignOrganizer = true }
+                if let mine = isMine(value), !mine { facts.foreignOrganizer = true }
             case .status:
                 statuses += 1
                 if value.elementsEqual("CANCELLED".utf8) { cancelled += 1 }
@@ -145,10 +147,38 @@ struct InvitationPrefilter: Sendable {
         case attendee, organizer, status
     }
 
-    /// Whether an ATTENDEE's value names you, as the follower compares it.
-    private func isMine(_ value: ArraySlice<UInt8>) -> Bool {
-        guard let address = ICalDocument.address(String(decoding: value, as: UTF8.self)) else { return false }
-        return me.contains(address)
+    /// Whether an ATTENDEE's or ORGANIZER's value names you, as the follower compares it
+    /// (``ICalDocument/address(_:)``, then ``MyAddresses/contains(_:)``); `nil` for a value that
+    /// names nobody. An ASCII value, as addresses are, is compared in place: through Foundation's
+    /// trimming it was a third of a first look.
+    func isMine(_ value: ArraySlice<UInt8>) -> Bool? {
+        guard value.allSatisfy({ $0 < 0x80 }) else {
+            guard let address = ICalDocument.address(String(decoding: value, as: UTF8.self)) else { return nil }
+            return me.contains(address)
+        }
+        // ICalDocument.address: blanks trimmed, one `mailto:` dropped, nothing left is nobody.
+        var text = InvitationPrefilter.trimmed(value) { $0 == 0x20 || $0 == 0x09 }
+        guard !text.isEmpty else { return nil }
+        text = InvitationPrefilter.droppingMailto(text)
+        // MyAddresses.normalise: white space and line ends trimmed, `mailto:` dropped again.
+        text = InvitationPrefilter.droppingMailto(
+            InvitationPrefilter.trimmed(text) { $0 == 0x20 || (0x09...0x0D).contains($0) })
+        return addresses.contains(text.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>, _ blank: (UInt8) -> Bool) -> ArraySlice<UInt8> {
+        var lower = bytes.startIndex
+        var upper = bytes.endIndex
+        while lower < upper, blank(bytes[lower]) { lower += 1 }
+        while upper > lower, blank(bytes[upper - 1]) { upper -= 1 }
+        return bytes[lower..<upper]
+    }
+
+    private static func droppingMailto(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard bytes.count >= 7, BlockPrefilter.isWord(bytes.prefix(6), "MAILTO"),
+            bytes[bytes.startIndex + 6] == UInt8(ascii: ":")
+        else { return bytes }
+        return bytes.dropFirst(7)
     }
 
     /// Whether an ATTENDEE line's parameters (its name up to the colon) hold a PARTSTAT that
