@@ -88,8 +88,9 @@ public struct CalendarInvitationScanner {
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            let listing = try VdirListing(source.path, stamping: true)
-            let version = listing.version
+            // A first look reads every item, each stamped as it is read: no stat before.
+            let listing = try VdirListing(source.path, stamping: previous != nil)
+            var version = listing.version
             if let previous, let version, previous.version == version.digest,
                 version.isSettled(at: time)
             {
@@ -108,6 +109,10 @@ public struct CalendarInvitationScanner {
             // settled (one changed within the clock's tick is read again next time).
             var reads: [(position: Int, share: ContentDigest?)] = []
             for position in 0..<listing.count {
+                guard listing.isStamped else {
+                    reads.append((position, nil))
+                    continue
+                }
                 guard let stamp = listing.stamp(at: position), let share = listing.share(at: position) else { continue }
                 let settled = stamp.isSettled(at: time)
                 if settled, seen.contains(share) {
@@ -123,8 +128,14 @@ public struct CalendarInvitationScanner {
             var changed: [FoundInvitation] = []
             var unsettled: [InvitationScanState.Item] = []
             let loaded = try load(names, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
-            for ((_, share), (name, outcome)) in zip(reads, zip(names, loaded)) {
-                switch outcome {
+            var built = CalendarVersion.Builder()
+            for ((_, listed), (name, read)) in zip(reads, zip(names, loaded)) {
+                var share = listed
+                if !listing.isStamped, let stamp = read.stamp, let made = read.share {
+                    built.add(made, lastChange: stamp.lastChange)
+                    share = stamp.isSettled(at: time) ? made : nil
+                }
+                switch read.outcome {
                 // Not kept: the next look reads it again.
                 case .unreadable: continue
                 case .passed: if let share { passed.append(share) }
@@ -143,6 +154,7 @@ public struct CalendarInvitationScanner {
                     }
                 }
             }
+            if !listing.isStamped { version = built.finish() }
             var present = Set<CalendarInvitationKey>()
             for item in items + unsettled {
                 let path = (folder as NSString).appendingPathComponent(item.name)
@@ -245,8 +257,15 @@ public struct CalendarInvitationScanner {
         return InvitationPrefilter(me: me, now: Int(now.unixSeconds), held: uids)
     }
 
-    /// What reading one vdir item gave.
-    enum Loaded: Sendable {
+    /// What reading one vdir item gave: its stamp and share of the version as read (`nil`
+    /// when it could not be), and its bytes if they matter.
+    struct Loaded: Sendable {
+        var stamp: FileStamp?
+        var share: ContentDigest?
+        var outcome: Outcome
+    }
+
+    enum Outcome: Sendable {
         case unreadable
         /// Holds no invitation that can wait for you.
         case passed
@@ -268,14 +287,17 @@ public struct CalendarInvitationScanner {
         return Parallel.map(names, minimumPerThread: 64, state: { (buffer: ReadBuffer(), zones: ZoneMemo()) }) {
             state, name -> Loaded in
             let bytes: UnsafeRawBufferPointer
+            let stamp: FileStamp
             do throws(CalendarError) {
-                bytes = try CalendarFile.contents(name, in: descriptor, buffer: state.buffer, path: { prefix + name })
-                    .bytes
+                (bytes, stamp) = try CalendarFile.contents(
+                    name, in: descriptor, buffer: state.buffer, path: { prefix + name })
             } catch {
-                return .unreadable
+                return Loaded(outcome: .unreadable)
             }
+            var name = name
+            let share = name.withUTF8 { CalendarVersion.share(name: UnsafeRawBufferPointer($0), stamp: stamp) }
             let keep = filter.map { $0.mayWait(item: bytes, zones: state.zones) } ?? naming.namesYou(bytes)
-            return keep ? .kept(Data(bytes)) : .passed
+            return Loaded(stamp: stamp, share: share, outcome: keep ? .kept(Data(bytes)) : .passed)
         }
     }
 }

@@ -49,9 +49,11 @@ struct InvitationPrefilter: Sendable {
     /// Whether the bytes name an ORGANIZER and one of your addresses anywhere, folds skipped:
     /// most items are your own events or meetings without you, passed over on that alone.
     func namesYou(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        ByteSearch.contains(Array("ORGANIZER".utf8), in: bytes, ignoringCase: true)
+        ByteSearch.contains(InvitationPrefilter.organizer, in: bytes, ignoringCase: true)
             && needles.contains { ByteSearch.contains($0, in: bytes, ignoringCase: true) }
     }
+
+    private static let organizer = Array("ORGANIZER".utf8)
 
     /// Whether a vdir item may hold an invitation waiting for you: any of its UIDs may.
     func mayWait(item bytes: UnsafeRawBufferPointer, zones: ZoneMemo? = nil) -> Bool {

@@ -14,7 +14,8 @@ enum ByteSearch {
         guard !word.isEmpty else { return true }
         let count = bytes.count
         guard count >= word.count else { return false }
-        let wanted = ignoringCase ? word.map(upper) : word
+        // Most callers pass the word in capitals already: no copy then.
+        let wanted = ignoringCase && word.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? word.map(upper) : word
         let head = wanted[0]
         // The other case of the first byte, or the byte itself: a letter matches either.
         let other = ignoringCase && head >= 0x41 && head <= 0x5A ? head | 0x20 : head
