@@ -99,7 +99,7 @@ public struct CalendarInvitationScanner {
             // The items seen before, by their shares: an item whose name and stamp hash to one of
             // them is unchanged, told without making its name.
             let last = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
-            let seen = Set(last?.passed ?? [])
+            let seen = DigestSet(last?.passed ?? [])
             var holding: [ContentDigest: InvitationScanState.Item] = [:]
             for item in last?.items ?? [] { holding[item.share] = item }
             var passed: [ContentDigest] = []
@@ -108,12 +108,14 @@ public struct CalendarInvitationScanner {
             // The items to read: new or changed since the last look, each with its share when
             // settled (one changed within the clock's tick is read again next time).
             var reads: [(position: Int, share: ContentDigest?)] = []
-            for position in 0..<listing.count {
+            for position in 0..<listing.listedCount {
                 guard listing.isStamped else {
                     reads.append((position, nil))
                     continue
                 }
-                guard let stamp = listing.stamp(at: position), let share = listing.share(at: position) else { continue }
+                guard let stamp = listing.stamp(listed: position), let share = listing.share(listed: position) else {
+                    continue
+                }
                 let settled = stamp.isSettled(at: time)
                 if settled, seen.contains(share) {
                     passed.append(share)
@@ -124,7 +126,7 @@ public struct CalendarInvitationScanner {
                 }
             }
             let folder = source.path
-            let names = listing.names(reads.map(\.position))
+            let names = listing.names(listed: reads.map(\.position))
             var changed: [FoundInvitation] = []
             var unsettled: [InvitationScanState.Item] = []
             let loaded = try load(names, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
