@@ -103,7 +103,7 @@ public struct CalendarInvitationScanner {
             var holding: [ContentDigest: InvitationScanState.Item] = [:]
             for item in last?.items ?? [] { holding[item.share] = item }
             var passed: [ContentDigest] = []
-            passed.reserveCapacity(listing.count)
+            passed.reserveCapacity(listing.listedCount)
             var items: [InvitationScanState.Item] = []
             // The items to read: new or changed since the last look, each with its share when
             // settled (one changed within the clock's tick is read again next time).

@@ -21,6 +21,11 @@ enum ByteSearch {
         let other = ignoringCase && head >= 0x41 && head <= 0x5A ? head | 0x20 : head
         let last = count - wanted.count
         guard let base = bytes.baseAddress else { return false }
+        if let anchor = wanted.firstIndex(of: UInt8(ascii: "@")), anchor > 0,
+            !wanted.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
+        {
+            return contains(wanted, anchoredAt: anchor, in: bytes, ignoringCase: ignoringCase)
+        }
         // The next place of each case of the first byte, found by memchr: a first look reads
         // 100,000 items for your address, which most never hold, and byte by byte that scan
         // cost as much as reading them.
@@ -39,6 +44,52 @@ enum ByteSearch {
         }
     }
 
+    /// ``contains(_:in:ignoringCase:)`` for a word with an `@` (an address): the places of its
+    /// `@` are found by memchr, which few bytes of a calendar item are, and the word is matched
+    /// from there both ways, folds skipped. Looking for the first letter instead stopped at every
+    /// such letter of 100,000 items, most of which never hold the address.
+    private static func contains(
+        _ wanted: [UInt8], anchoredAt anchor: Int, in bytes: UnsafeRawBufferPointer, ignoringCase: Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var from = anchor
+        let end = count - (wanted.count - anchor) + 1
+        while from < end, let found = memchr(base + from, 0x40, end - from) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if matches(wanted, in: bytes, from: at + 1, position: anchor + 1, ignoringCase: ignoringCase),
+                matchesBefore(wanted[..<anchor], in: bytes, endingBefore: at, ignoringCase: ignoringCase)
+            {
+                return true
+            }
+            from = at + 1
+        }
+        return false
+    }
+
+    /// Whether `wanted` ends right before `end`, read backwards, folds skipped: a blank after a
+    /// line end is a fold's (the word holds no blank).
+    private static func matchesBefore(
+        _ wanted: ArraySlice<UInt8>, in bytes: UnsafeRawBufferPointer, endingBefore end: Int, ignoringCase: Bool
+    ) -> Bool {
+        var at = end - 1
+        var position = wanted.endIndex - 1
+        while position >= wanted.startIndex {
+            guard at >= 0 else { return false }
+            var byte = bytes[at]
+            if (byte == 0x20 || byte == 0x09), at >= 1, bytes[at - 1] == 0x0A {
+                at -= 2
+                if at >= 0, bytes[at] == 0x0D { at -= 1 }
+                continue
+            }
+            if ignoringCase { byte = upper(byte) }
+            guard byte == wanted[position] else { return false }
+            at -= 1
+            position -= 1
+        }
+        return true
+    }
+
     /// Whether `word` starts at `start` of `bytes`, folds between its bytes skipped as in
     /// ``contains(_:in:ignoringCase:)``.
     static func starts(
@@ -53,10 +104,11 @@ enum ByteSearch {
 
     /// Whether `wanted` but its first byte follows at `start`, folds skipped.
     private static func matches(
-        _ wanted: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int, ignoringCase: Bool
+        _ wanted: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int, position first: Int = 1,
+        ignoringCase: Bool
     ) -> Bool {
         var at = start
-        var position = 1
+        var position = first
         let count = bytes.count
         while position < wanted.count {
             guard at < count else { return false }
