@@ -23,8 +23,16 @@ program that imports only FoundationEssentials (and one that imports Foundation)
 same run. Figures of a few milliseconds (start-up, the inbox, a Maildir with nothing changed)
 are measured in turns with their references, round by round, without GNU time around them.
 
-Usage: bench/run.py [--only calendar,vdir,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
+`attend` (issue 40) times `status --me` on the largest calendar with an address of yours that
+attends a fifth of its events, accepted long ago (a few still waiting), as a server keeps them:
+the first look at the vdir beside reading every item, and at the single file beside a cold `show`
+of it; the second run beside `status` without an address; and after a sync placed, replaced or
+removed one item (written to a temporary name and renamed in, as vdirsyncer does) beside
+stat-ing every item and listing the folder, each in turns with its reference.
+
+Usage: bench/run.py [--only calendar,vdir,attend,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
                     [--maildir-sizes 20000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
+Alone: bench/run.py --only attend [--sizes 100000] [--runs 5]
 """
 import argparse
 import json
@@ -41,7 +49,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 WORK = os.path.join(ROOT, ".build", "bench")
 WINDOW = ("20241028T113000Z", "20241028T163000Z")
-GROUPS = ("calendar", "vdir", "maildir", "inbox", "startup")
+GROUPS = ("calendar", "vdir", "attend", "maildir", "inbox", "startup")
+ME = "bench@example.org"
 PAYLOAD = {"title": "Benchmark invite", "start": "2024-10-28T13:30:00Z", "end": "2024-10-28T14:30:00Z", "id": "bench"}
 
 
@@ -515,6 +524,159 @@ def vdir_pair_rows(binary, program, vdir, runs, label):
             (label, "invites cold", *median(cold), "floor: read every item", median(reading)[0])]
 
 
+def attended(size):
+    """The generated calendar with you (ME) as an attendee of every fifth UID, master and
+    overrides, your ATTENDEE line folded at 75 octets as servers write it: accepted, but for one
+    UID in 500 still waiting. As a single file and as a vdir."""
+    import zlib
+    path, _ = generate(size)
+    out = os.path.join(WORK, "attended-%d.ics" % size)
+    vdir = os.path.join(WORK, "vdir-attended-%d" % size)
+    if not os.path.exists(out):
+        lines = open(path, encoding="utf-8", newline="").read().split("\r\n")
+        result = []
+        for line in lines:
+            result.append(line)
+            if line.startswith("UID:"):
+                uid = line[4:]
+                mark = zlib.crc32(uid.encode())
+                if mark % 5 == 0:
+                    partstat = "NEEDS-ACTION" if mark % 500 == 0 else "ACCEPTED"
+                    attendee = ("ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=%s;CN=Bench Me;"
+                                "X-NUM-GUESTS=0:mailto:%s" % (partstat, ME)).encode()
+                    parts = [attendee[:75]] + [attendee[at:at + 74] for at in range(75, len(attendee), 74)]
+                    result.append("\r\n ".join(part.decode() for part in parts))
+        with open(out + ".tmp", "w", encoding="utf-8", newline="") as handle:
+            handle.write("\r\n".join(result))
+        os.rename(out + ".tmp", out)
+    if not os.path.isdir(vdir):
+        split_into_vdir(out, vdir)
+    return out, vdir
+
+
+def store_megabytes(home):
+    return sum(os.path.getsize(os.path.join(home, name)) for name in os.listdir(home)
+               if name.endswith(".sqlite3")) / 1e6
+
+
+def attend_rows(binary, program, size, runs):
+    """`status --me` with an address that attends a fifth of the calendar (issue 40), each figure
+    in turns with its reference so that both see the same load."""
+    calendar, vdir = attended(size)
+    env = dict(os.environ, TZ="UTC")
+    label = "%dk" % (size // 1000)
+    _, cold_home, show = show_helpers(binary, calendar)
+    homes = []
+
+    def new_home():
+        homes.append(tempfile.mkdtemp(prefix="invites-attend-"))
+        return homes[-1]
+
+    def status(home, source, me=True):
+        return [binary, "--home", home, "--calendar", source] + (["--me", ME] if me else []) + ["status"]
+
+    rows = []
+    # The single file: the first look beside a cold `show`, then the second run beside `status`
+    # without an address, all in turns.
+    file_homes = []
+
+    def first_file():
+        file_homes.append(new_home())
+        return measure(status(file_homes[-1], calendar), env=env)
+
+    def cold_show():
+        home = cold_home()
+        homes.append(home)
+        return show(home)
+
+    first, cold = medians_in_turns(runs, [first_file, cold_show])
+    second_homes = list(file_homes)
+
+    def second_file():
+        return measure(status(second_homes.pop(), calendar), env=env)
+
+    def without():
+        return measure(status(file_homes[-1], calendar, me=False), env=env)
+
+    second, bare = medians_in_turns(runs, [second_file, without])
+    rows += [(label + " file", "status --me, first look", *first, "cold show", cold[0]),
+             (label + " file", "status --me, second run", *second, "status without --me", bare[0]),
+             (label + " file", "store after the first look (MB)", store_megabytes(file_homes[-1]), 0.0, "", 0.0)]
+
+    # The vdir: the first look beside reading every item.
+    vdir_homes = []
+
+    def first_vdir():
+        vdir_homes.append(new_home())
+        return measure(status(vdir_homes[-1], vdir), env=env)
+
+    reading, first = medians_in_turns(runs, [lambda: measure([program, vdir, "read"]), first_vdir])
+    rows += [(label + " vdir", "status --me, first look", *first, "floor: read every item", reading[0]),
+             (label + " vdir", "store after the first look (MB)", store_megabytes(vdir_homes[-1]), 0.0, "", 0.0)]
+
+    # After a sync: the look settled first, then each change written under a temporary name and
+    # renamed in (or the item removed), looked at at once.
+    home = vdir_homes[-1]
+    time.sleep(2.5)
+    measure(status(home, vdir), env=env)
+    names = sorted(name for name in os.listdir(vdir) if name.endswith(".ics"))
+    # What a server places: an invitation to come, waiting for you.
+    template = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\nUID:bench\r\n"
+                "DTSTAMP:20260101T000000Z\r\nDTSTART:20990105T090000Z\r\nDTEND:20990105T100000Z\r\n"
+                "SUMMARY:Placed by the server\r\nORGANIZER:mailto:boss@example.com\r\n"
+                "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n" % ME)
+    placed, removed, replaced = [], [], {}
+    counter = [0]
+
+    def rename_in(name, text):
+        temporary = os.path.join(vdir, ".%s.tmp" % name)
+        with open(temporary, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.rename(temporary, os.path.join(vdir, name))
+
+    def place():
+        counter[0] += 1
+        name = "bench-placed-%d.ics" % counter[0]
+        rename_in(name, template.replace("UID:", "UID:placed-%d-" % counter[0]))
+        placed.append(name)
+        return measure(status(home, vdir), env=env)
+
+    def replace():
+        counter[0] += 1
+        name = names[len(names) // 3 + counter[0]]
+        text = open(os.path.join(vdir, name), encoding="utf-8", newline="").read()
+        replaced.setdefault(name, text)
+        rename_in(name, text.replace("SEQUENCE:", "X-BENCH:%d\r\nSEQUENCE:" % counter[0], 1))
+        return measure(status(home, vdir), env=env)
+
+    def remove():
+        counter[0] += 1
+        name = names[2 * len(names) // 3 + counter[0]]
+        removed.append((name, open(os.path.join(vdir, name), encoding="utf-8", newline="").read()))
+        os.unlink(os.path.join(vdir, name))
+        return measure(status(home, vdir), env=env)
+
+    stat_floor = lambda: measure([program, vdir, "stat"])
+    list_floor = lambda: measure([program, vdir, "list"])
+    try:
+        after_place, after_replace, after_remove, stating, listing = medians_in_turns(
+            runs, [place, replace, remove, stat_floor, list_floor])
+    finally:
+        for name in placed:
+            os.unlink(os.path.join(vdir, name))
+        for name, text in list(replaced.items()) + removed:
+            rename_in(name, text)
+    rows += [(label + " vdir", "floor: stat every item", *stating, "", 0.0),
+             (label + " vdir", "floor: list the folder", *listing, "", 0.0)]
+    for what, figure in (("placed", after_place), ("replaced", after_replace), ("removed", after_remove)):
+        rows += [(label + " vdir", "status --me, after a sync %s one item" % what, *figure,
+                  "floor: stat every item", stating[0]),
+                 (label + " vdir", "  the same", *figure, "floor: list the folder", listing[0])]
+    for extra in homes:
+        shutil.rmtree(extra, ignore_errors=True)
+    return rows
+
+
 def reference_table(rows, first_column):
     """Rows of (label, what, seconds, peak MB, reference, reference seconds) as a table whose
     last column is this figure over its reference's from the same run."""
@@ -619,6 +781,12 @@ def main():
             size = max(int(s) for s in args.sizes.split(","))
             lines = reference_table(vdir_pair_rows(binary, program, generate(size)[1], args.runs,
                                                    "%dk vdir" % (size // 1000)), "calendar")
+        elif group == "attend":
+            program = os.path.join(WORK, "vdir_floor")
+            subprocess.run(["cc", "-O2", "-pthread", "-o", program, os.path.join(ROOT, "bench", "vdir_floor.c")],
+                           check=True)
+            size = max(int(s) for s in args.sizes.split(","))
+            lines = reference_table(attend_rows(binary, program, size, args.runs), "calendar")
         elif group == "maildir":
             lines = maildir_group(args, binary)
         elif group == "inbox":

@@ -172,7 +172,9 @@ struct ICalDocument {
         }
     }
 
-    private static func address(_ value: String?) -> String? {
+    /// An ORGANIZER's or ATTENDEE's address as the inbox reads it: trimmed, `mailto:` dropped;
+    /// `nil` for none. The invitation prefilter reads the bytes the same way.
+    static func address(_ value: String?) -> String? {
         guard var text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if text.lowercased().hasPrefix("mailto:") { text = String(text.dropFirst(7)) }
         return text

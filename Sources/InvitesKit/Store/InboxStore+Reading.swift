@@ -201,6 +201,17 @@ extension InboxStore {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
     }
 
+    /// Every UID the inbox holds: what a look at a calendar parses whatever its bytes say, since
+    /// the item is where your answer given elsewhere arrives (``InvitationPrefilter``).
+    public func uids() throws(StoreError) -> Set<String> {
+        let statement = try database.prepare("SELECT DISTINCT uid FROM invites")
+        var found = Set<String>()
+        while try statement.step() {
+            if let uid = statement.text("uid") { found.insert(uid) }
+        }
+        return found
+    }
+
     /// The order of listings: the invitation that changed last first, whether the organizer
     /// changed it (an update that puts it back to pending) or you did (an answer), counting
     /// changes to single instances.

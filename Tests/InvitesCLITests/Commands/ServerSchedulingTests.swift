@@ -158,6 +158,7 @@ import Testing
 
     @Test func theInvitationFollowsTheServersChangesAndSaysWhenItIsGone() throws {
         var text = try String(contentsOfFile: item, encoding: .utf8)
+        #expect(run(["status"]).out == "1 pending\n")
         // Answered on your phone: the calendar says ACCEPTED.
         text = text.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION", with: "PARTSTAT=ACCEPTED")
         try Data(text.utf8).write(to: URL(fileURLWithPath: item))
@@ -184,6 +185,20 @@ import Testing
         #expect(gone["status"] as? String == "cancelled")
         #expect((gone["calendarItem"] as? [String: Any])?["gone"] as? Bool == true)
         #expect(run(["list", "--all"]).out.contains("[gone from your calendar]"))
+    }
+
+    /// Answered before invites ever saw it (or over, or cancelled): nothing waits, nothing is
+    /// filed; a mail of it later is an invitation like any other.
+    @Test func anItemAnsweredBeforeItWasSeenIsNotTakenIn() throws {
+        let text = try String(contentsOfFile: item, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION", with: "PARTSTAT=ACCEPTED").utf8)
+            .write(to: URL(fileURLWithPath: item))
+        #expect(run(["status"]).out == "")
+        #expect(try listed().isEmpty)
+        // Back to NEEDS-ACTION (the organizer moved it): it waits again, and is found.
+        try Data(text.replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:1").utf8)
+            .write(to: URL(fileURLWithPath: item), options: .atomic)
+        #expect(try listed().first?["status"] as? String == "pending")
     }
 
     @Test func anItemDeletedBeforeItWasAnsweredIsRemovedNotPending() throws {

@@ -13,6 +13,10 @@ public struct CalendarInvitationScanner {
     /// Where the last look is kept (the cache store); `nil` costs every look a read.
     public var cache: CalendarIndexStorage?
     public var now: Date
+    /// Whether items are passed over on their bytes when they cannot hold an invitation waiting
+    /// for you (``InvitationPrefilter``); off, every item that names you is parsed, as the
+    /// equivalence tests compare.
+    var prefiltering = true
 
     public init(me: MyAddresses, display: DisplayZone, cache: CalendarIndexStorage?, now: Date) {
         self.me = me
@@ -34,8 +38,10 @@ public struct CalendarInvitationScanner {
         public var commit: () -> Void
     }
 
-    /// Looks at one calendar; a calendar that does not exist holds no invitations.
-    public func look(at source: CalendarSource) throws(CalendarError) -> Look {
+    /// Looks at one calendar; a calendar that does not exist holds no invitations. `held` gives
+    /// the UIDs the inbox holds (`nil` when they cannot be read), asked only when an item must
+    /// be read: those are parsed whatever their bytes say (``InvitationPrefilter``).
+    public func look(at source: CalendarSource, held: () -> Set<String>? = { nil }) throws(CalendarError) -> Look {
         guard !me.all.isEmpty, source.exists else {
             return Look(unchanged: true, changed: [], present: [], commit: {})
         }
@@ -49,7 +55,7 @@ public struct CalendarInvitationScanner {
             {
                 cache?.saveIndex(state.encoded(), for: key)
                 cache?.saveIndex(
-                    InvitationScanState(version: state.version, folder: state.folder, items: []).encoded(),
+                    InvitationScanState(version: state.version, folder: state.folder).encoded(),
                     for: key + ":head")
             }
         }
@@ -62,7 +68,8 @@ public struct CalendarInvitationScanner {
             }
             let file = try CalendarFile.read(source.path)
             let found = invitations(
-                inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path))
+                inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path),
+                filter: prefilter(held))
             // A file's look needs only its version: the file is read whole whenever it changed.
             let settled = (file.stamp ?? stamp).isSettled(at: time)
             let state = InvitationScanState(
@@ -81,87 +88,136 @@ public struct CalendarInvitationScanner {
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            let listing = try VdirListing(source.path, stamping: true)
-            let version = listing.version
+            // A first look reads every item, each stamped as it is read: no stat before.
+            let listing = try VdirListing(source.path, stamping: previous != nil)
+            var version = listing.version
             if let previous, let version, previous.version == version.digest,
                 version.isSettled(at: time)
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            var known: [String: InvitationScanState.Item] = [:]
-            let held = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
-            for item in held?.items ?? [] { known[item.name] = item }
+            // The items seen before, by their shares: an item whose name and stamp hash to one of
+            // them is unchanged, told without making its name.
+            let last = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
+            let seen = DigestSet(last?.passed ?? [])
+            var holding: [ContentDigest: InvitationScanState.Item] = [:]
+            for item in last?.items ?? [] { holding[item.share] = item }
+            var passed: [ContentDigest] = []
+            passed.reserveCapacity(listing.listedCount)
             var items: [InvitationScanState.Item] = []
-            var changed: [FoundInvitation] = []
-            var present = Set<CalendarInvitationKey>()
-            let folder = source.path
-            for position in 0..<listing.count {
-                guard let stamp = listing.stamp(at: position) else { continue }
-                let name = listing.name(position)
-                let path = (folder as NSString).appendingPathComponent(name)
-                var uids: [String]
-                if let held = known[name], held.stamp == stamp, stamp.isSettled(at: time) {
-                    uids = held.uids
-                } else {
-                    guard let file = try? CalendarFile.read(path) else { continue }
-                    let found = invitations(in: file.data, item: CalendarItem(calendar: folder, path: path))
-                    changed += found
-                    uids = found.map(\.uid)
+            // The items to read: new or changed since the last look, each with its share when
+            // settled (one changed within the clock's tick is read again next time).
+            var reads: [(position: Int, share: ContentDigest?)] = []
+            for position in 0..<listing.listedCount {
+                guard listing.isStamped else {
+                    reads.append((position, nil))
+                    continue
                 }
-                for uid in uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
-                // A file changed within the clock's tick is read again next time.
-                let kept =
-                    stamp.isSettled(at: time)
-                    ? stamp : FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)
-                items.append(InvitationScanState.Item(name: name, stamp: kept, uids: uids))
+                guard let stamp = listing.stamp(listed: position), let share = listing.share(listed: position) else {
+                    continue
+                }
+                let settled = stamp.isSettled(at: time)
+                if settled, seen.contains(share) {
+                    passed.append(share)
+                } else if settled, let item = holding[share] {
+                    items.append(item)
+                } else {
+                    reads.append((position, settled ? share : nil))
+                }
+            }
+            let folder = source.path
+            let names = listing.names(listed: reads.map(\.position))
+            var changed: [FoundInvitation] = []
+            var unsettled: [InvitationScanState.Item] = []
+            let loaded = try load(names, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
+            var built = CalendarVersion.Builder()
+            for ((_, listed), (name, read)) in zip(reads, zip(names, loaded)) {
+                var share = listed
+                if !listing.isStamped, let stamp = read.stamp, let made = read.share {
+                    built.add(made, lastChange: stamp.lastChange)
+                    share = stamp.isSettled(at: time) ? made : nil
+                }
+                switch read.outcome {
+                // Not kept: the next look reads it again.
+                case .unreadable: continue
+                case .passed: if let share { passed.append(share) }
+                case .kept(let data):
+                    let path = (folder as NSString).appendingPathComponent(name)
+                    let found = invitations(in: data, item: CalendarItem(calendar: folder, path: path))
+                    changed += found
+                    let item = InvitationScanState.Item(
+                        name: name, share: share ?? ContentDigest(high: 0, low: 0), uids: found.map(\.uid))
+                    if share == nil {
+                        unsettled.append(item)
+                    } else if found.isEmpty {
+                        passed.append(item.share)
+                    } else {
+                        items.append(item)
+                    }
+                }
+            }
+            if !listing.isStamped { version = built.finish() }
+            var present = Set<CalendarInvitationKey>()
+            for item in items + unsettled {
+                let path = (folder as NSString).appendingPathComponent(item.name)
+                for uid in item.uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
             }
             let settled = version.map { $0.isSettled(at: time) } ?? false
             let state = InvitationScanState(
-                version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, items: items)
+                version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, passed: passed,
+                items: items)
             return Look(
                 unchanged: false, changed: changed, present: present,
                 commit: commit(state))
         }
     }
 
-    /// The invitations in one vdir item: its UIDs that invite you, each with the whole item.
+    /// The invitations in one vdir item the loader kept: its UIDs that invite you, each with
+    /// the whole item.
     func invitations(in data: Data, item: CalendarItem) -> [FoundInvitation] {
-        guard data.withUnsafeBytes({ mayInvite($0) }), let document = ICalDocument.parse(data, display: display)
-        else {
-            return []
-        }
+        guard let document = ICalDocument.parse(data, display: display) else { return [] }
         return invitations(of: document, item: item) { _ in data }
     }
 
     /// The invitations in a calendar file: each UID that invites you, with a VCALENDAR of its
     /// VEVENTs and the file's VTIMEZONEs (and `X-WR-TIMEZONE`), so that each is kept apart. Only
-    /// the UIDs one of whose blocks names an ORGANIZER and one of your addresses are parsed.
-    func invitations(inCalendarFile data: Data, item: CalendarItem) -> [FoundInvitation] {
+    /// the UIDs the prefilter keeps (``InvitationPrefilter``; without one, those one of whose
+    /// blocks names an ORGANIZER and one of your addresses) are parsed, each once: the file's
+    /// text is copied for those alone.
+    func invitations(inCalendarFile data: Data, item: CalendarItem, filter: InvitationPrefilter?) -> [FoundInvitation] {
         data.withUnsafeBytes { bytes in
             let scan = ICSBlockScanner.scan(bytes)
             func text(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
+            let naming = filter ?? InvitationPrefilter(me: me, now: 0, held: [])
             var head = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
             var zones = ""
             var order: [String] = []
-            var eventsByUID: [String: String] = [:]
-            var candidates = Set<String>()
+            var blocksByUID: [String: [ICSBlockScanner.Block]] = [:]
             for block in scan.blocks {
                 switch block.kind {
                 case .timezone: zones += text(block.range)
                 case .calendarZone: head += text(block.range)
                 case .event:
                     guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
-                    if eventsByUID[uid] == nil { order.append(uid) }
-                    eventsByUID[uid, default: ""] += text(block.range)
-                    if mayInvite(UnsafeRawBufferPointer(rebasing: bytes[block.range])) { candidates.insert(uid) }
+                    if blocksByUID[uid] == nil { order.append(uid) }
+                    blocksByUID[uid, default: []].append(block)
                 }
+            }
+            let candidates = order.filter { uid in
+                let blocks = blocksByUID[uid] ?? []
+                guard blocks.contains(where: { naming.namesYou(UnsafeRawBufferPointer(rebasing: bytes[$0.range])) })
+                else { return false }
+                guard let filter else { return true }
+                return filter.mayWait(
+                    uid: Array(uid.utf8), blocks: blocks.map { filter.facts(bytes, block: $0, scan: scan) })
             }
             let end = scan.usesCRLF ? "END:VCALENDAR\r\n" : "END:VCALENDAR\n"
             if !scan.usesCRLF { head = head.replacingOccurrences(of: "\r\n", with: "\n") }
-            return order.filter(candidates.contains).flatMap { uid -> [FoundInvitation] in
-                let data = Data((head + zones + (eventsByUID[uid] ?? "") + end).utf8)
+            return candidates.flatMap { uid -> [FoundInvitation] in
+                let events = (blocksByUID[uid] ?? []).map { text($0.range) }.joined()
+                let data = Data((head + zones + events + end).utf8)
                 guard let document = ICalDocument.parse(data, display: display) else { return [] }
                 return invitations(of: document, item: item) { _ in data }
             }
@@ -196,10 +252,54 @@ public struct CalendarInvitationScanner {
         }
     }
 
-    /// Whether the bytes name an ORGANIZER and one of your addresses: most of a calendar's
-    /// files are your own events or meetings without you, which are never parsed.
-    func mayInvite(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        ByteSearch.contains(Array("ORGANIZER".utf8), in: bytes, ignoringCase: true)
-            && me.all.contains { ByteSearch.contains(Array($0.uppercased().utf8), in: bytes, ignoringCase: true) }
+    /// The prefilter for a look, with the UIDs the inbox holds; `nil` (every item that names
+    /// you is parsed) when those cannot be read or ``prefiltering`` is off.
+    private func prefilter(_ held: () -> Set<String>?) -> InvitationPrefilter? {
+        guard prefiltering, let uids = held() else { return nil }
+        return InvitationPrefilter(me: me, now: Int(now.unixSeconds), held: uids)
+    }
+
+    /// What reading one vdir item gave: its stamp and share of the version as read (`nil`
+    /// when it could not be), and its bytes if they matter.
+    struct Loaded: Sendable {
+        var stamp: FileStamp?
+        var share: ContentDigest?
+        var outcome: Outcome
+    }
+
+    enum Outcome: Sendable {
+        case unreadable
+        /// Holds no invitation that can wait for you.
+        case passed
+        case kept(Data)
+    }
+
+    /// Reads the named items of a vdir on every core, each into the same room per thread, and
+    /// keeps the bytes of those the prefilter keeps (without one, of those that name an
+    /// ORGANIZER and you): a first look reads 100,000 items and parses a few.
+    func load(_ names: [String], in folder: String, filter: InvitationPrefilter?) throws(CalendarError) -> [Loaded] {
+        guard !names.isEmpty else { return [] }
+        let directory = try OpenFolder(folder)
+        defer { withExtendedLifetime(directory) {} }
+        let descriptor = directory.descriptor
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let naming = filter ?? InvitationPrefilter(me: me, now: 0, held: [])
+        // Each thread reads every item into the same room and remembers the zones it scanned:
+        // every item carries the same few.
+        return Parallel.map(names, minimumPerThread: 64, state: { (buffer: ReadBuffer(), zones: ZoneMemo()) }) {
+            state, name -> Loaded in
+            let bytes: UnsafeRawBufferPointer
+            let stamp: FileStamp
+            do throws(CalendarError) {
+                (bytes, stamp) = try CalendarFile.contents(
+                    name, in: descriptor, buffer: state.buffer, path: { prefix + name })
+            } catch {
+                return Loaded(outcome: .unreadable)
+            }
+            var name = name
+            let share = name.withUTF8 { CalendarVersion.share(name: UnsafeRawBufferPointer($0), stamp: stamp) }
+            let keep = filter.map { $0.mayWait(item: bytes, zones: state.zones) } ?? naming.namesYou(bytes)
+            return Loaded(stamp: stamp, share: share, outcome: keep ? .kept(Data(bytes)) : .passed)
+        }
     }
 }

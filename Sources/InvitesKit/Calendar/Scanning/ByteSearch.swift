@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether bytes hold a word, looked for before anything is parsed: most calendar files are
 /// passed over on that alone.
 enum ByteSearch {
@@ -12,20 +14,80 @@ enum ByteSearch {
         guard !word.isEmpty else { return true }
         let count = bytes.count
         guard count >= word.count else { return false }
-        let wanted = ignoringCase ? word.map(upper) : word
+        // Most callers pass the word in capitals already: no copy then.
+        let wanted = ignoringCase && word.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? word.map(upper) : word
         let head = wanted[0]
         // The other case of the first byte, or the byte itself: a letter matches either.
         let other = ignoringCase && head >= 0x41 && head <= 0x5A ? head | 0x20 : head
-        var index = 0
         let last = count - wanted.count
-        while index <= last {
-            let byte = bytes[index]
-            if byte == head || byte == other, matches(wanted, in: bytes, from: index + 1, ignoringCase: ignoringCase) {
+        guard let base = bytes.baseAddress else { return false }
+        if let anchor = wanted.firstIndex(of: UInt8(ascii: "@")), anchor > 0,
+            !wanted.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A })
+        {
+            return contains(wanted, anchoredAt: anchor, in: bytes, ignoringCase: ignoringCase)
+        }
+        // The next place of each case of the first byte, found by memchr: a first look reads
+        // 100,000 items for your address, which most never hold, and byte by byte that scan
+        // cost as much as reading them.
+        func next(_ byte: UInt8, from: Int) -> Int {
+            guard from <= last, let found = memchr(base + from, Int32(byte), last + 1 - from) else { return last + 1 }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+        var upperAt = next(head, from: 0)
+        var otherAt = other == head ? last + 1 : next(other, from: 0)
+        while true {
+            let index = min(upperAt, otherAt)
+            guard index <= last else { return false }
+            if matches(wanted, in: bytes, from: index + 1, ignoringCase: ignoringCase) { return true }
+            if index == upperAt { upperAt = next(head, from: index + 1) }
+            if index == otherAt { otherAt = next(other, from: index + 1) }
+        }
+    }
+
+    /// ``contains(_:in:ignoringCase:)`` for a word with an `@` (an address): the places of its
+    /// `@` are found by memchr, which few bytes of a calendar item are, and the word is matched
+    /// from there both ways, folds skipped. Looking for the first letter instead stopped at every
+    /// such letter of 100,000 items, most of which never hold the address.
+    private static func contains(
+        _ wanted: [UInt8], anchoredAt anchor: Int, in bytes: UnsafeRawBufferPointer, ignoringCase: Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var from = anchor
+        let end = count - (wanted.count - anchor) + 1
+        while from < end, let found = memchr(base + from, 0x40, end - from) {
+            let at = base.distance(to: UnsafeRawPointer(found))
+            if matches(wanted, in: bytes, from: at + 1, position: anchor + 1, ignoringCase: ignoringCase),
+                matchesBefore(wanted[..<anchor], in: bytes, endingBefore: at, ignoringCase: ignoringCase)
+            {
                 return true
             }
-            index += 1
+            from = at + 1
         }
         return false
+    }
+
+    /// Whether `wanted` ends right before `end`, read backwards, folds skipped: a blank after a
+    /// line end is a fold's (the word holds no blank).
+    private static func matchesBefore(
+        _ wanted: ArraySlice<UInt8>, in bytes: UnsafeRawBufferPointer, endingBefore end: Int, ignoringCase: Bool
+    ) -> Bool {
+        var at = end - 1
+        var position = wanted.endIndex - 1
+        while position >= wanted.startIndex {
+            guard at >= 0 else { return false }
+            var byte = bytes[at]
+            if (byte == 0x20 || byte == 0x09), at >= 1, bytes[at - 1] == 0x0A {
+                at -= 2
+                if at >= 0, bytes[at] == 0x0D { at -= 1 }
+                continue
+            }
+            if ignoringCase { byte = upper(byte) }
+            guard byte == wanted[position] else { return false }
+            at -= 1
+            position -= 1
+        }
+        return true
     }
 
     /// Whether `word` starts at `start` of `bytes`, folds between its bytes skipped as in
@@ -42,10 +104,11 @@ enum ByteSearch {
 
     /// Whether `wanted` but its first byte follows at `start`, folds skipped.
     private static func matches(
-        _ wanted: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int, ignoringCase: Bool
+        _ wanted: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int, position first: Int = 1,
+        ignoringCase: Bool
     ) -> Bool {
         var at = start
-        var position = 1
+        var position = first
         let count = bytes.count
         while position < wanted.count {
             guard at < count else { return false }

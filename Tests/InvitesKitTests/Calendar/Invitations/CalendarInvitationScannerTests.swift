@@ -105,7 +105,9 @@ import Testing
     }
 
     @Test func onlyFilesNamingAnOrganizerAndYouAreParsed() {
-        func may(_ text: String) -> Bool { Data(text.utf8).withUnsafeBytes { scanner(nil).mayInvite($0) } }
+        func may(_ text: String) -> Bool {
+            Data(text.utf8).withUnsafeBytes { InvitationPrefilter(me: me, now: 0, held: []).namesYou($0) }
+        }
         #expect(may("organizer;CN=x:mailto:a@b\nATTENDEE:mailto:Me@Example.org"))
         #expect(!may("ORGANIZER:mailto:a@b\nATTENDEE:mailto:you@example.org"))
         #expect(!may(ownEvent + "ATTENDEE:mailto:me@example.org"))

@@ -123,8 +123,16 @@ import Testing
                 #expect(!ByteSearch.contains(Array("boss@example.orgx".utf8), in: bytes, ignoringCase: true))
             }
         }
+        // Matched both ways from the `@`, with folds on either side of it.
+        Data("x:am\r\n\te\n @exa\r\n mple.org".utf8).withUnsafeBytes { bytes in
+            #expect(ByteSearch.contains(Array("ME@EXAMPLE.ORG".utf8), in: bytes, ignoringCase: true))
+            #expect(!ByteSearch.contains(Array("XME@EXAMPLE.ORG".utf8), in: bytes, ignoringCase: true))
+        }
         // Only a line end followed by a blank is a fold.
-        for text in ["mailto:me@\r\nexample.org", "mailto:me@\r example.org", "mailto:me@ \r\nexample.org"] {
+        for text in [
+            "mailto:me@\r\nexample.org", "mailto:me@\r example.org", "mailto:me@ \r\nexample.org",
+            "mailto:me\r\n@example.org", "mailto:m\ne@example.org", "mailto:me \r\n@example.org", "e@example.org",
+        ] {
             Data(text.utf8).withUnsafeBytes { bytes in
                 #expect(!ByteSearch.contains(Array("me@example.org".utf8), in: bytes), "\(text)")
             }
