@@ -70,7 +70,7 @@ struct OutlookMeeting: Sendable, Equatable {
         case .answer(let answer):
             let who = sender?.name ?? sender?.address ?? "someone"
             return .refused(
-                "its winmail.dat is an answer: \(Printable.sanitize(who)) \(answer.rawValue) "
+                "its winmail.dat is an answer: \(Printable.sanitize(String(who.prefix(80)))) \(answer.rawValue) "
                     + Printable.quoted(topic, limit: 80))
         case .taskRequest:
             return .refused(
