@@ -39,7 +39,8 @@ END:VCALENDAR
 ICS
 inv() { "$bin" --home "$work/home" --calendar "$work/calendar.ics" --me kim@example.com "$@" 2>>"$work/log"; }
 handle=$(inv ingest "$fixtures/request.eml" --print handle)
-inv list --all | grep -q "Infoveranstaltung Umbau" || fail "list --all does not show the request"
+listed=$(inv list --all)
+grep -q "Infoveranstaltung Umbau" <<<"$listed" || fail "list --all does not show the request: $listed"
 shown=$(inv show "$handle")
 grep -q "^1 conflict" <<<"$shown" || fail "show finds no conflict with the dentist: $shown"
 grep -q "where      Raum 4, Haus B" <<<"$shown" || fail "show has no location: $shown"
@@ -57,8 +58,9 @@ echo "tnef: a winmail.dat request listed, shown with its conflict, accepted, ans
 # A weekly series, then one occurrence of it moved an hour later by a request of its own.
 series=$(inv ingest "$fixtures/weekly.eml" --print handle)
 inv ingest "$fixtures/weekly-moved.eml" >/dev/null
-inv show "$series" | grep -q "Tue 25 Mar 2025 16:00-17:00 CET  moved from 15:00" \
-    || fail "the moved occurrence is not an instance of its series: $(inv show "$series")"
+shown=$(inv show "$series")
+grep -q "Tue 25 Mar 2025 16:00-17:00 CET  moved from 15:00" <<<"$shown" \
+    || fail "the moved occurrence is not an instance of its series: $shown"
 echo "tnef: a winmail.dat about one occurrence moves that occurrence of its series"
 
 # 2. Refusals, and broken streams within bounds: 10 s at most, and the memory the process

@@ -32,6 +32,56 @@ extension OutlookMeeting {
         }
         if let recurrence { add(recurrence, to: event, zoneID: zoneID) }
         if let occurrence { event.add(recurrenceID(occurrence, zoneID)) }
+        addShared(to: event, location: location)
+        event.dropControls(keepingIdentity: false)
+        if let zoneID, !allDay, let zone = timezone(zoneID) { calendar.add(child: zone) }
+        calendar.add(child: event)
+        if let recurrence, let zoneID, !allDay {
+            for exception in recurrence.exceptions { calendar.add(child: instance(exception, zoneID)) }
+        }
+        return calendar.serialized
+    }
+
+    /// The VEVENT of an instance Outlook moved or changed: RECURRENCE-ID its original start,
+    /// its own times, subject and place, the rest as the series has it. Its times are the
+    /// zone's own, so it is written only where the zone is known.
+    private func instance(_ exception: OutlookRecurrence.Exception, _ zoneID: String) -> ICalComponent {
+        let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+        event.add(ICalComponent.text(ICAL_UID_PROPERTY, uid))
+        event.add(icalproperty_new_sequence(Int32(clamping: sequence)))
+        if let stamp {
+            event.add(icalproperty_new_dtstamp(ICalComponent.utcTime(Date(timeIntervalSince1970: Double(stamp)))))
+        }
+        let subject = exception.subject.flatMap { $0.isEmpty ? nil : $0 } ?? title
+        event.add(ICalComponent.text(ICAL_SUMMARY_PROPERTY, subject))
+        let times: [(icaltimetype) -> OpaquePointer?] = [
+            icalproperty_new_recurrenceid, icalproperty_new_dtstart, icalproperty_new_dtend,
+        ]
+        for (make, minutes) in zip(times, [exception.original, exception.start, exception.end]) {
+            let property = make(OutlookMeeting.localTime(minutes: minutes))
+            if let property { icalproperty_add_parameter(property, icalparameter_new_tzid(zoneID)) }
+            event.add(property)
+        }
+        addShared(to: event, location: exception.location ?? location)
+        event.dropControls(keepingIdentity: false)
+        return event
+    }
+
+    /// A wall time stored as minutes since 1601 in the appointment's zone.
+    static func localTime(minutes: UInt32) -> icaltimetype {
+        let day = OutlookRecurrence.date(minutes: minutes)
+        var time = icaltime_null_time()
+        time.year = Int32(day.year)
+        time.month = Int32(day.month)
+        time.day = Int32(day.day)
+        time.hour = Int32(minutes % 1440 / 60)
+        time.minute = Int32(minutes % 60)
+        return time
+    }
+
+    /// What the series and each of its changed instances share: place, description,
+    /// organizer, attendees and status.
+    private func addShared(to event: ICalComponent, location: String?) {
         if let location, !location.isEmpty { event.add(ICalComponent.text(ICAL_LOCATION_PROPERTY, location)) }
         if let description, !description.isEmpty {
             event.add(ICalComponent.text(ICAL_DESCRIPTION_PROPERTY, description))
@@ -55,10 +105,6 @@ extension OutlookMeeting {
             event.add(property)
         }
         event.add(icalproperty_new_status(cancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_CONFIRMED))
-        event.dropControls(keepingIdentity: false)
-        if let zoneID, !allDay, let zone = timezone(zoneID) { calendar.add(child: zone) }
-        calendar.add(child: event)
-        return calendar.serialized
     }
 
     /// The VTIMEZONE RFC 5545 wants for the TZID the times name: libical's own for the zone

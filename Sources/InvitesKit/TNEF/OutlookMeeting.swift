@@ -70,7 +70,7 @@ struct OutlookMeeting: Sendable, Equatable {
         case .answer(let answer):
             let who = sender?.name ?? sender?.address ?? "someone"
             return .refused(
-                "its winmail.dat is an answer: \(Printable.sanitize(who)) \(answer.rawValue) "
+                "its winmail.dat is an answer: \(Printable.sanitize(String(who.prefix(80)))) \(answer.rawValue) "
                     + Printable.quoted(topic, limit: 80))
         case .taskRequest:
             return .refused(
@@ -117,7 +117,10 @@ struct OutlookMeeting: Sendable, Equatable {
             attendees = mail.to + mail.cc.map { Person(address: $0.address, name: $0.name, role: .optional) }
         }
         let stamp =
-            [properties.named(meetingSet, 0x001A), properties.named(meetingSet, 0x0001), properties.tagged(0x0039)]
+            [
+                properties.named(meetingSet, 0x001A), properties.named(meetingSet, 0x0001), properties.tagged(0x0039),
+                properties.tagged(0x3008),
+            ]
             .lazy.compactMap { $0?.integer.flatMap(unixTime) }.first
         // The GlobalObjectId's instance date (year, month, day in bytes 16 to 19) names an
         // occurrence; the clean id (and the UID) has it zeroed ([MS-OXOCAL] 2.2.1.27).

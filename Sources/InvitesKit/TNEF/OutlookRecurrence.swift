@@ -2,9 +2,10 @@
 /// 2.2.1.44: a RecurrencePattern, then the appointment's own start and end offsets), as an
 /// RRULE and the dates of the instances it deleted.
 ///
-/// Gregorian rules only; an instance Outlook moved keeps its place in the rule (its
-/// exception's new time is not read), and the exceptions' own subjects and places are not
-/// either. Every count is checked against the bytes that are left.
+/// Gregorian rules only; an instance Outlook moved or changed is read with its new time, its
+/// own subject and its own place (ExceptionInfo), its other changes (attachments, reminders,
+/// the extended exceptions' Unicode text) are not. Every count is checked against the bytes
+/// that are left.
 struct OutlookRecurrence: Sendable, Equatable {
     /// The RRULE's value, without UNTIL, which needs the start's zone (``until``).
     var rule: String
@@ -16,6 +17,18 @@ struct OutlookRecurrence: Sendable, Equatable {
     var startMinutes: Int
     /// A yearly rule: the month is the start's, which the caller adds as BYMONTH.
     var yearly: Bool
+    /// The instances Outlook moved or changed, each at its new time.
+    var exceptions: [Exception] = []
+
+    /// An instance Outlook moved or changed: times in the appointment's own zone, as minutes
+    /// since 1601 ([MS-OXOCAL] 2.2.1.44.2 ExceptionInfo).
+    struct Exception: Sendable, Equatable {
+        var start: UInt32
+        var end: UInt32
+        var original: UInt32
+        var subject: String?
+        var location: String?
+    }
 
     /// Why a recurrence cannot be read.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -97,11 +110,28 @@ struct OutlookRecurrence: Sendable, Equatable {
         _ = try reader.u32("start date")
         let endDate = try reader.u32("end date")
         var startMinutes = 0
+        var exceptions: [Exception] = []
         if reader.remaining >= 16 {
             _ = try reader.u32("reader version 2")
             _ = try reader.u32("writer version 2")
             startMinutes = Int(try reader.u32("start time offset") % 1440)
+            // The exceptions are read as far as they can be: a block this reader misreads
+            // leaves the instances in their places in the rule, and the series stands.
+            do {
+                _ = try reader.u32("end time offset")
+                let count = try reader.u16("exception count")
+                guard count <= modifiedCount else {
+                    throw TNEFError.badLength(item: "exceptions", offset: reader.offset, length: UInt64(count))
+                }
+                for _ in 0..<count { exceptions.append(try exception(&reader)) }
+            } catch {
+                exceptions = []
+            }
         }
+        // Deleted dates hold the original dates of moved instances too: those that an
+        // exception moves are its instances, not EXDATEs. Without the exceptions (an older
+        // writer), the modified dates stand in for them.
+        let moved = exceptions.isEmpty ? modified : Set(exceptions.map { $0.original / 1440 * 1440 })
         var until: LocalDate?
         switch endType {
         case 0x2021: until = date(minutes: endDate)
@@ -110,8 +140,31 @@ struct OutlookRecurrence: Sendable, Equatable {
         }
         return OutlookRecurrence(
             rule: parts.joined(separator: ";"), until: until,
-            deleted: deleted.filter { !modified.contains($0) }.map(date(minutes:)), startMinutes: startMinutes,
-            yearly: frequency == 0x200D)
+            deleted: deleted.filter { !moved.contains($0) }.map(date(minutes:)), startMinutes: startMinutes,
+            yearly: frequency == 0x200D, exceptions: exceptions)
+    }
+
+    /// One ExceptionInfo ([MS-OXOCAL] 2.2.1.44.2): the instance's new start and end and its
+    /// original start (local minutes since 1601), and its own subject and location when it
+    /// has them (8-bit, their lengths checked against what is left).
+    private static func exception(_ reader: inout TNEFByteReader) throws -> Exception {
+        let start = try reader.u32("exception start")
+        let end = try reader.u32("exception end")
+        let original = try reader.u32("exception original start")
+        let flags = try reader.u16("exception flags")
+        var result = Exception(start: start, end: max(start, end), original: original)
+        func text() throws -> String {
+            _ = try reader.u16("exception text length")
+            let length = try reader.u16("exception text length")
+            return TNEFText.eightBit(try reader.take(length: UInt64(length), item: "exception text"), codepage: 1252)
+        }
+        if flags & 0x0001 != 0 { result.subject = try text() }
+        for flag: UInt16 in [0x0002, 0x0004, 0x0008] where flags & flag != 0 { _ = try reader.u32("exception field") }
+        if flags & 0x0010 != 0 { result.location = try text() }
+        for flag: UInt16 in [0x0020, 0x0040, 0x0080, 0x0100] where flags & flag != 0 {
+            _ = try reader.u32("exception field")
+        }
+        return result
     }
 
     private static let dayNames = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]

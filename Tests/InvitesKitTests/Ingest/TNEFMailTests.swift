@@ -80,6 +80,12 @@ import Testing
         let text = String(decoding: invite.raw, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.contains("RRULE:FREQ=WEEKLY;COUNT=6;BYDAY=TU\r\n"))
         #expect(text.contains("EXDATE;TZID=Europe/Berlin:20250318T150000"))
+        // 11 March moved to 17:00 and renamed (its ExceptionInfo): an instance, not an EXDATE.
+        #expect(!text.contains("EXDATE;TZID=Europe/Berlin:20250311"))
+        #expect(invite.instances.map(\.title) == ["Weekly sync (late)"])
+        #expect(invite.instances.map(\.start) == [.utc("2025-03-11T16:00:00Z")])
+        #expect(invite.instances.map(\.end) == [.utc("2025-03-11T17:00:00Z")])
+        #expect(text.contains("RECURRENCE-ID;TZID=Europe/Berlin:20250311T150000\r\n"))
         #expect(
             invite.description
                 == "Weekly sync on the rollout.\nAgenda: status, risks, next steps \u{2013} bring numbers.")

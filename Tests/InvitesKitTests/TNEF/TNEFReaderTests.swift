@@ -134,6 +134,14 @@ import Testing
         )
     }
 
+    @Test func eightBitStringsAreReadInTheirCodepage() {
+        // "Встреча" (a meeting) in Windows-1251, and "Pläne" in Windows-1252.
+        let cyrillic: [UInt8] = [0xC2, 0xF1, 0xF2, 0xF0, 0xE5, 0xF7, 0xE0, 0]
+        #expect(TNEFText.eightBit(cyrillic[...], codepage: 1251) == "Встреча")
+        #expect(TNEFText.eightBit([0x50, 0x6C, 0xE4, 0x6E, 0x65][...], codepage: 1252) == "Pläne")
+        #expect(TNEFText.eightBit([0x50, 0x6C, 0xC3, 0xA4, 0x6E, 0x65][...], codepage: 65001) == "Pläne")
+    }
+
     @Test func messageClassesInBothSpellings() {
         #expect(OutlookMessageClass("IPM.Microsoft Schedule.MtgReq") == .request)
         #expect(OutlookMessageClass("IPM.Schedule.Meeting.Request") == .request)

@@ -167,17 +167,29 @@ def compress_rtf(raw):
     return struct.pack("<IIII", len(out) + 12, len(raw), 0x75465A4C, 0) + bytes(out)
 
 
-def recurrence_weekly(start_minutes, count, deleted):
+def recurrence_weekly(start_minutes, count, deleted, moved=()):
     """PidLidAppointmentRecur ([MS-OXOCAL] 2.2.1.44): weekly on Tuesday, COUNT occurrences,
-    the `deleted` dates (minutes since 1601 of their midnights) deleted."""
+    the `deleted` dates (minutes since 1601 of their midnights) deleted, and each of `moved`
+    (original start, new start, new end, new subject; local minutes since 1601) an exception
+    (ExceptionInfo 2.2.1.44.2 and ExtendedException 2.2.1.44.3)."""
+    originals = sorted(deleted + [original // 1440 * 1440 for original, _, _, _ in moved])
     pattern = struct.pack("<HHHHHIII", 0x3004, 0x3004, 0x200B, 0x0001, 0, 0, 1, 0)
     pattern += struct.pack("<I", 0x04)  # Tuesday
     pattern += struct.pack("<III", 0x2022, count, 1)
-    pattern += struct.pack("<I", len(deleted)) + b"".join(struct.pack("<I", d) for d in deleted)
-    pattern += struct.pack("<I", 0)
+    pattern += struct.pack("<I", len(originals)) + b"".join(struct.pack("<I", d) for d in originals)
+    pattern += struct.pack("<I", len(moved)) + b"".join(struct.pack("<I", s // 1440 * 1440) for _, s, _, _ in moved)
     pattern += struct.pack("<II", 0, 0x5AE980DF)
-    pattern += struct.pack("<IIIIH", 0x3006, 0x3009, start_minutes, start_minutes + 60, 0)
-    pattern += struct.pack("<II", 0, 0)
+    pattern += struct.pack("<IIIIH", 0x3006, 0x3009, start_minutes, start_minutes + 60, len(moved))
+    for original, new_start, new_end, subject in moved:
+        raw = subject.encode("cp1252")
+        pattern += struct.pack("<IIIHHH", new_start, new_end, original, 0x0001, len(raw) + 1, len(raw)) + raw
+    pattern += struct.pack("<I", 0)  # ReservedBlock1Size
+    for original, new_start, new_end, subject in moved:
+        wide = subject.encode("utf-16-le")
+        pattern += struct.pack("<III", 4, 0, 0)  # ChangeHighlight (size, value), ReservedBlockEE1Size
+        pattern += struct.pack("<IIIH", new_start, new_end, original, len(subject)) + wide
+        pattern += struct.pack("<I", 0)  # ReservedBlockEE2Size
+    pattern += struct.pack("<I", 0)  # ReservedBlock2Size
     return pattern
 
 
@@ -331,7 +343,11 @@ def main():
         meeting_props(
             "IPM.Schedule.Meeting.Request", "Weekly sync", weekly_goid, weekly_start, weekly_start + 36_000_000_000,
             location="Teams", rtf=compress_rtf(rtf),
-            recurrence=recurrence_weekly(15 * 60, 6, [day_minutes(2025, 3, 18)]),
+            # 11 March moved to 17:00-18:00 and renamed; 18 March deleted.
+            recurrence=recurrence_weekly(
+                15 * 60, 6, [day_minutes(2025, 3, 18)],
+                moved=[(day_minutes(2025, 3, 11) + 15 * 60, day_minutes(2025, 3, 11) + 17 * 60,
+                        day_minutes(2025, 3, 11) + 18 * 60, "Weekly sync (late)")]),
         ),
         recips=people,
     )
