@@ -605,8 +605,12 @@ SH
     else
         fail "a send killed while its sendmail command had the message: the next outbox lists it '$listed' and says: '$(head -c 200 "$work/listed.err")' (expected interrupted, with a warning)"
     fi
-    for _ in $(seq 1 100); do kill -0 "$(cat "$work/handover.pid")" 2>/dev/null || break; sleep 0.05; done
+    # The killed send's sendmail finishes on its own: a second's sleep, then msmtp to the server.
+    # On a loaded machine that took more than the 5 s once waited here (received 0), so wait for
+    # it to end, then for the server to have written what it took, up to 30 s each.
+    for _ in $(seq 1 600); do kill -0 "$(cat "$work/handover.pid")" 2>/dev/null || break; sleep 0.05; done
     id=$(outbox_field "$handle" messageId)
+    for _ in $(seq 1 300); do [ -n "$(received_files "$id")" ] && break; sleep 0.1; done
     status=0
     run send > "$work/out" 2> "$work/err" || status=$?
     once=$(received_files "$id" | wc -l | tr -d ' ')
