@@ -96,6 +96,10 @@ public enum ITIPComposer {
                 icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
             }
             sign(attendee, sentBy: sentBy)
+            // Delegated to you, your answer says by whom, as RFC 5546 §4.2.6 answers.
+            if let attendee, !delegated, let from = mine?.parameter(ICAL_DELEGATEDFROM_PARAMETER), !from.isEmpty {
+                icalproperty_set_parameter(attendee, icalparameter_new_delegatedfrom(ICalComponent.parameterSafe(from)))
+            }
             // A forward's word to the organizer names the one it invited, not yet answering; a
             // delegation names the delegate both ways (RFC 5546 §4.2.5).
             if let added, let other = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: added, name: nil) {

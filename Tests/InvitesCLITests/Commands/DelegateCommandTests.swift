@@ -87,4 +87,22 @@ import Testing
             cli.run(options + ["list"]).out.contains("pending")
                 || cli.run(options + ["list", "--all"]).out.contains("pending"))
     }
+
+    /// An invitation delegated to you (RFC 5546 §4.2.5's REQUEST, as E gets it) says by whom, and
+    /// your answer carries DELEGATED-FROM as §4.2.6's does.
+    @Test func delegatedToYou() throws {
+        let cli = CLIHarness()
+        let options = ["--tz", "UTC", "--me", "e@example.com"]
+        let fixture = CLIHarness.repositoryFile(
+            "Tests/InvitesCLITests/Fixtures/itip/rfc5546-4.2.5-delegated-request.ics")
+        #expect(cli.run(options + ["ingest", fixture]).status == 0)
+        let shown = cli.run(options + ["show", "calsrv"]).out
+        #expect(shown.contains("\n  organizer  a@example.com\n  delegated  to you by c@example.com\n"), "\(shown)")
+        #expect(cli.run(options + ["--json", "show", "calsrv"]).out.contains("\"delegatedBy\":\"c@example.com\""))
+        #expect(!cli.run(["--tz", "UTC", "--me", "b@example.com", "show", "calsrv"]).out.contains("delegated  to you"))
+        #expect(cli.run(options + ["accept", "calsrv", "--no-add"]).status == 0)
+        let reply = cli.run(options + ["reply", "calsrv"]).out.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(
+            reply.contains("ATTENDEE;PARTSTAT=ACCEPTED;DELEGATED-FROM=\"mailto:c@example.com\":mailto:e@example.com"))
+    }
 }
