@@ -9,16 +9,9 @@ enum DelegateCommand {
         values: ["--occurrence", "--comment", "--for"], flags: ["--send", "--no-send"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        if context.arguments.has("--send"), context.arguments.has("--no-send") {
-            throw UsageError(message: "--send and --no-send say opposite things; give one", command: "delegate")
-        }
-        guard context.arguments.positionals.count == 2 else {
-            throw UsageError(message: "delegate takes a HANDLE and the ADDR of your delegate", command: "delegate")
-        }
-        let address = context.arguments.positionals[1]
-        var context = context
-        context.arguments.positionals.removeLast()
-        let stored = try context.resolveInvite(command: "delegate")
+        let send = try SendCommand.override(context, command: "delegate")
+        let (stored, address) = try context.resolveInvite(
+            andAddress: "the ADDR of your delegate", command: "delegate")
         let keys = try AnswerCommand.pick(
             context.arguments.all("--occurrence"), of: stored, context, command: "delegate")
         let made = try DelegateController(answering: try context.answerController(following: true)).delegate(
@@ -40,7 +33,7 @@ enum DelegateCommand {
                     + AnswerCommand.change(made.declined.outcome.calendar))
         }
         let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: SendCommand.override(context))
+        let sending = try delivery.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "delegation", delivery: delivery, context)
     }
 }

@@ -11,7 +11,7 @@ extension JSONOutput {
         /// `queued` until `send` hands them over.
         var delivery: String
 
-        init(_ made: ForwardController.Made) {
+        init(_ made: ExchangeController.Forwarded) {
             self.init(made.forward, made.entry, handle: made.stored.handle)
         }
 

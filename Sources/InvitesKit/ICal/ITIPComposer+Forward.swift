@@ -15,10 +15,6 @@ extension ITIPComposer {
         now: Date, display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
-        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
-        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
-        calendar.add(icalproperty_new_version("2.0"))
-        calendar.add(icalproperty_new_method(ICAL_METHOD_REQUEST))
         var events: [ICalComponent] = []
         let chosen = keys.map { keys in keys.compactMap { key in parts.part(key) } } ?? parts.parts.map(\.event)
         for part in chosen {
@@ -42,11 +38,6 @@ extension ITIPComposer {
             }
             events.append(event)
         }
-        for zone in parts.zones(for: events) {
-            if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
-        }
-        for event in events { calendar.add(child: event) }
-        calendar.dropControls(keepingIdentity: true)
-        return calendar.serialized
+        return message(ICAL_METHOD_REQUEST, events: events, parts: parts, keepingIdentity: true)
     }
 }

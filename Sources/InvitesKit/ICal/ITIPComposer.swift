@@ -61,10 +61,6 @@ public enum ITIPComposer {
         display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
-        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
-        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
-        calendar.add(icalproperty_new_version("2.0"))
-        calendar.add(icalproperty_new_method(ICAL_METHOD_REPLY))
         var events: [ICalComponent] = []
         for answer in answers {
             guard let original = parts.part(answer.key) else { continue }
@@ -117,11 +113,25 @@ public enum ITIPComposer {
             }
             events.append(event)
         }
+        return message(ICAL_METHOD_REPLY, events: events, parts: parts)
+    }
+
+    /// One iTIP message: PRODID, VERSION and METHOD, the VTIMEZONEs the events use, the events,
+    /// every control character a stranger wrote dropped (but in the UID and TZIDs, with
+    /// `keepingIdentity`, which must find the organizer's again).
+    static func message(
+        _ method: icalproperty_method, events: [ICalComponent], parts: InvitationComponents,
+        keepingIdentity: Bool = false
+    ) -> String {
+        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
+        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
+        calendar.add(icalproperty_new_version("2.0"))
+        calendar.add(icalproperty_new_method(method))
         for zone in parts.zones(for: events) {
             if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
         }
         for event in events { calendar.add(child: event) }
-        calendar.dropControls()
+        calendar.dropControls(keepingIdentity: keepingIdentity)
         return calendar.serialized
     }
 

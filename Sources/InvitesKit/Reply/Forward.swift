@@ -71,20 +71,13 @@ public struct Forward: Sendable, Hashable {
         var noticeText = "\(noticeSubject)\n  \(delegated == nil ? "forwarded" : "delegated") to \(to)\n"
         if let comment, !comment.isEmpty { noticeText += "\n\(comment)\n" }
         do {
-            let invitation = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: nil, email: to), subject: invitationSubject, text: text,
-                calendar: request, date: now, thread: nil, method: "REQUEST", sender: signer.mailbox.sender)
-            let told = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
-                subject: noticeSubject, text: noticeText, calendar: notice, date: now, thread: invite.mail,
-                sender: signer.mailbox.sender)
             return [
-                OutboxDraft(
-                    kind: .forward, transport: .mail, recipient: to, subject: invitationSubject,
-                    body: Data(invitation.text.utf8), messageID: invitation.messageID),
-                OutboxDraft(
-                    kind: .forward, transport: .mail, recipient: organizerEmail, subject: noticeSubject,
-                    body: Data(told.text.utf8), messageID: told.messageID),
+                try signer.draft(
+                    .forward, method: "REQUEST", to: .init(name: nil, email: to), subject: invitationSubject,
+                    text: text, calendar: request, now: now, thread: nil),
+                try signer.draft(
+                    .forward, method: "REPLY", to: .init(name: organizer.name, email: organizerEmail),
+                    subject: noticeSubject, text: noticeText, calendar: notice, now: now, thread: invite.mail),
             ]
         } catch {
             throw .library(error)

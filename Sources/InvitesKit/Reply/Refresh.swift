@@ -39,18 +39,13 @@ public struct Refresh: Sendable, Hashable {
         var body = "\(subject)\n"
         if let recurrenceID { body += "  for the occurrence \(recurrenceID)\n" }
         if let comment, !comment.isEmpty { body += "\n\(comment)\n" }
-        let message: (text: String, messageID: String)
         do {
-            message = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
-                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "REFRESH",
-                sender: signer.mailbox.sender)
+            return try signer.draft(
+                .refresh, method: "REFRESH", to: .init(name: organizer.name, email: organizerEmail), subject: subject,
+                text: body, calendar: calendar, now: now, thread: invite.mail)
         } catch {
             throw .library(error)
         }
-        return OutboxDraft(
-            kind: .refresh, transport: .mail, recipient: organizerEmail, subject: subject,
-            body: Data(message.text.utf8), messageID: message.messageID)
     }
 
     /// The history entry of this request: the invitation's (or the occurrence's) title, time and
