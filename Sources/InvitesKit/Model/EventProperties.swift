@@ -48,6 +48,14 @@ public struct EventProperties: Sendable, Hashable, Codable {
         extensions["X-MICROSOFT-DISALLOW-COUNTER"]?.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE"
     }
 
+    /// Who delegated the invitation to you: the delegator of the first of your ATTENDEE lines
+    /// that names one; `nil` when it came from the organizer.
+    public func delegator(of attendees: [Invite.Attendee], me: MyAddresses) -> String? {
+        attendees.lazy.filter { me.contains($0.address) }.compactMap {
+            delegators?[MyAddresses.normalise($0.address)]
+        }.first
+    }
+
     /// Whether the organizer forbade forwarding the meeting (`X-MICROSOFT-DONOTFORWARDMEETING:TRUE`,
     /// Outlook's "Allow forwarding" unticked).
     public var forbidsForwarding: Bool {

@@ -55,9 +55,6 @@ public struct InvitationDetails: Sendable, Hashable {
         repeats =
             invite.recurrenceID == nil ? properties.flatMap { Repetition($0, start: invite.start, time: time) } : nil
         counterAllowed = !(properties?.disallowsCounter ?? false)
-        delegatedBy =
-            invite.attendees.lazy.filter { me.contains($0.address) }.compactMap {
-                properties?.delegators?[MyAddresses.normalise($0.address)]
-            }.first
+        delegatedBy = properties?.delegator(of: invite.attendees, me: me)
     }
 }

@@ -99,6 +99,9 @@ import Testing
         let shown = cli.run(options + ["show", "calsrv"]).out
         #expect(shown.contains("\n  organizer  a@example.com\n  delegated  to you by c@example.com\n"), "\(shown)")
         #expect(cli.run(options + ["--json", "show", "calsrv"]).out.contains("\"delegatedBy\":\"c@example.com\""))
+        #expect(
+            cli.run(options + ["list", "--all"]).out.hasSuffix("(a@example.com)  [delegated to you by c@example.com]\n")
+        )
         #expect(!cli.run(["--tz", "UTC", "--me", "b@example.com", "show", "calsrv"]).out.contains("delegated  to you"))
         #expect(cli.run(options + ["accept", "calsrv", "--no-add"]).status == 0)
         let reply = cli.run(options + ["reply", "calsrv"]).out.replacingOccurrences(of: "\r\n ", with: "")
