@@ -10,6 +10,18 @@ extension CommandContext {
         return try resolve(reference)
     }
 
+    /// The invitation and the address after it, for the commands that hand an invitation to
+    /// someone (`forward HANDLE ADDR`, `delegate HANDLE ADDR`); `what` names the address in the
+    /// usage error for a line without it.
+    func resolveInvite(andAddress what: String, command: String) throws -> (StoredInvite, String) {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(message: "\(command) takes a HANDLE and \(what)", command: command)
+        }
+        var context = self
+        let address = context.arguments.positionals.removeLast()
+        return (try context.resolveInvite(command: command), address)
+    }
+
     /// The invite a reference names; one that names none is an error that offers the closest
     /// handle or sender id, so a typo costs one more command, not a trip through `list --all`.
     func resolve(_ reference: String) throws -> StoredInvite {

@@ -210,6 +210,18 @@ extension InvitesCommand {
             examples: ["invites forward k3m9 erin@example.org --comment 'Erin runs the budget now'"],
             run: ForwardCommand.run),
         Entry(
+            name: "delegate",
+            summary: "someone goes in your place: the organizer is told (DELEGATED), the delegate invited",
+            usage: "delegate HANDLE ADDR [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            spec: DelegateCommand.spec,
+            options: [
+                thisMessage,
+                ("ADDR", "your delegate: they get the REQUEST with DELEGATED-FROM you; your answer becomes a decline"),
+                ("--occurrence WHEN", "delegate this occurrence of a series alone (repeatable), as answers take it"),
+                ("--comment TEXT", "a word sent with both"), forOption,
+            ] + sendOptions,
+            examples: ["invites delegate k3m9 erin@example.org --comment 'Erin will go'"], run: DelegateCommand.run),
+        Entry(
             name: "history", summary: "every answer and comment (of one invite, with HANDLE), newest first",
             usage: "history [HANDLE] [--status S] [--since WHEN] [--limit N]", spec: HistoryCommand.spec,
             options: [

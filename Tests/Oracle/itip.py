@@ -16,6 +16,9 @@
   VEVENTs with its UID, each naming them once as an ATTENDEE at NEEDS-ACTION with RSVP; the
   REPLY to the organizer names you and them (NEEDS-ACTION); an invitation whose organizer set
   X-MICROSOFT-DONOTFORWARDMEETING:TRUE is refused, exit 1.
+- Delegation (§4.2.5), the RFC's series delegated: the REPLY's ATTENDEEs are yours
+  (PARTSTAT=DELEGATED, DELEGATED-TO the delegate) and the delegate's (DELEGATED-FROM you), and
+  the REQUEST to the delegate carries both.
 
 Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
 import email
@@ -35,7 +38,7 @@ import recurring_ical_events
 binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
 counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
-          "forward refused": 0}
+          "forward refused": 0, "delegation": 0}
 failures = []
 folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
@@ -225,7 +228,38 @@ def check_add(fixtures):
         failures.append("%s: %s" % (add, error))
 
 
+def check_delegate(fixtures):
+    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
+                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
+    if not series:
+        return
+    home = tempfile.mkdtemp(dir=homes.name)
+    run = lambda *args: subprocess.run(
+        [binary, "--home", home, "--tz", "UTC", "--me", "b@example.com", *args], capture_output=True, text=True)
+    try:
+        for step in (["ingest", series], ["delegate", "123456789", "e@example.com", "--no-send"]):
+            done = run(*step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        method, reply = newest_to(home, "a@example.com")
+        assert method == "REPLY", "the REPLY's method %s" % method
+        for event in reply.walk("VEVENT"):
+            mine, theirs = listed(event, "ATTENDEE")
+            assert mine.params.get("PARTSTAT") == "DELEGATED", "PARTSTAT %r" % mine.params
+            assert mine.params.get("DELEGATED-TO") == "mailto:e@example.com", "DELEGATED-TO %r" % mine.params
+            assert theirs.params.get("DELEGATED-FROM") == "mailto:b@example.com", "DELEGATED-FROM %r" % theirs.params
+        method, request = newest_to(home, "e@example.com")
+        assert method == "REQUEST", "the REQUEST's method %s" % method
+        for event in request.walk("VEVENT"):
+            by = {str(a).lower(): a.params for a in listed(event, "ATTENDEE")}
+            assert by["mailto:b@example.com"].get("DELEGATED-TO") == "mailto:e@example.com", "REQUEST: yours"
+            assert by["mailto:e@example.com"].get("DELEGATED-FROM") == "mailto:b@example.com", "REQUEST: theirs"
+        counts["delegation"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s (delegate): %s" % (series, error))
+
+
 check_add(fixtures)
+check_delegate(fixtures)
 print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())
       + " parsed by icalendar, %d failed" % len(failures))
 for failure in failures:

@@ -60,6 +60,7 @@ case_ day 0 --calendar "$calendar" day 2024-06-04
 case_ propose 0 --calendar "$work/calendar.ics" propose weekly-sync --at "2099-07-01 15:00" --no-send
 case_ refresh 0 refresh weekly-sync --occurrence 2024-06-04T07:30:00Z --comment "Lost it" --no-send
 case_ forward 0 forward weekly-sync erin@example.org --comment "Erin runs it now" --no-send
+case_ delegate 0 --calendar "$work/calendar.ics" delegate weekly-sync dan@example.org --no-send
 case_ outbox 0 outbox
 case_ outbox 0 outbox --all
 case_ send 1 send 7 --again

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The series scenario as a user lives it, read back by the clients that share the calendar: a
-# weekly invitation accepted, one occurrence moved and accepted, one cancelled, one declined.
+# weekly invitation accepted, one occurrence moved and accepted, one cancelled, one declined, one
+# added by the organizer (METHOD:ADD).
 # After every step khal lists the vdir's occurrences at the right times, and the single-file
 # calendar expands (recurring-ical-events, from the oracle's virtualenv) to the same list.
 # Either part says so in one line and is skipped when its tool could not be installed.
@@ -44,12 +45,15 @@ import datetime, sys
 import icalendar, recurring_ical_events
 calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
 utc = datetime.timezone.utc
+lines = []
 for event in recurring_ical_events.of(calendar).between(datetime.datetime(2026, 12, 6, tzinfo=utc), datetime.datetime(2026, 12, 30, tzinfo=utc)):
     if str(event.get("UID")) != "weekly-1@example.org":
         continue
     start, end = event["DTSTART"].dt.astimezone(utc), event["DTEND"].dt.astimezone(utc)
     cancelled = "CANCELLED" if str(event.get("STATUS", "")) == "CANCELLED" else ""
-    print(f"{start:%Y-%m-%d %H:%M} {end:%Y-%m-%d %H:%M} {event['SUMMARY']}{cancelled}")
+    lines.append(f"{start:%Y-%m-%d %H:%M} {end:%Y-%m-%d %H:%M} {event['SUMMARY']}{cancelled}")
+# In time order, as khal lists them (an RDATE's occurrence comes after the rule's otherwise).
+print("\n".join(sorted(lines)))
 PY
 )
         [ "$got" = "$expected" ] || { printf 'series: %s: the file expands to\n%s\nexpected\n%s\n' "$name" "$got" "$expected"; exit 1; }
@@ -75,6 +79,14 @@ expect "one cancelled, one declined" "2026-12-07 09:00 2026-12-07 10:00 Weekly p
 2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
 2026-12-21 09:00 2026-12-21 10:00 Weekly planningCANCELLED
 2026-12-28 09:00 2026-12-28 10:00 Weekly planning"
+# The organizer adds a Wednesday (METHOD:ADD): an RDATE and its override in both calendars.
+step "an occurrence added" ingest Tests/InvitesCLITests/Fixtures/itip/weekly-add.ics
+expect "an occurrence added" "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
+2026-12-16 14:00 2026-12-16 15:00 Weekly planning (extra)
+2026-12-21 09:00 2026-12-21 10:00 Weekly planningCANCELLED
+2026-12-28 09:00 2026-12-28 10:00 Weekly planning"
+grep -q '^RDATE:20261216T140000Z' "$work/calendar.ics" || { echo "series: the added occurrence has no RDATE"; exit 1; }
 awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RECURRENCE-ID:20261228T090000Z/ { print block }' \
     "$work/calendar.ics" | grep -q 'PARTSTAT=DECLINED:mailto:me@example.org' \
     || { echo "series: the declined occurrence is not DECLINED in the file"; exit 1; }
@@ -84,4 +96,4 @@ cmp -s "$work/calendar.ics" fixtures/calendar.ics || { echo "series: declining t
 parts="invites"
 [ -x "$khal" ] && parts="$parts, khal list" || echo "series: khal part skipped: khal could not be installed from PyPI"
 [ -x "$oracle" ] && parts="$parts, recurring-ical-events" || echo "series: file expansion part skipped: the oracle's virtualenv is missing"
-echo "series: accept, move, cancel, decline one occurrence, decline the series, read back by $parts: ok"
+echo "series: accept, move, cancel, decline one occurrence, an added one, decline the series, read back by $parts: ok"

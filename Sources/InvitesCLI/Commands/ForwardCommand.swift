@@ -8,17 +8,9 @@ enum ForwardCommand {
     static let spec = OptionSpec(values: ["--comment", "--for"], flags: ["--send", "--no-send"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        if context.arguments.has("--send"), context.arguments.has("--no-send") {
-            throw UsageError(message: "--send and --no-send say opposite things; give one", command: "forward")
-        }
-        guard context.arguments.positionals.count == 2 else {
-            throw UsageError(message: "forward takes a HANDLE and the ADDR to forward to", command: "forward")
-        }
-        let address = context.arguments.positionals[1]
-        var context = context
-        context.arguments.positionals.removeLast()
-        let stored = try context.resolveInvite(command: "forward")
-        let made = try ForwardController(
+        let send = try SendCommand.override(context, command: "forward")
+        let (stored, address) = try context.resolveInvite(andAddress: "the ADDR to forward to", command: "forward")
+        let made = try ExchangeController(
             store: try context.openStore(), me: context.settings.me.value, name: context.settings.sending.name.value,
             display: context.settings.zone.value, clock: context.environment.now
         ).forward(stored, to: address, comment: context.arguments.value("--comment"))
@@ -30,7 +22,7 @@ enum ForwardCommand {
                     + "\(Printable.sanitize(address)); the organizer is told")
         }
         let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: SendCommand.override(context))
+        let sending = try delivery.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "forward", delivery: delivery, context)
     }
 }

@@ -71,7 +71,10 @@ enum HistoryCommand {
     static func deliveryNote(_ entry: HistoryEntry, _ context: CommandContext) -> String? {
         let kind =
             entry.action == .proposed
-            ? "proposal" : entry.action == .refreshed ? "request" : entry.action == .forwarded ? "forward" : "reply"
+            ? "proposal"
+            : entry.action == .refreshed
+                ? "request"
+                : entry.action == .forwarded ? "forward" : entry.action == .delegated ? "delegation" : "reply"
         // A comment alone is its comment: "not sent" says it all.
         let commented = entry.comment?.isEmpty == false && entry.action != .commented
         func named(_ successor: HistoryEntry.Successor) -> String {
@@ -117,6 +120,7 @@ enum HistoryCommand {
         case .proposalDeclined: return "declined proposal"
         case .refreshed: return "request for the current invitation"
         case .forwarded: return "forward"
+        case .delegated: return "delegation"
         }
     }
 }

@@ -50,6 +50,11 @@ enum ListCommand {
             if let organizer = invite.organizer?.display, !organizer.isEmpty {
                 line += "  (\(Printable.sanitize(organizer)))"
             }
+            if invite.source != .push,
+                let by = invite.properties?.delegator(of: invite.attendees, me: context.settings.me.value)
+            {
+                line += "  [delegated to you by \(Printable.sanitize(by))]"
+            }
             if let summary = stored.instanceSummary { line += "  [\(summary)]" }
             if let item = stored.foundIn { line += item.gone ? "  [gone from your calendar]" : "  [in your calendar]" }
             guard let width else {

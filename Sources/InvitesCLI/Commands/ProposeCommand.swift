@@ -17,9 +17,7 @@ enum ProposeCommand {
                     : "--at and --free each choose the time; give one",
                 command: "propose")
         }
-        if context.arguments.has("--send"), context.arguments.has("--no-send") {
-            throw UsageError(message: "--send and --no-send say opposite things; give one", command: "propose")
-        }
+        let send = try SendCommand.override(context, command: "propose")
         let stored = try context.resolveInvite(command: "propose")
         let whens = context.arguments.all("--occurrence")
         guard whens.count <= 1 else {
@@ -39,7 +37,7 @@ enum ProposeCommand {
             context.print(line(made, context))
         }
         let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: SendCommand.override(context))
+        let sending = try delivery.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "proposal", delivery: delivery, context)
     }
 

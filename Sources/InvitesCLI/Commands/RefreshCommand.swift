@@ -7,16 +7,14 @@ enum RefreshCommand {
     static let spec = OptionSpec(values: ["--occurrence", "--comment", "--for"], flags: ["--send", "--no-send"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        if context.arguments.has("--send"), context.arguments.has("--no-send") {
-            throw UsageError(message: "--send and --no-send say opposite things; give one", command: "refresh")
-        }
+        let send = try SendCommand.override(context, command: "refresh")
         let stored = try context.resolveInvite(command: "refresh")
         let whens = context.arguments.all("--occurrence")
         guard whens.count <= 1 else {
             throw UsageError(message: "refresh takes one --occurrence at a time", command: "refresh")
         }
         let key = try AnswerCommand.pick(whens, of: stored, context, command: "refresh").first
-        let made = try RefreshController(
+        let made = try ExchangeController(
             store: try context.openStore(), me: context.settings.me.value, name: context.settings.sending.name.value,
             display: context.settings.zone.value, clock: context.environment.now
         ).refresh(stored, key: key, comment: context.arguments.value("--comment"))
@@ -29,7 +27,7 @@ enum RefreshCommand {
                     + (key.map { " (the occurrence \($0))" } ?? ""))
         }
         let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: SendCommand.override(context))
+        let sending = try delivery.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "request", delivery: delivery, context)
     }
 }

@@ -27,6 +27,15 @@ enum SendCommand {
     }
 
     /// `--send` (true), `--no-send` (false), else `nil`: the `send` setting decides.
+    /// The same, for a command that queues a message (`propose`, `refresh`, `forward`,
+    /// `delegate`): `--send` with `--no-send` is a usage error of `command`.
+    static func override(_ context: CommandContext, command: String) throws -> Bool? {
+        if context.arguments.has("--send"), context.arguments.has("--no-send") {
+            throw UsageError(message: "--send and --no-send say opposite things; give one", command: command)
+        }
+        return override(context)
+    }
+
     static func override(_ context: CommandContext) -> Bool? {
         if context.arguments.has("--send") { return true }
         if context.arguments.has("--no-send") { return false }

@@ -21,6 +21,7 @@ struct DetailsFormatter {
             // copied. It was checked to be printable ASCII without spaces (JoinLink).
             lines.append(label("join") + join.provider + ": " + join.url)
         }
+        if let by = details.delegatedBy { lines += detail("delegated", "to you by " + Printable.sanitize(by)) }
         if let repeats = details.repeats { lines += detail("repeats", repeats.summary) }
         if let proposed = proposal(show, time: time) { lines += detail("proposed", proposed) }
         let attendees = show.stored.invite.attendees

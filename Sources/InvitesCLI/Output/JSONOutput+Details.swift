@@ -12,6 +12,8 @@ extension JSONOutput {
         @Nullable var repeats: Repeats?
         /// Whether `propose` may offer the organizer a new time.
         var counterAllowed: Bool
+        /// Who delegated the invitation to you (DELEGATED-FROM on your ATTENDEE).
+        @Nullable var delegatedBy: String?
         /// Your latest proposal of a new time and what became of it.
         @Nullable var proposal: ProposalState?
 
@@ -66,6 +68,7 @@ extension JSONOutput {
                 delegated: counts.delegated, noAnswer: counts.noAnswer, total: counts.total)
             repeats = details.repeats.map { Repeats(rule: $0.rule, text: $0.summary) }
             counterAllowed = details.counterAllowed
+            delegatedBy = details.delegatedBy
             if show.proposal != nil || show.proposalDeclined != nil {
                 proposal = ProposalState(
                     start: show.proposal.map { RFC3339.utc($0.start) }, end: show.proposal.map { RFC3339.utc($0.end) },

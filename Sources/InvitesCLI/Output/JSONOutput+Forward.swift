@@ -2,7 +2,8 @@ import Foundation
 import InvitesKit
 
 extension JSONOutput {
-    /// `forward --json`: whom the invitation went to, and where its messages stand.
+    /// `forward --json` and `delegate --json`: whom the invitation went to, and where its messages
+    /// stand.
     struct ForwardMade: Encodable {
         var handle: String
         var to: String
@@ -10,11 +11,16 @@ extension JSONOutput {
         /// `queued` until `send` hands them over.
         var delivery: String
 
-        init(_ made: ForwardController.Made) {
-            handle = made.stored.handle
-            to = made.forward.to
-            comment = made.forward.comment
-            delivery = made.entry.delivery.rawValue
+        init(_ made: ExchangeController.Forwarded) {
+            self.init(made.forward, made.entry, handle: made.stored.handle)
+        }
+
+        /// A delegation's, which has the same shape.
+        init(_ forward: Forward, _ entry: InvitesKit.HistoryEntry, handle: String) {
+            self.handle = handle
+            to = forward.to
+            comment = forward.comment
+            delivery = entry.delivery.rawValue
         }
     }
 }

@@ -11,7 +11,7 @@ extension JSONOutput {
         /// `queued` until `send` hands it over.
         var delivery: String
 
-        init(_ made: RefreshController.Made) {
+        init(_ made: ExchangeController.Refreshed) {
             handle = made.stored.handle
             recurrenceId = made.refresh.recurrenceID
             organizer = made.organizer

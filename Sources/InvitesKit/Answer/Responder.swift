@@ -121,7 +121,7 @@ public struct Responder {
                 calendar: calendar, change: change)
         }
         switch action {
-        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded:
+        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated:
             return try finish(.unchanged)
         case .cancelled:
             guard let record else { return try finish(.unchanged) }

@@ -47,6 +47,15 @@ extension EventProperties {
         where attendee.parameter(ICAL_RSVP_PARAMETER)?.uppercased() == "FALSE" {
             found.noReplyAsked.insert(MyAddresses.normalise(attendee.value ?? ""))
         }
+        for attendee in event.properties(ICAL_ATTENDEE_PROPERTY) {
+            guard let from = attendee.parameter(ICAL_DELEGATEDFROM_PARAMETER), !from.isEmpty else { continue }
+            // The first delegator named is the one shown (DELEGATED-FROM may list several).
+            let first = from.split(separator: ",").first.map(String.init) ?? from
+            var delegators = found.delegators ?? [:]
+            delegators[MyAddresses.normalise(attendee.value ?? "")] = MyAddresses.normalise(
+                first.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")))
+            found.delegators = delegators
+        }
         if event.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil {
             let start = event.firstProperty(ICAL_DTSTART_PROPERTY)?.time
             var neverMatching: [String: String] = [:]

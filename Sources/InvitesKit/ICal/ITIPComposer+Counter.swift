@@ -43,15 +43,6 @@ extension ITIPComposer {
             event.add(attendee)
         }
         if let comment, !comment.isEmpty { event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment)) }
-        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
-        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
-        calendar.add(icalproperty_new_version("2.0"))
-        calendar.add(icalproperty_new_method(ICAL_METHOD_COUNTER))
-        for zone in parts.zones(for: [event]) {
-            if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
-        }
-        calendar.add(child: event)
-        calendar.dropControls()
-        return calendar.serialized
+        return message(ICAL_METHOD_COUNTER, events: [event], parts: parts)
     }
 }

@@ -57,13 +57,10 @@ public enum ITIPComposer {
     /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6).
     public static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
-        name: String?, sentBy: String? = nil, added: String? = nil, now: Date, display: DisplayZone
+        name: String?, sentBy: String? = nil, added: String? = nil, delegated: Bool = false, now: Date,
+        display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
-        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
-        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
-        calendar.add(icalproperty_new_version("2.0"))
-        calendar.add(icalproperty_new_method(ICAL_METHOD_REPLY))
         var events: [ICalComponent] = []
         for answer in answers {
             guard let original = parts.part(answer.key) else { continue }
@@ -91,26 +88,50 @@ public enum ITIPComposer {
             let attendee = ICalComponent.person(
                 ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
             if let attendee {
-                let partstat = answer.action.partstat ?? "NEEDS-ACTION"
+                let partstat = delegated ? "DELEGATED" : answer.action.partstat ?? "NEEDS-ACTION"
                 icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
             }
             sign(attendee, sentBy: sentBy)
-            event.add(attendee)
-            // A forward's word to the organizer names the one it invited, not yet answering.
+            // Delegated to you, your answer says by whom, as RFC 5546 §4.2.6 answers.
+            if let attendee, !delegated, let from = mine?.parameter(ICAL_DELEGATEDFROM_PARAMETER), !from.isEmpty {
+                icalproperty_set_parameter(attendee, icalparameter_new_delegatedfrom(ICalComponent.parameterSafe(from)))
+            }
+            // A forward's word to the organizer names the one it invited, not yet answering; a
+            // delegation names the delegate both ways (RFC 5546 §4.2.5).
             if let added, let other = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: added, name: nil) {
                 icalproperty_set_parameter(other, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
+                if delegated {
+                    delegate(from: attendee, to: other, me: me, delegate: added)
+                }
+                event.add(attendee)
                 event.add(other)
+            } else {
+                event.add(attendee)
             }
             if let comment = answer.comment, !comment.isEmpty {
                 event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment))
             }
             events.append(event)
         }
+        return message(ICAL_METHOD_REPLY, events: events, parts: parts)
+    }
+
+    /// One iTIP message: PRODID, VERSION and METHOD, the VTIMEZONEs the events use, the events,
+    /// every control character a stranger wrote dropped (but in the UID and TZIDs, with
+    /// `keepingIdentity`, which must find the organizer's again).
+    static func message(
+        _ method: icalproperty_method, events: [ICalComponent], parts: InvitationComponents,
+        keepingIdentity: Bool = false
+    ) -> String {
+        let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
+        calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//invites \(ProductVersion.current)//EN"))
+        calendar.add(icalproperty_new_version("2.0"))
+        calendar.add(icalproperty_new_method(method))
         for zone in parts.zones(for: events) {
             if let component = parts.zones[zone.tzid] { calendar.add(child: component) }
         }
         for event in events { calendar.add(child: event) }
-        calendar.dropControls()
+        calendar.dropControls(keepingIdentity: keepingIdentity)
         return calendar.serialized
     }
 
@@ -139,8 +160,26 @@ public enum ITIPComposer {
         icalproperty_set_parameter(attendee, icalparameter_new_sentby(ICalComponent.parameterSafe("mailto:" + sentBy)))
     }
 
+    /// Marks a delegation on two ATTENDEEs (RFC 5545 §3.2.4, §3.2.5): yours `DELEGATED-TO` the
+    /// delegate, theirs `DELEGATED-FROM` you.
+    static func delegate(from mine: OpaquePointer?, to theirs: OpaquePointer?, me: String, delegate: String) {
+        if let mine {
+            icalproperty_set_parameter(
+                mine, icalparameter_new_delegatedto(ICalComponent.parameterSafe(mailto(delegate))))
+            icalproperty_remove_parameter_by_kind(mine, ICAL_RSVP_PARAMETER)
+        }
+        if let theirs {
+            icalproperty_set_parameter(theirs, icalparameter_new_delegatedfrom(ICalComponent.parameterSafe(mailto(me))))
+        }
+    }
+
+    private static func mailto(_ address: String) -> String {
+        address.lowercased().hasPrefix("mailto:") ? address : "mailto:" + address
+    }
+
     static func partstatKind(_ text: String) -> icalparameter_partstat {
         switch text {
+        case "DELEGATED": return ICAL_PARTSTAT_DELEGATED
         case "ACCEPTED": return ICAL_PARTSTAT_ACCEPTED
         case "DECLINED": return ICAL_PARTSTAT_DECLINED
         case "TENTATIVE": return ICAL_PARTSTAT_TENTATIVE

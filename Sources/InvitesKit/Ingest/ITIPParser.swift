@@ -107,15 +107,16 @@ public struct ITIPParser: Sendable {
         for event in events {
             let key = event.recurrenceID ?? event.dates?.first.description ?? RFC3339.utc(event.start)
             guard seen.insert(key).inserted else { continue }
-            if event.recurs {
-                warn(
-                    "\(file): the ADD for \(Printable.quoted(event.title, limit: 40)) names more occurrences by a rule "
-                        + "or dates than its own, which are not taken in; 'invites refresh' asks for the whole series")
-            }
             instances.append(
                 Invite.Instance(
                     recurrenceID: key, title: event.title, start: event.start, end: event.end, dates: event.dates,
                     sequence: event.sequence ?? event.microsoftSequence ?? 0, dtstamp: event.dtstamp))
+        }
+        // Said once for the UID, however many VEVENTs carry a rule: a stranger's 10,000 are one line.
+        if let ruled = events.first(where: \.recurs) {
+            warn(
+                "\(file): the ADD for \(Printable.quoted(ruled.title, limit: 40)) names more occurrences by a rule "
+                    + "or dates than its own, which are not taken in; 'invites refresh' asks for the whole series")
         }
         guard let lead = events.first, let first = instances.first else { return nil }
         var made = invite(lead, method: .add, source: source, raw: raw, instance: false)

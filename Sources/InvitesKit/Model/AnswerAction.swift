@@ -16,6 +16,10 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     /// You forwarded the invitation to someone the organizer did not invite, and told the
     /// organizer (RFC 5546 §3.2.2.6).
     case forwarded
+    /// You handed the invitation (or some occurrences) to a delegate: PARTSTAT=DELEGATED to the
+    /// organizer, the REQUEST to them (RFC 5546 §4.2.5). Your own answer is recorded as a
+    /// decline beside it, since you do not go.
+    case delegated
 
     /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
     public var status: InviteStatus? {
@@ -24,7 +28,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .declined: return .declined
         case .tentative: return .tentative
         case .cancelled: return .cancelled
-        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded: return nil
+        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated: return nil
         }
     }
 
@@ -44,7 +48,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
 
     /// The entries whose messages go apart from the reply, each of its own kind (a COUNTER, the
     /// organizer's DECLINECOUNTER, a REFRESH, a forwarded REQUEST and its word to the organizer): a reply neither reports nor carries them.
-    public static let apart: Set<AnswerAction> = [.proposed, .proposalDeclined, .refreshed, .forwarded]
+    public static let apart: Set<AnswerAction> = [.proposed, .proposalDeclined, .refreshed, .forwarded, .delegated]
 
     /// The iCalendar PARTSTAT for an answer (RFC 5545 §3.2.12).
     public var partstat: String? {
@@ -52,7 +56,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .accepted: return "ACCEPTED"
         case .declined: return "DECLINED"
         case .tentative: return "TENTATIVE"
-        case .commented, .cancelled, .proposed, .proposalDeclined, .refreshed, .forwarded: return nil
+        case .commented, .cancelled, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated: return nil
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 public struct EventProperties: Sendable, Hashable, Codable {
     /// Bumped when what is read changes: the store's older records are read again from their
     /// messages, once, by ``StoredPropertiesMigration``.
-    public static let version = 2
+    public static let version = 3
 
     /// One `CONFERENCE` property (RFC 7986 §5.11): where and how to join.
     public struct Conference: Sendable, Hashable, Codable {
@@ -31,6 +31,11 @@ public struct EventProperties: Sendable, Hashable, Codable {
     /// ATTENDEE says `RSVP=FALSE`: the organizer expects no reply from them (RFC 5546 §3.2.2).
     /// An ATTENDEE without RSVP is not among them: many producers leave it out and take replies.
     public var noReplyAsked: Set<String> = []
+    /// Who delegated each attendee to the meeting (`DELEGATED-FROM`, RFC 5545 §3.2.5): the
+    /// attendee's address as ``MyAddresses/normalise(_:)`` writes it, to the delegator's
+    /// address without `mailto:`. Optional so that a record kept before it decodes (version 3
+    /// reads every record again).
+    public var delegators: [String: String]?
     /// The series as a listing names it; ``SeriesOutline/none`` for a one-off and for an
     /// invitation of instances alone.
     public var outline: SeriesOutline = .none
@@ -41,6 +46,14 @@ public struct EventProperties: Sendable, Hashable, Codable {
     /// (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`, as Outlook's "Allow new time proposals" unticked).
     public var disallowsCounter: Bool {
         extensions["X-MICROSOFT-DISALLOW-COUNTER"]?.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE"
+    }
+
+    /// Who delegated the invitation to you: the delegator of the first of your ATTENDEE lines
+    /// that names one; `nil` when it came from the organizer.
+    public func delegator(of attendees: [Invite.Attendee], me: MyAddresses) -> String? {
+        attendees.lazy.filter { me.contains($0.address) }.compactMap {
+            delegators?[MyAddresses.normalise($0.address)]
+        }.first
     }
 
     /// Whether the organizer forbade forwarding the meeting (`X-MICROSOFT-DONOTFORWARDMEETING:TRUE`,

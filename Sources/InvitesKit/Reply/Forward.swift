@@ -4,14 +4,23 @@ import Foundation
 /// organizer's REQUEST to them, unchanged but for their ATTENDEE, and a REPLY that tells the
 /// organizer who was added, so that the meeting's attendee list is theirs to keep (nextcloud/mail
 /// #7864: a forwarded mail leaves the organizer not knowing who comes).
+///
+/// A delegation (``delegated``) is the same pair of messages for someone who goes in your place
+/// (RFC 5546 §4.2.5): your ATTENDEE `PARTSTAT=DELEGATED;DELEGATED-TO` them, theirs
+/// `DELEGATED-FROM` you, in both the REPLY and the REQUEST, for the whole invitation or some of
+/// its occurrences.
 public struct Forward: Sendable, Hashable {
     /// Whom it goes to.
     public var to: String
     public var comment: String?
+    /// For a delegation, the components handed over (`nil` in it is the series); `nil` for a
+    /// forward.
+    public var delegated: [String?]?
 
-    public init(to: String, comment: String? = nil) {
+    public init(to: String, comment: String? = nil, delegated: [String?]? = nil) {
         self.to = to
         self.comment = comment
+        self.delegated = delegated
     }
 
     /// Whether the invitation may be forwarded at all: one from an organizer, not cancelled,
@@ -22,7 +31,8 @@ public struct Forward: Sendable, Hashable {
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
         guard stored.status != .cancelled, invite.method != .cancel else { throw .cancelled(handle: stored.handle) }
         guard let organizer = invite.organizer?.email else { throw .noOrganizer(handle: stored.handle) }
-        guard !(invite.properties?.forbidsForwarding ?? false) else { throw .forbidden(handle: stored.handle) }
+        // Outlook's flag forbids forwarding; handing your own seat to a delegate is another matter.
+        if delegated == nil, invite.properties?.forbidsForwarding ?? false { throw .forbidden(handle: stored.handle) }
         guard MailAddress.isValid(to) else { throw .addressInvalid(to) }
         let invited = MyAddresses(invite.attendees.map(\.address) + [organizer])
         guard !invited.contains(to) else { throw .alreadyInvited(handle: stored.handle, address: to) }
@@ -44,45 +54,45 @@ public struct Forward: Sendable, Hashable {
             throw .organizerAddressInvalid(handle: stored.handle, address: organizerEmail)
         }
         guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
-        let request = ITIPComposer.forwarded(for: stored, to: to, now: now, display: display)
+        let request = ITIPComposer.forwarded(
+            for: stored, to: to, delegatedFrom: delegated == nil ? nil : signer.address, keys: delegated, now: now,
+            display: display)
         let invitationSubject = "Fwd: Invitation: \(invite.title)"
-        var text = "\(signer.name ?? signer.address) forwards you this invitation from "
-        text += "\(Invite.Person.shown(organizer)): \(invite.title)\nThe organizer is told.\n"
+        var text = "\(signer.name ?? signer.address) \(delegated == nil ? "forwards you" : "delegates to you") "
+        text += "this invitation from \(Invite.Person.shown(organizer)): \(invite.title)\nThe organizer is told.\n"
         if let comment, !comment.isEmpty { text += "\n\(comment)\n" }
-        let answer = AnswerAction(stored.status)
+        let answers: [(key: String?, action: AnswerAction, comment: String?)] =
+            delegated.map { keys in keys.map { ($0, .declined, comment) } }
+            ?? [(stored.invite.recurrenceID, AnswerAction(stored.status), comment)]
         let notice = ITIPComposer.reply(
-            for: stored, answers: [(stored.invite.recurrenceID, answer, comment)], me: signer.address,
-            name: signer.name, sentBy: signer.sentBy, added: to, now: now, display: display)
-        let noticeSubject = "Forwarded: \(invite.title)"
-        var noticeText = "\(noticeSubject)\n  forwarded to \(to)\n"
+            for: stored, answers: answers, me: signer.address, name: signer.name, sentBy: signer.sentBy, added: to,
+            delegated: delegated != nil, now: now, display: display)
+        let noticeSubject = "\(delegated == nil ? "Forwarded" : "Delegated"): \(invite.title)"
+        var noticeText = "\(noticeSubject)\n  \(delegated == nil ? "forwarded" : "delegated") to \(to)\n"
         if let comment, !comment.isEmpty { noticeText += "\n\(comment)\n" }
         do {
-            let invitation = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: nil, email: to), subject: invitationSubject, text: text,
-                calendar: request, date: now, thread: nil, method: "REQUEST", sender: signer.mailbox.sender)
-            let told = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
-                subject: noticeSubject, text: noticeText, calendar: notice, date: now, thread: invite.mail,
-                sender: signer.mailbox.sender)
             return [
-                OutboxDraft(
-                    kind: .forward, transport: .mail, recipient: to, subject: invitationSubject,
-                    body: Data(invitation.text.utf8), messageID: invitation.messageID),
-                OutboxDraft(
-                    kind: .forward, transport: .mail, recipient: organizerEmail, subject: noticeSubject,
-                    body: Data(told.text.utf8), messageID: told.messageID),
+                try signer.draft(
+                    .forward, method: "REQUEST", to: .init(name: nil, email: to), subject: invitationSubject,
+                    text: text, calendar: request, now: now, thread: nil),
+                try signer.draft(
+                    .forward, method: "REPLY", to: .init(name: organizer.name, email: organizerEmail),
+                    subject: noticeSubject, text: noticeText, calendar: notice, now: now, thread: invite.mail),
             ]
         } catch {
             throw .library(error)
         }
     }
 
-    /// The history entry of this forward, at the invitation's time and version.
+    /// The history entry of this forward or delegation, at the invitation's (or the one
+    /// occurrence's) time and version.
     public func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
-        HistoryEntry(
-            handle: stored.handle, uid: stored.invite.uid, recurrenceID: stored.invite.recurrenceID,
-            senderID: stored.invite.senderID, title: stored.invite.title, start: stored.invite.start,
-            end: stored.invite.end, sequence: stored.invite.sequence, dtstamp: stored.invite.dtstamp,
-            action: .forwarded, comment: comment, at: now, delivery: .pending)
+        let key = delegated?.count == 1 ? delegated?.first ?? nil : stored.invite.recurrenceID
+        let (start, end) = Refresh.time(of: stored, key: key)
+        return HistoryEntry(
+            handle: stored.handle, uid: stored.invite.uid, recurrenceID: key, senderID: stored.invite.senderID,
+            title: stored.invite.title, start: start, end: end, sequence: stored.invite.sequence,
+            dtstamp: stored.invite.dtstamp,
+            action: delegated == nil ? .forwarded : .delegated, comment: comment, at: now, delivery: .pending)
     }
 }

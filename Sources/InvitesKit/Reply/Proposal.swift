@@ -62,18 +62,13 @@ public struct Proposal: Sendable, Hashable {
         body +=
             "  instead of: \(time.span(start: was.start, end: was.end, dates: dates == nil ? nil : Proposal.dates(of: was, in: display)))\n"
         if let comment, !comment.isEmpty { body += "\n\(comment)\n" }
-        let message: (text: String, messageID: String)
         do {
-            message = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
-                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "COUNTER",
-                sender: signer.mailbox.sender)
+            return try signer.draft(
+                .counter, method: "COUNTER", to: .init(name: organizer.name, email: organizerEmail), subject: subject,
+                text: body, calendar: calendar, now: now, thread: invite.mail)
         } catch {
             throw .library(error)
         }
-        return OutboxDraft(
-            kind: .counter, transport: .mail, recipient: organizerEmail, subject: subject,
-            body: Data(message.text.utf8), messageID: message.messageID)
     }
 
     /// The history entry of this proposal: the invitation's (or the occurrence's) title and

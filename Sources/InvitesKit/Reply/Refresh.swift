@@ -39,35 +39,36 @@ public struct Refresh: Sendable, Hashable {
         var body = "\(subject)\n"
         if let recurrenceID { body += "  for the occurrence \(recurrenceID)\n" }
         if let comment, !comment.isEmpty { body += "\n\(comment)\n" }
-        let message: (text: String, messageID: String)
         do {
-            message = try MIMEComposer.replyMessage(
-                from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
-                subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail, method: "REFRESH",
-                sender: signer.mailbox.sender)
+            return try signer.draft(
+                .refresh, method: "REFRESH", to: .init(name: organizer.name, email: organizerEmail), subject: subject,
+                text: body, calendar: calendar, now: now, thread: invite.mail)
         } catch {
             throw .library(error)
         }
-        return OutboxDraft(
-            kind: .refresh, transport: .mail, recipient: organizerEmail, subject: subject,
-            body: Data(message.text.utf8), messageID: message.messageID)
     }
 
     /// The history entry of this request: the invitation's (or the occurrence's) title, time and
     /// version as the inbox has them, waiting to be queued.
     public func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
         let organizer = recurrenceID.flatMap { stored.instance($0)?.organizer }
-        var start = organizer?.start ?? stored.invite.start
-        var end = organizer?.end ?? stored.invite.end
-        if organizer == nil, let recurrenceID, let instant = RecurrenceKey.instant(of: recurrenceID) {
-            end = instant.addingTimeInterval(stored.invite.end.timeIntervalSince(stored.invite.start))
-            start = instant
-        }
+        let (start, end) = Refresh.time(of: stored, key: recurrenceID)
         return HistoryEntry(
             handle: stored.handle, uid: stored.invite.uid, recurrenceID: recurrenceID,
             senderID: stored.invite.senderID, title: organizer?.title ?? stored.invite.title, start: start, end: end,
             sequence: organizer?.sequence ?? stored.invite.sequence,
             dtstamp: organizer?.dtstamp ?? stored.invite.dtstamp, action: .refreshed, comment: comment, at: now,
             delivery: .pending)
+    }
+
+    /// The time of the invitation or of its occurrence `key`, as the inbox has it: the
+    /// organizer's instance, else the series' length from the occurrence's start.
+    static func time(of stored: StoredInvite, key: String?) -> (start: Date, end: Date) {
+        let organizer = key.flatMap { stored.instance($0)?.organizer }
+        if let organizer { return (organizer.start, organizer.end) }
+        guard let key, let instant = RecurrenceKey.instant(of: key) else {
+            return (stored.invite.start, stored.invite.end)
+        }
+        return (instant, instant.addingTimeInterval(stored.invite.end.timeIntervalSince(stored.invite.start)))
     }
 }

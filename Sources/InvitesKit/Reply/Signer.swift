@@ -40,6 +40,21 @@ public struct Signer: Sendable, Hashable {
         return Signer(address: address, name: invited, sentBy: own, sentByName: name, listed: listed != nil)
     }
 
+    /// The whole e-mail of one iTIP message from you, for the outbox: text for people and
+    /// `text/calendar; method=METHOD`, from you (or the one you answer for, you its Sender), to
+    /// `to`, threaded with `thread` when there is one.
+    func draft(
+        _ kind: OutboxDraft.Kind, method: String, to: MIMEComposer.Address, subject: String, text: String,
+        calendar: String, now: Date, thread: MailThread?
+    ) throws(LibraryLoadError) -> OutboxDraft {
+        let message = try MIMEComposer.replyMessage(
+            from: mailbox.from, to: to, subject: subject, text: text, calendar: calendar, date: now, thread: thread,
+            method: method, sender: mailbox.sender)
+        return OutboxDraft(
+            kind: kind, transport: .mail, recipient: to.email, subject: subject, body: Data(message.text.utf8),
+            messageID: message.messageID)
+    }
+
     /// The mail's `From` (the author) and, when you answer for someone, its `Sender` (you).
     var mailbox: (from: MIMEComposer.Address, sender: MIMEComposer.Address?) {
         (.init(name: name, email: address), sentBy.map { .init(name: sentByName, email: $0) })

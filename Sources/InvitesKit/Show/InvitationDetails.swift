@@ -32,6 +32,9 @@ public struct InvitationDetails: Sendable, Hashable {
     public var repeats: Repetition?
     /// Whether the organizer takes proposals of a new time (`X-MICROSOFT-DISALLOW-COUNTER`).
     public var counterAllowed: Bool
+    /// Who delegated the invitation to you (`DELEGATED-FROM` on your ATTENDEE), as the
+    /// invitation writes their address; `nil` when it came to you from the organizer.
+    public var delegatedBy: String?
 
     /// The details of an invitation; `me` is left out of the answers (your own is the inbox's).
     public init(_ invite: Invite, me: MyAddresses, time: HumanTime) {
@@ -55,5 +58,6 @@ public struct InvitationDetails: Sendable, Hashable {
                 Repetition($0, start: invite.start, time: time, allDay: invite.dates != nil)
             } : nil
         counterAllowed = !(properties?.disallowsCounter ?? false)
+        delegatedBy = properties?.delegator(of: invite.attendees, me: me)
     }
 }

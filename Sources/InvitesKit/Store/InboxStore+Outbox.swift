@@ -71,7 +71,7 @@ extension InboxStore {
             """
             SELECT h.id, h.recurrence_id, h.comment, o.state FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
             WHERE h.invite_id = ? AND h.superseded_by IS NULL AND h.id NOT IN (\(rows))
-                AND h.action NOT IN ('proposed', 'proposal-declined', 'refreshed', 'forwarded')
+                AND h.action NOT IN ('proposed', 'proposal-declined', 'refreshed', 'forwarded', 'delegated')
                 AND ((o.kind = 'reply' AND o.state IN ('queued', 'failed', 'interrupted'))
                     OR (h.outbox_id IS NULL AND h.delivery = 'pending'))
             """

@@ -106,4 +106,24 @@ import Testing
         #expect(reply.contains("RECURRENCE-ID:19970715T210000Z"), "the added instance is an occurrence of the series")
         #expect(reply.components(separatedBy: "BEGIN:VEVENT").count == 3, "the series and the added instance")
     }
+
+    /// An ADD whose VEVENTs carry a rule (more occurrences than their own) has each one's own
+    /// filed and says once that the rest is not taken in.
+    @Test func anAddWithARuleSaysSoOnce() throws {
+        let (cli, options, _) = harness()
+        let raw = try String(contentsOfFile: Self.fixture("rfc5546-4.4.6-add.ics"), encoding: .utf8)
+        let second = raw.replacingOccurrences(of: "19970715T2", with: "19970716T2")
+        let events = [raw, second].map {
+            ($0.components(separatedBy: "BEGIN:VEVENT").last?.components(separatedBy: "END:VEVENT").first ?? "")
+                + "RRULE:FREQ=DAILY;COUNT=3\r\n"
+        }
+        let text =
+            (raw.components(separatedBy: "BEGIN:VEVENT").first ?? "")
+            + events.map { "BEGIN:VEVENT" + $0 + "END:VEVENT\r\n" }.joined() + "END:VCALENDAR\r\n"
+        let added = cli.run(options + ["ingest", cli.write("ruled.ics", text)])
+        #expect(added.status == 0, "\(added.err)")
+        #expect(
+            added.err.components(separatedBy: "names more occurrences by a rule or dates").count == 2, "\(added.err)")
+        #expect(added.err.contains("the organizer added the occurrence 1997-07-16T21:00:00Z"))
+    }
 }

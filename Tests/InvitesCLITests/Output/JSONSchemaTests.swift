@@ -83,6 +83,7 @@ import Testing
         try document(options + ["propose", "weekly-sync", "--at", "2024-07-01 15:00", "--no-send"], "propose")
         try document(["refresh", "weekly-sync", "--comment", "Lost it", "--no-send"], "refresh")
         try document(["forward", "weekly-sync", "erin@example.org", "--no-send"], "forward")
+        try document(options + ["delegate", "weekly-sync", "dan@example.org", "--no-send"], "delegate")
         try document(["outbox"], "outbox")
         try document(["outbox", "--all"], "outbox")
         // A second proposal for the series supersedes the first, whose entry says so; the
@@ -124,7 +125,7 @@ import Testing
                 == [
                     "ingest", "list", "show", "check", "accept", "decline", "tentative", "comment", "history", "reply",
                     "status", "config", "completions", "send", "outbox", "propose", "day", "review", "watch",
-                    "refresh", "forward",
+                    "refresh", "forward", "delegate",
                 ], "a new command needs a case here and a definition in the schema")
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+
+/// `delegate` as a library call (RFC 5546 §4.2.5): someone goes in your place, for the whole
+/// invitation or some occurrences. The organizer gets a REPLY with your ATTENDEE
+/// `PARTSTAT=DELEGATED;DELEGATED-TO` the delegate and theirs `DELEGATED-FROM` you; the delegate
+/// gets the organizer's REQUEST with both; one `delegated` history entry carries the two. Your
+/// own answer is recorded as a decline beside it (you do not go: it leaves your calendar), with
+/// no reply of its own, so the organizer hears DELEGATED and nothing else.
+public struct DelegateController {
+    /// What delegating did.
+    public struct Made: Sendable {
+        public var stored: StoredInvite
+        public var forward: Forward
+        public var entry: HistoryEntry
+        /// Your decline beside it: the entries and the calendar change.
+        public var declined: AnswerController.Report
+    }
+
+    public var answering: AnswerController
+
+    public init(answering: AnswerController) {
+        self.answering = answering
+    }
+
+    /// Delegates the invitation, or the occurrences `keys` (``RecurrenceKey``s), to `address`.
+    /// Both messages are composed first, so that what cannot be delegated changes nothing.
+    public func delegate(_ stored: StoredInvite, to address: String, keys: [String], comment: String?, now: Date)
+        throws -> Made
+    {
+        let settings = answering.settings
+        let components: [String?] = keys.isEmpty ? [stored.invite.recurrenceID] : keys
+        let forward = Forward(to: address, comment: comment, delegated: components)
+        let drafts = try forward.drafts(
+            for: stored, me: settings.me, name: settings.name, now: now, display: settings.display)
+        let declined = try answering.answer(
+            AnswerController.Request(
+                stored, action: .declined, occurrences: .keys(keys), comment: nil, addToCalendar: true,
+                toOrganizer: false, send: nil, now: now))
+        let entry = try answering.store.record(
+            apart: forward.entry(for: stored, now: now), for: declined.stored, drafts: drafts, now: now)
+        return Made(stored: declined.stored, forward: forward, entry: entry, declined: declined)
+    }
+}
