@@ -201,6 +201,32 @@ import Testing
         #expect(try listed().first?["status"] as? String == "pending")
     }
 
+    /// Accepted on your phone before invites looked, then its mail ingested: the calendar is
+    /// read again, and the invitation follows your answer there rather than waiting. The clock
+    /// is past the item's writing, so that the look keeps it as seen and settled.
+    @Test func theMailOfAnInvitationAnsweredInTheCalendarFollowsTheAnswer() throws {
+        let text = try String(contentsOfFile: item, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION", with: "PARTSTAT=ACCEPTED").utf8)
+            .write(to: URL(fileURLWithPath: item))
+        var later = cli
+        later.now = { Date().addingTimeInterval(120) }
+        func run(_ arguments: [String], stdin: String = "") -> CLIHarness.Result {
+            later.run(["--calendar", vdir] + arguments, stdin: stdin)
+        }
+        #expect(run(["status"]).out == "")
+        let calendar = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
+            .replacingOccurrences(of: "CALSCALE:GREGORIAN\r\n", with: "CALSCALE:GREGORIAN\r\nMETHOD:REQUEST\r\n")
+        let mail =
+            "From: boss@example.org\r\nTo: me@example.org\r\nSubject: Invitation: Quarterly planning\r\n"
+            + "Message-ID: <inv-2@google.com>\r\nMIME-Version: 1.0\r\n"
+            + "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n" + calendar
+        #expect(run(["ingest", "-"], stdin: mail).status == 0)
+        #expect(run(["status"]).out == "")
+        let listed = try JSONSerialization.jsonObject(with: Data(run(["--json", "list", "--all"]).out.utf8))
+        let invites = try #require((listed as? [String: Any])?["invites"] as? [[String: Any]])
+        #expect(invites.first?["status"] as? String == "accepted")
+    }
+
     @Test func anItemDeletedBeforeItWasAnsweredIsRemovedNotPending() throws {
         #expect(run(["status"]).out == "1 pending\n")
         try FileManager.default.removeItem(atPath: item)
