@@ -46,6 +46,15 @@ import Testing
         try #require(try json(arguments)["invites"] as? [[String: Any]])
     }
 
+    /// The organizer's mail of the invitation the server put in the calendar.
+    func invitationMail(messageID: String) throws -> String {
+        let calendar = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
+            .replacingOccurrences(of: "CALSCALE:GREGORIAN\r\n", with: "CALSCALE:GREGORIAN\r\nMETHOD:REQUEST\r\n")
+        return "From: boss@example.org\r\nTo: me@example.org\r\nSubject: Invitation: Quarterly planning\r\n"
+            + "Message-ID: <\(messageID)>\r\nMIME-Version: 1.0\r\n"
+            + "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n" + calendar
+    }
+
     var sent: Int { ((try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []).count }
 
     func itemLines() throws -> [String] {
@@ -103,12 +112,7 @@ import Testing
         let handle = try #require(try listed().first?["handle"] as? String)
         #expect(run(["accept", handle]).status == 0)
         let item = try Data(contentsOf: URL(fileURLWithPath: self.item))
-        let calendar = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
-            .replacingOccurrences(of: "CALSCALE:GREGORIAN\r\n", with: "CALSCALE:GREGORIAN\r\nMETHOD:REQUEST\r\n")
-        let mail =
-            "From: boss@example.org\r\nTo: me@example.org\r\nSubject: Invitation: Quarterly planning\r\n"
-            + "Message-ID: <inv-1@google.com>\r\nMIME-Version: 1.0\r\n"
-            + "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n" + calendar
+        let mail = try invitationMail(messageID: "inv-1@google.com")
         let ingested = run(["ingest", "-"], stdin: mail)
         #expect(ingested.status == 0)
         #expect(ingested.out.hasPrefix("\(handle)  unchanged"))
@@ -214,12 +218,7 @@ import Testing
             later.run(["--calendar", vdir] + arguments, stdin: stdin)
         }
         #expect(run(["status"]).out == "")
-        let calendar = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
-            .replacingOccurrences(of: "CALSCALE:GREGORIAN\r\n", with: "CALSCALE:GREGORIAN\r\nMETHOD:REQUEST\r\n")
-        let mail =
-            "From: boss@example.org\r\nTo: me@example.org\r\nSubject: Invitation: Quarterly planning\r\n"
-            + "Message-ID: <inv-2@google.com>\r\nMIME-Version: 1.0\r\n"
-            + "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n" + calendar
+        let mail = try invitationMail(messageID: "inv-2@google.com")
         #expect(run(["ingest", "-"], stdin: mail).status == 0)
         #expect(run(["status"]).out == "")
         let listed = try JSONSerialization.jsonObject(with: Data(run(["--json", "list", "--all"]).out.utf8))
