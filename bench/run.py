@@ -601,7 +601,8 @@ def attend_rows(binary, program, size, runs):
     second, bare = medians_in_turns(runs, [second_file, without])
     rows += [(label + " file", "status --me, first look", *first, "cold show", cold[0]),
              (label + " file", "status --me, second run", *second, "status without --me", bare[0]),
-             (label + " file", "store after the first look (MB)", store_megabytes(file_homes[-1]), 0.0, "", 0.0)]
+             (label + " file", "the home after the first look: %.1f MB" % store_megabytes(file_homes[-1]), None, 0.0,
+              "", 0.0)]
 
     # The vdir: the first look beside reading every item.
     vdir_homes = []
@@ -612,7 +613,8 @@ def attend_rows(binary, program, size, runs):
 
     reading, first = medians_in_turns(runs, [lambda: measure([program, vdir, "read"]), first_vdir])
     rows += [(label + " vdir", "status --me, first look", *first, "floor: read every item", reading[0]),
-             (label + " vdir", "store after the first look (MB)", store_megabytes(vdir_homes[-1]), 0.0, "", 0.0)]
+             (label + " vdir", "the home after the first look: %.1f MB" % store_megabytes(vdir_homes[-1]), None, 0.0,
+              "", 0.0)]
 
     # After a sync: the look settled first, then each change written under a temporary name and
     # renamed in (or the item removed), looked at at once.
@@ -683,9 +685,9 @@ def reference_table(rows, first_column):
     lines = ["| %s | what | median s | peak MB | reference (same run) | reference s | this / reference |"
              % first_column, "|---|---|---:|---:|---|---:|---:|"]
     for label, what, seconds, memory, reference, reference_seconds in rows:
-        ratio = "%.2fx" % (seconds / reference_seconds) if reference and reference_seconds else ""
-        lines.append("| %s | %s | %.4f | %s | %s | %s | %s |" % (
-            label, what, seconds, "%.0f" % memory if memory else "", reference,
+        ratio = "%.2fx" % (seconds / reference_seconds) if reference and reference_seconds and seconds else ""
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            label, what, "%.4f" % seconds if seconds is not None else "", "%.0f" % memory if memory else "", reference,
             "%.4f" % reference_seconds if reference else "", ratio))
     return lines
 

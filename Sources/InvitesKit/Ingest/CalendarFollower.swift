@@ -44,7 +44,7 @@ public struct CalendarFollower {
         for calendar in calendars {
             let look: CalendarInvitationScanner.Look
             do {
-                look = try scanner.look(at: calendar, held: uids)
+                look = try scanner.look(at: calendar, held: uids) { (try? store.holdsAny(uids: $0)) ?? false }
             } catch {
                 report.problems.append(error.description)
                 continue

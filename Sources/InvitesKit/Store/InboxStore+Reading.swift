@@ -212,6 +212,19 @@ extension InboxStore {
         return found
     }
 
+    /// Whether the inbox holds any of `uids`: asked at every look at a calendar that passed over
+    /// invitations you answered there, so a few at a time, by the index on UIDs.
+    public func holdsAny(uids: [String]) throws(StoreError) -> Bool {
+        for start in stride(from: 0, to: uids.count, by: 200) {
+            let part = Array(uids[start..<min(start + 200, uids.count)])
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+            let statement = try database.prepare("SELECT 1 FROM invites WHERE uid IN (\(marks)) LIMIT 1")
+            try statement.bind(part.map { .text($0) })
+            if try statement.step() { return true }
+        }
+        return false
+    }
+
     /// The order of listings: the invitation that changed last first, whether the organizer
     /// changed it (an update that puts it back to pending) or you did (an answer), counting
     /// changes to single instances.

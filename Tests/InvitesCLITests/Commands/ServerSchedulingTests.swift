@@ -46,6 +46,15 @@ import Testing
         try #require(try json(arguments)["invites"] as? [[String: Any]])
     }
 
+    /// The organizer's mail of the invitation the server put in the calendar.
+    func invitationMail(messageID: String) throws -> String {
+        let calendar = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
+            .replacingOccurrences(of: "CALSCALE:GREGORIAN\r\n", with: "CALSCALE:GREGORIAN\r\nMETHOD:REQUEST\r\n")
+        return "From: boss@example.org\r\nTo: me@example.org\r\nSubject: Invitation: Quarterly planning\r\n"
+            + "Message-ID: <\(messageID)>\r\nMIME-Version: 1.0\r\n"
+            + "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n" + calendar
+    }
+
     var sent: Int { ((try? FileManager.default.contentsOfDirectory(atPath: sentFolder)) ?? []).count }
 
     func itemLines() throws -> [String] {
@@ -103,12 +112,7 @@ import Testing
         let handle = try #require(try listed().first?["handle"] as? String)
         #expect(run(["accept", handle]).status == 0)
         let item = try Data(contentsOf: URL(fileURLWithPath: self.item))
-        let calendar = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
-            .replacingOccurrences(of: "CALSCALE:GREGORIAN\r\n", with: "CALSCALE:GREGORIAN\r\nMETHOD:REQUEST\r\n")
-        let mail =
-            "From: boss@example.org\r\nTo: me@example.org\r\nSubject: Invitation: Quarterly planning\r\n"
-            + "Message-ID: <inv-1@google.com>\r\nMIME-Version: 1.0\r\n"
-            + "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n" + calendar
+        let mail = try invitationMail(messageID: "inv-1@google.com")
         let ingested = run(["ingest", "-"], stdin: mail)
         #expect(ingested.status == 0)
         #expect(ingested.out.hasPrefix("\(handle)  unchanged"))
@@ -199,6 +203,27 @@ import Testing
         try Data(text.replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:1").utf8)
             .write(to: URL(fileURLWithPath: item), options: .atomic)
         #expect(try listed().first?["status"] as? String == "pending")
+    }
+
+    /// Accepted on your phone before invites looked, then its mail ingested: the calendar is
+    /// read again, and the invitation follows your answer there rather than waiting. The clock
+    /// is past the item's writing, so that the look keeps it as seen and settled.
+    @Test func theMailOfAnInvitationAnsweredInTheCalendarFollowsTheAnswer() throws {
+        let text = try String(contentsOfFile: item, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION", with: "PARTSTAT=ACCEPTED").utf8)
+            .write(to: URL(fileURLWithPath: item))
+        var later = cli
+        later.now = { Date().addingTimeInterval(120) }
+        func run(_ arguments: [String], stdin: String = "") -> CLIHarness.Result {
+            later.run(["--calendar", vdir] + arguments, stdin: stdin)
+        }
+        #expect(run(["status"]).out == "")
+        let mail = try invitationMail(messageID: "inv-2@google.com")
+        #expect(run(["ingest", "-"], stdin: mail).status == 0)
+        #expect(run(["status"]).out == "")
+        let listed = try JSONSerialization.jsonObject(with: Data(run(["--json", "list", "--all"]).out.utf8))
+        let invites = try #require((listed as? [String: Any])?["invites"] as? [[String: Any]])
+        #expect(invites.first?["status"] as? String == "accepted")
     }
 
     @Test func anItemDeletedBeforeItWasAnsweredIsRemovedNotPending() throws {

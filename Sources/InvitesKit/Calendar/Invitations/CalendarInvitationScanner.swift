@@ -40,8 +40,12 @@ public struct CalendarInvitationScanner {
 
     /// Looks at one calendar; a calendar that does not exist holds no invitations. `held` gives
     /// the UIDs the inbox holds (`nil` when they cannot be read), asked only when an item must
-    /// be read: those are parsed whatever their bytes say (``InvitationPrefilter``).
-    public func look(at source: CalendarSource, held: () -> Set<String>? = { nil }) throws(CalendarError) -> Look {
+    /// be read: those are parsed whatever their bytes say (``InvitationPrefilter``). `holds`
+    /// says whether the inbox holds any of some UIDs: those of invitations passed over as
+    /// answered, asked at every look, which read the calendar whole again once one is held.
+    public func look(
+        at source: CalendarSource, held: () -> Set<String>? = { nil }, holds: ([String]) -> Bool = { _ in false }
+    ) throws(CalendarError) -> Look {
         guard !me.all.isEmpty, source.exists else {
             return Look(unchanged: true, changed: [], present: [], commit: {})
         }
@@ -49,13 +53,17 @@ public struct CalendarInvitationScanner {
         let time = Int64(now.unixSeconds)
         // The versions alone, kept apart from the items: a look that stops at them reads a few
         // bytes, not the stamps of 100,000 items.
-        let previous = cache?.indexData(for: key + ":head").flatMap(InvitationScanState.init)
+        var previous = cache?.indexData(for: key + ":head").flatMap(InvitationScanState.init)
+        // An invitation passed over as answered whose mail came in since: your answer in the
+        // calendar is to be followed, so the calendar is read whole, as on a first look.
+        if let head = previous, !head.answered.isEmpty, holds(head.answered.flatMap(\.uids)) { previous = nil }
         let cache = self.cache
         func commit(_ state: InvitationScanState) -> () -> Void {
             {
                 cache?.saveIndex(state.encoded(), for: key)
                 cache?.saveIndex(
-                    InvitationScanState(version: state.version, folder: state.folder).encoded(),
+                    InvitationScanState(version: state.version, folder: state.folder, answered: state.answered)
+                        .encoded(),
                     for: key + ":head")
             }
         }
@@ -67,13 +75,15 @@ public struct CalendarInvitationScanner {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
             let file = try CalendarFile.read(source.path)
-            let found = invitations(
+            let (found, answered) = invitations(
                 inCalendarFile: file.data, item: CalendarItem(calendar: source.path, path: source.path),
                 filter: prefilter(held))
             // A file's look needs only its version: the file is read whole whenever it changed.
             let settled = (file.stamp ?? stamp).isSettled(at: time)
             let state = InvitationScanState(
-                version: settled ? CalendarVersion(file: file.stamp ?? stamp).digest : nil, items: [])
+                version: settled ? CalendarVersion(file: file.stamp ?? stamp).digest : nil,
+                answered: answered.isEmpty
+                    ? [] : [InvitationScanState.Item(name: "", share: .init(high: 0, low: 0), uids: answered)])
             return Look(
                 unchanged: false, changed: found,
                 present: Set(found.map { CalendarInvitationKey(path: source.path, uid: $0.uid) }),
@@ -102,6 +112,9 @@ public struct CalendarInvitationScanner {
             let seen = DigestSet(last?.passed ?? [])
             var holding: [ContentDigest: InvitationScanState.Item] = [:]
             for item in last?.items ?? [] { holding[item.share] = item }
+            var answeredBefore: [ContentDigest: InvitationScanState.Item] = [:]
+            for item in last?.answered ?? [] { answeredBefore[item.share] = item }
+            var answered: [InvitationScanState.Item] = []
             var passed: [ContentDigest] = []
             passed.reserveCapacity(listing.listedCount)
             var items: [InvitationScanState.Item] = []
@@ -119,6 +132,7 @@ public struct CalendarInvitationScanner {
                 let settled = stamp.isSettled(at: time)
                 if settled, seen.contains(share) {
                     passed.append(share)
+                    if !answeredBefore.isEmpty, let item = answeredBefore[share] { answered.append(item) }
                 } else if settled, let item = holding[share] {
                     items.append(item)
                 } else {
@@ -140,7 +154,10 @@ public struct CalendarInvitationScanner {
                 switch read.outcome {
                 // Not kept: the next look reads it again.
                 case .unreadable: continue
-                case .passed: if let share { passed.append(share) }
+                case .passed(let uids):
+                    guard let share else { continue }
+                    passed.append(share)
+                    if !uids.isEmpty { answered.append(InvitationScanState.Item(name: name, share: share, uids: uids)) }
                 case .kept(let data):
                     let path = (folder as NSString).appendingPathComponent(name)
                     let found = invitations(in: data, item: CalendarItem(calendar: folder, path: path))
@@ -165,7 +182,7 @@ public struct CalendarInvitationScanner {
             let settled = version.map { $0.isSettled(at: time) } ?? false
             let state = InvitationScanState(
                 version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, passed: passed,
-                items: items)
+                items: items, answered: answered)
             return Look(
                 unchanged: false, changed: changed, present: present,
                 commit: commit(state))
@@ -183,8 +200,11 @@ public struct CalendarInvitationScanner {
     /// VEVENTs and the file's VTIMEZONEs (and `X-WR-TIMEZONE`), so that each is kept apart. Only
     /// the UIDs the prefilter keeps (``InvitationPrefilter``; without one, those one of whose
     /// blocks names an ORGANIZER and one of your addresses) are parsed, each once: the file's
-    /// text is copied for those alone.
-    func invitations(inCalendarFile data: Data, item: CalendarItem, filter: InvitationPrefilter?) -> [FoundInvitation] {
+    /// text is copied for those alone. With them, the UIDs the prefilter passed over that invite
+    /// you to something still to come (``InvitationPrefilter/Verdict``).
+    func invitations(inCalendarFile data: Data, item: CalendarItem, filter: InvitationPrefilter?)
+        -> (found: [FoundInvitation], answered: [String])
+    {
         data.withUnsafeBytes { bytes in
             let scan = ICSBlockScanner.scan(bytes)
             func text(_ range: Range<Int>) -> String {
@@ -205,22 +225,28 @@ public struct CalendarInvitationScanner {
                     blocksByUID[uid, default: []].append(block)
                 }
             }
+            var answered: [String] = []
             let candidates = order.filter { uid in
                 let blocks = blocksByUID[uid] ?? []
                 guard blocks.contains(where: { naming.namesYou(UnsafeRawBufferPointer(rebasing: bytes[$0.range])) })
                 else { return false }
                 guard let filter else { return true }
-                return filter.mayWait(
-                    uid: Array(uid.utf8), blocks: blocks.map { filter.facts(bytes, block: $0, scan: scan) })
+                let facts = blocks.map { filter.facts(bytes, block: $0, scan: scan) }
+                guard filter.mayWait(uid: Array(uid.utf8), blocks: facts) else {
+                    if InvitationPrefilter.invitesToCome(facts) { answered.append(uid) }
+                    return false
+                }
+                return true
             }
             let end = scan.usesCRLF ? "END:VCALENDAR\r\n" : "END:VCALENDAR\n"
             if !scan.usesCRLF { head = head.replacingOccurrences(of: "\r\n", with: "\n") }
-            return candidates.flatMap { uid -> [FoundInvitation] in
+            let found = candidates.flatMap { uid -> [FoundInvitation] in
                 let events = (blocksByUID[uid] ?? []).map { text($0.range) }.joined()
                 let data = Data((head + zones + events + end).utf8)
                 guard let document = ICalDocument.parse(data, display: display) else { return [] }
                 return invitations(of: document, item: item) { _ in data }
             }
+            return (found, answered)
         }
     }
 
@@ -269,8 +295,9 @@ public struct CalendarInvitationScanner {
 
     enum Outcome: Sendable {
         case unreadable
-        /// Holds no invitation that can wait for you.
-        case passed
+        /// Holds no invitation that can wait for you; the UIDs that invite you to something still
+        /// to come, answered or cancelled.
+        case passed([String])
         case kept(Data)
     }
 
@@ -298,8 +325,11 @@ public struct CalendarInvitationScanner {
             }
             var name = name
             let share = name.withUTF8 { CalendarVersion.share(name: UnsafeRawBufferPointer($0), stamp: stamp) }
-            let keep = filter.map { $0.mayWait(item: bytes, zones: state.zones) } ?? naming.namesYou(bytes)
-            return Loaded(stamp: stamp, share: share, outcome: keep ? .kept(Data(bytes)) : .passed)
+            let verdict =
+                filter.map { $0.verdict(item: bytes, zones: state.zones) }
+                ?? InvitationPrefilter.Verdict(keep: naming.namesYou(bytes))
+            return Loaded(
+                stamp: stamp, share: share, outcome: verdict.keep ? .kept(Data(bytes)) : .passed(verdict.answered))
         }
     }
 }

@@ -57,17 +57,39 @@ struct InvitationPrefilter: Sendable {
 
     /// Whether a vdir item may hold an invitation waiting for you: any of its UIDs may.
     func mayWait(item bytes: UnsafeRawBufferPointer, zones: ZoneMemo? = nil) -> Bool {
-        guard namesYou(bytes) else { return false }
+        verdict(item: bytes, zones: zones).keep
+    }
+
+    /// What the prefilter makes of a vdir item: whether it is kept, and of one passed over the
+    /// UIDs that invite you to something still to come (answered, or cancelled), which a mail
+    /// may bring into the inbox later: the look reads such an item again then.
+    struct Verdict: Sendable {
+        var keep: Bool
+        var answered: [String] = []
+    }
+
+    func verdict(item bytes: UnsafeRawBufferPointer, zones: ZoneMemo? = nil) -> Verdict {
+        guard namesYou(bytes) else { return Verdict(keep: false) }
         let scan = ICSBlockScanner.scan(bytes, zones: zones)
         // What the scanner could not split up, libical may still read: kept.
-        guard scan.sawCalendar, scan.unterminated.isEmpty else { return true }
+        guard scan.sawCalendar, scan.unterminated.isEmpty else { return Verdict(keep: true) }
         var groups: [[UInt8]: [BlockFacts]] = [:]
         for block in scan.blocks where block.kind == .event {
             let facts = self.facts(bytes, block: block, scan: scan)
             guard let uid = facts.uid else { continue }
             groups[uid, default: []].append(facts)
         }
-        return groups.contains { mayWait(uid: $0.key, blocks: $0.value) }
+        if groups.contains(where: { mayWait(uid: $0.key, blocks: $0.value) }) { return Verdict(keep: true) }
+        return Verdict(
+            keep: false,
+            answered: groups.filter { InvitationPrefilter.invitesToCome($0.value) }.map {
+                String(decoding: $0.key, as: UTF8.self)
+            })
+    }
+
+    /// Whether a UID passed over invites you to something still to come.
+    static func invitesToCome(_ blocks: [BlockFacts]) -> Bool {
+        blocks.contains { $0.foreignOrganizer && $0.mine > 0 } && !blocks.allSatisfy(\.over)
     }
 
     /// Whether the UID whose blocks say `blocks` may hold an invitation waiting for you.

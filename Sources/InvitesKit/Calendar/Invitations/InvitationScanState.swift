@@ -11,7 +11,8 @@ import Foundation
 struct InvitationScanState: Equatable {
     /// Bumped whenever what a file counts as an invitation changes. 3: your address folded
     /// across two lines is found. 4: items without invitations kept by their shares alone, and
-    /// only what can still wait for you parsed (``InvitationPrefilter``).
+    /// only what can still wait for you parsed (``InvitationPrefilter``), and the items passed over
+    /// that invite you to what is to come.
     static let format: UInt64 = 4
 
     /// An item that holds invitations.
@@ -33,12 +34,20 @@ struct InvitationScanState: Equatable {
     var passed: [ContentDigest]
     /// The settled items that hold invitations.
     var items: [Item]
+    /// The items passed over that invite you to something still to come (answered or cancelled
+    /// there), with those UIDs: should the inbox come to hold one (its mail ingested), the
+    /// calendar is read whole again, so that your answer there is followed. Kept in the head.
+    var answered: [Item]
 
-    init(version: ContentDigest?, folder: FileStamp? = nil, passed: [ContentDigest] = [], items: [Item] = []) {
+    init(
+        version: ContentDigest?, folder: FileStamp? = nil, passed: [ContentDigest] = [], items: [Item] = [],
+        answered: [Item] = []
+    ) {
         self.version = version
         self.folder = folder
         self.passed = passed
         self.items = items
+        self.answered = answered
     }
 
     func encoded() -> Data {
@@ -54,13 +63,15 @@ struct InvitationScanState: Equatable {
             writer.put(share.high)
             writer.put(share.low)
         }
-        writer.put(UInt64(items.count))
-        for item in items {
-            writer.put(string: item.name)
-            writer.put(item.share.high)
-            writer.put(item.share.low)
-            writer.put(UInt64(item.uids.count))
-            for uid in item.uids { writer.put(string: uid) }
+        for list in [items, answered] {
+            writer.put(UInt64(list.count))
+            for item in list {
+                writer.put(string: item.name)
+                writer.put(item.share.high)
+                writer.put(item.share.low)
+                writer.put(UInt64(item.uids.count))
+                for uid in item.uids { writer.put(string: uid) }
+            }
         }
         return writer.data
     }
@@ -80,11 +91,19 @@ struct InvitationScanState: Equatable {
             guard let high = reader.next(), let low = reader.next() else { return nil }
             passed.append(ContentDigest(high: high, low: low))
         }
-        guard let count = reader.next(), count <= UInt64(data.count) else { return nil }
-        items = []
+        guard let items = InvitationScanState.items(&reader, size: data.count),
+            let answered = InvitationScanState.items(&reader, size: data.count)
+        else { return nil }
+        self.items = items
+        self.answered = answered
+    }
+
+    private static func items(_ reader: inout IndexReader, size: Int) -> [Item]? {
+        guard let count = reader.next(), count <= UInt64(size) else { return nil }
+        var items: [Item] = []
         for _ in 0..<count {
             guard let name = reader.string(), let high = reader.next(), let low = reader.next(),
-                let uidCount = reader.next(), uidCount <= UInt64(data.count)
+                let uidCount = reader.next(), uidCount <= UInt64(size)
             else { return nil }
             var uids: [String] = []
             for _ in 0..<uidCount {
@@ -93,5 +112,6 @@ struct InvitationScanState: Equatable {
             }
             items.append(Item(name: name, share: ContentDigest(high: high, low: low), uids: uids))
         }
+        return items
     }
 }

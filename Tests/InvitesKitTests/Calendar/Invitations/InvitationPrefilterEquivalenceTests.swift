@@ -158,17 +158,8 @@ import Testing
 
     @Test(.enabled(if: Fixture.corpus != nil, "../shared/bench is not here"))
     func generatedCalendar() throws {
-        let generator = (try #require(Fixture.corpus) as NSString).deletingLastPathComponent + "/bench/gen_calendar.py"
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "invites-gen-\(UUID().uuidString).ics"
-        ).path
+        let output = try PrefilterEquivalenceTests.generated(300, seed: 5)
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", generator, "300", output, "--seed", "5"]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "gen_calendar.py failed")
         let me = try InvitationPrefilterEquivalenceTests.busiestAttendee(output)
         try InvitationPrefilterEquivalenceTests.compare(output, me: me)
         let vdir = try PrefilterEquivalenceTests.vdir(of: output)

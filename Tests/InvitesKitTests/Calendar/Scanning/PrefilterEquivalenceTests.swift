@@ -147,6 +147,22 @@ import Testing
         try PrefilterEquivalenceTests.compare(path)
     }
 
+    /// A calendar of `count` series made by `../shared/bench/gen_calendar.py` with `seed`, in a
+    /// temporary file the caller removes.
+    static func generated(_ count: Int, seed: Int) throws -> String {
+        let generator = (try #require(Fixture.corpus) as NSString).deletingLastPathComponent + "/bench/gen_calendar.py"
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "invites-gen-\(UUID().uuidString).ics"
+        ).path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", generator, String(count), output, "--seed", String(seed)]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "gen_calendar.py failed")
+        return output
+    }
+
     @Test(.enabled(if: Fixture.corpus != nil, "../shared/bench is not here"))
     func generatedCalendar() throws {
         let generator = (try #require(Fixture.corpus) as NSString).deletingLastPathComponent + "/bench/gen_calendar.py"
