@@ -30,14 +30,26 @@ of it; the second run beside `status` without an address; and after a sync place
 removed one item (written to a temporary name and renamed in, as vdirsyncer does) beside
 stat-ing every item and listing the folder, each in turns with its reference.
 
-Usage: bench/run.py [--only calendar,vdir,attend,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
+`watch` (issue 40, point 3) runs `invites watch --maildir` on that attended vdir (the largest
+size), on a private session bus (dbus-run-session, a bus that starts nothing of the machine's)
+with python-dbusmock's notification daemon logging each call with its time to the millisecond:
+after its first look has come to rest, invitations are mailed one at a time (written in tmp/,
+renamed into new/, at the time of an event of the vdir, so that each notification names a
+conflict), and a sync places invitations for you in the vdir one at a time (a temporary name,
+renamed in), each timed from the rename to the Notify call that names it: median and 95th
+percentile of 6 x --runs mails and 4 x --runs syncs, the latter in turns with stat-ing every item.
+
+Usage: bench/run.py [--only calendar,vdir,attend,watch,maildir,inbox,startup] [--quick] [--sizes 1000,10000,100000]
                     [--maildir-sizes 20000,100000] [--runs 5] [--others SIZES] [--markdown FILE]
 Alone: bench/run.py --only attend [--sizes 100000] [--runs 5]
+       bench/run.py --only watch [--sizes 100000] [--runs 5]
 """
 import argparse
 import json
+import math
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -49,7 +61,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "bench")
 WORK = os.path.join(ROOT, ".build", "bench")
 WINDOW = ("20241028T113000Z", "20241028T163000Z")
-GROUPS = ("calendar", "vdir", "attend", "maildir", "inbox", "startup")
+GROUPS = ("calendar", "vdir", "attend", "watch", "maildir", "inbox", "startup")
 ME = "bench@example.org"
 PAYLOAD = {"title": "Benchmark invite", "start": "2024-10-28T13:30:00Z", "end": "2024-10-28T14:30:00Z", "id": "bench"}
 
@@ -679,6 +691,267 @@ def attend_rows(binary, program, size, runs):
     return rows
 
 
+BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=%s</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>%s</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+def watch_group(args, binary):
+    """`watch` on the largest attended vdir (issue 40, point 3), on a private session bus: this
+    script again under dbus-run-session, with a bus of its own that starts nothing (as
+    Tests/Scripts/watch.sh makes it), so that a notification daemon of the machine plays no part."""
+    if not shutil.which("dbus-run-session") or subprocess.run(
+            ["/usr/bin/python3", "-c", "import dbusmock"], stderr=subprocess.DEVNULL).returncode != 0:
+        raise SystemExit("bench: the watch group needs dbus-run-session and python3-dbusmock "
+                         "(apt-get install dbus python3-dbusmock)")
+    program = os.path.join(WORK, "vdir_floor")
+    subprocess.run(["cc", "-O2", "-pthread", "-o", program, os.path.join(ROOT, "bench", "vdir_floor.c")], check=True)
+    size = max(int(s) for s in args.sizes.split(","))
+    attended(size)
+    bus_dir = tempfile.mkdtemp(prefix="invites-bench-bus-")
+    services = os.path.join(bus_dir, "services")
+    os.mkdir(services)
+    config = os.path.join(bus_dir, "session.conf")
+    with open(config, "w") as handle:
+        handle.write(BUS_CONFIG % (bus_dir, services))
+    # The daemon's own complaints (it may not raise its file limit in a container) in a file.
+    daemon = os.path.join(bus_dir, "dbus-daemon")
+    with open(daemon, "w") as handle:
+        handle.write('#!/bin/sh\nexec dbus-daemon "$@" 2>>"%s/daemon.log"\n' % bus_dir)
+    os.chmod(daemon, 0o755)
+    out = os.path.join(bus_dir, "rows.json")
+    try:
+        subprocess.run(["dbus-run-session", "--config-file=" + config, "--dbus-daemon=" + daemon, "--",
+                        sys.executable, os.path.abspath(__file__), "--watch-session", out, "--sizes", str(size),
+                        "--runs", str(args.runs)], check=True, env=dict(os.environ, INVITES_BENCH_BINARY=binary))
+        with open(out) as handle:
+            return reference_table([tuple(row) for row in json.load(handle)], "calendar")
+    finally:
+        shutil.rmtree(bus_dir, ignore_errors=True)
+
+
+def busy_slot(calendar):
+    """An event of the calendar to collide with: the first single, opaque, confirmed event in UTC
+    that starts more than two days from now and does not name you (None when the generated
+    calendar has none left: it ends with 2026)."""
+    soon = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() + 2 * 86400))
+    text = open(calendar, encoding="utf-8", newline="").read().replace("\r\n ", "")
+    best = None
+    for block in text.split("BEGIN:VEVENT\r\n")[1:]:
+        block = block.split("END:VEVENT\r\n", 1)[0]
+        fields = dict(line.split(":", 1) for line in block.split("\r\n")
+                      if ":" in line and ";" not in line.split(":")[0])
+        start, end = fields.get("DTSTART", ""), fields.get("DTEND", "")
+        if (not start.endswith("Z") or not end.endswith("Z") or start <= soon or "RRULE" in fields
+                or "RECURRENCE-ID" in block or fields.get("STATUS") != "CONFIRMED"
+                or fields.get("TRANSP") != "OPAQUE" or ME in block):
+            continue
+        if best is None or start < best[0]:
+            best = (start, end, fields.get("SUMMARY", "").replace("\\,", ",").replace("\\;", ";"))
+    return best
+
+
+def notify_calls(log):
+    """The Notify calls in dbusmock's log: (the time the mock received it, the logged arguments).
+    The mock writes each call unbuffered with time.time() to the millisecond; a body's newlines
+    are written as they are, so an entry runs to the next stamped line."""
+    text = open(log, encoding="utf-8", errors="replace").read()
+    entries = re.split(r"(?m)^(?=\d+\.\d{3} )", text)
+    calls = []
+    for entry in entries:
+        stamp, _, rest = entry.partition(" ")
+        if rest.startswith("Notify "):
+            calls.append((float(stamp), rest))
+    return calls
+
+
+def wait_for_call(log, marker, since, timeout=60.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for stamp, call in notify_calls(log):
+            if marker in call and stamp >= since - 0.001:
+                return stamp, call
+        time.sleep(0.01)
+    return None
+
+
+def cpu_ticks(pid):
+    with open("/proc/%d/stat" % pid) as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def wait_idle(pid, quiet=1.0, timeout=600.0):
+    """Until the process has used no CPU for `quiet` seconds: its look done, its notifications sent."""
+    deadline = time.time() + timeout
+    last, since = cpu_ticks(pid), time.time()
+    while time.time() < deadline:
+        time.sleep(0.1)
+        now = cpu_ticks(pid)
+        if now != last:
+            last, since = now, time.time()
+        elif time.time() - since >= quiet:
+            return
+    raise SystemExit("bench: watch did not come to rest in %.0f s" % timeout)
+
+
+def nearest_rank(values, fraction):
+    """The percentile as one of the values measured: the smallest with `fraction` of them at or below it."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def watch_session_rows(binary, size, runs):
+    """Inside the private bus: dbusmock's notification daemon logging each call with its time,
+    `invites watch --maildir` on the attended vdir with a fresh home, at rest after its first
+    look; then, one at a time and each at rest, invitations mailed (written in tmp/, renamed into
+    new/) at the time of an event of the vdir, and invitations a sync placed in the vdir (written
+    under a temporary name and renamed in), each timed from the rename to the Notify call that
+    names it, the latter in turns with stat-ing every item (bench/vdir_floor.c)."""
+    calendar, vdir = attended(size)
+    program = os.path.join(WORK, "vdir_floor")
+    label = "%dk vdir" % (size // 1000)
+    work = tempfile.mkdtemp(prefix="invites-bench-watch-")
+    log = os.path.join(work, "mock.log")
+    maildir = os.path.join(work, "md")
+    for sub in ("new", "cur", "tmp"):
+        os.makedirs(os.path.join(maildir, sub))
+    config = os.path.join(work, "config")
+    open(config, "w").close()
+    env = dict(os.environ, TZ="UTC")
+    started, placed = [], []
+    own_busy = None
+    try:
+        started.append(subprocess.Popen(
+            ["/usr/bin/python3", "-m", "dbusmock", "--session", "-t", "notification_daemon", "-p",
+             '{"capabilities": "body actions"}', "-l", log], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        for _ in range(100):
+            owner = subprocess.run(["gdbus", "call", "--session", "-d", "org.freedesktop.DBus", "-o",
+                                    "/org/freedesktop/DBus", "-m", "org.freedesktop.DBus.NameHasOwner",
+                                    "org.freedesktop.Notifications"], capture_output=True, text=True).stdout
+            if "true" in owner:
+                break
+            time.sleep(0.1)
+        else:
+            raise SystemExit("bench: the mock notification server did not start")
+        slot = busy_slot(calendar)
+        if slot is None:
+            # The generated calendar is over: an event of the bench's own, renamed in as a sync would.
+            slot = ("20990201T090000Z", "20990201T100000Z", "Bench busy")
+            own_busy = os.path.join(vdir, "bench-watch-busy.ics")
+            with open(own_busy + ".tmp", "w", encoding="utf-8", newline="") as handle:
+                handle.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
+                             "UID:bench-watch-busy\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:%s\r\nDTEND:%s\r\n"
+                             "SUMMARY:Bench busy\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n" % slot[:2])
+            os.rename(own_busy + ".tmp", own_busy)
+        errors = os.path.join(work, "watch.err")
+        began = time.time()
+        with open(errors, "w") as error_file:
+            watch = subprocess.Popen(
+                [binary, "--home", os.path.join(work, "home"), "--calendar", vdir, "--tz", "UTC", "--me", ME,
+                 "--config", config, "watch", "--maildir", maildir, "--verbose"],
+                stdout=subprocess.DEVNULL, stderr=error_file, env=env)
+        started.append(watch)
+        wait_idle(watch.pid)
+        first_look = time.time() - began - 1.0
+        if watch.poll() is not None:
+            raise SystemExit("bench: watch ended: %s" % open(errors).read())
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+        def mail(index):
+            uid = "bench-watch-%d-%s@example.org" % (index, stamp)
+            text = ("From: Ann <ann@example.org>\r\nTo: %s\r\nSubject: Invitation: Bench watch %d\r\n"
+                    "Message-ID: <%s>\r\nMIME-Version: 1.0\r\n"
+                    "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n"
+                    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\n"
+                    "UID:%s\r\nDTSTAMP:%s\r\nDTSTART:%s\r\nDTEND:%s\r\nSUMMARY:Bench watch %d\r\n"
+                    "ORGANIZER;CN=Ann:mailto:ann@example.org\r\n"
+                    "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:%s\r\nSEQUENCE:0\r\nEND:VEVENT\r\n"
+                    "END:VCALENDAR\r\n" % (ME, index, uid, uid, stamp, slot[0], slot[1], index, ME))
+            name = "%d.M%dP%d.bench" % (int(time.time()), index, os.getpid())
+            with open(os.path.join(maildir, "tmp", name), "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+            renamed = time.time()
+            os.rename(os.path.join(maildir, "tmp", name), os.path.join(maildir, "new", name))
+            found = wait_for_call(log, '"Bench watch %d"' % index, renamed)
+            if found is None:
+                raise SystemExit("bench: no notification of mail %d: %s" % (index, open(errors).read()[-2000:]))
+            if "conflicts with" not in found[1]:
+                raise SystemExit("bench: the notification of mail %d names no conflict: %s" % (index, found[1]))
+            more = re.search(r", (\d+) more\"", found[1])
+            return found[0] - renamed, str(3 + int(more.group(1))) if more else "up to 3"
+
+        template = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
+                    "UID:bench-watch-placed-%d\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20990105T090000Z\r\nDTEND:20990105T100000Z\r\n"
+                    "SUMMARY:Placed by the server %d\r\nORGANIZER:mailto:boss@example.com\r\n"
+                    "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+        def sync(index):
+            name = "bench-watch-placed-%d.ics" % index
+            temporary = os.path.join(vdir, ".%s.tmp" % name)
+            with open(temporary, "w", encoding="utf-8", newline="") as handle:
+                handle.write(template % (index, index, ME))
+            placed.append(os.path.join(vdir, name))
+            renamed = time.time()
+            os.rename(temporary, placed[-1])
+            found = wait_for_call(log, '"Placed by the server %d"' % index, renamed)
+            if found is None:
+                raise SystemExit("bench: no notification of placed item %d: %s" % (index, open(errors).read()[-2000:]))
+            return found[0] - renamed
+
+        mails, named = [], set()
+        for index in range(1, 6 * runs + 1):
+            seconds, conflicts = mail(index)
+            mails.append(seconds)
+            named.add(conflicts)
+            wait_idle(watch.pid, quiet=0.5)
+        syncs, stating = [], []
+        for index in range(1, 4 * runs + 1):
+            stating.append(measure([program, vdir, "stat"])[0])
+            syncs.append(sync(index))
+            wait_idle(watch.pid, quiet=0.5)
+        with open("/proc/%d/status" % watch.pid) as handle:
+            peak = int([line for line in handle if line.startswith("VmHWM:")][0].split()[1]) / 1024.0
+        floor = statistics.median(stating)
+        count = len(mails)
+        return [
+            (label, "watch at rest after its first look, fresh home: %.1f s" % first_look, None, 0.0, "", 0.0),
+            (label, "mailed for %s, over %s: each body names %s conflicts"
+             % (slot[0], slot[2], " or ".join(sorted(named))), None, 0.0, "", 0.0),
+            (label, "watch: mail renamed into new/ to Notify, median of %d" % count, statistics.median(mails), peak,
+             "", 0.0),
+            (label, "  the same, 95th percentile (nearest rank)", nearest_rank(mails, 0.95), peak, "", 0.0),
+            (label, "  the same, slowest", max(mails), peak, "", 0.0),
+            (label, "floor: stat every item (in turns with the next rows)", floor, 0.0, "", 0.0),
+            (label, "watch: a sync placed one item, rename to Notify, median of %d" % len(syncs),
+             statistics.median(syncs), peak, "floor: stat every item", floor),
+            (label, "  the same, 95th percentile (nearest rank)", nearest_rank(syncs, 0.95), peak,
+             "floor: stat every item", floor),
+        ]
+    finally:
+        for process in reversed(started):
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        for path in placed + ([own_busy] if own_busy else []):
+            if os.path.exists(path):
+                os.unlink(path)
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def reference_table(rows, first_column):
     """Rows of (label, what, seconds, peak MB, reference, reference seconds) as a table whose
     last column is this figure over its reference's from the same run."""
@@ -758,7 +1031,14 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--others", default="1000,10000", help="sizes to also run recurring-ical-events and khal on")
     parser.add_argument("--markdown", help="also write the tables to this file")
+    parser.add_argument("--watch-session", help=argparse.SUPPRESS)  # the watch group, inside its private bus
     args = parser.parse_args()
+    if args.watch_session:
+        rows = watch_session_rows(os.environ["INVITES_BENCH_BINARY"], max(int(s) for s in args.sizes.split(",")),
+                                  args.runs)
+        with open(args.watch_session, "w") as handle:
+            json.dump(rows, handle)
+        return
     if args.quick:
         args.sizes, args.maildir_sizes, args.inbox_sizes, args.runs, args.others = "1000,10000", "2000", "5,500", 3, ""
     groups = [g for g in args.only.split(",") if g]
@@ -789,6 +1069,8 @@ def main():
                            check=True)
             size = max(int(s) for s in args.sizes.split(","))
             lines = reference_table(attend_rows(binary, program, size, args.runs), "calendar")
+        elif group == "watch":
+            lines = watch_group(args, binary)
         elif group == "maildir":
             lines = maildir_group(args, binary)
         elif group == "inbox":
