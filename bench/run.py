@@ -812,21 +812,36 @@ def nearest_rank(values, fraction):
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
+def busy_item(slot, uid):
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\nUID:%s\r\n"
+            "DTSTAMP:20260101T000000Z\r\nDTSTART:%s\r\nDTEND:%s\r\nSUMMARY:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            % (uid, slot[0], slot[1], slot[2].replace(",", "\\,").replace(";", "\\;")))
+
+
+def rename_into(folder, name, text):
+    """Written under a temporary name beside it, then renamed in (as mbsync and vdirsyncer do);
+    returns the time of the rename."""
+    temporary = os.path.join(folder, ".%s.tmp" % name)
+    with open(temporary, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    renamed = time.time()
+    os.rename(temporary, os.path.join(folder, name))
+    return renamed
+
+
 def watch_session_rows(binary, size, runs):
     """Inside the private bus: dbusmock's notification daemon logging each call with its time,
-    `invites watch --maildir` on the attended vdir with a fresh home, at rest after its first
-    look; then, one at a time and each at rest, invitations mailed (written in tmp/, renamed into
-    new/) at the time of an event of the vdir, and invitations a sync placed in the vdir (written
-    under a temporary name and renamed in), each timed from the rename to the Notify call that
-    names it, the latter in turns with stat-ing every item (bench/vdir_floor.c)."""
+    and two `invites watch --maildir`, each with a fresh home and a Maildir of its own: one on the
+    attended vdir, one on a vdir of one item (the event the invitations collide with), at rest
+    after their first look. Then, in turns and each watch at rest, invitations mailed (written in
+    tmp/, renamed into new/) at the time of that event, and invitations a sync placed in the vdir
+    (a temporary name, renamed in), each timed from the rename to the Notify call that names it,
+    the latter in turns with stat-ing every item of the large vdir (bench/vdir_floor.c)."""
     calendar, vdir = attended(size)
     program = os.path.join(WORK, "vdir_floor")
     label = "%dk vdir" % (size // 1000)
     work = tempfile.mkdtemp(prefix="invites-bench-watch-")
     log = os.path.join(work, "mock.log")
-    maildir = os.path.join(work, "md")
-    for sub in ("new", "cur", "tmp"):
-        os.makedirs(os.path.join(maildir, sub))
     config = os.path.join(work, "config")
     open(config, "w").close()
     env = dict(os.environ, TZ="UTC")
@@ -850,27 +865,44 @@ def watch_session_rows(binary, size, runs):
             # The generated calendar is over: an event of the bench's own, renamed in as a sync would.
             slot = ("20990201T090000Z", "20990201T100000Z", "Bench busy")
             own_busy = os.path.join(vdir, "bench-watch-busy.ics")
-            with open(own_busy + ".tmp", "w", encoding="utf-8", newline="") as handle:
-                handle.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
-                             "UID:bench-watch-busy\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:%s\r\nDTEND:%s\r\n"
-                             "SUMMARY:Bench busy\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n" % slot[:2])
-            os.rename(own_busy + ".tmp", own_busy)
-        errors = os.path.join(work, "watch.err")
-        began = time.time()
-        with open(errors, "w") as error_file:
-            watch = subprocess.Popen(
-                [binary, "--home", os.path.join(work, "home"), "--calendar", vdir, "--tz", "UTC", "--me", ME,
-                 "--config", config, "watch", "--maildir", maildir, "--verbose"],
-                stdout=subprocess.DEVNULL, stderr=error_file, env=env)
-        started.append(watch)
-        wait_idle(watch.pid)
-        first_look = time.time() - began - 1.0
-        if watch.poll() is not None:
-            raise SystemExit("bench: watch ended: %s" % open(errors).read())
-        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+            rename_into(vdir, "bench-watch-busy.ics", busy_item(slot, "bench-watch-busy"))
+        small = os.path.join(work, "one-item")
+        os.mkdir(small)
+        rename_into(small, "busy.ics", busy_item(slot, "bench-watch-busy"))
 
-        def mail(index):
-            uid = "bench-watch-%d-%s@example.org" % (index, stamp)
+        def start(name, folder):
+            """A watch on FOLDER with a home and Maildir of its own, at rest: (process, Maildir,
+            its standard error, seconds to rest after its start)."""
+            maildir = os.path.join(work, name, "md")
+            for sub in ("new", "cur", "tmp"):
+                os.makedirs(os.path.join(maildir, sub))
+            errors = os.path.join(work, name, "watch.err")
+            began = time.time()
+            with open(errors, "w") as error_file:
+                process = subprocess.Popen(
+                    [binary, "--home", os.path.join(work, name, "home"), "--calendar", folder, "--tz", "UTC",
+                     "--me", ME, "--config", config, "watch", "--maildir", maildir, "--verbose"],
+                    stdout=subprocess.DEVNULL, stderr=error_file, env=env)
+            started.append(process)
+            wait_idle(process.pid)
+            if process.poll() is not None:
+                raise SystemExit("bench: watch ended: %s" % open(errors).read())
+            return process, maildir, errors, time.time() - began - 1.0
+
+        large, one = start("large", vdir), start("one", small)
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        counter = [0]
+
+        def told(watch, marker, renamed, what):
+            found = wait_for_call(log, '"%s"' % marker, renamed)
+            if found is None:
+                raise SystemExit("bench: no notification of %s: %s" % (what, open(watch[2]).read()[-2000:]))
+            wait_idle(watch[0].pid, quiet=0.5)
+            return found
+
+        def mail(watch):
+            counter[0] += 1
+            index, uid = counter[0], "bench-watch-%d-%s@example.org" % (counter[0], stamp)
             text = ("From: Ann <ann@example.org>\r\nTo: %s\r\nSubject: Invitation: Bench watch %d\r\n"
                     "Message-ID: <%s>\r\nMIME-Version: 1.0\r\n"
                     "Content-Type: text/calendar; method=REQUEST; charset=UTF-8\r\n\r\n"
@@ -880,65 +912,63 @@ def watch_session_rows(binary, size, runs):
                     "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:%s\r\nSEQUENCE:0\r\nEND:VEVENT\r\n"
                     "END:VCALENDAR\r\n" % (ME, index, uid, uid, stamp, slot[0], slot[1], index, ME))
             name = "%d.M%dP%d.bench" % (int(time.time()), index, os.getpid())
-            with open(os.path.join(maildir, "tmp", name), "w", encoding="utf-8", newline="") as handle:
+            with open(os.path.join(watch[1], "tmp", name), "w", encoding="utf-8", newline="") as handle:
                 handle.write(text)
             renamed = time.time()
-            os.rename(os.path.join(maildir, "tmp", name), os.path.join(maildir, "new", name))
-            found = wait_for_call(log, '"Bench watch %d"' % index, renamed)
-            if found is None:
-                raise SystemExit("bench: no notification of mail %d: %s" % (index, open(errors).read()[-2000:]))
-            if "conflicts with" not in found[1]:
-                raise SystemExit("bench: the notification of mail %d names no conflict: %s" % (index, found[1]))
-            more = re.search(r", (\d+) more\"", found[1])
-            return found[0] - renamed, str(3 + int(more.group(1))) if more else "up to 3"
+            os.rename(os.path.join(watch[1], "tmp", name), os.path.join(watch[1], "new", name))
+            stamped, call = told(watch, "Bench watch %d" % index, renamed, "mail %d" % index)
+            if "conflicts with" not in call:
+                raise SystemExit("bench: the notification of mail %d names no conflict: %s" % (index, call))
+            more = re.search(r", (\d+) more\"", call)
+            return stamped - renamed, str(3 + int(more.group(1))) if more else "1 to 3"
 
-        template = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
-                    "UID:bench-watch-placed-%d\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20990105T090000Z\r\nDTEND:20990105T100000Z\r\n"
-                    "SUMMARY:Placed by the server %d\r\nORGANIZER:mailto:boss@example.com\r\n"
-                    "ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        def sync(watch, folder):
+            counter[0] += 1
+            index, name = counter[0], "bench-watch-placed-%d.ics" % counter[0]
+            text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
+                    "UID:bench-watch-placed-%d\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20990105T090000Z\r\n"
+                    "DTEND:20990105T100000Z\r\nSUMMARY:Placed by the server %d\r\n"
+                    "ORGANIZER:mailto:boss@example.com\r\nATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:%s\r\n"
+                    "END:VEVENT\r\nEND:VCALENDAR\r\n" % (index, index, ME))
+            placed.append(os.path.join(folder, name))
+            renamed = rename_into(folder, name, text)
+            return told(watch, "Placed by the server %d" % index, renamed, "placed item %d" % index)[0] - renamed
 
-        def sync(index):
-            name = "bench-watch-placed-%d.ics" % index
-            temporary = os.path.join(vdir, ".%s.tmp" % name)
-            with open(temporary, "w", encoding="utf-8", newline="") as handle:
-                handle.write(template % (index, index, ME))
-            placed.append(os.path.join(vdir, name))
-            renamed = time.time()
-            os.rename(temporary, placed[-1])
-            found = wait_for_call(log, '"Placed by the server %d"' % index, renamed)
-            if found is None:
-                raise SystemExit("bench: no notification of placed item %d: %s" % (index, open(errors).read()[-2000:]))
-            return found[0] - renamed
-
-        mails, named = [], set()
-        for index in range(1, 6 * runs + 1):
-            seconds, conflicts = mail(index)
+        mails, one_mails, named = [], [], set()
+        for _ in range(6 * runs):
+            seconds, conflicts = mail(large)
             mails.append(seconds)
             named.add(conflicts)
-            wait_idle(watch.pid, quiet=0.5)
-        syncs, stating = [], []
-        for index in range(1, 4 * runs + 1):
+            one_mails.append(mail(one)[0])
+        syncs, one_syncs, stating = [], [], []
+        for _ in range(4 * runs):
             stating.append(measure([program, vdir, "stat"])[0])
-            syncs.append(sync(index))
-            wait_idle(watch.pid, quiet=0.5)
-        with open("/proc/%d/status" % watch.pid) as handle:
+            syncs.append(sync(large, vdir))
+            one_syncs.append(sync(one, small))
+        with open("/proc/%d/status" % large[0].pid) as handle:
             peak = int([line for line in handle if line.startswith("VmHWM:")][0].split()[1]) / 1024.0
-        floor = statistics.median(stating)
-        count = len(mails)
-        return [
-            (label, "watch at rest after its first look, fresh home: %.1f s" % first_look, None, 0.0, "", 0.0),
-            (label, "mailed for %s, over %s: each body names %s conflicts"
-             % (slot[0], slot[2], " or ".join(sorted(named))), None, 0.0, "", 0.0),
-            (label, "watch: mail renamed into new/ to Notify, median of %d" % count, statistics.median(mails), peak,
-             "", 0.0),
-            (label, "  the same, 95th percentile (nearest rank)", nearest_rank(mails, 0.95), peak, "", 0.0),
-            (label, "  the same, slowest", max(mails), peak, "", 0.0),
-            (label, "floor: stat every item (in turns with the next rows)", floor, 0.0, "", 0.0),
-            (label, "watch: a sync placed one item, rename to Notify, median of %d" % len(syncs),
-             statistics.median(syncs), peak, "floor: stat every item", floor),
-            (label, "  the same, 95th percentile (nearest rank)", nearest_rank(syncs, 0.95), peak,
-             "floor: stat every item", floor),
-        ]
+        floor, small_label = statistics.median(stating), "1-item vdir"
+        rows = [(label, "watch at rest after its first look, fresh home: %.1f s" % large[3], None, 0.0, "", 0.0),
+                (label, "mails for %s, over %s: each body names %s conflicts"
+                 % (slot[0], slot[2], " or ".join(sorted(named))), None, 0.0, "", 0.0)]
+        for what, figures, references in (("mail renamed into new/", mails, one_mails),
+                                          ("a sync placed one item", syncs, one_syncs)):
+            middle, high = statistics.median(figures), nearest_rank(figures, 0.95)
+            one_middle, one_high = statistics.median(references), nearest_rank(references, 0.95)
+            rows += [(small_label, "watch: %s, rename to Notify, median of %d" % (what, len(references)), one_middle,
+                      0.0, "", 0.0),
+                     (small_label, "  the same, 95th percentile", one_high, 0.0, "", 0.0)]
+            if figures is syncs:
+                rows.append((label, "floor: stat every item (in turns with the syncs)", floor, 0.0, "", 0.0))
+            rows += [(label, "watch: %s, rename to Notify, median of %d" % (what, len(figures)), middle, peak,
+                      "1-item vdir, median", one_middle),
+                     (label, "  the same, 95th percentile", high, peak, "1-item vdir, 95th", one_high),
+                     (label, "  the same, slowest", max(figures), peak, "", 0.0)]
+            if figures is syncs:
+                rows += [(label, "  the same, median", middle, peak, "floor: stat every item", floor),
+                         (label, "  the same, median, less the 1-item vdir's", middle - one_middle, None,
+                          "floor: stat every item", floor)]
+        return rows
     finally:
         for process in reversed(started):
             process.terminate()
