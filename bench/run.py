@@ -838,6 +838,7 @@ def watch_session_rows(binary, size, runs):
     (a temporary name, renamed in), each timed from the rename to the Notify call that names it,
     the latter in turns with stat-ing every item of the large vdir (bench/vdir_floor.c)."""
     calendar, vdir = attended(size)
+    load = os.getloadavg()[0]
     program = os.path.join(WORK, "vdir_floor")
     label = "%dk vdir" % (size // 1000)
     work = tempfile.mkdtemp(prefix="invites-bench-watch-")
@@ -948,7 +949,9 @@ def watch_session_rows(binary, size, runs):
         with open("/proc/%d/status" % large[0].pid) as handle:
             peak = int([line for line in handle if line.startswith("VmHWM:")][0].split()[1]) / 1024.0
         floor, small_label = statistics.median(stating), "1-item vdir"
-        rows = [(label, "watch at rest after its first look, fresh home: %.1f s" % large[3], None, 0.0, "", 0.0),
+        rows = [("machine", "load average (1 min): %.2f at the start, %.2f at the end" % (load, os.getloadavg()[0]),
+                 None, 0.0, "", 0.0),
+                (label, "watch at rest after its first look, fresh home: %.1f s" % large[3], None, 0.0, "", 0.0),
                 (label, "mails for %s, over %s: each body names %s conflicts"
                  % (slot[0], slot[2], " or ".join(sorted(named))), None, 0.0, "", 0.0)]
         for what, figures, references in (("mail renamed into new/", mails, one_mails),
