@@ -184,7 +184,11 @@ watch_recipe() { # RECIPE: watch --once over a new invitation with that recipe's
     mail "$1-recipe" "$(hostile "$tool")" organizer@example.org "$1@example.org" > "$watched/tmp/m"
     mv "$watched/tmp/m" "$watched/new/1717000100.M1P1.host"
     { cat "$work/config/invites/config"; recipe "$1" ""; } > "$work/$1.config"
-    INVITES_CONFIG="$work/$1.config" invites watch --once --maildir "$watched" || fail "watch with the $tool recipe failed"
+    # A home of its own: a watch's start tells the invitations already waiting too (three or
+    # fewer each as itself), and the other recipes' mails wait in the shared one, so the last
+    # notification, the one tmux shows and the stand-ins keep, could be another's.
+    INVITES_HOME="$work/home-$tool" INVITES_CONFIG="$work/$1.config" invites watch --once --maildir "$watched" \
+        || fail "watch with the $tool recipe failed"
 }
 for tool in ntfy notify-send; do
     printf '#!/bin/sh\nprintf "%%s|" "$@" > "%s/%s.args"\n' "$work" "$tool" > "$work/bin/$tool"
