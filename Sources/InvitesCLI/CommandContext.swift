@@ -117,6 +117,14 @@ struct CommandContext {
             clock: environment.now)
     }
 
+    /// The exchanges beside answers (a REFRESH, a forward), queued in the outbox with the settings
+    /// of this run.
+    func exchangeController() throws -> ExchangeController {
+        ExchangeController(
+            store: try openStore(), me: settings.me.value, name: settings.sending.name.value,
+            display: settings.zone.value, clock: environment.now)
+    }
+
     /// What hands the outbox's messages over, sending what was just queued by `policy` (the
     /// `send` setting unless the command has its own word for it).
     func deliveryController(policy: SendPolicy? = nil) throws -> DeliveryController {

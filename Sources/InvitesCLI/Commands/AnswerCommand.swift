@@ -167,6 +167,16 @@ enum AnswerCommand {
         }
     }
 
+    /// The one occurrence `--occurrence` names, or nil for the whole invitation: for a command
+    /// whose message speaks of one occurrence at most (a proposal, a REFRESH).
+    static func pickOne(of stored: StoredInvite, _ context: CommandContext, command: String) throws -> String? {
+        let whens = context.arguments.all("--occurrence")
+        guard whens.count <= 1 else {
+            throw UsageError(message: "\(command) takes one --occurrence at a time", command: command)
+        }
+        return try pick(whens, of: stored, context, command: command).first
+    }
+
     /// A WHEN that names no single occurrence, as a usage error.
     static func usage(_ error: OccurrenceError, handle: String, command: String) -> UsageError {
         let hint = error == .notRecurring(handle: handle) ? " (without --occurrence)" : ""

@@ -10,10 +10,8 @@ enum ForwardCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let send = try SendCommand.override(context, command: "forward")
         let (stored, address) = try context.resolveInvite(andAddress: "the ADDR to forward to", command: "forward")
-        let made = try ExchangeController(
-            store: try context.openStore(), me: context.settings.me.value, name: context.settings.sending.name.value,
-            display: context.settings.zone.value, clock: context.environment.now
-        ).forward(stored, to: address, comment: context.arguments.value("--comment"))
+        let made = try context.exchangeController().forward(
+            stored, to: address, comment: context.arguments.value("--comment"))
         if context.settings.json {
             try context.printJSON(["forward": JSONOutput.ForwardMade(made)])
         } else {

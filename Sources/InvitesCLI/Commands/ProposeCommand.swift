@@ -19,11 +19,7 @@ enum ProposeCommand {
         }
         let send = try SendCommand.override(context, command: "propose")
         let stored = try context.resolveInvite(command: "propose")
-        let whens = context.arguments.all("--occurrence")
-        guard whens.count <= 1 else {
-            throw UsageError(message: "propose takes one --occurrence at a time", command: "propose")
-        }
-        let key = try AnswerCommand.pick(whens, of: stored, context, command: "propose").first
+        let key = try AnswerCommand.pickOne(of: stored, context, command: "propose")
         let made: ProposeController.Made
         do {
             made = try controller(context).propose(

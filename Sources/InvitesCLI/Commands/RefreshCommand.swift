@@ -9,15 +9,9 @@ enum RefreshCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let send = try SendCommand.override(context, command: "refresh")
         let stored = try context.resolveInvite(command: "refresh")
-        let whens = context.arguments.all("--occurrence")
-        guard whens.count <= 1 else {
-            throw UsageError(message: "refresh takes one --occurrence at a time", command: "refresh")
-        }
-        let key = try AnswerCommand.pick(whens, of: stored, context, command: "refresh").first
-        let made = try ExchangeController(
-            store: try context.openStore(), me: context.settings.me.value, name: context.settings.sending.name.value,
-            display: context.settings.zone.value, clock: context.environment.now
-        ).refresh(stored, key: key, comment: context.arguments.value("--comment"))
+        let key = try AnswerCommand.pickOne(of: stored, context, command: "refresh")
+        let made = try context.exchangeController().refresh(
+            stored, key: key, comment: context.arguments.value("--comment"))
         if context.settings.json {
             try context.printJSON(["refresh": JSONOutput.RefreshMade(made)])
         } else {
