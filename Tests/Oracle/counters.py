@@ -8,21 +8,15 @@ invitation whose organizer set X-MICROSOFT-DISALLOW-COUNTER:TRUE must be refused
 
 Usage: python counters.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
 import datetime
-import email
 import json
-import os
-import sqlite3
-import subprocess
 import sys
-import tempfile
 
-import icalendar
+from homes import Homes, arguments, newest_in_outbox
 
-binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
+binary, folders = arguments(sys.argv)
 comment = "Later?\nATTENDEE:mailto:evil@example.org"
 checked = occurrences = refused_disallowed = 0
 failures = []
-folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 
 
 def utc(value):
@@ -35,14 +29,8 @@ def utc(value):
 
 def counter(home):
     """The newest COUNTER in the store's outbox, parsed."""
-    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
-        row = store.execute("SELECT body FROM outbox WHERE kind = 'counter' ORDER BY id DESC LIMIT 1").fetchone()
-    assert row, "no COUNTER in the outbox"
-    message = email.message_from_bytes(row[0])
-    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
-    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
-    assert parts[0].get_param("method") == "COUNTER", "Content-Type method=%s" % parts[0].get_param("method")
-    calendar = icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+    _, method, calendar = newest_in_outbox(home, "counter")
+    assert method == "COUNTER", "Content-Type method=%s" % method
     assert str(calendar.get("METHOD")) == "COUNTER", "METHOD"
     events = list(calendar.walk("VEVENT"))
     assert len(events) == 1, "%d VEVENTs" % len(events)
@@ -55,59 +43,52 @@ def counter(home):
     return event
 
 
-# One home per file, all under one folder removed when the script ends.
-homes = tempfile.TemporaryDirectory(prefix="invites-counters-")
-for folder in folders:
-    for directory, _, names in sorted(os.walk(folder)):
-        for name in sorted(names):
-            path = os.path.join(directory, name)
-            home = tempfile.mkdtemp(dir=homes.name)
-            run = lambda *args: subprocess.run(
-                [binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
-            if run("ingest", path).returncode != 0:
-                continue
-            for invite in json.loads(run("--json", "list", "--all").stdout)["invites"]:
-                if invite["source"] == "push" or not invite.get("organizer") or invite["method"] != "REQUEST":
-                    continue
-                if invite["status"] == "cancelled":
-                    continue
-                handle = invite["handle"]
-                me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
-                shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
-                if not shown.get("details", {}).get("counterAllowed", True):
-                    proposed = run("--me", me, "propose", handle, "--at", "2030-01-07 10:00")
-                    if proposed.returncode != 1 or "X-MICROSOFT-DISALLOW-COUNTER" not in proposed.stderr:
-                        failures.append("%s (%s): a disallowed COUNTER was not refused: %s" % (path, handle, proposed.stderr))
-                    refused_disallowed += 1
-                    continue
-                try:
-                    at = "2030-01-07" if invite.get("allDay") else "2030-01-07 10:00"
-                    proposed = run("--me", me, "propose", handle, "--at", at, "--comment", comment)
-                    assert proposed.returncode == 0, "propose: %s" % proposed.stderr
-                    event = counter(home)
-                    assert str(event.get("UID")) == invite["uid"], "UID"
-                    start = utc(event.get("DTSTART").dt)
-                    expected = datetime.date(2030, 1, 7) if invite.get("allDay") else \
-                        datetime.datetime(2030, 1, 7, 10, 0, tzinfo=datetime.timezone.utc)
-                    assert start == expected, "DTSTART %s" % start
-                    if event.get("DTEND") is not None and not invite.get("allDay"):
-                        length = utc(event.get("DTEND").dt) - start
-                        was = datetime.datetime.fromisoformat(invite["end"].replace("Z", "+00:00")) - \
-                            datetime.datetime.fromisoformat(invite["start"].replace("Z", "+00:00"))
-                        assert length == was, "length %s, was %s" % (length, was)
-                    checked += 1
-                    series = shown.get("occurrences") or []
-                    if len(series) > 1:
-                        rid = series[1]["recurrenceId"]
-                        proposed = run("--me", me, "propose", handle, "--occurrence", rid, "--at", "2030-02-04 10:00",
-                                       "--comment", comment)
-                        assert proposed.returncode == 0, "propose --occurrence: %s" % proposed.stderr
-                        event = counter(home)
-                        assert event.get("RECURRENCE-ID") is not None, "no RECURRENCE-ID"
-                        assert event.get("RRULE") is None, "an RRULE on one occurrence's COUNTER"
-                        occurrences += 1
-                except Exception as error:  # noqa: BLE001 - every failure is reported
-                    failures.append("%s (%s): %s" % (path, handle, error))
+homes = Homes(binary, "invites-counters-")
+for path, home, run in homes.each_input(folders):
+    if run("ingest", path).returncode != 0:
+        continue
+    for invite in json.loads(run("--json", "list", "--all").stdout)["invites"]:
+        if invite["source"] == "push" or not invite.get("organizer") or invite["method"] != "REQUEST":
+            continue
+        if invite["status"] == "cancelled":
+            continue
+        handle = invite["handle"]
+        me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
+        shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
+        if not shown.get("details", {}).get("counterAllowed", True):
+            proposed = run("--me", me, "propose", handle, "--at", "2030-01-07 10:00")
+            if proposed.returncode != 1 or "X-MICROSOFT-DISALLOW-COUNTER" not in proposed.stderr:
+                failures.append("%s (%s): a disallowed COUNTER was not refused: %s" % (path, handle, proposed.stderr))
+            refused_disallowed += 1
+            continue
+        try:
+            at = "2030-01-07" if invite.get("allDay") else "2030-01-07 10:00"
+            proposed = run("--me", me, "propose", handle, "--at", at, "--comment", comment)
+            assert proposed.returncode == 0, "propose: %s" % proposed.stderr
+            event = counter(home)
+            assert str(event.get("UID")) == invite["uid"], "UID"
+            start = utc(event.get("DTSTART").dt)
+            expected = datetime.date(2030, 1, 7) if invite.get("allDay") else \
+                datetime.datetime(2030, 1, 7, 10, 0, tzinfo=datetime.timezone.utc)
+            assert start == expected, "DTSTART %s" % start
+            if event.get("DTEND") is not None and not invite.get("allDay"):
+                length = utc(event.get("DTEND").dt) - start
+                was = datetime.datetime.fromisoformat(invite["end"].replace("Z", "+00:00")) - \
+                    datetime.datetime.fromisoformat(invite["start"].replace("Z", "+00:00"))
+                assert length == was, "length %s, was %s" % (length, was)
+            checked += 1
+            series = shown.get("occurrences") or []
+            if len(series) > 1:
+                rid = series[1]["recurrenceId"]
+                proposed = run("--me", me, "propose", handle, "--occurrence", rid, "--at", "2030-02-04 10:00",
+                               "--comment", comment)
+                assert proposed.returncode == 0, "propose --occurrence: %s" % proposed.stderr
+                event = counter(home)
+                assert event.get("RECURRENCE-ID") is not None, "no RECURRENCE-ID"
+                assert event.get("RRULE") is None, "an RRULE on one occurrence's COUNTER"
+                occurrences += 1
+        except Exception as error:  # noqa: BLE001 - every failure is reported
+            failures.append("%s (%s): %s" % (path, handle, error))
 print("counters: %d COUNTERs parsed by icalendar, %d for one occurrence, %d refused for "
       "X-MICROSOFT-DISALLOW-COUNTER, %d failed" % (checked, occurrences, refused_disallowed, len(failures)))
 for failure in failures:

@@ -21,39 +21,30 @@
   the REQUEST to the delegate carries both.
 
 Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
-import email
+import datetime
 import email.utils
 import json
 import os
-import sqlite3
-import subprocess
 import sys
-import tempfile
-
-import datetime
 
 import icalendar
 import recurring_ical_events
 
-binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
+from homes import Homes, arguments, newest_in_outbox
+
+binary, folders = arguments(sys.argv)
+fixtures = sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
 counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
           "forward refused": 0, "delegation": 0}
 failures = []
-folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
 
 
 def newest(home, kind, method):
     """The newest message of a kind in the store's outbox: the mail, and its calendar parsed."""
-    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
-        row = store.execute("SELECT body FROM outbox WHERE kind = ? ORDER BY id DESC LIMIT 1", (kind,)).fetchone()
-    assert row, "no %s in the outbox" % method
-    message = email.message_from_bytes(row[0])
-    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
-    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
-    assert parts[0].get_param("method") == method, "Content-Type method=%s" % parts[0].get_param("method")
-    calendar = icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+    message, parameter, calendar = newest_in_outbox(home, kind)
+    assert parameter == method, "Content-Type method=%s" % parameter
     assert str(calendar.get("METHOD")) == method, "METHOD %s" % calendar.get("METHOD")
     return message, calendar
 
@@ -103,15 +94,9 @@ def check_for(run, home, invite, principal):
 
 
 def newest_to(home, recipient):
-    """The newest forward in the outbox to `recipient`, parsed."""
-    with sqlite3.connect(os.path.join(home, "invites.sqlite3")) as store:
-        row = store.execute("SELECT body FROM outbox WHERE kind = 'forward' AND recipient = ? ORDER BY id DESC LIMIT 1",
-                            (recipient,)).fetchone()
-    assert row, "no forward to %s in the outbox" % recipient
-    message = email.message_from_bytes(row[0])
-    parts = [part for part in message.walk() if part.get_content_type() == "text/calendar"]
-    assert len(parts) == 1, "%d text/calendar parts" % len(parts)
-    return parts[0].get_param("method"), icalendar.Calendar.from_ical(parts[0].get_payload(decode=True))
+    """The newest forward in the outbox to `recipient`: its method and its calendar."""
+    _, method, calendar = newest_in_outbox(home, "forward", recipient)
+    return method, calendar
 
 
 def check_forward(run, home, invite, me):
@@ -143,46 +128,39 @@ def check_forward(run, home, invite, me):
     counts["forward"] += 1
 
 
-# One home per file, all under one folder removed when the script ends.
-homes = tempfile.TemporaryDirectory(prefix="invites-itip-")
-for folder in folders:
-    for directory, _, names in sorted(os.walk(folder)):
-        for name in sorted(names):
-            path = os.path.join(directory, name)
-            home = tempfile.mkdtemp(dir=homes.name)
-            run = lambda *args: subprocess.run(
-                [binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
-            if run("ingest", path).returncode != 0:
+homes = Homes(binary, "invites-itip-")
+for path, home, run in homes.each_input(folders):
+    if run("ingest", path).returncode != 0:
+        continue
+    for invite in json.loads(run("--json", "list", "--all").stdout)["invites"]:
+        if invite["source"] == "push" or not invite.get("organizer"):
+            continue
+        handle = invite["handle"]
+        me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
+        try:
+            asked = run("--me", me, "refresh", handle, "--comment", comment)
+            if "which is not one a mail can be sent to" in asked.stderr:
                 continue
-            for invite in json.loads(run("--json", "list", "--all").stdout)["invites"]:
-                if invite["source"] == "push" or not invite.get("organizer"):
-                    continue
-                handle = invite["handle"]
-                me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
-                try:
-                    asked = run("--me", me, "refresh", handle, "--comment", comment)
-                    if "which is not one a mail can be sent to" in asked.stderr:
-                        continue
-                    assert asked.returncode == 0, "refresh: %s" % asked.stderr
-                    check_refresh(home, invite, me, False)
-                    counts["refresh"] += 1
-                    # Those the organizer asks for an answer (RSVP=FALSE gets none queued).
-                    others = [a["address"] for a in invite["attendees"] if a["rsvp"]
-                              if a["address"].lower() != email.utils.parseaddr(invite.get("organizer") or "")[1].lower()]
-                    if invite["method"] == "REQUEST" and invite["status"] != "cancelled" and others:
-                        check_for(run, home, invite, others[0])
-                    if invite["method"] == "REQUEST" and invite["status"] != "cancelled":
-                        check_forward(run, home, invite, me)
-                    shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
-                    series = shown.get("occurrences") or []
-                    if len(series) > 1:
-                        rid = series[1]["recurrenceId"]
-                        asked = run("--me", me, "refresh", handle, "--occurrence", rid, "--comment", comment)
-                        assert asked.returncode == 0, "refresh --occurrence: %s" % asked.stderr
-                        check_refresh(home, invite, me, True)
-                        counts["refresh for one occurrence"] += 1
-                except Exception as error:  # noqa: BLE001 - every failure is reported
-                    failures.append("%s (%s): %s" % (path, handle, error))
+            assert asked.returncode == 0, "refresh: %s" % asked.stderr
+            check_refresh(home, invite, me, False)
+            counts["refresh"] += 1
+            # Those the organizer asks for an answer (RSVP=FALSE gets none queued).
+            others = [a["address"] for a in invite["attendees"] if a["rsvp"]
+                      if a["address"].lower() != email.utils.parseaddr(invite.get("organizer") or "")[1].lower()]
+            if invite["method"] == "REQUEST" and invite["status"] != "cancelled" and others:
+                check_for(run, home, invite, others[0])
+            if invite["method"] == "REQUEST" and invite["status"] != "cancelled":
+                check_forward(run, home, invite, me)
+            shown = json.loads(run("--me", me, "--json", "show", handle).stdout or "{}")
+            series = shown.get("occurrences") or []
+            if len(series) > 1:
+                rid = series[1]["recurrenceId"]
+                asked = run("--me", me, "refresh", handle, "--occurrence", rid, "--comment", comment)
+                assert asked.returncode == 0, "refresh --occurrence: %s" % asked.stderr
+                check_refresh(home, invite, me, True)
+                counts["refresh for one occurrence"] += 1
+        except Exception as error:  # noqa: BLE001 - every failure is reported
+            failures.append("%s (%s): %s" % (path, handle, error))
 
 
 def check_add(fixtures):
@@ -193,13 +171,11 @@ def check_add(fixtures):
                 if os.path.exists(os.path.join(f, "rfc5546-4.4.6-add.ics"))), None)
     if not series or not add:
         return
-    home = tempfile.mkdtemp(dir=homes.name)
+    home, bare = homes.new()
     calendar = os.path.join(home, "calendar.ics")
     with open(calendar, "w", newline="") as out:
         out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
-    run = lambda *args: subprocess.run(
-        [binary, "--home", home, "--calendar", calendar, "--tz", "UTC", "--me", "b@example.com", *args],
-        capture_output=True, text=True)
+    run = lambda *args: bare("--calendar", calendar, "--me", "b@example.com", *args)
     try:
         for step in (["ingest", series], ["accept", "123456789", "--no-send"], ["ingest", add]):
             done = run(*step)
@@ -233,9 +209,8 @@ def check_delegate(fixtures):
                    if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
     if not series:
         return
-    home = tempfile.mkdtemp(dir=homes.name)
-    run = lambda *args: subprocess.run(
-        [binary, "--home", home, "--tz", "UTC", "--me", "b@example.com", *args], capture_output=True, text=True)
+    home, bare = homes.new()
+    run = lambda *args: bare("--me", "b@example.com", *args)
     try:
         for step in (["ingest", series], ["delegate", "123456789", "e@example.com", "--no-send"]):
             done = run(*step)

@@ -5,21 +5,18 @@ comment as one COMMENT value. For recurring invitations one occurrence is then d
 own, and the reply must carry that occurrence's RECURRENCE-ID with PARTSTAT=DECLINED.
 
 Usage: python replies.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
-import os
-import subprocess
-import sys
-import tempfile
-
 import datetime
 import json
+import sys
 
 import icalendar
 
-binary, corpus, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
+from homes import Homes, arguments
+
+binary, folders = arguments(sys.argv)
 comment = "Yes; but late,\nATTENDEE:mailto:evil@example.org"
 checked = refused = 0
 failures = []
-folders = [os.path.join(corpus, folder) for folder in ("invites", "mail") if os.path.isdir(corpus)] + fixtures
 declined_checked = 0
 
 
@@ -52,53 +49,47 @@ def vevents(text):
     return events
 
 
-# One home per file, all under one folder removed when the script ends.
-homes = tempfile.TemporaryDirectory(prefix="invites-replies-")
-for folder in folders:
-    for directory, _, names in sorted(os.walk(folder)):
-        for name in sorted(names):
-            path = os.path.join(directory, name)
-            home = tempfile.mkdtemp(dir=homes.name)
-            run = lambda *args: subprocess.run([binary, "--home", home, "--tz", "UTC", *args], capture_output=True, text=True)
-            ingested = run("ingest", path)
-            if ingested.returncode != 0:
-                refused += 1
-                continue
-            for line in ingested.stdout.splitlines():
-                handle, result = line.split()[:2]
-                if result == "cancelled":
-                    continue
-                listed = run("--json", "list", "--all")
-                invite = next(i for i in json.loads(listed.stdout)["invites"] if i["handle"] == handle)
-                if invite["source"] == "push" or not invite.get("organizer") or invite["method"] != "REQUEST":
-                    continue
-                me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
-                run("--me", me, "accept", handle, "--no-add", "--comment", comment)
-                reply = run("--me", me, "reply", handle)
-                try:
-                    events = vevents(reply.stdout)
-                    for event in events:
-                        attendee = event.get("ATTENDEE")
-                        attendee = attendee[0] if isinstance(attendee, list) else attendee
-                        assert attendee.params.get("PARTSTAT") == "ACCEPTED", "PARTSTAT"
-                    comments = [str(event.get("COMMENT")) for event in events if event.get("COMMENT")]
-                    assert comments == [comment], "COMMENT %r" % comments
-                    checked += 1
-                    shown = json.loads(run("--json", "show", handle).stdout or "{}")
-                    occurrences = shown.get("occurrences") or []
-                    if len(occurrences) > 1:
-                        rid = occurrences[1]["recurrenceId"]
-                        declined = run("--me", me, "decline", handle, "--no-add", "--occurrence", rid)
-                        assert declined.returncode == 0, "decline --occurrence %s: %s" % (rid, declined.stderr)
-                        events = vevents(run("--me", me, "reply", handle).stdout)
-                        found = [e for e in events if key(e) == rid]
-                        assert len(found) == 1, "no VEVENT for the declined occurrence %s" % rid
-                        attendee = found[0].get("ATTENDEE")
-                        attendee = attendee[0] if isinstance(attendee, list) else attendee
-                        assert attendee.params.get("PARTSTAT") == "DECLINED", "declined occurrence PARTSTAT"
-                        declined_checked += 1
-                except Exception as error:  # noqa: BLE001 - every failure is reported
-                    failures.append("%s (%s): %s" % (path, handle, error))
+homes = Homes(binary, "invites-replies-")
+for path, home, run in homes.each_input(folders):
+    ingested = run("ingest", path)
+    if ingested.returncode != 0:
+        refused += 1
+        continue
+    for line in ingested.stdout.splitlines():
+        handle, result = line.split()[:2]
+        if result == "cancelled":
+            continue
+        listed = run("--json", "list", "--all")
+        invite = next(i for i in json.loads(listed.stdout)["invites"] if i["handle"] == handle)
+        if invite["source"] == "push" or not invite.get("organizer") or invite["method"] != "REQUEST":
+            continue
+        me = invite["attendees"][0]["address"] if invite["attendees"] else "someone@example.org"
+        run("--me", me, "accept", handle, "--no-add", "--comment", comment)
+        reply = run("--me", me, "reply", handle)
+        try:
+            events = vevents(reply.stdout)
+            for event in events:
+                attendee = event.get("ATTENDEE")
+                attendee = attendee[0] if isinstance(attendee, list) else attendee
+                assert attendee.params.get("PARTSTAT") == "ACCEPTED", "PARTSTAT"
+            comments = [str(event.get("COMMENT")) for event in events if event.get("COMMENT")]
+            assert comments == [comment], "COMMENT %r" % comments
+            checked += 1
+            shown = json.loads(run("--json", "show", handle).stdout or "{}")
+            occurrences = shown.get("occurrences") or []
+            if len(occurrences) > 1:
+                rid = occurrences[1]["recurrenceId"]
+                declined = run("--me", me, "decline", handle, "--no-add", "--occurrence", rid)
+                assert declined.returncode == 0, "decline --occurrence %s: %s" % (rid, declined.stderr)
+                events = vevents(run("--me", me, "reply", handle).stdout)
+                found = [e for e in events if key(e) == rid]
+                assert len(found) == 1, "no VEVENT for the declined occurrence %s" % rid
+                attendee = found[0].get("ATTENDEE")
+                attendee = attendee[0] if isinstance(attendee, list) else attendee
+                assert attendee.params.get("PARTSTAT") == "DECLINED", "declined occurrence PARTSTAT"
+                declined_checked += 1
+        except Exception as error:  # noqa: BLE001 - every failure is reported
+            failures.append("%s (%s): %s" % (path, handle, error))
 print("replies: %d replies parsed by icalendar with one ATTENDEE per VEVENT, %d with one occurrence declined apart, "
       "%d inputs refused by ingest, %d failed" % (checked, declined_checked, refused, len(failures)))
 for failure in failures:
