@@ -102,7 +102,7 @@ enum AnswerCommand {
     }
 
     /// A note of the controller in words, for the invitation `handle`.
-    static func words(_ note: AnswerController.Note, handle: String) -> String {
+    static func words(_ note: ReplyPlan.Note, handle: String) -> String {
         switch note {
         case .cancelled:
             return "\(handle) was cancelled by the organizer; the answer is recorded anyway"

@@ -81,22 +81,6 @@ public struct AnswerController {
         }
     }
 
-    /// What the user should know about an answer, for the caller to word.
-    public enum Note: Sendable, Hashable {
-        /// A decline of an invitation the organizer cancelled: recorded all the same.
-        case cancelled
-        /// A decline of an occurrence the organizer cancelled (its key): recorded all the same.
-        case occurrenceCancelled(String)
-        /// The invitation does not list you among its attendees (an invitation to a list?): the
-        /// reply adds you as `address`, which the organizer will see.
-        case notAnAttendee(address: String)
-        /// Your ATTENDEE says `RSVP=FALSE`, so no reply was queued (RFC 5546 §3.2.2);
-        /// ``Request/send`` `true` sends one all the same.
-        case noReplyAsked
-        /// Your address is not set: the calendar copy carries no ATTENDEE for you.
-        case noAddress
-    }
-
     /// What answering did.
     public struct Report: Sendable {
         public var stored: StoredInvite
@@ -105,7 +89,8 @@ public struct AnswerController {
         public var occurrences: [String]
         /// The history entries, the calendar change, who replies, and why no reply was queued.
         public var outcome: Responder.Outcome
-        public var notes: [Note]
+        /// What the user should know, from the ``ReplyPlan``.
+        public var notes: [ReplyPlan.Note]
         /// What became of the reply queued; `nil` when none was (``Responder/Outcome/notQueued``
         /// says why, when one was owed).
         public var sending: DeliveryController.Sending?
@@ -152,56 +137,22 @@ public struct AnswerController {
         case .named(let whens): keys = try pick(whens, of: stored)
         case .keys(let given): keys = given
         }
-        var notes: [Note] = []
-        // Accepting what was cancelled is refused by the responder; a decline is kept.
-        if request.action == .declined {
-            if stored.status == .cancelled { notes.append(.cancelled) }
-            for key in keys where stored.instance(key)?.isCancelled == true {
-                notes.append(.occurrenceCancelled(key))
-            }
-        }
-        var toOrganizer = request.toOrganizer
-        if toOrganizer, let note = replyNote(stored, action: request.action, send: request.send == true) {
-            notes.append(note)
-            toOrganizer = note != .noReplyAsked
-        }
         let outcome = try responder.answer(
             stored, action: request.action, occurrences: keys, comment: request.comment,
-            addToCalendar: request.addToCalendar, toOrganizer: toOrganizer, hold: request.send != true,
-            now: request.now)
-        if settings.me.all.isEmpty, request.action != .commented, request.addToCalendar {
-            notes.append(.noAddress)
-        }
+            addToCalendar: request.addToCalendar, toOrganizer: request.toOrganizer, send: request.send,
+            policy: settings.send, now: request.now)
         var sending: DeliveryController.Sending?
-        if outcome.notQueued == nil, outcome.queued != nil {
+        if outcome.notQueued == nil, outcome.queued != nil, let policy = outcome.plan.sending {
             // The answer stands whatever sending does: a store that fails now is reported
             // with it, not in its place.
             do {
-                sending = try delivery.afterQueued(stored.handle, send: request.send)
+                sending = try delivery.afterQueued(stored.handle, by: policy)
             } catch {
                 sending = .failed(error)
             }
         }
         return Report(
-            stored: stored, action: request.action, occurrences: keys, outcome: outcome, notes: notes,
+            stored: stored, action: request.action, occurrences: keys, outcome: outcome, notes: outcome.plan.notes,
             sending: sending)
-    }
-
-    /// What to say before a reply goes to the organizer, if anything. An invitation whose
-    /// ATTENDEE for you says `RSVP=FALSE` expects none (RFC 5546 §3.2.2), so none is queued
-    /// unless `send` asks for it, as Outlook and Thunderbird send none; answering as an address
-    /// the invitation does not list adds you as an attendee, which the user should know before
-    /// it reaches the organizer. A comment is always meant for them.
-    private func replyNote(_ stored: StoredInvite, action: AnswerAction, send: Bool) -> Note? {
-        let me = settings.me
-        let invite = stored.invite
-        guard action != .commented, invite.expectsReply, invite.source != .push, !me.all.isEmpty else { return nil }
-        guard let listed = invite.attendees.first(where: { me.contains($0.address) }) else {
-            return .notAnAttendee(address: me.all.sorted().first ?? "")
-        }
-        guard !send, invite.properties?.noReplyAsked.contains(MyAddresses.normalise(listed.address)) == true else {
-            return nil
-        }
-        return .noReplyAsked
     }
 }

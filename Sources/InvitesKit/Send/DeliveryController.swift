@@ -76,7 +76,13 @@ public struct DeliveryController {
     /// Applies the `send` setting to the message just queued for the invitation `handle`:
     /// `send` is the user's word for this one (`--send` true, `--no-send` false), which wins.
     public func afterQueued(_ handle: String, send: Bool?) throws(StoreError) -> Sending {
-        switch send.map({ $0 ? SendPolicy.always : .never }) ?? policy {
+        try afterQueued(handle, by: policy.overridden(by: send))
+    }
+
+    /// Sends the message just queued for the invitation `handle` as `policy` says: the
+    /// ``ReplyPlan/sending`` of an answer.
+    public func afterQueued(_ handle: String, by policy: SendPolicy) throws(StoreError) -> Sending {
+        switch policy {
         case .always: return .sent(try self.send(handles: [handle]))
         case .ask: return .ask
         case .never: return .queued
