@@ -127,14 +127,14 @@ struct CommandContext {
 
     /// What hands the outbox's messages over, sending what was just queued by `policy` (the
     /// `send` setting unless the command has its own word for it).
-    func deliveryController(policy: SendPolicy? = nil) throws -> DeliveryController {
-        DeliveryController(
+    func dispatcher(policy: SendPolicy? = nil) throws -> Dispatcher {
+        Dispatcher(
             store: try openStore(), routes: routes, policy: policy ?? settings.sending.policy.value,
             clock: environment.now)
     }
 
-    private var routes: Courier.Routes {
-        Courier.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
+    private var routes: Dispatcher.Routes {
+        Dispatcher.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
     }
 
     func print(_ line: String = "") {

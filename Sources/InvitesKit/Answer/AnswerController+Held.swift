@@ -17,7 +17,7 @@ extension AnswerController {
         public var overtaken: [HistoryEntry] = []
         /// What became of the reply invites queued: sent at once only with `send = always`,
         /// since nobody asked for this one and there may be nobody to ask.
-        public var sending: DeliveryController.Sending?
+        public var sending: Dispatcher.Sending?
     }
 
     /// Settles every invitation's held answers whose time has come: those whose server copy
@@ -41,10 +41,10 @@ extension AnswerController {
                 failed(held.handle, error)
                 continue
             }
-            var sending: DeliveryController.Sending?
+            var sending: Dispatcher.Sending?
             if settings.send == .always, done.entries.contains(where: { $0.delivery == .queued }) {
                 do {
-                    sending = try delivery.afterQueued(held.handle, send: true)
+                    sending = try dispatcher.afterQueued(held.handle, send: true)
                 } catch {
                     sending = .failed(error)
                 }

@@ -23,12 +23,12 @@ public struct AnswerController {
         public var serverWait: TimeInterval
         /// The `send` setting, for the replies answers queue.
         public var send: SendPolicy
-        public var routes: Courier.Routes
+        public var routes: Dispatcher.Routes
 
         public init(
             calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String, name: String?,
             scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait, send: SendPolicy,
-            routes: Courier.Routes
+            routes: Dispatcher.Routes
         ) {
             self.serverWait = serverWait
             self.calendar = calendar
@@ -93,7 +93,7 @@ public struct AnswerController {
         public var notes: [ReplyPlan.Note]
         /// What became of the reply queued; `nil` when none was (``Responder/Outcome/notQueued``
         /// says why, when one was owed).
-        public var sending: DeliveryController.Sending?
+        public var sending: Dispatcher.Sending?
     }
 
     public var store: InboxStore
@@ -115,8 +115,8 @@ public struct AnswerController {
     }
 
     /// What sends the replies, by the `send` setting.
-    public var delivery: DeliveryController {
-        DeliveryController(store: store, routes: settings.routes, policy: settings.send, clock: clock)
+    public var dispatcher: Dispatcher {
+        Dispatcher(store: store, routes: settings.routes, policy: settings.send, clock: clock)
     }
 
     /// The keys of the occurrences the user named, in the order given.
@@ -141,12 +141,12 @@ public struct AnswerController {
             stored, action: request.action, occurrences: keys, comment: request.comment,
             addToCalendar: request.addToCalendar, toOrganizer: request.toOrganizer, send: request.send,
             policy: settings.send, now: request.now)
-        var sending: DeliveryController.Sending?
+        var sending: Dispatcher.Sending?
         if outcome.notQueued == nil, outcome.queued != nil, let policy = outcome.plan.sending {
             // The answer stands whatever sending does: a store that fails now is reported
             // with it, not in its place.
             do {
-                sending = try delivery.afterQueued(stored.handle, by: policy)
+                sending = try dispatcher.afterQueued(stored.handle, by: policy)
             } catch {
                 sending = .failed(error)
             }

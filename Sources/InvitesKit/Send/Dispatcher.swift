@@ -1,25 +1,39 @@
 import Foundation
 
-/// `send` as a library call, and the part of answering and proposing that sends at once: the
-/// `send` setting applied to a message just queued, what a killed `send` left claimed found,
-/// and the outbox's messages handed over through the ``Courier``.
+/// `send` as a library call, and the part of answering, proposing and the exchanges that sends
+/// at once: the outbox's one dispatcher. It applies the `send` setting to a message just
+/// queued, finds what a killed `send` left claimed, and hands the outbox's messages to their
+/// ``Transport``: mail to the sendmail command, push answers to the sender's server.
+///
+/// Each message is claimed before it is handed over and finished after, each step its own
+/// transaction, so two `send`s at once never hand over the same message. What a `send` killed
+/// midway leaves claimed is found by the next one: mail becomes `interrupted` and is not sent
+/// again on its own (at most once: a mail may have gone, and an organizer should not get two),
+/// a push answer is queued again (at least once: the server sets the answer for the id, so the
+/// same answer twice is the answer once).
 ///
 /// It returns what happened and prints nothing, so that `send`, the answering commands, `review`
 /// and a desktop notification tell the same story each in its own words.
-public struct DeliveryController {
-    public var store: InboxStore
-    public var routes: Courier.Routes
-    /// The `send` setting, for messages just queued.
-    public var policy: SendPolicy
-    public var clock: @Sendable () -> Date
+public struct Dispatcher {
+    /// Where messages go, from the settings.
+    public struct Routes: Sendable {
+        /// The sendmail-compatible command, split into words.
+        public var sendmail: [String]
+        public var respondURL: RespondURL?
 
-    public init(
-        store: InboxStore, routes: Courier.Routes, policy: SendPolicy, clock: @escaping @Sendable () -> Date
-    ) {
-        self.store = store
-        self.routes = routes
-        self.policy = policy
-        self.clock = clock
+        public init(sendmail: [String], respondURL: RespondURL?) {
+            self.sendmail = sendmail
+            self.respondURL = respondURL
+        }
+    }
+
+    /// How one message went.
+    public struct Report: Sendable {
+        public var message: OutboxMessage
+        public var handover: Handover?
+
+        /// Set when another `send` had claimed the message, or an answer superseded it, first.
+        public var skipped: Bool { handover == nil }
     }
 
     /// What one hand-over did.
@@ -27,7 +41,7 @@ public struct DeliveryController {
         /// Mail a killed `send` had claimed: it may have gone, which only the user can check.
         public var recovered: [OutboxMessage]
         /// How each message went, in the outbox's order.
-        public var reports: [Courier.Report]
+        public var reports: [Report]
 
         /// Every message went, or another `send` had it first: nothing is left for the user.
         public var allSent: Bool { reports.allSatisfy { $0.handover == .sent || $0.skipped } }
@@ -59,18 +73,38 @@ public struct DeliveryController {
         public var isEmpty: Bool { queued == 0 && stopped == 0 }
     }
 
-    /// Finds the messages a killed `send` left claimed (``Courier/recover()``); the mail among
-    /// them is returned.
+    public var store: InboxStore
+    public var routes: Routes
+    /// The `send` setting, for messages just queued.
+    public var policy: SendPolicy
+    public var clock: @Sendable () -> Date
+    var mail: MailTransport
+    var http: HTTPTransport
+    /// This process, as a claim names it.
+    var process: Int32 = Posix.getpid()
+
+    public init(
+        store: InboxStore, routes: Routes, policy: SendPolicy = .never, clock: @escaping @Sendable () -> Date
+    ) {
+        self.store = store
+        self.routes = routes
+        self.policy = policy
+        self.clock = clock
+        mail = MailTransport(command: routes.sendmail)
+        http = HTTPTransport(url: routes.respondURL)
+    }
+
+    /// Messages a `send` left claimed when it died; the mail among them is returned, for the
+    /// user to check and send again if it did not arrive.
     public func recover() throws(StoreError) -> [OutboxMessage] {
-        try courier.recover()
+        try store.recoverAbandoned(isRunning: Dispatcher.isRunning, requeue: [.http], now: clock())
     }
 
     /// Recovers, then hands over the queued messages of the invitations `handles` (all when
-    /// `nil`); `again` takes failed and interrupted ones too (``Courier/send(handles:again:)``).
+    /// `nil`); `again` takes failed and interrupted ones too (``dispatch(handles:again:)``).
     public func send(handles: [String]?, again: Bool = false) throws(StoreError) -> Run {
-        let courier = self.courier
-        let recovered = try courier.recover()
-        return Run(recovered: recovered, reports: try courier.send(handles: handles, again: again))
+        let recovered = try recover()
+        return Run(recovered: recovered, reports: try dispatch(handles: handles, again: again))
     }
 
     /// Applies the `send` setting to the message just queued for the invitation `handle`:
@@ -98,5 +132,47 @@ public struct DeliveryController {
             stopped: waiting.count - queued.count)
     }
 
-    private var courier: Courier { Courier(store: store, routes: routes, clock: clock) }
+    /// Hands over the queued messages, of the invitations `handles` or all. Without handles a
+    /// message waiting for its next try is left until then; `again` also takes failed and
+    /// interrupted messages (the user has checked they did not arrive). Call ``recover()``
+    /// first: a message a killed `send` left claimed is not due until then.
+    func dispatch(handles: [String]? = nil, again: Bool = false) throws(StoreError) -> [Report] {
+        let states: Set<Delivery> = again ? [.queued, .failed, .interrupted] : [.queued]
+        let now = clock()
+        let due = try store.outbox(states: states, handles: handles).filter {
+            handles != nil || again || ($0.nextTry.map { $0 <= now } ?? true)
+        }
+        var reports: [Report] = []
+        for message in due {
+            guard try store.claim(message, from: states, by: process, now: clock()) else {
+                reports.append(Report(message: message, handover: nil))
+                continue
+            }
+            let (handover, tries) = transport(for: message).deliver(message, clock: clock)
+            let finished = clock()
+            try store.finish(message, handover, tries: tries, by: process, now: finished)
+            reports.append(
+                Report(message: handover.applied(to: message, tries: tries, now: finished), handover: handover))
+        }
+        return reports
+    }
+
+    /// The way a message leaves.
+    func transport(for message: OutboxMessage) -> any Transport {
+        switch message.transport {
+        case .mail: return mail
+        case .http: return http
+        }
+    }
+
+    /// Whether a process still runs (a claim's owner): kill(pid, 0) succeeds, or is refused
+    /// because the process belongs to someone else.
+    static func isRunning(_ process: Int32) -> Bool {
+        do {
+            try Posix.kill(process, 0)
+            return true
+        } catch {
+            return error.code == EPERM
+        }
+    }
 }

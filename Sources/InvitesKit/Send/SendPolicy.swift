@@ -1,6 +1,6 @@
 /// When a message an answer or a proposal queued leaves for the organizer: the `send` setting.
 ///
-/// A value the caller hands to ``DeliveryController``, so that a command, `review` and a
+/// A value the caller hands to ``Dispatcher``, so that a command, `review` and a
 /// desktop notification send by the same rule.
 public enum SendPolicy: String, Sendable, Hashable, CaseIterable {
     /// At once, as if `--send` were given.
