@@ -108,13 +108,10 @@ struct CommandContext {
             throw UsageError(message: "no calendar to write to", command: nil)
         }
         return AnswerController(
-            store: try openStore(),
-            settings: AnswerController.Settings(
-                calendar: first, me: settings.me.value, display: settings.zone.value,
-                lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
-                name: settings.sending.name.value, scheduling: settings.scheduling,
-                serverWait: settings.serverWait.value, send: policy ?? settings.sending.policy.value, routes: routes),
-            clock: environment.now)
+            store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
+            lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
+            name: settings.sending.name.value, scheduling: settings.scheduling, serverWait: settings.serverWait.value,
+            dispatcher: try dispatcher(policy: policy), clock: environment.now)
     }
 
     /// The exchanges beside answers (a REFRESH, a forward), queued in the outbox with the settings

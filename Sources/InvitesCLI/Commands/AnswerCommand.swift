@@ -73,7 +73,7 @@ enum AnswerCommand {
         context.print(line)
         if let scheduling = outcome.scheduling { context.note(explanation(of: scheduling, handle: stored.handle)) }
         if let until = outcome.heldUntil {
-            context.note(held(until, handle: stored.handle, calendar: controller.settings.calendar.path, context))
+            context.note(held(until, handle: stored.handle, calendar: controller.responder.calendar.path, context))
         }
         if report.notes.contains(.noAddress) { context.note(words(.noAddress, handle: stored.handle)) }
         return try after(report, dispatcher: controller.dispatcher, context)

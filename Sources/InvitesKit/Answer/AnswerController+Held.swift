@@ -27,7 +27,6 @@ extension AnswerController {
     public func settleHeld(now: Date, failed: (String, Error) -> Void) throws -> [Settled] {
         guard try store.hasHeldAnswers() else { return [] }
         var settled: [Settled] = []
-        let responder = self.responder
         for held in try store.heldAnswers() {
             let done:
                 (
@@ -42,7 +41,7 @@ extension AnswerController {
                 continue
             }
             var sending: Dispatcher.Sending?
-            if settings.send == .always, done.entries.contains(where: { $0.delivery == .queued }) {
+            if dispatcher.policy == .always, done.entries.contains(where: { $0.delivery == .queued }) {
                 do {
                     sending = try dispatcher.afterQueued(held.handle, send: true)
                 } catch {
@@ -63,7 +62,7 @@ extension AnswerController {
     public func nextHeldSettle(now: Date) throws -> Date? {
         guard try store.hasHeldAnswers() else { return nil }
         return AnswerController.nextHeldSettle(
-            since: try store.heldAnswers().map(\.since), wait: settings.serverWait, now: now)
+            since: try store.heldAnswers().map(\.since), wait: responder.serverWait, now: now)
     }
 
     /// How long `watch` waits before it tries again a held answer whose wait is over but which

@@ -8,40 +8,6 @@ import Foundation
 /// given anywhere reaches the calendar, the history and the outbox alike, and leaves by the same
 /// `send` setting.
 public struct AnswerController {
-    /// What the controller answers and sends with.
-    public struct Settings: Sendable {
-        /// The calendar accepted invitations go into (the first of the `calendar` setting).
-        public var calendar: CalendarSource
-        public var me: MyAddresses
-        public var display: DisplayZone
-        /// Where lock files go: inside the home folder.
-        public var lockFolder: String
-        /// Your name for the replies' From line and ATTENDEE (the `name` setting).
-        public var name: String?
-        public var scheduling: SchedulingPolicy
-        /// How long an answer to a mailed invitation waits for your server's copy.
-        public var serverWait: TimeInterval
-        /// The `send` setting, for the replies answers queue.
-        public var send: SendPolicy
-        public var routes: Dispatcher.Routes
-
-        public init(
-            calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String, name: String?,
-            scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait, send: SendPolicy,
-            routes: Dispatcher.Routes
-        ) {
-            self.serverWait = serverWait
-            self.calendar = calendar
-            self.me = me
-            self.display = display
-            self.lockFolder = lockFolder
-            self.name = name
-            self.scheduling = scheduling
-            self.send = send
-            self.routes = routes
-        }
-    }
-
     /// Which occurrences an answer is for; none is the whole invitation.
     public enum Occurrences: Sendable, Hashable {
         /// As the user typed them (`--occurrence WHEN`), found by ``OccurrencePicker``.
@@ -96,33 +62,34 @@ public struct AnswerController {
         public var sending: Dispatcher.Sending?
     }
 
-    public var store: InboxStore
-    public var settings: Settings
+    /// What records the answers and keeps the calendar in step with them, as the
+    /// ``ReplyPlan`` says: the calendar, your addresses and name, the `scheduling` and
+    /// `server_wait` settings are its.
+    public var responder: Responder
+    /// What sends the replies, by the `send` setting (its ``Dispatcher/policy``).
+    public var dispatcher: Dispatcher
     public var clock: @Sendable () -> Date
 
-    public init(store: InboxStore, settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) {
-        self.store = store
-        self.settings = settings
+    /// Answering into `calendar` as `me` (the rest is the ``Responder``'s), sending by the
+    /// `dispatcher`.
+    public init(
+        store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
+        name: String?, scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait,
+        dispatcher: Dispatcher, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        responder = Responder(
+            store: store, calendar: calendar, me: me, display: display, lockFolder: lockFolder, name: name,
+            scheduling: scheduling, serverWait: serverWait)
+        self.dispatcher = dispatcher
         self.clock = clock
     }
 
-    /// What records the answers and keeps the calendar in step with them.
-    public var responder: Responder {
-        Responder(
-            store: store, calendar: settings.calendar, me: settings.me, display: settings.display,
-            lockFolder: settings.lockFolder, name: settings.name, scheduling: settings.scheduling,
-            serverWait: settings.serverWait)
-    }
-
-    /// What sends the replies, by the `send` setting.
-    public var dispatcher: Dispatcher {
-        Dispatcher(store: store, routes: settings.routes, policy: settings.send, clock: clock)
-    }
+    public var store: InboxStore { responder.store }
 
     /// The keys of the occurrences the user named, in the order given.
     public func pick(_ whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
         guard !whens.isEmpty else { return [] }
-        return try OccurrencePicker(display: settings.display, me: settings.me, clock: clock).keys(
+        return try OccurrencePicker(display: responder.display, me: responder.me, clock: clock).keys(
             for: whens, of: stored)
     }
 
@@ -140,7 +107,7 @@ public struct AnswerController {
         let outcome = try responder.answer(
             stored, action: request.action, occurrences: keys, comment: request.comment,
             addToCalendar: request.addToCalendar, toOrganizer: request.toOrganizer, send: request.send,
-            policy: settings.send, now: request.now)
+            policy: dispatcher.policy, now: request.now)
         var sending: Dispatcher.Sending?
         if outcome.notQueued == nil, outcome.queued != nil, let policy = outcome.plan.sending {
             // The answer stands whatever sending does: a store that fails now is reported

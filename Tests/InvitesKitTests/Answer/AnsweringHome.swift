@@ -82,11 +82,8 @@ struct AnsweringHome {
 
     func answering(send: SendPolicy = .never, me: MyAddresses? = nil) -> AnswerController {
         AnswerController(
-            store: store,
-            settings: AnswerController.Settings(
-                calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"), me: me ?? self.me,
-                display: .utc, lockFolder: folder + "/home/locks", name: nil, scheduling: SchedulingPolicy(),
-                send: send, routes: dispatcher().routes),
-            clock: { Date.utc("2024-06-01T12:00:00Z") })
+            store: store, calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"), me: me ?? self.me,
+            display: .utc, lockFolder: folder + "/home/locks", name: nil, scheduling: SchedulingPolicy(),
+            dispatcher: dispatcher(policy: send), clock: { Date.utc("2024-06-01T12:00:00Z") })
     }
 }
