@@ -111,7 +111,8 @@ public struct Responder {
                 stored, item: item, action: action, partstat: partstat, occurrences: occurrences, comment: comment,
                 now: now, plan: plan)
         }
-        let placed = plan(try serverCopy(of: stored, now: now))
+        let mailed = plan(.invites)
+        let placed = mailed.couldWait ? plan(try serverCopy(of: stored, now: now)) : mailed
         if case .held(let until) = placed.route {
             var outcome = try record(
                 action, for: stored, occurrences: occurrences, comment: comment, plan: placed, now: now,

@@ -115,6 +115,9 @@ public struct ReplyPlan: Sendable, Equatable {
     /// When the reply invites queues leaves (`--send`, `--no-send`, else the `send` setting);
     /// `nil` when invites queues none.
     public var sending: SendPolicy?
+    /// Whether the answer would wait for a server copy were one due: the ``Responder`` looks
+    /// for one only then.
+    public var couldWait = false
 
     /// What the history records of the reply: where it stands once the answer is in.
     public var delivery: Delivery {
@@ -165,6 +168,10 @@ public struct ReplyPlan: Sendable, Equatable {
         let sending = policy.overridden(by: answer.send)
         let invites = Route.invites(
             to: invite.source == .push ? nil : invite.organizer?.email, by: invite.source == .push ? .http : .mail)
+        let waiting: Set<AnswerAction> = [.accepted, .tentative, .declined, .commented]
+        let couldWait =
+            silence == nil && waiting.contains(action) && answer.send != true && answer.addToCalendar
+            && !me.all.isEmpty && (invite.source == .email || invite.source == .itip)
         switch calendar {
         case .placed(let scheduling):
             if scheduling.mode == .server {
@@ -173,21 +180,14 @@ public struct ReplyPlan: Sendable, Equatable {
             if let silence { return ReplyPlan(route: .none(silence), notes: notes, scheduling: scheduling) }
             return ReplyPlan(route: invites, notes: notes, scheduling: scheduling, sending: sending)
         case .serverCopyDue(let until, let holding):
-            let waits: Bool
-            switch action {
-            case .accepted, .tentative, .declined: waits = true
-            case .commented: waits = holding
-            default: waits = false
-            }
-            if waits, silence == nil, answer.send != true, answer.addToCalendar, !me.all.isEmpty,
-                invite.source == .email || invite.source == .itip
-            {
-                return ReplyPlan(route: .held(until: until), notes: notes)
+            // A comment waits only beside an answer already waiting.
+            if couldWait, action != .commented || holding {
+                return ReplyPlan(route: .held(until: until), notes: notes, couldWait: true)
             }
         case .invites:
             break
         }
         if let silence { return ReplyPlan(route: .none(silence), notes: notes) }
-        return ReplyPlan(route: invites, notes: notes, sending: sending)
+        return ReplyPlan(route: invites, notes: notes, sending: sending, couldWait: couldWait)
     }
 }

@@ -211,6 +211,14 @@ import Testing
         #expect(plan.sending == row.sending)
     }
 
+    /// The Responder looks for a server copy only for an answer that would wait for one.
+    @Test(arguments: rows.filter { $0.calendar == .serverCopyDue(until: due, holding: false) })
+    func onlyAnAnswerThatCouldWaitLooksForTheServerCopy(_ row: Row) {
+        let plan = ReplyPlan.make(
+            for: ReplyPlanTests.stored(row), answer: row.answer, me: row.me, calendar: .invites, policy: row.policy)
+        #expect(plan.couldWait == (row.route == .held(until: ReplyPlanTests.due) || row.answer.action == .commented))
+    }
+
     @Test(arguments: [
         (ReplyPlan.Route.none(.kept), Delivery.none), (.held(until: ReplyPlanTests.due), .held),
         (.server(calendar: "/c"), .server), (ReplyPlanTests.mail, .pending),
