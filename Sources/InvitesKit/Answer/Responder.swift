@@ -52,15 +52,19 @@ public struct Responder {
         /// Why no message for the organizer was queued although one is owed (no address of
         /// yours, no ORGANIZER), for the user to fix.
         public var notQueued: ReplyError?
+        /// Who tells the organizer, and what the user is told: what this answer recorded.
+        public var plan: ReplyPlan
+
         /// Set when the answer is held for your server's copy of the invitation (a mailed
         /// invitation, a calendar your server schedules): until when, at the latest.
-        public var heldUntil: Date?
+        public var heldUntil: Date? {
+            guard case .held(let until) = plan.route else { return nil }
+            return until
+        }
         /// Who tells the organizer, for an answer written into a calendar item a scheduling
         /// server put there (with the setting it came from); `nil` for every other answer,
         /// which invites sends as always.
-        public var scheduling: Scheduling?
-        /// Who tells the organizer, and what the user is told: what this answer recorded.
-        public var plan: ReplyPlan
+        public var scheduling: Scheduling? { plan.scheduling }
 
         public var entry: HistoryEntry? { entries.first }
         /// The outbox message that carries the answer, when one was queued.
@@ -113,12 +117,10 @@ public struct Responder {
         }
         let mailed = plan(.invites)
         let placed = mailed.couldWait ? plan(try serverCopy(of: stored, now: now)) : mailed
-        if case .held(let until) = placed.route {
-            var outcome = try record(
+        if case .held = placed.route {
+            return try record(
                 action, for: stored, occurrences: occurrences, comment: comment, plan: placed, now: now,
                 calendar: .keep, change: .unchanged)
-            outcome.heldUntil = until
-            return outcome
         }
         let record = try store.calendarRecord(for: stored)
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
@@ -234,8 +236,7 @@ public struct Responder {
             try store.queue(draft, for: &recorded, now: now)
             return recorded.entries
         }
-        return Outcome(
-            entries: entries, calendar: change, notQueued: notQueued, scheduling: plan.scheduling, plan: plan)
+        return Outcome(entries: entries, calendar: change, notQueued: notQueued, plan: plan)
     }
 
     /// Whether the item leaves your replies to your own software (RFC 6638 §7.1): the
