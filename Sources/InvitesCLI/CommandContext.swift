@@ -108,13 +108,10 @@ struct CommandContext {
             throw UsageError(message: "no calendar to write to", command: nil)
         }
         return AnswerController(
-            store: try openStore(),
-            settings: AnswerController.Settings(
-                calendar: first, me: settings.me.value, display: settings.zone.value,
-                lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
-                name: settings.sending.name.value, scheduling: settings.scheduling,
-                serverWait: settings.serverWait.value, send: policy ?? settings.sending.policy.value, routes: routes),
-            clock: environment.now)
+            store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
+            lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
+            name: settings.sending.name.value, scheduling: settings.scheduling, serverWait: settings.serverWait.value,
+            dispatcher: try dispatcher(policy: policy), clock: environment.now)
     }
 
     /// The exchanges beside answers (a REFRESH, a forward), queued in the outbox with the settings
@@ -127,14 +124,14 @@ struct CommandContext {
 
     /// What hands the outbox's messages over, sending what was just queued by `policy` (the
     /// `send` setting unless the command has its own word for it).
-    func deliveryController(policy: SendPolicy? = nil) throws -> DeliveryController {
-        DeliveryController(
+    func dispatcher(policy: SendPolicy? = nil) throws -> Dispatcher {
+        Dispatcher(
             store: try openStore(), routes: routes, policy: policy ?? settings.sending.policy.value,
             clock: environment.now)
     }
 
-    private var routes: Courier.Routes {
-        Courier.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
+    private var routes: Dispatcher.Routes {
+        Dispatcher.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
     }
 
     func print(_ line: String = "") {

@@ -59,7 +59,7 @@ enum AnswerCommand {
                     entries: outcome.entries.map(JSONOutput.HistoryEntry.init),
                     calendar: JSONOutput.CalendarChange(outcome.calendar),
                     scheduling: outcome.scheduling.map(JSONOutput.Scheduling.init)))
-            return try after(report, delivery: controller.delivery, context)
+            return try after(report, dispatcher: controller.dispatcher, context)
         }
         var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
         if !report.occurrences.isEmpty {
@@ -73,22 +73,22 @@ enum AnswerCommand {
         context.print(line)
         if let scheduling = outcome.scheduling { context.note(explanation(of: scheduling, handle: stored.handle)) }
         if let until = outcome.heldUntil {
-            context.note(held(until, handle: stored.handle, calendar: controller.settings.calendar.path, context))
+            context.note(held(until, handle: stored.handle, calendar: controller.responder.calendar.path, context))
         }
         if report.notes.contains(.noAddress) { context.note(words(.noAddress, handle: stored.handle)) }
-        return try after(report, delivery: controller.delivery, context)
+        return try after(report, dispatcher: controller.dispatcher, context)
     }
 
     /// Says why no reply was queued although one was owed, or what became of the one queued.
     private static func after(
-        _ report: AnswerController.Report, delivery: DeliveryController, _ context: CommandContext
+        _ report: AnswerController.Report, dispatcher: Dispatcher, _ context: CommandContext
     ) throws -> ExitCode {
         if let reason = report.outcome.notQueued {
             context.warn("no reply was queued for the organizer: \(ErrorReport.describe(reason).0)")
             return .success
         }
         guard let sending = report.sending else { return .success }
-        return try SendCommand.after(sending, handle: report.stored.handle, delivery: delivery, context)
+        return try SendCommand.after(sending, handle: report.stored.handle, dispatcher: dispatcher, context)
     }
 
     /// `; added to PATH`, and the like: what an answer did to the calendar.
@@ -102,7 +102,7 @@ enum AnswerCommand {
     }
 
     /// A note of the controller in words, for the invitation `handle`.
-    static func words(_ note: AnswerController.Note, handle: String) -> String {
+    static func words(_ note: ReplyPlan.Note, handle: String) -> String {
         switch note {
         case .cancelled:
             return "\(handle) was cancelled by the organizer; the answer is recorded anyway"

@@ -32,8 +32,9 @@ enum DelegateCommand {
                     + " to \(Printable.sanitize(address)); the organizer is told"
                     + AnswerCommand.change(made.declined.outcome.calendar))
         }
-        let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: send)
-        return try SendCommand.after(sending, handle: stored.handle, what: "delegation", delivery: delivery, context)
+        let dispatcher = try context.dispatcher()
+        let sending = try dispatcher.afterQueued(stored.handle, send: send)
+        return try SendCommand.after(
+            sending, handle: stored.handle, what: "delegation", dispatcher: dispatcher, context)
     }
 }

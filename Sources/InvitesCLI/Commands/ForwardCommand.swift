@@ -19,8 +19,8 @@ enum ForwardCommand {
                 "\(stored.handle): forwarded \"\(Printable.sanitize(stored.invite.title))\" to "
                     + "\(Printable.sanitize(address)); the organizer is told")
         }
-        let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: send)
-        return try SendCommand.after(sending, handle: stored.handle, what: "forward", delivery: delivery, context)
+        let dispatcher = try context.dispatcher()
+        let sending = try dispatcher.afterQueued(stored.handle, send: send)
+        return try SendCommand.after(sending, handle: stored.handle, what: "forward", dispatcher: dispatcher, context)
     }
 }

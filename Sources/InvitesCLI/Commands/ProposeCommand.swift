@@ -32,9 +32,9 @@ enum ProposeCommand {
         } else {
             context.print(line(made, context))
         }
-        let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: send)
-        return try SendCommand.after(sending, handle: stored.handle, what: "proposal", delivery: delivery, context)
+        let dispatcher = try context.dispatcher()
+        let sending = try dispatcher.afterQueued(stored.handle, send: send)
+        return try SendCommand.after(sending, handle: stored.handle, what: "proposal", dispatcher: dispatcher, context)
     }
 
     /// `k3m9: proposed Wed 12 Jun 2024 14:00-15:00 CEST for "Title" (now Mon 10 Jun …)`.

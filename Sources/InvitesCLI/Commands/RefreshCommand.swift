@@ -20,8 +20,8 @@ enum RefreshCommand {
                     + Printable.sanitize(stored.invite.title) + "\""
                     + (key.map { " (the occurrence \($0))" } ?? ""))
         }
-        let delivery = try context.deliveryController()
-        let sending = try delivery.afterQueued(stored.handle, send: send)
-        return try SendCommand.after(sending, handle: stored.handle, what: "request", delivery: delivery, context)
+        let dispatcher = try context.dispatcher()
+        let sending = try dispatcher.afterQueued(stored.handle, send: send)
+        return try SendCommand.after(sending, handle: stored.handle, what: "request", dispatcher: dispatcher, context)
     }
 }

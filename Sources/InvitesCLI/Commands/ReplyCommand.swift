@@ -21,6 +21,7 @@ enum ReplyCommand {
             for: stored, history: history, me: context.settings.me.value,
             name: name ?? context.settings.sending.name.value, mime: mime, now: context.environment.now(),
             display: context.settings.zone.value)
+        var notes = made(reply)
         if mime {
             // The latest answer's message, unless --name asks for another From line.
             let latest = history.first { !AnswerAction.apart.contains($0.action) }
@@ -29,16 +30,18 @@ enum ReplyCommand {
             }
             if let held, name == nil, context.arguments.value("--for") == nil {
                 reply = held.reply
-                reply.notes.append("the message \(held.state == .sent ? "sent" : "in the outbox"), as it is")
+                notes = [
+                    "the message \(held.state == .sent ? "sent" : "in the outbox"), as it is"
+                ]
             } else {
-                reply.notes.append(
+                notes.append(
                     (held == nil
                         ? "no message for this answer is in the outbox"
                         : "\(name == nil ? "--for" : "--name") makes another message")
                         + ": this one is made now, with a new Date and Message-ID")
             }
         }
-        for note in reply.notes { context.note(note) }
+        for note in notes { context.note(note) }
         let out = context.arguments.value("--out")
         if let out { try OutputFile.write(reply.text, to: out) }
         if context.settings.json {
@@ -50,5 +53,20 @@ enum ReplyCommand {
             context.environment.out.write(terminal ? Printable.document(reply.text) : reply.text)
         }
         return .success
+    }
+
+    /// What the user should know of a reply made now: that a push answer is reported against
+    /// its id, or that the reply adds you as an attendee the invitation does not list.
+    static func made(_ reply: Reply) -> [String] {
+        if reply.kind == .json {
+            return ["a push-payload invite has no organizer to mail; this is the answer to report against its id"]
+        }
+        guard let signer = reply.signer, !signer.listed else { return [] }
+        return [
+            signer.sentBy == nil
+                ? "you are not among the attendees (an invite to a list?); replying as an added attendee "
+                    + signer.address
+                : "\(signer.address), whom you answer for, is not among the attendees; replying as an added attendee"
+        ]
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import InvitesKit
 
 /// `invites send [HANDLE...] [--again]`: hands the outbox's queued messages over; and the words
-/// for what the ``DeliveryController`` did after an answer or a proposal (`--send`,
+/// for what the ``Dispatcher`` did after an answer or a proposal (`--send`,
 /// `send = always|ask`).
 enum SendCommand {
     static let spec = OptionSpec(flags: ["--again"])
@@ -13,15 +13,15 @@ enum SendCommand {
         if !context.arguments.positionals.isEmpty {
             handles = try context.arguments.positionals.map { try store.resolve($0).handle }
         }
-        let delivery = try context.deliveryController()
-        let run = try delivery.send(handles: handles, again: context.arguments.has("--again"))
+        let dispatcher = try context.dispatcher()
+        let run = try dispatcher.send(handles: handles, again: context.arguments.has("--again"))
         recovered(run.recovered, context)
         if context.settings.json {
             try context.printJSON(["results": run.reports.map(JSONOutput.SentMessage.init)])
             return run.allSent ? .success : .failure
         }
         if run.reports.isEmpty {
-            context.print(nothingDue(try delivery.waiting(handles: handles), handles: handles, context))
+            context.print(nothingDue(try dispatcher.waiting(handles: handles), handles: handles, context))
         }
         return report(run.reports, context)
     }
@@ -46,8 +46,8 @@ enum SendCommand {
     /// where it waits, or how sending it went; for `send = ask`, asks on the terminal first.
     /// The answer's own output stands for the command, so `--json` prints no second document.
     static func after(
-        _ sending: DeliveryController.Sending, handle: String, what: String = "reply",
-        delivery: DeliveryController, _ context: CommandContext
+        _ sending: Dispatcher.Sending, handle: String, what: String = "reply",
+        dispatcher: Dispatcher, _ context: CommandContext
     ) throws -> ExitCode {
         switch sending {
         case .queued:
@@ -57,7 +57,7 @@ enum SendCommand {
                 context.note("\(handle): send = ask, but there is no terminal to ask on; the \(what) stays queued")
                 return .success
             }
-            if answer { return sent(try delivery.send(handles: [handle]), context) }
+            if answer { return sent(try dispatcher.send(handles: [handle]), context) }
         case .sent(let run):
             return sent(run, context)
         case .failed(let error):
@@ -70,13 +70,13 @@ enum SendCommand {
     }
 
     /// The lines of a hand-over after an answer; exit 1 when any message is left unsent.
-    static func sent(_ run: DeliveryController.Run, _ context: CommandContext) -> ExitCode {
+    static func sent(_ run: Dispatcher.Run, _ context: CommandContext) -> ExitCode {
         recovered(run.recovered, context)
         return report(run.reports, context)
     }
 
     /// One line per message; exit 1 when any is left unsent.
-    private static func report(_ reports: [Courier.Report], _ context: CommandContext) -> ExitCode {
+    private static func report(_ reports: [Dispatcher.Report], _ context: CommandContext) -> ExitCode {
         var code = ExitCode.success
         for report in reports {
             let message = report.message
@@ -125,7 +125,7 @@ enum SendCommand {
     /// Why a `send` found nothing to do: nothing waits, or what waits is not due (a next try
     /// later, a refusal that waits for `--again`). Not an error: a cron line that sends every
     /// few minutes must not fail for a message the user has yet to look at.
-    private static func nothingDue(_ waiting: DeliveryController.Waiting, handles: [String]?, _ context: CommandContext)
+    private static func nothingDue(_ waiting: Dispatcher.Waiting, handles: [String]?, _ context: CommandContext)
         -> String
     {
         guard !waiting.isEmpty else {

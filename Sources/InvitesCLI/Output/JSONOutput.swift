@@ -282,7 +282,7 @@ enum JSONOutput {
         var result: String
         @Nullable var error: String?
 
-        init(_ report: Courier.Report) {
+        init(_ report: Dispatcher.Report) {
             message = OutboxMessage(report.message)
             switch report.handover {
             case .sent?: (result, error) = ("sent", nil)

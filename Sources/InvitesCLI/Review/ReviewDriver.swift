@@ -225,7 +225,7 @@ final class ReviewDriver {
     }
 
     /// What a hand-over said, as `send` says it, for the screen.
-    private func lines(_ run: DeliveryController.Run) -> [String] {
+    private func lines(_ run: Dispatcher.Run) -> [String] {
         var quiet = context
         quiet.environment.out = TextSink()
         quiet.environment.err = TextSink()

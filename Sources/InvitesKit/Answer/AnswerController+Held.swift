@@ -17,7 +17,7 @@ extension AnswerController {
         public var overtaken: [HistoryEntry] = []
         /// What became of the reply invites queued: sent at once only with `send = always`,
         /// since nobody asked for this one and there may be nobody to ask.
-        public var sending: DeliveryController.Sending?
+        public var sending: Dispatcher.Sending?
     }
 
     /// Settles every invitation's held answers whose time has come: those whose server copy
@@ -27,7 +27,6 @@ extension AnswerController {
     public func settleHeld(now: Date, failed: (String, Error) -> Void) throws -> [Settled] {
         guard try store.hasHeldAnswers() else { return [] }
         var settled: [Settled] = []
-        let responder = self.responder
         for held in try store.heldAnswers() {
             let done:
                 (
@@ -41,10 +40,10 @@ extension AnswerController {
                 failed(held.handle, error)
                 continue
             }
-            var sending: DeliveryController.Sending?
-            if settings.send == .always, done.entries.contains(where: { $0.delivery == .queued }) {
+            var sending: Dispatcher.Sending?
+            if dispatcher.policy == .always, done.entries.contains(where: { $0.delivery == .queued }) {
                 do {
-                    sending = try delivery.afterQueued(held.handle, send: true)
+                    sending = try dispatcher.afterQueued(held.handle, send: true)
                 } catch {
                     sending = .failed(error)
                 }
@@ -63,7 +62,7 @@ extension AnswerController {
     public func nextHeldSettle(now: Date) throws -> Date? {
         guard try store.hasHeldAnswers() else { return nil }
         return AnswerController.nextHeldSettle(
-            since: try store.heldAnswers().map(\.since), wait: settings.serverWait, now: now)
+            since: try store.heldAnswers().map(\.since), wait: responder.serverWait, now: now)
     }
 
     /// How long `watch` waits before it tries again a held answer whose wait is over but which

@@ -8,40 +8,6 @@ import Foundation
 /// given anywhere reaches the calendar, the history and the outbox alike, and leaves by the same
 /// `send` setting.
 public struct AnswerController {
-    /// What the controller answers and sends with.
-    public struct Settings: Sendable {
-        /// The calendar accepted invitations go into (the first of the `calendar` setting).
-        public var calendar: CalendarSource
-        public var me: MyAddresses
-        public var display: DisplayZone
-        /// Where lock files go: inside the home folder.
-        public var lockFolder: String
-        /// Your name for the replies' From line and ATTENDEE (the `name` setting).
-        public var name: String?
-        public var scheduling: SchedulingPolicy
-        /// How long an answer to a mailed invitation waits for your server's copy.
-        public var serverWait: TimeInterval
-        /// The `send` setting, for the replies answers queue.
-        public var send: SendPolicy
-        public var routes: Courier.Routes
-
-        public init(
-            calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String, name: String?,
-            scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait, send: SendPolicy,
-            routes: Courier.Routes
-        ) {
-            self.serverWait = serverWait
-            self.calendar = calendar
-            self.me = me
-            self.display = display
-            self.lockFolder = lockFolder
-            self.name = name
-            self.scheduling = scheduling
-            self.send = send
-            self.routes = routes
-        }
-    }
-
     /// Which occurrences an answer is for; none is the whole invitation.
     public enum Occurrences: Sendable, Hashable {
         /// As the user typed them (`--occurrence WHEN`), found by ``OccurrencePicker``.
@@ -81,22 +47,6 @@ public struct AnswerController {
         }
     }
 
-    /// What the user should know about an answer, for the caller to word.
-    public enum Note: Sendable, Hashable {
-        /// A decline of an invitation the organizer cancelled: recorded all the same.
-        case cancelled
-        /// A decline of an occurrence the organizer cancelled (its key): recorded all the same.
-        case occurrenceCancelled(String)
-        /// The invitation does not list you among its attendees (an invitation to a list?): the
-        /// reply adds you as `address`, which the organizer will see.
-        case notAnAttendee(address: String)
-        /// Your ATTENDEE says `RSVP=FALSE`, so no reply was queued (RFC 5546 §3.2.2);
-        /// ``Request/send`` `true` sends one all the same.
-        case noReplyAsked
-        /// Your address is not set: the calendar copy carries no ATTENDEE for you.
-        case noAddress
-    }
-
     /// What answering did.
     public struct Report: Sendable {
         public var stored: StoredInvite
@@ -105,39 +55,41 @@ public struct AnswerController {
         public var occurrences: [String]
         /// The history entries, the calendar change, who replies, and why no reply was queued.
         public var outcome: Responder.Outcome
-        public var notes: [Note]
+        /// What the user should know, from the ``ReplyPlan``.
+        public var notes: [ReplyPlan.Note]
         /// What became of the reply queued; `nil` when none was (``Responder/Outcome/notQueued``
         /// says why, when one was owed).
-        public var sending: DeliveryController.Sending?
+        public var sending: Dispatcher.Sending?
     }
 
-    public var store: InboxStore
-    public var settings: Settings
+    /// What records the answers and keeps the calendar in step with them, as the
+    /// ``ReplyPlan`` says: the calendar, your addresses and name, the `scheduling` and
+    /// `server_wait` settings are its.
+    public var responder: Responder
+    /// What sends the replies, by the `send` setting (its ``Dispatcher/policy``).
+    public var dispatcher: Dispatcher
     public var clock: @Sendable () -> Date
 
-    public init(store: InboxStore, settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) {
-        self.store = store
-        self.settings = settings
+    /// Answering into `calendar` as `me` (the rest is the ``Responder``'s), sending by the
+    /// `dispatcher`.
+    public init(
+        store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
+        name: String?, scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait,
+        dispatcher: Dispatcher, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        responder = Responder(
+            store: store, calendar: calendar, me: me, display: display, lockFolder: lockFolder, name: name,
+            scheduling: scheduling, serverWait: serverWait)
+        self.dispatcher = dispatcher
         self.clock = clock
     }
 
-    /// What records the answers and keeps the calendar in step with them.
-    public var responder: Responder {
-        Responder(
-            store: store, calendar: settings.calendar, me: settings.me, display: settings.display,
-            lockFolder: settings.lockFolder, name: settings.name, scheduling: settings.scheduling,
-            serverWait: settings.serverWait)
-    }
-
-    /// What sends the replies, by the `send` setting.
-    public var delivery: DeliveryController {
-        DeliveryController(store: store, routes: settings.routes, policy: settings.send, clock: clock)
-    }
+    public var store: InboxStore { responder.store }
 
     /// The keys of the occurrences the user named, in the order given.
     public func pick(_ whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
         guard !whens.isEmpty else { return [] }
-        return try OccurrencePicker(display: settings.display, me: settings.me, clock: clock).keys(
+        return try OccurrencePicker(display: responder.display, me: responder.me, clock: clock).keys(
             for: whens, of: stored)
     }
 
@@ -152,56 +104,22 @@ public struct AnswerController {
         case .named(let whens): keys = try pick(whens, of: stored)
         case .keys(let given): keys = given
         }
-        var notes: [Note] = []
-        // Accepting what was cancelled is refused by the responder; a decline is kept.
-        if request.action == .declined {
-            if stored.status == .cancelled { notes.append(.cancelled) }
-            for key in keys where stored.instance(key)?.isCancelled == true {
-                notes.append(.occurrenceCancelled(key))
-            }
-        }
-        var toOrganizer = request.toOrganizer
-        if toOrganizer, let note = replyNote(stored, action: request.action, send: request.send == true) {
-            notes.append(note)
-            toOrganizer = note != .noReplyAsked
-        }
         let outcome = try responder.answer(
             stored, action: request.action, occurrences: keys, comment: request.comment,
-            addToCalendar: request.addToCalendar, toOrganizer: toOrganizer, hold: request.send != true,
-            now: request.now)
-        if settings.me.all.isEmpty, request.action != .commented, request.addToCalendar {
-            notes.append(.noAddress)
-        }
-        var sending: DeliveryController.Sending?
-        if outcome.notQueued == nil, outcome.queued != nil {
+            addToCalendar: request.addToCalendar, toOrganizer: request.toOrganizer, send: request.send,
+            policy: dispatcher.policy, now: request.now)
+        var sending: Dispatcher.Sending?
+        if outcome.notQueued == nil, outcome.queued != nil, let policy = outcome.plan.sending {
             // The answer stands whatever sending does: a store that fails now is reported
             // with it, not in its place.
             do {
-                sending = try delivery.afterQueued(stored.handle, send: request.send)
+                sending = try dispatcher.afterQueued(stored.handle, by: policy)
             } catch {
                 sending = .failed(error)
             }
         }
         return Report(
-            stored: stored, action: request.action, occurrences: keys, outcome: outcome, notes: notes,
+            stored: stored, action: request.action, occurrences: keys, outcome: outcome, notes: outcome.plan.notes,
             sending: sending)
-    }
-
-    /// What to say before a reply goes to the organizer, if anything. An invitation whose
-    /// ATTENDEE for you says `RSVP=FALSE` expects none (RFC 5546 §3.2.2), so none is queued
-    /// unless `send` asks for it, as Outlook and Thunderbird send none; answering as an address
-    /// the invitation does not list adds you as an attendee, which the user should know before
-    /// it reaches the organizer. A comment is always meant for them.
-    private func replyNote(_ stored: StoredInvite, action: AnswerAction, send: Bool) -> Note? {
-        let me = settings.me
-        let invite = stored.invite
-        guard action != .commented, invite.expectsReply, invite.source != .push, !me.all.isEmpty else { return nil }
-        guard let listed = invite.attendees.first(where: { me.contains($0.address) }) else {
-            return .notAnAttendee(address: me.all.sorted().first ?? "")
-        }
-        guard !send, invite.properties?.noReplyAsked.contains(MyAddresses.normalise(listed.address)) == true else {
-            return nil
-        }
-        return .noReplyAsked
     }
 }

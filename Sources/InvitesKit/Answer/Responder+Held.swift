@@ -15,35 +15,26 @@ extension Responder {
     /// reply that late still reaches the organizer the same day.
     public static let defaultServerWait: TimeInterval = 7_200
 
-    /// When an answer to `stored` is to be held, until when at the latest; `nil` when it is
-    /// answered at once.
+    /// Where `stored` stands in the calendar an answer goes to, for the ``ReplyPlan``: its
+    /// server copy still to come (and until when an answer waits for it), or a calendar invites
+    /// writes itself.
     ///
-    /// Held: an answer (or, while one is held, a comment) for the organizer to a REQUEST that
-    /// came by mail or as a file, not yet found in your calendar and never written there by
-    /// invites, going into a calendar whose `scheduling` is `server`, or `auto` where invites
-    /// has found invitations it did not write (the mark of a scheduling server).
-    func holdDeadline(
-        _ stored: StoredInvite, action: AnswerAction, addToCalendar: Bool, toOrganizer: Bool, now: Date
-    ) throws -> Date? {
-        let invite = stored.invite
-        guard serverWait > 0, stored.foundIn == nil, addToCalendar, toOrganizer, invite.expectsReply,
-            invite.source == .email || invite.source == .itip, !me.all.isEmpty,
-            let id = try store.rowID(of: stored)
-        else { return nil }
-        let holding = try store.hasHeldAnswers(inviteID: id)
-        switch action {
-        case .accepted, .tentative, .declined: break
-        case .commented where holding: break
-        default: return nil
-        }
-        guard try store.calendarRecord(for: stored) == nil else { return nil }
+    /// The copy is due for an invitation not yet found in your calendar and never written there
+    /// by invites, going into a calendar whose `scheduling` is `server`, or `auto` where invites
+    /// has found invitations it did not write (the mark of a scheduling server); the wait runs
+    /// from the first answer held for it. The plan says which answers wait.
+    func serverCopy(of stored: StoredInvite, now: Date) throws -> ReplyPlan.Calendar {
+        guard serverWait > 0, stored.foundIn == nil, let id = try store.rowID(of: stored),
+            try store.calendarRecord(for: stored) == nil
+        else { return .invites }
         switch scheduling.mode(for: calendar.path) {
-        case .client: return nil
+        case .client: return .invites
         case .server: break
-        case .auto: guard try store.holdsFoundInvitations(calendar: calendar.path) else { return nil }
+        case .auto: guard try store.holdsFoundInvitations(calendar: calendar.path) else { return .invites }
         }
+        let holding = try store.hasHeldAnswers(inviteID: id)
         let since = holding ? try store.heldAnswers().first { $0.inviteID == id }?.since ?? now : now
-        return since.addingTimeInterval(serverWait)
+        return .serverCopyDue(until: since.addingTimeInterval(serverWait), holding: holding)
     }
 
     /// What became of an invitation's held answers.
@@ -112,10 +103,8 @@ extension Responder {
                     comment: entry.comment, display: display)
             }
             let clientAgent = try writeInPlace(edits, into: item, for: stored)
-            let setting = scheduling.mode(for: item.calendar)
-            let mode = setting.resolved(foundInCalendar: true, clientAgent: clientAgent)
-            let scheduling = Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar)
-            if mode == .server {
+            let scheduling = self.scheduling(of: item, clientAgent: clientAgent)
+            if scheduling.mode == .server {
                 return (.placed(path: item.path, scheduling: scheduling), try settle(held, by: nil, now: now), nil)
             }
             let (entries, notQueued) = try reply(held, for: stored, now: now)

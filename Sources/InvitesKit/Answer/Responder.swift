@@ -52,13 +52,19 @@ public struct Responder {
         /// Why no message for the organizer was queued although one is owed (no address of
         /// yours, no ORGANIZER), for the user to fix.
         public var notQueued: ReplyError?
+        /// Who tells the organizer, and what the user is told: what this answer recorded.
+        public var plan: ReplyPlan
+
         /// Set when the answer is held for your server's copy of the invitation (a mailed
         /// invitation, a calendar your server schedules): until when, at the latest.
-        public var heldUntil: Date?
+        public var heldUntil: Date? {
+            guard case .held(let until) = plan.route else { return nil }
+            return until
+        }
         /// Who tells the organizer, for an answer written into a calendar item a scheduling
         /// server put there (with the setting it came from); `nil` for every other answer,
         /// which invites sends as always.
-        public var scheduling: Scheduling?
+        public var scheduling: Scheduling? { plan.scheduling }
 
         public var entry: HistoryEntry? { entries.first }
         /// The outbox message that carries the answer, when one was queued.
@@ -79,13 +85,16 @@ public struct Responder {
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
     /// `--no-add`. Accepting what the organizer cancelled (the invitation or an occurrence) is
-    /// refused (``AnswerError``); declining it is recorded, and queues nothing. With `occurrences` (``RecurrenceKey``s) the answer is for those instances
-    /// alone, and only their components in the calendar change. Unless `toOrganizer` is false
-    /// (a comment kept for yourself), an invitation that expects a reply gets one queued in the
-    /// outbox in the same transaction.
+    /// refused (``AnswerError``); declining it is recorded, and queues nothing. With
+    /// `occurrences` (``RecurrenceKey``s) the answer is for those instances alone, and only
+    /// their components in the calendar change. Whether the organizer gets a reply, and from
+    /// whom, is the ``ReplyPlan``'s to say, from what the calendar holds; a reply invites owes
+    /// is queued in the outbox in the same transaction. `toOrganizer: false` is a comment kept
+    /// for yourself; `send` is the user's word (`--send`, `--no-send`) and `policy` the `send`
+    /// setting, which the plan's ``ReplyPlan/sending`` applies.
     public func answer(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
-        toOrganizer: Bool = true, hold: Bool = true, now: Date
+        toOrganizer: Bool = true, send: Bool? = nil, policy: SendPolicy = .never, now: Date
     ) throws -> Outcome {
         if action == .accepted || action == .tentative {
             // A server's copy is cancelled by STATUS:CANCELLED, not by a METHOD:CANCEL message.
@@ -96,28 +105,28 @@ public struct Responder {
                 throw AnswerError.occurrenceCancelled(handle: stored.handle, occurrence: key, action: action)
             }
         }
-        if hold,
-            let until = try holdDeadline(
-                stored, action: action, addToCalendar: addToCalendar, toOrganizer: toOrganizer, now: now)
-        {
-            var outcome = try record(
-                action, for: stored, occurrences: occurrences, comment: comment, delivery: .held, now: now,
-                calendar: .keep, change: .unchanged)
-            outcome.heldUntil = until
-            return outcome
+        let given = ReplyPlan.Answer(
+            action, occurrences: occurrences, toOrganizer: toOrganizer, addToCalendar: addToCalendar, send: send)
+        func plan(_ calendar: ReplyPlan.Calendar) -> ReplyPlan {
+            ReplyPlan.make(for: stored, answer: given, me: me, calendar: calendar, policy: policy)
         }
         if let item = stored.foundIn, !item.gone, addToCalendar, let partstat = action.partstat {
             return try answerInPlace(
                 stored, item: item, action: action, partstat: partstat, occurrences: occurrences, comment: comment,
-                toOrganizer: toOrganizer, now: now)
+                now: now, plan: plan)
+        }
+        let mailed = plan(.invites)
+        let placed = mailed.couldWait ? plan(try serverCopy(of: stored, now: now)) : mailed
+        if case .held = placed.route {
+            return try record(
+                action, for: stored, occurrences: occurrences, comment: comment, plan: placed, now: now,
+                calendar: .keep, change: .unchanged)
         }
         let record = try store.calendarRecord(for: stored)
-        let delivery: Delivery =
-            stored.invite.expectsReply && action != .cancelled && toOrganizer ? .pending : .none
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
         func finish(_ change: CalendarChange, _ calendar: CalendarRecord.Change = .keep) throws -> Outcome {
             try self.record(
-                action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+                action, for: stored, occurrences: occurrences, comment: comment, plan: placed, now: now,
                 calendar: calendar, change: change)
         }
         switch action {
@@ -153,24 +162,28 @@ public struct Responder {
 
     /// An answer to an invitation a scheduling server put in your calendar: your PARTSTAT (an
     /// override for one occurrence, your COMMENT) written into that item where it is, and the
-    /// reply left to the server when the `scheduling` setting says so, so the organizer hears
-    /// once. The item is changed before the answer is recorded: a failed write records nothing.
+    /// reply left to the server when the plan says so, so the organizer hears once. The item is
+    /// changed before the answer is recorded: a failed write records nothing.
     private func answerInPlace(
         _ stored: StoredInvite, item: CalendarItem, action: AnswerAction, partstat: String, occurrences: [String],
-        comment: String?, toOrganizer: Bool, now: Date
+        comment: String?, now: Date, plan: (ReplyPlan.Calendar) -> ReplyPlan
     ) throws -> Outcome {
         let edit = InPlaceAnswer(
             uid: stored.invite.uid, me: me, partstat: partstat, keys: occurrences.isEmpty ? nil : occurrences,
             comment: comment, display: display)
         let clientAgent = try writeInPlace([edit], into: item, for: stored)
+        return try record(
+            action, for: stored, occurrences: occurrences, comment: comment,
+            plan: plan(.placed(scheduling(of: item, clientAgent: clientAgent))), now: now, calendar: .keep,
+            change: .rewritten(item.path))
+    }
+
+    /// Who replies to an answer written into `item`, by the `scheduling` setting of its calendar
+    /// and the item's `SCHEDULE-AGENT`.
+    func scheduling(of item: CalendarItem, clientAgent: Bool) -> Scheduling {
         let setting = scheduling.mode(for: item.calendar)
         let mode = setting.resolved(foundInCalendar: true, clientAgent: clientAgent)
-        let delivery: Delivery =
-            mode == .server ? .server : stored.invite.expectsReply && toOrganizer ? .pending : .none
-        return try record(
-            action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
-            calendar: .keep, change: .rewritten(item.path),
-            scheduling: Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar))
+        return Scheduling(mode: mode, setting: setting, clientAgent: clientAgent, calendar: item.calendar)
     }
 
     /// Makes `edits` to the item your server put an invitation in, in order, under the
@@ -193,14 +206,16 @@ public struct Responder {
         return clientAgent
     }
 
-    /// Records the answer and queues the organizer's message in one transaction: the message is
-    /// composed here, from the invitation and its history as they stand once the answer is in
-    /// (read inside the transaction, so two answers at once each report what the other did),
-    /// and the store keeps it. Remembers why none could be made, leaving the entries `pending`.
+    /// Records the answer as `plan` says and queues the organizer's message in one transaction:
+    /// the message is composed here, from the invitation and its history as they stand once the
+    /// answer is in (read inside the transaction, so two answers at once each report what the
+    /// other did), and the store keeps it. Remembers why none could be made, leaving the
+    /// entries `pending`.
     func record(
-        _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, delivery: Delivery,
-        now: Date, calendar: CalendarRecord.Change, change: CalendarChange, scheduling: Scheduling? = nil
+        _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, plan: ReplyPlan,
+        now: Date, calendar: CalendarRecord.Change, change: CalendarChange
     ) throws -> Outcome {
+        let delivery = plan.delivery
         var notQueued: ReplyError?
         let entries = try store.transaction { () throws(StoreError) -> [HistoryEntry] in
             var recorded = try store.record(
@@ -221,7 +236,7 @@ public struct Responder {
             try store.queue(draft, for: &recorded, now: now)
             return recorded.entries
         }
-        return Outcome(entries: entries, calendar: change, notQueued: notQueued, scheduling: scheduling)
+        return Outcome(entries: entries, calendar: change, notQueued: notQueued, plan: plan)
     }
 
     /// Whether the item leaves your replies to your own software (RFC 6638 §7.1): the

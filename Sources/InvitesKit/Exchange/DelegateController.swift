@@ -27,11 +27,11 @@ public struct DelegateController {
     public func delegate(_ stored: StoredInvite, to address: String, keys: [String], comment: String?, now: Date)
         throws -> Made
     {
-        let settings = answering.settings
+        let responder = answering.responder
         let components: [String?] = keys.isEmpty ? [stored.invite.recurrenceID] : keys
         let forward = Forward(to: address, comment: comment, delegated: components)
         let drafts = try forward.drafts(
-            for: stored, me: settings.me, name: settings.name, now: now, display: settings.display)
+            for: stored, me: responder.me, name: responder.name, now: now, display: responder.display)
         let declined = try answering.answer(
             AnswerController.Request(
                 stored, action: .declined, occurrences: .keys(keys), comment: nil, addToCalendar: true,

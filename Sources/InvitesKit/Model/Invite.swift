@@ -186,7 +186,4 @@ public struct Invite: Sendable, Hashable {
         self.source = source
         self.raw = raw
     }
-
-    /// Whether the organizer wants an answer; PUBLISH is an announcement.
-    public var expectsReply: Bool { method == .request }
 }

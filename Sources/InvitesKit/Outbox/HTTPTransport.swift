@@ -6,7 +6,7 @@ import Foundation
 /// Network errors, 5xx answers and 408 or 429 (the server busy) are tried again after a pause
 /// (1 s, then 2 s, then 4 s); any other 4xx answer is the server saying no, and is not. Redirects are not followed: the answer goes
 /// where the user said, not where a server points it.
-struct HTTPTransport {
+struct HTTPTransport: Transport {
     var url: RespondURL?
     /// How long one request may take.
     var timeout: TimeInterval = 15

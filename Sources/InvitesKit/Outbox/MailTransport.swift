@@ -2,11 +2,16 @@ import Foundation
 
 /// Hands a mail to the user's sendmail-compatible command (`sendmail -t -i`, `msmtp -t`), which
 /// takes the recipients from the headers, as mutt and git send-email do.
-struct MailTransport {
+struct MailTransport: Transport {
     /// The command and its arguments, split as the config wrote them.
     var command: [String]
     /// How long the command may take; a hung one is killed and the message stays queued.
     var timeout: TimeInterval = 120
+
+    /// One try: a command that may have passed the mail on is never run again on its own.
+    func deliver(_ message: OutboxMessage, clock: () -> Date) -> (Handover, tries: Int) {
+        (deliver(message), 1)
+    }
 
     func deliver(_ message: OutboxMessage) -> Handover {
         guard !command.isEmpty else { return .retry(error: OutboxError.noSendmailCommand.description, retryAt: nil) }

@@ -5,7 +5,7 @@ extension OutboxMessage {
     /// user looks at is what the organizer gets, Date and Message-ID included.
     public var reply: Reply {
         Reply(
-            kind: transport == .mail ? .mime : .json, text: String(decoding: body, as: UTF8.self), notes: [],
+            kind: transport == .mail ? .mime : .json, text: String(decoding: body, as: UTF8.self),
             recipient: transport == .mail ? recipient : nil, subject: subject, messageID: messageID)
     }
 }

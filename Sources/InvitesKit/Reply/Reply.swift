@@ -13,8 +13,10 @@ public struct Reply: Sendable {
 
     public var kind: Kind
     public var text: String
-    /// Something the user should know, printed on standard error.
-    public var notes: [String]
+    /// Who it speaks as, for a reply to an organizer: the caller tells the user when it adds
+    /// you as an attendee (``Signer/listed``); `nil` for a push sender's answer and a message
+    /// read back from the outbox.
+    public var signer: Signer?
     /// Who it goes to: the organizer's address; `nil` for a push sender's answer.
     public var recipient: String?
     /// "Accepted: Title", for the mail and for `invites outbox`.
@@ -60,9 +62,7 @@ public struct Reply: Sendable {
                 ?? Data()
             let answered = answerIndex.flatMap { history[$0].id }
             return Reply(
-                kind: .json, text: String(decoding: data, as: UTF8.self) + "\n",
-                notes: ["a push-payload invite has no organizer to mail; this is the answer to report against its id"],
-                recipient: nil, subject: subject,
+                kind: .json, text: String(decoding: data, as: UTF8.self) + "\n", recipient: nil, subject: subject,
                 carriage: ReplyCarriage(answers: answered.map { [$0] } ?? [], comment: commented?.id))
         }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
@@ -79,21 +79,14 @@ public struct Reply: Sendable {
         let carriage = ReplyCarriage.of(
             reported: answers.map { ($0.key, $0.action) }, history: history, seriesKey: invite.recurrenceID,
             comment: commented)
-        var notes: [String] = []
         guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
         let address = signer.address
-        if !signer.listed {
-            notes.append(
-                signer.sentBy == nil
-                    ? "you are not among the attendees (an invite to a list?); replying as an added attendee \(address)"
-                    : "\(address), whom you answer for, is not among the attendees; replying as an added attendee")
-        }
         let calendar = ITIPComposer.reply(
             for: stored, answers: answers, me: address, name: signer.name, sentBy: signer.sentBy, now: now,
             display: display)
         guard mime else {
             return Reply(
-                kind: .iCalendar, text: calendar, notes: notes, recipient: organizerEmail, subject: subject,
+                kind: .iCalendar, text: calendar, signer: signer, recipient: organizerEmail, subject: subject,
                 carriage: carriage)
         }
         var body = "\(subject)\n"
@@ -112,7 +105,7 @@ public struct Reply: Sendable {
             throw .library(error)
         }
         return Reply(
-            kind: .mime, text: message.text, notes: notes, recipient: organizerEmail, subject: subject,
+            kind: .mime, text: message.text, signer: signer, recipient: organizerEmail, subject: subject,
             messageID: message.messageID, carriage: carriage)
     }
 

@@ -14,7 +14,7 @@ import Foundation
 public struct ReviewQueue {
     public var store: InboxStore
     /// What sends the replies and proposals, by the review's `send` setting.
-    public var delivery: DeliveryController
+    public var dispatcher: Dispatcher
     public var answering: () throws -> AnswerController
     public var proposing: () throws -> ProposeController
     /// The invitations, in the order they are reviewed.
@@ -31,13 +31,13 @@ public struct ReviewQueue {
 
     /// A queue of `invites` (``pending(_:)`` gives those waiting for an answer), `first` put at
     /// its front when given: the invitation a desktop notification's `show` opened. The
-    /// answering controller's `send` setting should be `delivery`'s.
+    /// answering controller's `send` setting should be `dispatcher`'s.
     public init(
-        store: InboxStore, delivery: DeliveryController, answering: @escaping () throws -> AnswerController,
+        store: InboxStore, dispatcher: Dispatcher, answering: @escaping () throws -> AnswerController,
         proposing: @escaping () throws -> ProposeController, invites: [StoredInvite], first: StoredInvite? = nil
     ) {
         self.store = store
-        self.delivery = delivery
+        self.dispatcher = dispatcher
         self.answering = answering
         self.proposing = proposing
         if let first {
@@ -129,7 +129,7 @@ public struct ReviewQueue {
     /// What proposing did, and what became of the COUNTER it queued.
     public struct Proposed: Sendable {
         public var made: ProposeController.Made
-        public var sending: DeliveryController.Sending
+        public var sending: Dispatcher.Sending
     }
 
     /// Proposes a new start for the invitation at hand (or the occurrence `key`) as `propose`
@@ -139,9 +139,9 @@ public struct ReviewQueue {
         let stored = invites[index]
         let made = try proposing().propose(stored, at: at, key: key, comment: comment)
         // The proposal stands whatever sending does: a store that fails now is said with it.
-        let sending: DeliveryController.Sending
+        let sending: Dispatcher.Sending
         do {
-            sending = try delivery.afterQueued(stored.handle, send: nil)
+            sending = try dispatcher.afterQueued(stored.handle, send: nil)
         } catch {
             sending = .failed(error)
         }
@@ -149,7 +149,7 @@ public struct ReviewQueue {
     }
 
     /// Sends what waits for the invitation `handle`, after the user said yes to `send = ask`.
-    public func send(_ handle: String) throws(StoreError) -> DeliveryController.Run {
-        try delivery.send(handles: [handle])
+    public func send(_ handle: String) throws(StoreError) -> Dispatcher.Run {
+        try dispatcher.send(handles: [handle])
     }
 }

@@ -3,14 +3,14 @@ import InvitesTestSupport
 import Testing
 
 /// The commands parse, call one controller and render: none builds the calendar query, the
-/// conflict finder, a composer or the courier itself, nor answers through the responder, which is
+/// conflict finder, a composer or a transport itself, nor answers through the responder, which is
 /// the Kit's business (so that `watch` and any other caller get the same behaviour without a
 /// command line: an answer through ``AnswerController``, a hand-over through
-/// ``DeliveryController``).
+/// ``Dispatcher``).
 @Suite struct CommandLayeringTests {
     static let kitOnly = [
         "CalendarQuery(", "ConflictFinder(", "FreeSlotFinder(", "ITIPComposer.", "MIMEComposer", "OutboxDraft.",
-        "Courier(", "Responder(",
+        "Transport(", "Responder(",
     ]
 
     @Test func noCommandBuildsWhatTheKitOwns() throws {

@@ -50,7 +50,7 @@ import Testing
         let report = try controller.answer(AnswerController.Request(stored, action: .accepted, now: now))
         guard case .ask? = report.sending else { throw Unexpected.sending(report.sending) }
         #expect(sent() == 0)
-        let run = try controller.delivery.send(handles: [stored.handle])
+        let run = try controller.dispatcher.send(handles: [stored.handle])
         #expect(run.reports.map(\.handover) == [.sent] && sent() == 1)
     }
 
@@ -118,6 +118,6 @@ import Testing
     }
 
     enum Unexpected: Error {
-        case sending(DeliveryController.Sending?)
+        case sending(Dispatcher.Sending?)
     }
 }

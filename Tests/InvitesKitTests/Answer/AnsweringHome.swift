@@ -74,19 +74,16 @@ struct AnsweringHome {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/sent")) ?? []).count
     }
 
-    func delivery(policy: SendPolicy = .never, exit status: Int = 0) -> DeliveryController {
-        DeliveryController(
-            store: store, routes: Courier.Routes(sendmail: sendmail(exit: status), respondURL: nil), policy: policy,
+    func dispatcher(policy: SendPolicy = .never, exit status: Int = 0) -> Dispatcher {
+        Dispatcher(
+            store: store, routes: Dispatcher.Routes(sendmail: sendmail(exit: status), respondURL: nil), policy: policy,
             clock: { Date.utc("2024-06-01T12:00:00Z") })
     }
 
     func answering(send: SendPolicy = .never, me: MyAddresses? = nil) -> AnswerController {
         AnswerController(
-            store: store,
-            settings: AnswerController.Settings(
-                calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"), me: me ?? self.me,
-                display: .utc, lockFolder: folder + "/home/locks", name: nil, scheduling: SchedulingPolicy(),
-                send: send, routes: delivery().routes),
-            clock: { Date.utc("2024-06-01T12:00:00Z") })
+            store: store, calendar: CalendarSource.defaultCalendar(folder + "/calendar.ics"), me: me ?? self.me,
+            display: .utc, lockFolder: folder + "/home/locks", name: nil, scheduling: SchedulingPolicy(),
+            dispatcher: dispatcher(policy: send), clock: { Date.utc("2024-06-01T12:00:00Z") })
     }
 }

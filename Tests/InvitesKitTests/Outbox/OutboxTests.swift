@@ -82,10 +82,10 @@ import Testing
         return names.compactMap { try? String(contentsOfFile: folder + "/sent/" + $0, encoding: .utf8) }
     }
 
-    func courier(_ command: [String], url: RespondURL? = nil) -> Courier {
-        var courier = Courier(store: store, routes: .init(sendmail: command, respondURL: url), clock: { Date() })
-        courier.http.pauses = [0.01, 0.01]
-        return courier
+    func dispatcher(_ command: [String], url: RespondURL? = nil) -> Dispatcher {
+        var dispatcher = Dispatcher(store: store, routes: .init(sendmail: command, respondURL: url), clock: { Date() })
+        dispatcher.http.pauses = [0.01, 0.01]
+        return dispatcher
     }
 
     @Test func anAnswerQueuesOneMessageThatThreadsWithTheInvitation() throws {
@@ -120,7 +120,7 @@ import Testing
         let superseded = try store.outbox(states: [.superseded])
         #expect(superseded.count == 1)
         #expect(try store.history().map(\.outboxID) == [waiting[0].id, superseded.first?.id])
-        let reports = try courier(try sendmail()).send()
+        let reports = try dispatcher(try sendmail()).dispatch()
         #expect(reports.map(\.handover) == [.sent])
         #expect(sent().count == 1)
         let history = try store.history()
@@ -156,7 +156,7 @@ import Testing
     @Test func aFailingCommandLeavesTheMessageQueued() throws {
         let stored = try ingest()
         _ = try responder().answer(stored, action: .tentative, comment: nil, addToCalendar: false, now: now)
-        let failed = try courier(try sendmail(exit: 75)).send()
+        let failed = try dispatcher(try sendmail(exit: 75)).dispatch()
         guard case .retry(let error, nil)? = failed.first?.handover else {
             Issue.record("expected a retry, got \(failed)")
             return
@@ -164,16 +164,16 @@ import Testing
         #expect(error.contains("exited with 75") && error.contains("relay said no"))
         let waiting = try #require(try store.outbox().first)
         #expect(waiting.state == .queued && waiting.attempts == 1 && waiting.lastError == error)
-        let missing = try courier(["/nonexistent/sendmail", "-t"]).send()
+        let missing = try dispatcher(["/nonexistent/sendmail", "-t"]).dispatch()
         guard case .retry(let reason, _)? = missing.first?.handover else {
             Issue.record("expected a retry, got \(missing)")
             return
         }
         #expect(reason.contains("cannot run /nonexistent/sendmail"))
         let before = sent().count
-        #expect(try courier(try sendmail()).send().map(\.handover) == [.sent])
+        #expect(try dispatcher(try sendmail()).dispatch().map(\.handover) == [.sent])
         #expect(sent().count == before + 1)
-        #expect(try courier(try sendmail()).send().isEmpty)
+        #expect(try dispatcher(try sendmail()).dispatch().isEmpty)
     }
 
     /// Two sends at once: the claim lets one of them have each message.
@@ -203,9 +203,10 @@ import Testing
         #expect(try store.recoverAbandoned(isRunning: { $0 != 999_999 }, requeue: [.http], now: now).count == 1)
         let states = try store.outbox().map { ($0.transport, $0.state) }
         #expect(states.map(\.1) == [.interrupted, .queued])
-        #expect(try courier(try sendmail()).send().filter { $0.message.transport == .mail }.isEmpty)
+        #expect(try dispatcher(try sendmail()).dispatch().filter { $0.message.transport == .mail }.isEmpty)
         #expect(
-            try courier(try sendmail()).send(again: true).first { $0.message.transport == .mail }?.handover == .sent)
+            try dispatcher(try sendmail()).dispatch(again: true).first { $0.message.transport == .mail }?.handover
+                == .sent)
     }
 
     /// The push answer goes to the configured URL: 500 twice then 200 arrives once; 400 is
@@ -217,7 +218,7 @@ import Testing
         let pushed = try #require(try InvitationFiler(store: store).file(push, now: now).first).stored
         _ = try responder().answer(pushed, action: .accepted, comment: "Yes!", addToCalendar: false, now: now)
         let server = try LoopbackHTTPServer(answers: [.init(500), .init(500), .init(200)])
-        let reports = try courier([], url: try RespondURL(server.url)).send()
+        let reports = try dispatcher([], url: try RespondURL(server.url)).dispatch()
         #expect(reports.map(\.handover) == [.sent])
         #expect(reports.first?.message.attempts == 3)
         #expect(server.bodies.count == 3)
@@ -228,7 +229,7 @@ import Testing
         _ = try responder().answer(
             try store.resolve(pushed.handle), action: .declined, comment: nil, addToCalendar: false, now: now)
         let refusing = try LoopbackHTTPServer(answers: [.init(400, "unknown invitation")])
-        let refused = try courier([], url: try RespondURL(refusing.url)).send()
+        let refused = try dispatcher([], url: try RespondURL(refusing.url)).dispatch()
         guard case .refused(let error)? = refused.first?.handover else {
             Issue.record("expected a refusal, got \(refused)")
             return
@@ -236,7 +237,7 @@ import Testing
         #expect(error.contains("400") && error.contains("unknown invitation"))
         #expect(refusing.bodies.count == 1)
         #expect(try store.outbox().map(\.state) == [.sent, .failed])
-        #expect(try courier([], url: try RespondURL(refusing.url)).send().isEmpty, "failed waits for --again")
+        #expect(try dispatcher([], url: try RespondURL(refusing.url)).dispatch().isEmpty, "failed waits for --again")
     }
 
     @Test func aPushAnswerWithoutRespondURLStaysQueued() throws {
@@ -245,7 +246,7 @@ import Testing
             file: "p.json")
         let pushed = try #require(try InvitationFiler(store: store).file(push, now: now).first).stored
         _ = try responder().answer(pushed, action: .accepted, comment: nil, addToCalendar: false, now: now)
-        let reports = try courier([]).send()
+        let reports = try dispatcher([]).dispatch()
         #expect(reports.first?.handover == .retry(error: OutboxError.noRespondURL.description, retryAt: nil))
         #expect(try store.outbox().first?.state == .queued)
     }

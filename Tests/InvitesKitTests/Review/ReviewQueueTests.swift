@@ -28,7 +28,7 @@ import Testing
         let answering = answering()
         let pending = try ReviewQueue.pending(ListController(store: home.store, display: .utc, now: now))
         return ReviewQueue(
-            store: home.store, delivery: answering.delivery, answering: { answering },
+            store: home.store, dispatcher: answering.dispatcher, answering: { answering },
             proposing: {
                 ProposeController(
                     store: home.store, cache: nil,

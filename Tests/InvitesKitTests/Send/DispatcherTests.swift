@@ -7,7 +7,7 @@ import Testing
 /// Sending as a library call, against a real store and real commands standing in for sendmail:
 /// the `send` setting and the user's word applied to a message just queued, what a failed
 /// hand-over leaves, and what waits when nothing is due.
-@Suite struct DeliveryControllerTests {
+@Suite struct DispatcherTests {
     let home: AnsweringHome
 
     init() throws {
@@ -22,21 +22,21 @@ import Testing
         return stored.handle
     }
 
-    func delivery(exit status: Int, policy: SendPolicy = .never) -> DeliveryController {
-        home.delivery(policy: policy, exit: status)
+    func dispatcher(exit status: Int, policy: SendPolicy = .never) -> Dispatcher {
+        home.dispatcher(policy: policy, exit: status)
     }
 
     @Test func theUsersWordWinsOverTheSetting() throws {
         let handle = try queued()
-        guard case .queued = try delivery(exit: 0, policy: .always).afterQueued(handle, send: false) else {
+        guard case .queued = try dispatcher(exit: 0, policy: .always).afterQueued(handle, send: false) else {
             Issue.record("--no-send sent")
             return
         }
-        guard case .ask = try delivery(exit: 0, policy: .ask).afterQueued(handle, send: nil) else {
+        guard case .ask = try dispatcher(exit: 0, policy: .ask).afterQueued(handle, send: nil) else {
             Issue.record("send = ask did not ask")
             return
         }
-        guard case .sent(let run) = try delivery(exit: 0).afterQueued(handle, send: true) else {
+        guard case .sent(let run) = try dispatcher(exit: 0).afterQueued(handle, send: true) else {
             Issue.record("--send did not send")
             return
         }
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aFailedHandOverStaysQueuedAndWaits() throws {
         let handle = try queued()
-        let failing = delivery(exit: 75)
+        let failing = dispatcher(exit: 75)
         let run = try failing.send(handles: nil)
         #expect(!run.allSent)
         #expect(run.reports.map(\.handover) == [.retry(error: "/bin/sh exited with 75: relay said no", retryAt: nil)])
