@@ -10,7 +10,8 @@
 # notifications that follow an answer given elsewhere (the CLI, your calendar, another ingest)
 # with a stale Accept refused, and a notification server the bus cannot start (its .service's
 # Exec fails: said once, mail taken in, a server that appears later used; the minute's retry
-# with CI=true or WATCH_RETRY_MINUTE=1). The session bus is the test's own (its config starts
+# with CI=true or WATCH_RETRY_MINUTE=1), and a watch that never waits (a sendmail of 20 s after
+# an Accept: the next invitation told meanwhile, SIGTERM within 3 s, the reply queued). The session bus is the test's own (its config starts
 # only the services the test installs), so a daemon installed on the machine changes nothing.
 # WATCH_BUS_LOG=FILE keeps dbus-monitor's log of the first invitation, arrival to answer.
 # Usage: Tests/Scripts/watch.sh BIN
@@ -600,4 +601,36 @@ wait "$watcher" || fail "SIGTERM: exit $?"
 grep -q "^nudge: $(handle_of nudge-b@example.org) [0-9]* 5400$" "$dir/home/watch-notified" || fail "journal: $(cat "$dir/home/watch-notified")"
 stop_mock
 echo "watch: nudged at the start (in 1 hour 30 minutes, with the actions), none again after kill -9, none once declined, the 90-minute one once; status '1 pending, 1 due'"
+# 10. A watch that never waits (issue 36): with `send = always` and a sendmail that takes 20 s,
+# an Accept's reply is handed over on a lane of its own. A second invitation mailed meanwhile is
+# told within seconds while that sendmail still runs; SIGTERM then ends watch within 3 s, the
+# accept recorded and its reply sent or still queued in the outbox (the sendmail stopped).
+start_mock "body actions"
+setup nowait
+printf '#!/bin/sh\necho started >>"%s/sendmail.log"\ncat >/dev/null\nsleep 20\necho finished >>"%s/sendmail.log"\n' \
+    "$dir" "$dir" >"$dir/sendmail.sh"
+chmod +x "$dir/sendmail.sh"
+printf 'send = always\nsendmail = %s/sendmail.sh\n' "$dir" >>"$dir/config/config"
+start_watch --verbose
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+deliver 1700000070.1.host "$planning"
+bus wait 1 20
+bus emit "$(calls | field 'c[0]["id"]')" accept
+wait_for "grep -q started '$dir/sendmail.log' 2>/dev/null" 10 "the Accept's reply was not handed to sendmail: $(cat "$dir/watch.err")"
+start=$(date +%s%N)
+deliver 1700000071.1.host "$weekly" "nowait@example.org" 0 "While sendmail runs"
+bus wait 2 5 || fail "the second invitation was not told within 5 s while sendmail ran: $(calls)"
+told_ms=$((($(date +%s%N) - start) / 1000000))
+[ "$(calls | field 'c[1]["summary"]')" = "While sendmail runs" ] || fail "nowait: $(calls)"
+grep -q finished "$dir/sendmail.log" && fail "the sendmail ended before the second invitation was told"
+run --json history | grep -q '"action":"accepted"' || fail "the Accept was not recorded while sendmail ran"
+start=$(date +%s%N)
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM while sendmail ran: exit $?"
+ended_ms=$((($(date +%s%N) - start) / 1000000))
+[ "$ended_ms" -le 3000 ] || fail "SIGTERM while sendmail ran ended watch in $ended_ms ms"
+state=$(run --json outbox | field '" ".join(m["state"] for m in c["messages"])')
+case "$state" in queued | sent) ;; *) fail "the reply in flight is '$state' in the outbox, not sent or queued: $(run --json outbox)" ;; esac
+stop_mock
+echo "watch: sendmail of 20 s after an Accept: the next invitation told in $told_ms ms while it ran; SIGTERM ended watch in $ended_ms ms; the reply $state in the outbox"
 echo "watch: all passed"
