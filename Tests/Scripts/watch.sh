@@ -33,29 +33,9 @@ if [ -z "${WATCH_IN_SESSION:-}" ]; then
         exit 0
     fi
     # A session bus of the test's own, which starts only the services the test installs in
-    # $WATCH_BUS_DIR/services: with the machine's (dbus-run-session's default), a notification
-    # daemon installed system-wide (dunst's /usr/share/dbus-1/services file) would be started
-    # whenever the mock is not running, and fail with no display.
+    # $WATCH_BUS_DIR/services (Tests/Scripts/private-bus.sh says why).
     bus_dir=$(mktemp -d "${TMPDIR:-/tmp}/invites-watch-bus.XXXXXX")
-    mkdir "$bus_dir/services"
-    cat >"$bus_dir/session.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$bus_dir</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$bus_dir/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
-    # The daemon's own log (each service it starts, and fails to) in a file, not among the results.
-    printf '#!/bin/sh\nexec dbus-daemon "$@" 2>>"%s/daemon.log"\n' "$bus_dir" >"$bus_dir/dbus-daemon"
-    chmod +x "$bus_dir/dbus-daemon"
+    bash "$(dirname "$0")/private-bus.sh" "$bus_dir"
     set +e
     dbus-run-session --config-file="$bus_dir/session.conf" --dbus-daemon="$bus_dir/dbus-daemon" -- \
         env WATCH_IN_SESSION=1 WATCH_BUS_DIR="$bus_dir" "$0" "$@"
