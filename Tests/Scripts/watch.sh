@@ -613,4 +613,45 @@ state=$(run --json outbox | field '" ".join(m["state"] for m in c["messages"])')
 case "$state" in queued | sent) ;; *) fail "the reply in flight is '$state' in the outbox, not sent or queued: $(run --json outbox)" ;; esac
 stop_mock
 echo "watch: sendmail of 20 s after an Accept: the next invitation told in $told_ms ms while it ran; SIGTERM ended watch in $ended_ms ms; the reply $state in the outbox"
+# 11. A vdir calendar: a mail's conflicts are found without stamping every item again while
+# inotify hears no change in it, and an item written in place (no rename, as an editor may) is
+# heard: the next mail's conflicts are as the item now is.
+start_mock "body actions"
+setup vdir
+mkdir "$dir/vdir"
+dentist() { # START END: the Dentist item written in place, its stamp set back a minute
+    printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:dentist-0410@example.org\r\nDTSTAMP:20180301T120000Z\r\nSUMMARY:Dentist\r\nDTSTART:%s\r\nDTEND:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' \
+        "$1" "$2" 1<>"$dir/vdir/dentist.ics"
+    touch -d '1 minute ago' "$dir/vdir/dentist.ics"
+}
+dentist 20180410T170000Z 20180410T180000Z
+sleep 3.1
+"$bin" --home "$dir/home" --calendar "$dir/vdir" --tz UTC --me me@example.org --config "$dir/config/config" \
+    watch --verbose 2>>"$dir/watch.err" &
+watcher=$!
+pids+=("$watcher")
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+for i in 1 2; do
+    deliver "17000000$((80 + i)).1.host" "$planning" "vdir-$i@example.org" 0 "Vdir $i"
+    bus wait "$i" 20
+done
+calls >"$dir/calls.json"
+for i in 0 1; do
+    field "c[$i][\"body\"]" <"$dir/calls.json" | grep -q 'conflicts with Dentist 17:00–18:00' \
+        || fail "vdir: mail $((i + 1)) names no conflict: $(cat "$dir/calls.json")"
+done
+# Moved to 20:00 in place: the same file, its inode kept, truncated and written again.
+: >"$dir/vdir/dentist.ics"
+dentist 20180410T200000Z 20180410T210000Z
+sleep 3.1
+deliver 1700000083.1.host "$planning" "vdir-3@example.org" 0 "Vdir 3"
+bus wait 3 20
+calls >"$dir/calls.json"
+if field 'c[2]["body"]' <"$dir/calls.json" | grep -q conflicts; then
+    fail "vdir: the item written in place was not heard: $(field 'c[2]["body"]' <"$dir/calls.json")"
+fi
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+stop_mock
+echo "watch: a vdir calendar: two mails told with their conflict; the item moved by a write in place, the next mail told without it"
 echo "watch: all passed"

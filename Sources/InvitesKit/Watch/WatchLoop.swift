@@ -98,7 +98,9 @@ public final class WatchLoop {
     }
 
     /// How long after a change the folders are read, so that a burst of mail is read in a few
-    /// passes rather than one per message.
+    /// passes rather than one per message. Not after a rename alone: what it brings is whole,
+    /// and read at once (a mail is told in milliseconds, not a tenth of a second later); a burst
+    /// is read in as many passes as it takes the loop to read what came meanwhile.
     static let settle: TimeInterval = 0.1
 
     private let makeSetup: () throws -> Setup
@@ -138,6 +140,9 @@ public final class WatchLoop {
     private var nudgings: [String: Set<Int>] = [:]
     /// The programs Show started and left running, collected when they end.
     private var opened: [pid_t] = []
+    /// The versions of the vdirs as the conflict lane last stamped them, forgotten at each
+    /// change inotify hears (``KnownVersions``); `nil` when inotify cannot hear them all.
+    private var known: KnownVersions?
 
     /// The lanes of slow work: conflict queries, answers, and sending, each apart so that a
     /// sendmail holds back neither the next invitation nor the next answer.
@@ -146,8 +151,13 @@ public final class WatchLoop {
         var answers: WorkLane<AnswerController>
         var sending: WorkLane<AnswerController>
 
-        init(_ setup: Setup, mailbox: WatchMailbox) {
-            conflicts = WorkLane(name: "conflicts", mailbox: mailbox, make: setup.conflictFinder)
+        init(_ setup: Setup, mailbox: WatchMailbox, known: KnownVersions?) {
+            let make = setup.conflictFinder
+            conflicts = WorkLane(name: "conflicts", mailbox: mailbox) {
+                var finder = try make()
+                finder.known = known
+                return finder
+            }
             answers = WorkLane(name: "answers", mailbox: mailbox, make: setup.answerer)
             sending = WorkLane(name: "sending", mailbox: mailbox, make: setup.answerer)
         }
@@ -172,7 +182,8 @@ public final class WatchLoop {
         watcher = FolderWatcher(targets: WatchLoop.targets(setup))
         notifier = WatchLoop.notifier(setup)
         mailbox = try WatchMailbox()
-        lanes = Lanes(setup, mailbox: mailbox)
+        known = WatchLoop.known(watcher)
+        lanes = Lanes(setup, mailbox: mailbox, known: known)
     }
 
     /// Runs until SIGTERM or SIGINT (or, with `once`, until answered or timed out).
@@ -243,12 +254,16 @@ public final class WatchLoop {
                 for work in mailbox.take() { receive(work) }
             }
             if watcher.descriptor != nil, descriptors[2].revents != 0 {
-                var changed = watcher.changed()
-                if changed.remove(WatchLoop.storeTag) != nil { follower.written(at: clock()) }
-                if !changed.isEmpty {
-                    log("changed: \(changed.sorted().joined(separator: ", "))")
-                    dirty.formUnion(changed)
-                    due = due ?? clock().addingTimeInterval(WatchLoop.settle)
+                var changes = watcher.changed()
+                if changes.tags.remove(WatchLoop.storeTag) != nil { follower.written(at: clock()) }
+                changes.unsettled.remove(WatchLoop.storeTag)
+                // Heard before any pass or query: no version stamped before it is told again.
+                if changes.tags.contains(WatchLoop.calendarTag) { known?.forget() }
+                if !changes.tags.isEmpty {
+                    log("changed: \(changes.tags.sorted().joined(separator: ", "))")
+                    dirty.formUnion(changes.tags)
+                    let when = clock().addingTimeInterval(changes.unsettled.isEmpty ? 0 : WatchLoop.settle)
+                    due = min(due ?? when, when)
                 }
             }
             if let notifier {
@@ -294,7 +309,9 @@ public final class WatchLoop {
         }
         for calendar in setup.calendars {
             if calendar.layout == .vdir {
-                targets.append(.init(folder: calendar.path, names: nil, tag: calendarTag))
+                // A write in place counts too: a vdir's versions are told without stamps
+                // while inotify hears nothing (``KnownVersions``).
+                targets.append(.init(folder: calendar.path, names: nil, tag: calendarTag, modifications: true))
             } else {
                 let folder = (calendar.path as NSString).deletingLastPathComponent
                 targets.append(
@@ -310,6 +327,14 @@ public final class WatchLoop {
                     modifications: true))
         }
         return targets
+    }
+
+    /// What tells the versions of the vdirs `watcher` hears every change of; `nil` when it
+    /// polls.
+    private static func known(_ watcher: FolderWatcher) -> KnownVersions? {
+        guard watcher.descriptor != nil else { return nil }
+        let vdirs = watcher.watched.filter { $0.tag == calendarTag && $0.names == nil }
+        return vdirs.isEmpty ? nil : KnownVersions(folders: Set(vdirs.map(\.folder)))
     }
 
     private static func notifier(_ setup: Setup) -> Notifier? {
@@ -340,14 +365,17 @@ public final class WatchLoop {
         let targetsChanged = WatchLoop.targets(fresh) != WatchLoop.targets(setup)
         let notifyChanged = fresh.notify != setup.notify
         setup = fresh
-        // The lanes at work go on with the old settings to their ends, into the same mailbox.
-        lanes = Lanes(fresh, mailbox: mailbox)
         if targetsChanged {
             watcher = FolderWatcher(targets: WatchLoop.targets(fresh))
             if let reason = watcher.pollingReason {
                 sayOnce("\(reason): looking at the folders every few seconds instead")
             }
         }
+        // The lanes at work go on with the old settings to their ends, into the same mailbox;
+        // the versions they knew are of folders the new watches have not heard.
+        known?.forget()
+        known = WatchLoop.known(watcher)
+        lanes = Lanes(fresh, mailbox: mailbox, known: known)
         if notifyChanged { notifier = WatchLoop.notifier(fresh) }
         said = []
         log("settings read again")
