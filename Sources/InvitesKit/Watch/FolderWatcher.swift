@@ -89,9 +89,10 @@ final class FolderWatcher {
     /// change that may still be under way.
     struct Changes: Equatable {
         var tags: Set<String> = []
-        /// Tags with a change other than a name renamed in: a file created, written, gone. A
-        /// rename is atomic (a Maildir's `tmp/` to `new/`, a vdir item's temporary name to
-        /// its own), so what it brings is whole and can be read at once.
+        /// Tags with a name that may still be being written: created or written, and neither
+        /// closed after writing nor renamed away since. A name renamed in is whole (a Maildir's
+        /// `tmp/` to `new/`, a vdir item's temporary name to its own, written beside it and
+        /// closed first), and so is one closed after writing or gone: read at once.
         var unsettled: Set<String> = []
     }
 
@@ -101,6 +102,9 @@ final class FolderWatcher {
         #if os(Linux)
             guard let descriptor else { return Changes() }
             var changes = Changes()
+            // The names created or written and not yet closed or renamed away, with their tags.
+            var writing: [String: Set<String>] = [:]
+            let opening = UInt32(IN_CREATE | IN_MODIFY)
             for event in (try? Posix.inotifyEvents(descriptor)) ?? [] {
                 if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     return Changes(tags: Set(targets.map(\.tag)), unsettled: Set(targets.map(\.tag)))
@@ -108,9 +112,15 @@ final class FolderWatcher {
                 for target in watches[event.watch] ?? [] where event.mask & target.mask != 0 {
                     if let names = target.names, !names.contains(event.name) { continue }
                     changes.tags.insert(target.tag)
-                    if event.mask & UInt32(IN_MOVED_TO) == 0 { changes.unsettled.insert(target.tag) }
+                    let name = "\(event.watch)/\(event.name)"
+                    if event.mask & opening != 0 {
+                        writing[name, default: []].insert(target.tag)
+                    } else {
+                        writing[name] = nil
+                    }
                 }
             }
+            changes.unsettled = writing.values.reduce(into: Set<String>()) { $0.formUnion($1) }
             return changes
         #else
             return Changes()

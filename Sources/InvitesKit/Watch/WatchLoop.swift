@@ -98,9 +98,10 @@ public final class WatchLoop {
     }
 
     /// How long after a change the folders are read, so that a burst of mail is read in a few
-    /// passes rather than one per message. Not after a rename alone: what it brings is whole,
-    /// and read at once (a mail is told in milliseconds, not a tenth of a second later); a burst
-    /// is read in as many passes as it takes the loop to read what came meanwhile.
+    /// passes rather than one per message. Not when every name changed is whole (renamed in,
+    /// closed after writing, gone: ``FolderWatcher/Changes/unsettled``): it is read at once,
+    /// and a mail told in milliseconds, not a tenth of a second later; a burst is then read in
+    /// as many passes as it takes the loop to read what came meanwhile.
     static let settle: TimeInterval = 0.1
 
     private let makeSetup: () throws -> Setup
