@@ -691,26 +691,11 @@ def attend_rows(binary, program, size, runs):
     return rows
 
 
-BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=%s</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>%s</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-"""
-
-
 def watch_group(args, binary):
     """`watch` on the largest attended vdir (issue 40, point 3), on a private session bus: this
-    script again under dbus-run-session, with a bus of its own that starts nothing (as
-    Tests/Scripts/watch.sh makes it), so that a notification daemon of the machine plays no part."""
+    script again under dbus-run-session, with a bus of its own that starts nothing (made by
+    Tests/Scripts/private-bus.sh, as for Tests/Scripts/watch.sh), so that a notification daemon of
+    the machine plays no part."""
     if not shutil.which("dbus-run-session") or subprocess.run(
             ["/usr/bin/python3", "-c", "import dbusmock"], stderr=subprocess.DEVNULL).returncode != 0:
         raise SystemExit("bench: the watch group needs dbus-run-session and python3-dbusmock "
@@ -720,16 +705,9 @@ def watch_group(args, binary):
     size = max(int(s) for s in args.sizes.split(","))
     attended(size)
     bus_dir = tempfile.mkdtemp(prefix="invites-bench-bus-")
-    services = os.path.join(bus_dir, "services")
-    os.mkdir(services)
-    config = os.path.join(bus_dir, "session.conf")
-    with open(config, "w") as handle:
-        handle.write(BUS_CONFIG % (bus_dir, services))
-    # The daemon's own complaints (it may not raise its file limit in a container) in a file.
-    daemon = os.path.join(bus_dir, "dbus-daemon")
-    with open(daemon, "w") as handle:
-        handle.write('#!/bin/sh\nexec dbus-daemon "$@" 2>>"%s/daemon.log"\n' % bus_dir)
-    os.chmod(daemon, 0o755)
+    # The bus Tests/Scripts/watch.sh runs on, made by the same script.
+    subprocess.run(["bash", os.path.join(ROOT, "Tests", "Scripts", "private-bus.sh"), bus_dir], check=True)
+    config, daemon = os.path.join(bus_dir, "session.conf"), os.path.join(bus_dir, "dbus-daemon")
     out = os.path.join(bus_dir, "rows.json")
     try:
         subprocess.run(["dbus-run-session", "--config-file=" + config, "--dbus-daemon=" + daemon, "--",

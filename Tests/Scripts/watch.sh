@@ -10,7 +10,8 @@
 # notifications that follow an answer given elsewhere (the CLI, your calendar, another ingest)
 # with a stale Accept refused, and a notification server the bus cannot start (its .service's
 # Exec fails: said once, mail taken in, a server that appears later used; the minute's retry
-# with CI=true or WATCH_RETRY_MINUTE=1). The session bus is the test's own (its config starts
+# with CI=true or WATCH_RETRY_MINUTE=1), and a watch that never waits (a sendmail of 20 s after
+# an Accept: the next invitation told meanwhile, SIGTERM within 3 s, the reply queued). The session bus is the test's own (its config starts
 # only the services the test installs), so a daemon installed on the machine changes nothing.
 # WATCH_BUS_LOG=FILE keeps dbus-monitor's log of the first invitation, arrival to answer.
 # Usage: Tests/Scripts/watch.sh BIN
@@ -32,29 +33,9 @@ if [ -z "${WATCH_IN_SESSION:-}" ]; then
         exit 0
     fi
     # A session bus of the test's own, which starts only the services the test installs in
-    # $WATCH_BUS_DIR/services: with the machine's (dbus-run-session's default), a notification
-    # daemon installed system-wide (dunst's /usr/share/dbus-1/services file) would be started
-    # whenever the mock is not running, and fail with no display.
+    # $WATCH_BUS_DIR/services (Tests/Scripts/private-bus.sh says why).
     bus_dir=$(mktemp -d "${TMPDIR:-/tmp}/invites-watch-bus.XXXXXX")
-    mkdir "$bus_dir/services"
-    cat >"$bus_dir/session.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$bus_dir</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$bus_dir/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
-    # The daemon's own log (each service it starts, and fails to) in a file, not among the results.
-    printf '#!/bin/sh\nexec dbus-daemon "$@" 2>>"%s/daemon.log"\n' "$bus_dir" >"$bus_dir/dbus-daemon"
-    chmod +x "$bus_dir/dbus-daemon"
+    bash "$(dirname "$0")/private-bus.sh" "$bus_dir"
     set +e
     dbus-run-session --config-file="$bus_dir/session.conf" --dbus-daemon="$bus_dir/dbus-daemon" -- \
         env WATCH_IN_SESSION=1 WATCH_BUS_DIR="$bus_dir" "$0" "$@"
@@ -600,4 +581,77 @@ wait "$watcher" || fail "SIGTERM: exit $?"
 grep -q "^nudge: $(handle_of nudge-b@example.org) [0-9]* 5400$" "$dir/home/watch-notified" || fail "journal: $(cat "$dir/home/watch-notified")"
 stop_mock
 echo "watch: nudged at the start (in 1 hour 30 minutes, with the actions), none again after kill -9, none once declined, the 90-minute one once; status '1 pending, 1 due'"
+# 10. A watch that never waits (issue 36): with `send = always` and a sendmail that takes 20 s,
+# an Accept's reply is handed over on a lane of its own. A second invitation mailed meanwhile is
+# told within seconds while that sendmail still runs; SIGTERM then ends watch within 3 s, the
+# accept recorded and its reply sent or still queued in the outbox (the sendmail stopped).
+start_mock "body actions"
+setup nowait
+printf '#!/bin/sh\necho started >>"%s/sendmail.log"\ncat >/dev/null\nsleep 20\necho finished >>"%s/sendmail.log"\n' \
+    "$dir" "$dir" >"$dir/sendmail.sh"
+chmod +x "$dir/sendmail.sh"
+printf 'send = always\nsendmail = %s/sendmail.sh\n' "$dir" >>"$dir/config/config"
+start_watch --verbose
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+deliver 1700000070.1.host "$planning"
+bus wait 1 20
+bus emit "$(calls | field 'c[0]["id"]')" accept
+wait_for "grep -q started '$dir/sendmail.log' 2>/dev/null" 10 "the Accept's reply was not handed to sendmail: $(cat "$dir/watch.err")"
+start=$(date +%s%N)
+deliver 1700000071.1.host "$weekly" "nowait@example.org" 0 "While sendmail runs"
+bus wait 2 5 || fail "the second invitation was not told within 5 s while sendmail ran: $(calls)"
+told_ms=$((($(date +%s%N) - start) / 1000000))
+[ "$(calls | field 'c[1]["summary"]')" = "While sendmail runs" ] || fail "nowait: $(calls)"
+grep -q finished "$dir/sendmail.log" && fail "the sendmail ended before the second invitation was told"
+run --json history | grep -q '"action":"accepted"' || fail "the Accept was not recorded while sendmail ran"
+start=$(date +%s%N)
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM while sendmail ran: exit $?"
+ended_ms=$((($(date +%s%N) - start) / 1000000))
+[ "$ended_ms" -le 3000 ] || fail "SIGTERM while sendmail ran ended watch in $ended_ms ms"
+state=$(run --json outbox | field '" ".join(m["state"] for m in c["messages"])')
+case "$state" in queued | sent) ;; *) fail "the reply in flight is '$state' in the outbox, not sent or queued: $(run --json outbox)" ;; esac
+stop_mock
+echo "watch: sendmail of 20 s after an Accept: the next invitation told in $told_ms ms while it ran; SIGTERM ended watch in $ended_ms ms; the reply $state in the outbox"
+# 11. A vdir calendar: a mail's conflicts are found without stamping every item again while
+# inotify hears no change in it, and an item written in place (no rename, as an editor may) is
+# heard: the next mail's conflicts are as the item now is.
+start_mock "body actions"
+setup vdir
+mkdir "$dir/vdir"
+dentist() { # START END: the Dentist item written in place, its stamp set back a minute
+    printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:dentist-0410@example.org\r\nDTSTAMP:20180301T120000Z\r\nSUMMARY:Dentist\r\nDTSTART:%s\r\nDTEND:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' \
+        "$1" "$2" 1<>"$dir/vdir/dentist.ics"
+    touch -d '1 minute ago' "$dir/vdir/dentist.ics"
+}
+dentist 20180410T170000Z 20180410T180000Z
+sleep 3.1
+"$bin" --home "$dir/home" --calendar "$dir/vdir" --tz UTC --me me@example.org --config "$dir/config/config" \
+    watch --verbose 2>>"$dir/watch.err" &
+watcher=$!
+pids+=("$watcher")
+wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+for i in 1 2; do
+    deliver "17000000$((80 + i)).1.host" "$planning" "vdir-$i@example.org" 0 "Vdir $i"
+    bus wait "$i" 20
+done
+calls >"$dir/calls.json"
+for i in 0 1; do
+    field "c[$i][\"body\"]" <"$dir/calls.json" | grep -q 'conflicts with Dentist 17:00–18:00' \
+        || fail "vdir: mail $((i + 1)) names no conflict: $(cat "$dir/calls.json")"
+done
+# Moved to 20:00 in place: the same file, its inode kept, truncated and written again.
+: >"$dir/vdir/dentist.ics"
+dentist 20180410T200000Z 20180410T210000Z
+sleep 3.1
+deliver 1700000083.1.host "$planning" "vdir-3@example.org" 0 "Vdir 3"
+bus wait 3 20
+calls >"$dir/calls.json"
+if field 'c[2]["body"]' <"$dir/calls.json" | grep -q conflicts; then
+    fail "vdir: the item written in place was not heard: $(field 'c[2]["body"]' <"$dir/calls.json")"
+fi
+kill -TERM "$watcher"
+wait "$watcher" || fail "SIGTERM: exit $?"
+stop_mock
+echo "watch: a vdir calendar: two mails told with their conflict; the item moved by a write in place, the next mail told without it"
 echo "watch: all passed"

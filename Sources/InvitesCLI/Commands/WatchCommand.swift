@@ -79,16 +79,22 @@ enum WatchCommand {
                 command: "watch")
         }
         let store = try context.openStore()
-        let show = ShowController(
-            store: store, cache: context.openCache(),
-            settings: ShowController.Settings(
-                calendars: (try? context.calendars()) ?? [], display: settings.zone.value, me: settings.me.value,
-                before: try context.duration("--before", configKey: "before", default: 7_200),
-                after: try context.duration("--after", configKey: "after", default: 7_200),
-                horizon: try context.occurrences().value),
-            clock: context.environment.now)
+        let home = settings.home.value
+        let now = context.environment.now
+        let showing = ShowController.Settings(
+            calendars: (try? context.calendars()) ?? [], display: settings.zone.value, me: settings.me.value,
+            before: try context.duration("--before", configKey: "before", default: 7_200),
+            after: try context.duration("--after", configKey: "after", default: 7_200),
+            horizon: try context.occurrences().value)
+        // What the lanes answer with, or why there is nothing to answer with (no calendar).
+        let answering: Result<AnswerController.Settings, WatchError>
+        do {
+            answering = .success(try context.answerController().settings)
+        } catch {
+            answering = .failure(.cannotAnswer(reason: "\(error)"))
+        }
         return WatchLoop.Setup(
-            home: settings.home.value, maildirs: maildirs, calendars: calendars, notify: notify,
+            home: home, maildirs: maildirs, calendars: calendars, notify: notify,
             open: watching.open.value, zone: settings.zone.value, ingest: try IngestCommand.controller(context),
             follower: {
                 CalendarFollower(
@@ -97,6 +103,15 @@ enum WatchCommand {
                         me: settings.me.value, display: settings.zone.value, cache: context.openCache(),
                         now: context.environment.now()),
                     calendars: calendars)
-            }, show: show, answer: { try context.answerController() }, nudges: watching.nudge.value)
+            },
+            conflictFinder: {
+                ShowController(
+                    store: try InboxStore(home: home), cache: try? CacheStore(home: home, clock: now),
+                    settings: showing, clock: now)
+            }, answer: { try context.answerController() },
+            answerer: {
+                AnswerController(store: try InboxStore(home: home), settings: try answering.get(), clock: now)
+            },
+            nudges: watching.nudge.value)
     }
 }

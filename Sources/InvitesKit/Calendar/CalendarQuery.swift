@@ -24,6 +24,9 @@ public struct CalendarQuery {
     public var index: CalendarIndexStorage?
     /// The time, for telling whether a calendar has settled; tests move it on instead of waiting.
     public var clock: @Sendable () -> Date
+    /// Vdir versions known without stamping each item, from a caller that hears every change
+    /// (`watch`); `nil` stamps every item whenever an answer is there to check.
+    public var known: KnownVersions?
 
     private var now: Int64 { Int64(clock().timeIntervalSince1970) }
 
@@ -143,8 +146,13 @@ public struct CalendarQuery {
             return try answer(
                 source, window,
                 version: { () throws(CalendarError) -> CalendarVersion? in
+                    if let version = known?.version(of: source.path) { return version }
+                    let generation = known?.generation
                     let stamped = try VdirListing(source.path, stamping: true)
                     listing = stamped
+                    if let generation, let version = stamped.version {
+                        known?.remember(version, of: source.path, since: generation)
+                    }
                     return stamped.version
                 }
             ) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in

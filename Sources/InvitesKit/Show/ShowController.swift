@@ -35,6 +35,8 @@ public struct ShowController {
     /// Why accepting the invitation would be refused (``Responder/collision(of:lookups:)``);
     /// `nil` does not look.
     public var collision: ((StoredInvite) throws -> CalendarError?)?
+    /// Vdir versions known without stamping each item (``CalendarQuery/known``): `watch`'s.
+    public var known: KnownVersions?
 
     public init(
         store: InboxStore, cache: CalendarIndexStorage?, settings: Settings, clock: @escaping @Sendable () -> Date
@@ -52,10 +54,10 @@ public struct ShowController {
 
     /// The report for an invitation already found.
     public func report(for stored: StoredInvite) throws -> ShowReport {
-        let finder = ConflictFinder(
-            query: CalendarQuery(
-                sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock),
-            before: settings.before, after: settings.after)
+        var query = CalendarQuery(
+            sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock)
+        query.known = known
+        let finder = ConflictFinder(query: query, before: settings.before, after: settings.after)
         let series = try finder.series(for: stored, horizon: settings.horizon, now: clock())
         guard let shown = series.shown else {
             throw CalendarError.unreadable(path: stored.handle, reason: "the invitation has no occurrence to show")

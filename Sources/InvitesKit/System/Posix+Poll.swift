@@ -30,10 +30,13 @@ extension Posix {
         return (ends[0], ends[1])
     }
 
-    /// `waitpid(2)` with `WNOHANG`: collects any child that ended, so that the programs `watch`
-    /// starts and leaves running (a terminal) do not stay behind as zombies.
-    static func reapChildren() {
+    /// `waitpid(2)` with `WNOHANG` for one child `watch` started and left running (a terminal),
+    /// so that it does not stay behind as a zombie: whether it has ended (and is collected).
+    /// One child by its pid, never any: a program another thread runs and waits for (a
+    /// sendmail) must keep its exit status for that thread.
+    static func reaped(_ child: pid_t) -> Bool {
         var status: Int32 = 0
-        while Foundation.waitpid(-1, &status, WNOHANG) > 0 {}
+        let result = Foundation.waitpid(child, &status, WNOHANG)
+        return result == child || (result < 0 && errno == ECHILD)
     }
 }

@@ -45,17 +45,59 @@ struct Subprocess {
         }
         close(inputRead)
         close(outputWrite)
+        running.add(pid)
         let (output, timedOut) = exchange(input, to: inputWrite, from: outputRead, process: pid, timeout: timeout)
         var status: Int32 = 0
         _ = try? Posix.retrying("waitpid") { waitpid(pid, &status, 0) }
+        running.remove(pid)
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Outcome(status: code, output: String(decoding: output, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// Stops every program a ``run(_:input:timeout:variables:)`` waits for, and each one started
+    /// from now on, with SIGTERM to its process group: the process was asked to end (`watch`
+    /// on SIGTERM) and cannot wait the two minutes a sendmail may take. A run stopped so ends
+    /// as a failed one (status 143), which leaves a mail queued for the next `send`.
+    static func stopRunning() {
+        running.stop()
+    }
+
+    /// The programs runs wait for, by process group.
+    private static let running = RunningPrograms()
+
+    /// The process groups of the programs being run, kept so that ``stopRunning()`` finds them
+    /// on any thread; once stopping, a group added is stopped at once.
+    private final class RunningPrograms: @unchecked Sendable {
+        private let lock = NSLock()
+        /// Guarded by `lock`.
+        private var groups: Set<pid_t> = []
+        private var stopping = false
+
+        func add(_ group: pid_t) {
+            lock.lock()
+            defer { lock.unlock() }
+            groups.insert(group)
+            if stopping { kill(-group, SIGTERM) }
+        }
+
+        func remove(_ group: pid_t) {
+            lock.lock()
+            defer { lock.unlock() }
+            groups.remove(group)
+        }
+
+        func stop() {
+            lock.lock()
+            defer { lock.unlock() }
+            stopping = true
+            for group in groups { kill(-group, SIGTERM) }
+        }
     }
 
     /// Starts `arguments` and leaves it running (a terminal opened for the user), its standard
     /// input on /dev/null and in a process group of its own, so that a Ctrl-C meant for the
     /// starter does not reach it; the caller collects it when it ends
-    /// (``Posix/reapChildren()``).
+    /// (``Posix/reaped(_:)``).
     static func start(_ arguments: [String]) throws(Failure) -> pid_t {
         precondition(!arguments.isEmpty, "a command has a program")
         return try spawn(arguments, variables: [:], input: nil, output: nil)

@@ -43,6 +43,8 @@ final class FolderWatcher {
     /// Why the watcher polls, to say once; `nil` when it does not.
     private(set) var pollingReason: String?
     private var watches: [Int32: [Target]] = [:]
+    /// The targets inotify watches: all but those whose folder was not there.
+    var watched: [Target] { watches.values.flatMap { $0 } }
     private let targets: [Target]
 
     init(targets: [Target]) {
@@ -83,22 +85,45 @@ final class FolderWatcher {
         if let descriptor { try? Posix.close(descriptor) }
     }
 
-    /// The tags of the targets that changed since the last call; every tag when the kernel's
-    /// queue overflowed and events were lost.
-    func changed() -> Set<String> {
+    /// What changed since the last call: the tags of the targets, and of those the ones with a
+    /// change that may still be under way.
+    struct Changes: Equatable {
+        var tags: Set<String> = []
+        /// Tags with a name that may still be being written: created or written, and neither
+        /// closed after writing nor renamed away since. A name renamed in is whole (a Maildir's
+        /// `tmp/` to `new/`, a vdir item's temporary name to its own, written beside it and
+        /// closed first), and so is one closed after writing or gone: read at once.
+        var unsettled: Set<String> = []
+    }
+
+    /// What changed since the last call; every tag, unsettled, when the kernel's queue
+    /// overflowed and events were lost.
+    func changed() -> Changes {
         #if os(Linux)
-            guard let descriptor else { return [] }
-            var tags = Set<String>()
+            guard let descriptor else { return Changes() }
+            var changes = Changes()
+            // The names created or written and not yet closed or renamed away, with their tags.
+            var writing: [String: Set<String>] = [:]
+            let opening = UInt32(IN_CREATE | IN_MODIFY)
             for event in (try? Posix.inotifyEvents(descriptor)) ?? [] {
-                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { return Set(targets.map(\.tag)) }
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    return Changes(tags: Set(targets.map(\.tag)), unsettled: Set(targets.map(\.tag)))
+                }
                 for target in watches[event.watch] ?? [] where event.mask & target.mask != 0 {
                     if let names = target.names, !names.contains(event.name) { continue }
-                    tags.insert(target.tag)
+                    changes.tags.insert(target.tag)
+                    let name = "\(event.watch)/\(event.name)"
+                    if event.mask & opening != 0 {
+                        writing[name, default: []].insert(target.tag)
+                    } else {
+                        writing[name] = nil
+                    }
                 }
             }
-            return tags
+            changes.unsettled = writing.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            return changes
         #else
-            return []
+            return Changes()
         #endif
     }
 }

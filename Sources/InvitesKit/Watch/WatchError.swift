@@ -13,6 +13,8 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
     case notificationFailed(reason: String)
     /// The `notify_command` could not run, or failed.
     case commandFailed(command: String, reason: String)
+    /// An answer from a notification has nothing to answer with (no calendar to write to).
+    case cannotAnswer(reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
             return "the notification server refused a notification: \(reason)"
         case .commandFailed(let command, let reason):
             return "notify_command \(command): \(reason)"
+        case .cannotAnswer(let reason):
+            return reason
         }
     }
 }

@@ -3,8 +3,11 @@ import Foundation
 /// `invites watch`: takes in what arrives in the Maildirs and the calendars as it arrives,
 /// tells of each new, changed or cancelled invitation, and answers from the notification.
 ///
-/// One thread sleeps in one `poll` over the signal pipe, the inotify descriptor and the bus's
-/// descriptors, so an idle `watch` costs no CPU time. Mail is taken in through
+/// One thread sleeps in one `poll` over the signal pipe, the inotify descriptor, the bus's
+/// descriptors and the ``WatchMailbox``, so an idle `watch` costs no CPU time. What may take
+/// long runs on lanes of its own (``WorkLane``): an invitation's conflict query, an answer, and
+/// the sending the `send` setting asks for, so that the loop tells the next invitation and
+/// answers SIGTERM while a sendmail runs. Mail is taken in through
 /// ``IngestController`` (the store's "read once" memory and locks, so `ingest` can run beside
 /// it); the calendars through ``CalendarFollower``. What is told is kept in the
 /// ``NotifiedJournal``, so that a restart after SIGKILL tells what was filed but not told,
@@ -35,10 +38,15 @@ public final class WatchLoop {
         public var ingest: IngestController
         /// A follower of ``calendars`` as of now.
         public var follower: () throws -> CalendarFollower
-        /// What finds an invitation's conflicts.
-        public var show: ShowController
-        /// What answers from a notification, as the commands answer.
+        /// What finds an invitation's conflicts, made on the lane that asks (a store
+        /// connection of its own).
+        public var conflictFinder: @Sendable () throws -> ShowController
+        /// What settles held answers on the loop, as every command does.
         public var answer: () throws -> AnswerController
+        /// What answers from a notification, as the commands answer, and sends what the
+        /// answer queued: made on the lane that answers or sends (a store connection of its
+        /// own).
+        public var answerer: @Sendable () throws -> AnswerController
         /// The `nudge` setting: seconds before an invitation's start at which one still
         /// waiting for your answer is told again (``Nudge``); empty for `never`.
         public var nudges: [Int]
@@ -46,7 +54,9 @@ public final class WatchLoop {
         public init(
             home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
             zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
-            show: ShowController, answer: @escaping () throws -> AnswerController, nudges: [Int]
+            conflictFinder: @escaping @Sendable () throws -> ShowController,
+            answer: @escaping () throws -> AnswerController,
+            answerer: @escaping @Sendable () throws -> AnswerController, nudges: [Int]
         ) {
             self.nudges = nudges
             self.home = home
@@ -57,8 +67,9 @@ public final class WatchLoop {
             self.zone = zone
             self.ingest = ingest
             self.follower = follower
-            self.show = show
+            self.conflictFinder = conflictFinder
             self.answer = answer
+            self.answerer = answerer
         }
     }
 
@@ -87,7 +98,10 @@ public final class WatchLoop {
     }
 
     /// How long after a change the folders are read, so that a burst of mail is read in a few
-    /// passes rather than one per message.
+    /// passes rather than one per message. Not when every name changed is whole (renamed in,
+    /// closed after writing, gone: ``FolderWatcher/Changes/unsettled``): it is read at once,
+    /// and a mail told in milliseconds, not a tenth of a second later; a burst is then read in
+    /// as many passes as it takes the loop to read what came meanwhile.
     static let settle: TimeInterval = 0.1
 
     private let makeSetup: () throws -> Setup
@@ -114,6 +128,41 @@ public final class WatchLoop {
     private var heldDue: Date?
     /// When the next nudge comes (``nudge()``), though no folder changes.
     private var nudgeDue: Date?
+    /// Where the lanes leave their work for the loop.
+    private let mailbox: WatchMailbox
+    private var lanes: Lanes
+    /// Jobs given to the lanes whose work has not come back.
+    private var inFlight = 0
+    /// The tellings asked of the lanes and not back, their handles by
+    /// ``WatchWork/Telling/key``: one at a time.
+    private var tellings: [String: String] = [:]
+    /// The nudges asked of the lanes and not back, by ``WatchWork/Nudging/key``: not asked
+    /// again meanwhile.
+    private var nudgings: [String: Set<Int>] = [:]
+    /// The programs Show started and left running, collected when they end.
+    private var opened: [pid_t] = []
+    /// The versions of the vdirs as the conflict lane last stamped them, forgotten at each
+    /// change inotify hears (``KnownVersions``); `nil` when inotify cannot hear them all.
+    private var known: KnownVersions?
+
+    /// The lanes of slow work: conflict queries, answers, and sending, each apart so that a
+    /// sendmail holds back neither the next invitation nor the next answer.
+    private struct Lanes {
+        var conflicts: WorkLane<ShowController>
+        var answers: WorkLane<AnswerController>
+        var sending: WorkLane<AnswerController>
+
+        init(_ setup: Setup, mailbox: WatchMailbox, known: KnownVersions?) {
+            let make = setup.conflictFinder
+            conflicts = WorkLane(name: "conflicts", mailbox: mailbox) {
+                var finder = try make()
+                finder.known = known
+                return finder
+            }
+            answers = WorkLane(name: "answers", mailbox: mailbox, make: setup.answerer)
+            sending = WorkLane(name: "sending", mailbox: mailbox, make: setup.answerer)
+        }
+    }
 
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
@@ -133,6 +182,9 @@ public final class WatchLoop {
             path: (setup.home as NSString).appendingPathComponent("watch-notified"), now: clock())
         watcher = FolderWatcher(targets: WatchLoop.targets(setup))
         notifier = WatchLoop.notifier(setup)
+        mailbox = try WatchMailbox()
+        known = WatchLoop.known(watcher)
+        lanes = Lanes(setup, mailbox: mailbox, known: known)
     }
 
     /// Runs until SIGTERM or SIGINT (or, with `once`, until answered or timed out).
@@ -155,13 +207,18 @@ public final class WatchLoop {
         var due: Date?
         var nextLook = clock().addingTimeInterval(options.pollInterval)
         while true {
-            if options.once, notifier?.waiting != true || clock() >= deadline { return }
+            // `--once` tells all it found however short its wait, then waits for answers.
+            let telling = !tellings.isEmpty || !nudgings.isEmpty
+            if options.once, !telling, (notifier?.waiting != true && inFlight == 0) || clock() >= deadline {
+                finishWork(within: options.grace)
+                return
+            }
             var wakeups: [Date] = []
             if let due { wakeups.append(due) }
             if watcher.descriptor == nil { wakeups.append(nextLook) }
             if let look = follower.nextLook { wakeups.append(look) }
             if let absence, !missed.isEmpty { wakeups.append(absence.retryAt) }
-            if options.once { wakeups.append(deadline) }
+            if options.once, !telling { wakeups.append(deadline) }
             if let heldDue { wakeups.append(heldDue) }
             if let nudgeDue { wakeups.append(nudgeDue) }
             let bus: (descriptors: [pollfd], timeout: Int32) = notifier?.descriptors() ?? ([], -1)
@@ -172,7 +229,8 @@ public final class WatchLoop {
                 timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
             }
             var descriptors = [
-                pollfd(fd: termination?.descriptor ?? signals.descriptor, events: Int16(POLLIN), revents: 0)
+                pollfd(fd: termination?.descriptor ?? signals.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: mailbox.descriptor, events: Int16(POLLIN), revents: 0),
             ]
             if let inotify = watcher.descriptor {
                 descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0))
@@ -189,16 +247,24 @@ public final class WatchLoop {
                     due = clock()
                 default:
                     log("signal \(signal): ending")
+                    finishWork(within: options.grace)
                     return
                 }
             }
-            if watcher.descriptor != nil, descriptors[own - 1].revents != 0 {
-                var changed = watcher.changed()
-                if changed.remove(WatchLoop.storeTag) != nil { follower.written(at: clock()) }
-                if !changed.isEmpty {
-                    log("changed: \(changed.sorted().joined(separator: ", "))")
-                    dirty.formUnion(changed)
-                    due = due ?? clock().addingTimeInterval(WatchLoop.settle)
+            if descriptors[1].revents != 0 {
+                for work in mailbox.take() { receive(work) }
+            }
+            if watcher.descriptor != nil, descriptors[2].revents != 0 {
+                var changes = watcher.changed()
+                if changes.tags.remove(WatchLoop.storeTag) != nil { follower.written(at: clock()) }
+                changes.unsettled.remove(WatchLoop.storeTag)
+                // Heard before any pass or query: no version stamped before it is told again.
+                if changes.tags.contains(WatchLoop.calendarTag) { known?.forget() }
+                if !changes.tags.isEmpty {
+                    log("changed: \(changes.tags.sorted().joined(separator: ", "))")
+                    dirty.formUnion(changes.tags)
+                    let when = clock().addingTimeInterval(changes.unsettled.isEmpty ? 0 : WatchLoop.settle)
+                    due = min(due ?? when, when)
                 }
             }
             if let notifier {
@@ -223,7 +289,7 @@ public final class WatchLoop {
             if let when = nudgeDue, clock() >= when { nudge() }
             if follower.due(at: clock()) { follow(always: false) }
             if let absence, !missed.isEmpty, absence.allowsTry(at: clock()) { try tellMissed() }
-            Posix.reapChildren()
+            opened.removeAll { Posix.reaped($0) }
         }
     }
 
@@ -244,7 +310,9 @@ public final class WatchLoop {
         }
         for calendar in setup.calendars {
             if calendar.layout == .vdir {
-                targets.append(.init(folder: calendar.path, names: nil, tag: calendarTag))
+                // A write in place counts too: a vdir's versions are told without stamps
+                // while inotify hears nothing (``KnownVersions``).
+                targets.append(.init(folder: calendar.path, names: nil, tag: calendarTag, modifications: true))
             } else {
                 let folder = (calendar.path as NSString).deletingLastPathComponent
                 targets.append(
@@ -260,6 +328,14 @@ public final class WatchLoop {
                     modifications: true))
         }
         return targets
+    }
+
+    /// What tells the versions of the vdirs `watcher` hears every change of; `nil` when it
+    /// polls.
+    private static func known(_ watcher: FolderWatcher) -> KnownVersions? {
+        guard watcher.descriptor != nil else { return nil }
+        let vdirs = watcher.watched.filter { $0.tag == calendarTag && $0.names == nil }
+        return vdirs.isEmpty ? nil : KnownVersions(folders: Set(vdirs.map(\.folder)))
     }
 
     private static func notifier(_ setup: Setup) -> Notifier? {
@@ -296,6 +372,11 @@ public final class WatchLoop {
                 sayOnce("\(reason): looking at the folders every few seconds instead")
             }
         }
+        // The lanes at work go on with the old settings to their ends, into the same mailbox;
+        // the versions they knew are of folders the new watches have not heard.
+        known?.forget()
+        known = WatchLoop.known(watcher)
+        lanes = Lanes(fresh, mailbox: mailbox, known: known)
         if notifyChanged { notifier = WatchLoop.notifier(fresh) }
         said = []
         log("settings read again")
@@ -337,7 +418,7 @@ public final class WatchLoop {
         let fresh = (filed + kept).filter { $0.1 != .unchanged && !journal.wasTold($0.0) }
         let waiting = fresh.map(\.0).filter { $0.needsAnswer && $0.status != .cancelled }
         guard let notifier, waiting.count >= WatchLoop.gathered else {
-            try tell(fresh)
+            tell(fresh)
             if !setup.calendars.isEmpty || !filed.isEmpty { follow(always: true) }
             return
         }
@@ -357,7 +438,7 @@ public final class WatchLoop {
             missed.formUnion(waiting.map(\.handle))
         }
         let told = Set(waiting.map(\.handle))
-        try tell(fresh.filter { !told.contains($0.0.handle) })
+        tell(fresh.filter { !told.contains($0.0.handle) })
         if !setup.calendars.isEmpty || !filed.isEmpty { follow(always: true) }
     }
 
@@ -395,7 +476,7 @@ public final class WatchLoop {
             log("read \(maildirs.count) Maildir(s): \(report.outcomes.count) invitation(s) filed")
         }
         guard telling else { return filed }
-        try tell(filed)
+        tell(filed)
         // What watch filed itself (your answer changed in your calendar, which following files
         // without calling it a change) is no other process's commit: its notifications are
         // compared with the store all the same.
@@ -406,54 +487,105 @@ public final class WatchLoop {
     /// Tells of each invitation not told of in this version, once; `again`: of each whatever
     /// was told, as it is now (another `invites` changed it while its notification was up).
     /// While no notification server takes a call, invitations are kept to be told when one does.
-    private func tell(_ filed: [(StoredInvite, IngestOutcome.Result?)], again: Bool = false) throws {
+    /// The conflicts are looked for on their lane, and the invitation told when they come back
+    /// (``told(_:conflicts:)``), in the order asked.
+    private func tell(_ filed: [(StoredInvite, IngestOutcome.Result?)], again: Bool = false) {
         for (stored, result) in filed where again || (result != .unchanged && !journal.wasTold(stored)) {
             // Asked to end: what is left is told at the next start.
             if termination?.isEnding == true { return }
-            let kind: WatchEvent.Kind
-            if stored.status == .cancelled || stored.invite.method == .cancel || result == .cancelled {
-                kind = .cancelled
-            } else if result == .updated || (result == nil && journal.knows(stored.handle)) {
-                kind = .changed
-            } else {
-                kind = .new
+            guard notifier != nil else {
+                journal.record(stored)
+                continue
             }
-            if let notifier {
-                if let absence, !absence.allowsTry(at: clock()) {
-                    missed.insert(stored.handle)
-                    continue
-                }
-                let event = WatchEvent(
-                    kind: kind, stored: stored, conflicts: kind == .cancelled ? [] : conflicts(stored))
-                let current = try? setup.ingest.store.invites(handles: [stored.handle]).first
+            if let absence, !absence.allowsTry(at: clock()) {
+                missed.insert(stored.handle)
+                continue
+            }
+            let telling = WatchWork.Telling(stored: stored, result: result, again: again)
+            let asked = tellings.updateValue(stored.handle, forKey: telling.key) != nil
+            guard again || !asked else { continue }
+            let cancelled = WatchLoop.isCancellation(stored, result)
+            inFlight += 1
+            lanes.conflicts.submit { finder in
+                guard !cancelled else { return .telling(telling, conflicts: [], problem: nil) }
                 do {
-                    try notifier.notify(
-                        event, text: NotificationText(event, zone: setup.zone, now: clock()),
-                        shown: ShownInvitation(told: stored, current: current, at: clock()))
-                    serverAnswered()
-                    log("\(stored.handle): told (\(kind.rawValue))")
+                    let report = try finder().report(for: stored)
+                    return .telling(telling, conflicts: WatchLoop.conflicts(in: report), problem: nil)
                 } catch {
-                    if case .noNotificationServer = error {
-                        // Said once until a server takes a call, whatever the bus's words.
-                        sayOnce(error.description, key: WatchLoop.noServer)
-                        absence = ServerAbsence(since: clock())
-                        missed.insert(stored.handle)
-                        continue
-                    }
-                    sayOnce(error.description)
+                    return .telling(telling, conflicts: [], problem: "\(error)")
                 }
             }
-            journal.record(stored)
         }
+    }
+
+    /// Whether what was filed is a cancellation: told without conflicts or answers.
+    private static func isCancellation(_ stored: StoredInvite, _ result: IngestOutcome.Result?) -> Bool {
+        stored.status == .cancelled || stored.invite.method == .cancel || result == .cancelled
+    }
+
+    /// What a lane did, back on the loop: told, confirmed, or handed to the next lane.
+    private func receive(_ work: WatchWork) {
+        inFlight -= 1
+        switch work {
+        case .telling(let telling, let conflicts, let problem):
+            tellings[telling.key] = nil
+            if let problem { log("\(telling.stored.handle): conflicts not checked: \(problem)") }
+            told(telling, conflicts: conflicts)
+        case .nudging(let nudging, let conflicts, let problem):
+            nudgings[nudging.key] = nil
+            if let problem { log("\(nudging.stored.handle): conflicts not checked: \(problem)") }
+            nudged(nudging, conflicts: conflicts)
+        case .answered(let handle, let action, let result, let sendsNext):
+            answered(handle, action, result, sendsNext: sendsNext)
+        }
+    }
+
+    /// Tells of one invitation whose conflicts came back, unless it was told meanwhile in
+    /// this version, or the loop is ending (then it is told at the next start).
+    private func told(_ telling: WatchWork.Telling, conflicts: [WatchEvent.Conflict]) {
+        let (stored, result) = (telling.stored, telling.result)
+        guard termination?.isEnding != true, let notifier, telling.again || !journal.wasTold(stored) else { return }
+        let kind: WatchEvent.Kind
+        if WatchLoop.isCancellation(stored, result) {
+            kind = .cancelled
+        } else if result == .updated || (result == nil && journal.knows(stored.handle)) {
+            kind = .changed
+        } else {
+            kind = .new
+        }
+        if let absence, !absence.allowsTry(at: clock()) {
+            missed.insert(stored.handle)
+            return
+        }
+        let event = WatchEvent(kind: kind, stored: stored, conflicts: conflicts)
+        let current = try? setup.ingest.store.invites(handles: [stored.handle]).first
+        do {
+            try notifier.notify(
+                event, text: NotificationText(event, zone: setup.zone, now: clock()),
+                shown: ShownInvitation(told: stored, current: current, at: clock()))
+            serverAnswered()
+            log("\(stored.handle): told (\(kind.rawValue))")
+        } catch {
+            if case .noNotificationServer = error {
+                // Said once until a server takes a call, whatever the bus's words.
+                sayOnce(error.description, key: WatchLoop.noServer)
+                absence = ServerAbsence(since: clock())
+                missed.insert(stored.handle)
+                return
+            }
+            sayOnce(error.description)
+        }
+        journal.record(stored)
     }
 
     /// Tells again each invitation still waiting for your answer whose next occurrence is
     /// about to start, at the thresholds of the `nudge` setting (``Nudge``): once per threshold
     /// and occurrence, across restarts (the journal keeps them), never once it is answered or
-    /// has started. Sets when to wake for the next one.
+    /// has started. Sets when to wake for the next one. The conflicts are looked for on their
+    /// lane (``nudged(_:conflicts:)``); thresholds asked for and not back count as told.
     private func nudge() {
         nudgeDue = nil
-        guard let notifier, !setup.nudges.isEmpty else { return }
+        guard notifier != nil, !setup.nudges.isEmpty else { return }
         let now = clock()
         let list = ListController(store: setup.ingest.store, display: setup.zone, now: now)
         let rows: [ListController.Row]
@@ -465,9 +597,9 @@ public final class WatchLoop {
             return
         }
         for row in rows {
-            let handle = row.stored.handle
             let (coming, dates) = list.upcoming(row)
-            let told = journal.nudges(handle, start: coming.start)
+            let key = WatchWork.Nudging.key(row.stored.handle, start: coming.start)
+            var told = journal.nudges(row.stored.handle, start: coming.start).union(nudgings[key] ?? [])
             let due = Nudge.due(setup.nudges, start: coming.start, now: now, told: told)
             if !due.isEmpty {
                 if termination?.isEnding == true { return }
@@ -475,50 +607,92 @@ public final class WatchLoop {
                     nudgeDue = min(nudgeDue ?? absence.retryAt, absence.retryAt)
                     continue
                 }
-                var event = WatchEvent(kind: .nudge, stored: row.stored, conflicts: conflicts(row.stored))
-                (event.start, event.end, event.dates) = (coming.start, coming.end, dates)
-                let text = NotificationText(event, zone: setup.zone, now: now)
-                do {
-                    try notifier.notify(
-                        event, text: text, shown: ShownInvitation(told: row.stored, current: row.stored, at: now))
-                    serverAnswered()
-                    journal.recordNudge(handle, start: coming.start, seconds: due)
-                    log("\(handle): nudged (\(text.summary))")
-                } catch {
-                    if case .noNotificationServer = error {
-                        sayOnce(error.description, key: WatchLoop.noServer)
-                        absence = ServerAbsence(since: now)
-                    } else {
-                        sayOnce(error.description)
+                let asked = WatchWork.Nudging(
+                    stored: row.stored, start: coming.start, end: coming.end, dates: dates, due: due)
+                nudgings[key, default: []].formUnion(due)
+                told.formUnion(due)
+                let stored = row.stored
+                inFlight += 1
+                lanes.conflicts.submit { finder in
+                    do {
+                        let report = try finder().report(for: stored)
+                        return .nudging(asked, conflicts: WatchLoop.conflicts(in: report), problem: nil)
+                    } catch {
+                        return .nudging(asked, conflicts: [], problem: "\(error)")
                     }
-                    let retry = absence?.retryAt ?? now.addingTimeInterval(Nudge.retry)
-                    nudgeDue = min(nudgeDue ?? retry, retry)
-                    continue
                 }
             }
-            let toldNow = journal.nudges(handle, start: coming.start)
-            if let next = Nudge.next(setup.nudges, start: coming.start, now: now, told: toldNow) {
+            if let next = Nudge.next(setup.nudges, start: coming.start, now: now, told: told) {
                 nudgeDue = min(nudgeDue ?? next, next)
             }
         }
     }
 
-    /// What collides with the invitation in the user's calendars, as `show` finds it.
-    private func conflicts(_ stored: StoredInvite) -> [WatchEvent.Conflict] {
+    /// Tells again one invitation whose conflicts came back, and records the thresholds told;
+    /// one that could not be told is asked again at the next retry.
+    private func nudged(_ nudging: WatchWork.Nudging, conflicts: [WatchEvent.Conflict]) {
+        guard termination?.isEnding != true, let notifier else { return }
+        let now = clock()
+        let handle = nudging.stored.handle
+        if let absence, !absence.allowsTry(at: now) {
+            nudgeDue = min(nudgeDue ?? absence.retryAt, absence.retryAt)
+            return
+        }
+        var event = WatchEvent(kind: .nudge, stored: nudging.stored, conflicts: conflicts)
+        (event.start, event.end, event.dates) = (nudging.start, nudging.end, nudging.dates)
+        let text = NotificationText(event, zone: setup.zone, now: now)
         do {
-            let report = try setup.show.report(for: stored)
-            let entries =
-                report.occurrences.isEmpty ? report.shown.entries : report.occurrences.flatMap(\.nearby.entries)
-            var found: [WatchEvent.Conflict] = []
-            for entry in entries where entry.conflict {
-                let conflict = WatchEvent.Conflict(
-                    title: entry.occurrence.title, start: entry.occurrence.start, end: entry.occurrence.end)
-                if !found.contains(conflict) { found.append(conflict) }
-            }
-            return found
+            try notifier.notify(
+                event, text: text, shown: ShownInvitation(told: nudging.stored, current: nudging.stored, at: now))
+            serverAnswered()
+            journal.recordNudge(handle, start: nudging.start, seconds: nudging.due)
+            log("\(handle): nudged (\(text.summary))")
         } catch {
-            log("\(stored.handle): conflicts not checked: \(error)")
-            return []
+            if case .noNotificationServer = error {
+                sayOnce(error.description, key: WatchLoop.noServer)
+                absence = ServerAbsence(since: now)
+            } else {
+                sayOnce(error.description)
+            }
+            let retry = absence?.retryAt ?? now.addingTimeInterval(Nudge.retry)
+            nudgeDue = min(nudgeDue ?? retry, retry)
+        }
+    }
+
+    /// What collides with the invitation in the user's calendars, as `show` finds it.
+    static func conflicts(in report: ShowReport) -> [WatchEvent.Conflict] {
+        let entries =
+            report.occurrences.isEmpty ? report.shown.entries : report.occurrences.flatMap(\.nearby.entries)
+        var found: [WatchEvent.Conflict] = []
+        for entry in entries where entry.conflict {
+            let conflict = WatchEvent.Conflict(
+                title: entry.occurrence.title, start: entry.occurrence.start, end: entry.occurrence.end)
+            if !found.contains(conflict) { found.append(conflict) }
+        }
+        return found
+    }
+
+    /// The loop ends (SIGTERM, SIGINT, `--once` done or out of time). Answers given are
+    /// recorded; conflict queries and sending not begun are dropped (the journal tells those
+    /// invitations at the next start, their replies stay queued in the outbox); a sendmail
+    /// running is stopped, which leaves its mail queued. All within `grace` less half a
+    /// second, before ``TerminationGuard`` ends the process.
+    private func finishWork(within grace: TimeInterval) {
+        guard inFlight > 0 else { return }
+        lanes.conflicts.close()
+        lanes.sending.close()
+        let deadline = Date().addingTimeInterval(max(0, grace - 0.5))
+        // Again until the lane is done: a sending that began as the lane closed starts its
+        // program a moment later.
+        repeat {
+            Subprocess.stopRunning()
+        } while Date() < deadline && !lanes.sending.finish(by: min(deadline, Date().addingTimeInterval(0.05)))
+        _ = lanes.answers.finish(by: deadline)
+        _ = lanes.conflicts.finish(by: deadline)
+        for case .answered(let handle, let action, .success(let report), _) in mailbox.take() {
+            log(
+                "\(handle): \(action.rawValue) as watch ended; \(WatchLoop.confirmation(report).joined(separator: "; "))"
+            )
         }
     }
 
@@ -536,6 +710,7 @@ public final class WatchLoop {
             let command = handle.isEmpty ? setup.open : setup.open + [handle]
             do {
                 let pid = try Subprocess.start(command)
+                opened.append(pid)
                 log("\(handle): show: started \(Printable.sanitize(command.joined(separator: " "))) (pid \(pid))")
             } catch {
                 note("\(handle): open \(Printable.sanitize(command.joined(separator: " "))) did not start: \(error)")
@@ -567,20 +742,73 @@ public final class WatchLoop {
                 return
             }
         }
-        let report: AnswerController.Report
+        let stored: StoredInvite
         do {
-            let stored = try setup.ingest.store.resolve(handle)
-            report = try setup.answer().answer(AnswerController.Request(stored, action: action, now: clock()))
+            stored = try setup.ingest.store.resolve(handle)
         } catch {
-            note("\(handle): not \(action.rawValue): \(error)")
+            answered(handle, action, .failure(WatchWork.Failure(description: "\(error)")), sendsNext: false)
+            return
+        }
+        let now = clock()
+        inFlight += 1
+        lanes.answers.submit { answerer in
+            do {
+                let controller = try answerer()
+                // Queued, not sent: the sending lane sends it when the `send` setting says so,
+                // so that an answer is recorded whatever a sendmail does, and the next answer
+                // waits for none.
+                let report = try controller.answer(
+                    AnswerController.Request(stored, action: action, send: false, now: now))
+                return .answered(
+                    handle: handle, action: action, .success(report),
+                    sendsNext: controller.settings.send == .always && report.sending != nil)
+            } catch {
+                return .answered(
+                    handle: handle, action: action, .failure(WatchWork.Failure(description: "\(error)")),
+                    sendsNext: false)
+            }
+        }
+    }
+
+    /// An answer back from its lane: refused (said, with a short notification), handed to the
+    /// sending lane, or confirmed with a short notification in place of the invitation's.
+    private func answered(
+        _ handle: String, _ action: AnswerAction, _ result: Result<AnswerController.Report, WatchWork.Failure>,
+        sendsNext: Bool
+    ) {
+        let report: AnswerController.Report
+        switch result {
+        case .success(let given):
+            report = given
+        case .failure(let failure):
+            note("\(handle): not \(action.rawValue): \(failure)")
             try? notifier?.confirm(
                 handle: handle, summary: "not \(action.rawValue)",
-                body: NotificationText.fitted(Printable.sanitize("\(error)")))
+                body: NotificationText.fitted(Printable.sanitize(failure.description)))
             return
         }
         // An answer to a mailed invitation may be held for the server's copy: wake when its
         // wait ends.
         if let until = report.outcome.heldUntil { heldDue = min(heldDue ?? until, until) }
+        if sendsNext {
+            inFlight += 1
+            lanes.sending.submit { answerer in
+                var sent = report
+                do {
+                    let delivery = try answerer().delivery
+                    do throws(StoreError) {
+                        sent.sending = .sent(try delivery.send(handles: [handle]))
+                    } catch {
+                        sent.sending = .failed(error)
+                    }
+                } catch {
+                    // No store to send from: the reply stays queued, for `invites send`.
+                    sent.sending = .queued
+                }
+                return .answered(handle: handle, action: action, .success(sent), sendsNext: false)
+            }
+            return
+        }
         let title = Printable.title(report.stored.invite.title)
         let lines = WatchLoop.confirmation(report)
         log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")
@@ -643,7 +871,7 @@ public final class WatchLoop {
         let handles = missed.sorted()
         missed = []
         let stored = try setup.ingest.store.invites(handles: handles)
-        try tell(stored.filter { $0.needsAnswer || $0.status == .cancelled }.map { ($0, nil) })
+        tell(stored.filter { $0.needsAnswer || $0.status == .cancelled }.map { ($0, nil) })
     }
 
     /// Brings the notifications up in step with the store (``NotificationFollower``): each
@@ -656,7 +884,9 @@ public final class WatchLoop {
             for step in try follower.steps(for: notifier.followed, store: setup.ingest.store, always: always) {
                 switch step {
                 case .tellAgain(let stored):
-                    try tell([(stored, .updated)], again: true)
+                    // A telling on its way shows it as it is now, in place of the one up.
+                    if tellings.values.contains(stored.handle) { continue }
+                    tell([(stored, .updated)], again: true)
                 case .withdraw(let handle, let summary, let body):
                     try notifier.withdraw(handle: handle, summary: summary, body: body)
                     log("\(handle): answered elsewhere: \(summary)")

@@ -15,15 +15,19 @@ import Testing
         }
     }
 
-    /// What the watcher says within a second.
+    /// What the watcher says within a second: the tags.
     func changes(_ watcher: FolderWatcher) -> Set<String> {
-        var found = Set<String>()
+        settling(watcher).tags
+    }
+
+    /// What the watcher says within a second, with the tags still being written.
+    func settling(_ watcher: FolderWatcher) -> FolderWatcher.Changes {
         for _ in 0..<20 {
-            found.formUnion(watcher.changed())
-            if !found.isEmpty { return found }
+            let found = watcher.changed()
+            if !found.tags.isEmpty { return found }
             Posix.sleep(seconds: 0.05)
         }
-        return found
+        return FolderWatcher.Changes()
     }
 
     #if os(Linux)
@@ -83,6 +87,25 @@ import Testing
         #else
             #expect(watcher.pollingReason != nil)
         #endif
-        #expect(watcher.changed().isEmpty)
+        #expect(watcher.changed().tags.isEmpty)
     }
+
+    #if os(Linux)
+        @Test("A name still being written is unsettled; one closed and renamed in is whole")
+        func whatIsWhole() throws {
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try make(["vdir"])
+            let watcher = FolderWatcher(targets: [
+                .init(folder: "\(root)/vdir", names: nil, tag: "calendars", modifications: true)
+            ])
+            let temporary = "\(root)/vdir/.item.ics.tmp"
+            #expect(FileManager.default.createFile(atPath: temporary, contents: nil))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+            try handle.write(contentsOf: Data("BEGIN:VCALENDAR".utf8))
+            #expect(settling(watcher) == .init(tags: ["calendars"], unsettled: ["calendars"]))
+            try handle.close()
+            try Posix.rename(temporary, to: "\(root)/vdir/item.ics")
+            #expect(settling(watcher) == .init(tags: ["calendars"], unsettled: []))
+        }
+    #endif
 }
