@@ -130,7 +130,7 @@ struct CommandContext {
             clock: environment.now)
     }
 
-    private var routes: Dispatcher.Routes {
+    var routes: Dispatcher.Routes {
         Dispatcher.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
     }
 

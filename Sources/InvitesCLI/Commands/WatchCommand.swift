@@ -86,13 +86,16 @@ enum WatchCommand {
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
-        // What the lanes answer with, or why there is nothing to answer with (no calendar).
-        let answering: Result<AnswerController.Settings, WatchError>
+        // The calendar the lanes answer into, or why there is nothing to answer with (none).
+        let answering: Result<CalendarSource, WatchError>
         do {
-            answering = .success(try context.answerController().settings)
+            answering = .success(try context.answerController().responder.calendar)
         } catch {
             answering = .failure(.cannotAnswer(reason: "\(error)"))
         }
+        let (me, zone, name) = (settings.me.value, settings.zone.value, settings.sending.name.value)
+        let (scheduling, serverWait) = (settings.scheduling, settings.serverWait.value)
+        let (routes, policy) = (context.routes, settings.sending.policy.value)
         return WatchLoop.Setup(
             home: home, maildirs: maildirs, calendars: calendars, notify: notify,
             open: watching.open.value, zone: settings.zone.value, ingest: try IngestCommand.controller(context),
@@ -110,7 +113,12 @@ enum WatchCommand {
                     settings: showing, clock: now)
             }, answer: { try context.answerController() },
             answerer: {
-                AnswerController(store: try InboxStore(home: home), settings: try answering.get(), clock: now)
+                let store = try InboxStore(home: home)
+                return AnswerController(
+                    store: store, calendar: try answering.get(), me: me, display: zone,
+                    lockFolder: (home as NSString).appendingPathComponent("locks"), name: name,
+                    scheduling: scheduling, serverWait: serverWait,
+                    dispatcher: Dispatcher(store: store, routes: routes, policy: policy, clock: now), clock: now)
             },
             nudges: watching.nudge.value)
     }

@@ -761,7 +761,7 @@ public final class WatchLoop {
                     AnswerController.Request(stored, action: action, send: false, now: now))
                 return .answered(
                     handle: handle, action: action, .success(report),
-                    sendsNext: controller.settings.send == .always && report.sending != nil)
+                    sendsNext: controller.dispatcher.policy == .always && report.sending != nil)
             } catch {
                 return .answered(
                     handle: handle, action: action, .failure(WatchWork.Failure(description: "\(error)")),
@@ -795,9 +795,9 @@ public final class WatchLoop {
             lanes.sending.submit { answerer in
                 var sent = report
                 do {
-                    let delivery = try answerer().delivery
+                    let dispatcher = try answerer().dispatcher
                     do throws(StoreError) {
-                        sent.sending = .sent(try delivery.send(handles: [handle]))
+                        sent.sending = .sent(try dispatcher.send(handles: [handle]))
                     } catch {
                         sent.sending = .failed(error)
                     }
