@@ -22,7 +22,7 @@ extension InboxStore {
     ) throws(StoreError) -> RecordedAnswer {
         try database.transaction { () throws(StoreError) -> RecordedAnswer in
             guard let id = try rowID(of: stored) else {
-                throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
+                throw .notInInbox(path: database.path, handle: stored.handle)
             }
             let invite = stored.invite
             var entries: [HistoryEntry] = []
