@@ -7,8 +7,10 @@ extension InboxStore {
     /// user read last.
     func keepThread(of invite: Invite, id: Int64) throws(StoreError) {
         guard let mail = invite.mail else { return }
-        try database.prepare("UPDATE invites SET mail_message_id = ?, mail_references = ? WHERE id = ?")
-            .bind([.text(mail.messageID), .text(mail.references.joined(separator: " ")), .int(id)]).run()
+        try database.update(
+            InviteRecord.self,
+            [.mailMessageID: .text(mail.messageID), .mailReferences: .text(mail.references.joined(separator: " "))],
+            where: .id, is: .int(id))
     }
 
     func insert(

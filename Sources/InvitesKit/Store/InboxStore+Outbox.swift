@@ -63,13 +63,14 @@ extension InboxStore {
     ) throws(StoreError) {
         let rows = entries.map { _ in "?" }.joined(separator: ", ")
         let made = try database.prepare(
-            "SELECT id, recurrence_id, comment FROM history WHERE id IN (\(rows)) ORDER BY id"
+            "SELECT \(HistoryRecord.selection("h")) FROM history AS h WHERE h.id IN (\(rows)) ORDER BY h.id"
         ).bind(entries.map { .int($0) })
         var new: [ReplyCarriage.Entry] = []
         while try made.step() { new.append(Self.carriageEntry(made)) }
         let statement = try database.prepare(
             """
-            SELECT h.id, h.recurrence_id, h.comment, o.state FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
+            SELECT \(HistoryRecord.selection("h")), \(OutboxRecord.selection("o", only: [.state]))
+            FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
             WHERE h.invite_id = ? AND h.superseded_by IS NULL AND h.id NOT IN (\(rows))
                 AND h.action NOT IN ('proposed', 'proposal-declined', 'refreshed', 'forwarded', 'delegated')
                 AND ((o.kind = 'reply' AND o.state IN ('queued', 'failed', 'interrupted'))
@@ -78,7 +79,8 @@ extension InboxStore {
         ).bind([.int(inviteID)] + entries.map { .int($0) })
         var waiting: [(ReplyCarriage.Entry, interrupted: Bool)] = []
         while try statement.step() {
-            waiting.append((Self.carriageEntry(statement), statement.text("state") == Delivery.interrupted.rawValue))
+            let state = OutboxRecord.row(statement, alias: "o").text(.state)
+            waiting.append((Self.carriageEntry(statement), state == Delivery.interrupted.rawValue))
         }
         for (entry, interrupted) in waiting {
             switch carriage.fate(of: entry, madeBy: new) {
@@ -104,10 +106,9 @@ extension InboxStore {
     }
 
     private static func carriageEntry(_ statement: Statement) -> ReplyCarriage.Entry {
-        let key = statement.text("recurrence_id") ?? ""
+        let entry = HistoryRecord(row: HistoryRecord.row(statement, alias: "h")).entry
         return ReplyCarriage.Entry(
-            id: Int64(statement.int("id")), recurrenceID: key.isEmpty ? nil : key,
-            hasComment: statement.text("comment")?.isEmpty == false)
+            id: entry.id ?? 0, recurrenceID: entry.recurrenceID, hasComment: entry.comment?.isEmpty == false)
     }
 
     /// Withdraws the messages for the invitation not yet handed over (queued, failed,
@@ -175,25 +176,15 @@ extension InboxStore {
         }
         let statement = try database.prepare(
             """
-            SELECT o.id, i.handle, o.transport, o.recipient, o.subject, o.body, o.message_id, o.state, o.attempts,
-                o.last_error, o.next_try, o.created_at, o.sent_at
+            SELECT \(OutboxRecord.selection("o")), \(InviteRecord.selection("i", only: [.handle]))
             FROM outbox AS o JOIN invites AS i ON i.id = o.invite_id
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY o.id
             """)
         try statement.bind(values)
         var result: [OutboxMessage] = []
         while try statement.step() {
-            result.append(
-                OutboxMessage(
-                    id: Int64(statement.int("id")), handle: statement.text("handle") ?? "",
-                    transport: OutboxMessage.Transport(rawValue: statement.text("transport") ?? "") ?? .mail,
-                    recipient: statement.text("recipient") ?? "", subject: statement.text("subject") ?? "",
-                    body: statement.blob("body"), messageID: statement.text("message_id"),
-                    state: Delivery(rawValue: statement.text("state") ?? "") ?? .queued,
-                    attempts: statement.int("attempts"), lastError: statement.text("last_error"),
-                    nextTry: statement.optionalInt("next_try").map { Date(unixSeconds: $0) },
-                    createdAt: Date(unixSeconds: statement.int("created_at")),
-                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) }))
+            let handle = InviteRecord.row(statement, alias: "i").text(.handle) ?? ""
+            result.append(OutboxRecord(row: OutboxRecord.row(statement, alias: "o")).message(handle: handle))
         }
         return result
     }
@@ -253,16 +244,14 @@ extension InboxStore {
         guard try database.prepare("SELECT 1 FROM outbox WHERE state = 'sending' LIMIT 1").step() else { return [] }
         return try database.transaction { () throws(StoreError) -> [OutboxMessage] in
             let statement = try database.prepare(
-                "SELECT id, transport, claimed_by FROM outbox WHERE state = 'sending'")
+                "SELECT \(OutboxRecord.selection("o")) FROM outbox AS o WHERE o.state = 'sending'")
             var abandoned: [(Int64, OutboxMessage.Transport)] = []
             while try statement.step() {
-                let process = Int32(clamping: statement.optionalInt("claimed_by") ?? 0)
+                let record = OutboxRecord(row: OutboxRecord.row(statement, alias: "o"))
+                guard let id = record.id else { continue }
+                let process = record.claimedBy ?? 0
                 guard process == 0 || !isRunning(process) else { continue }
-                abandoned.append(
-                    (
-                        Int64(statement.int("id")),
-                        OutboxMessage.Transport(rawValue: statement.text("transport") ?? "") ?? .mail
-                    ))
+                abandoned.append((id, record.draft.transport))
             }
             var interrupted: [Int64] = []
             for (id, transport) in abandoned {

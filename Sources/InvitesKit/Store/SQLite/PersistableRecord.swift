@@ -1,8 +1,7 @@
 /// A row a record writes by column name (GRDB's `PersistableRecord`): the statement is made
 /// from the names the record encodes and bound by name, so no list of twenty `?`s and a list of
 /// twenty values have to be kept in step by hand.
-protocol PersistableRecord {
-    static var table: String { get }
+protocol PersistableRecord: TableRecord {
     func encode(to columns: inout Columns)
 }
 
@@ -16,16 +15,20 @@ extension PersistableRecord {
 
 extension Database {
     /// Inserts a record; returns its row id. With `conflict`, a row already there with the same
-    /// values in those columns is updated with every other column instead.
+    /// values in those columns is updated with every other column but those `kept` instead.
     @discardableResult
-    func insert(_ record: some PersistableRecord, onConflict conflict: [String] = []) throws(StoreError) -> Int64 {
+    func insert<Record: PersistableRecord>(
+        _ record: Record, onConflict conflictColumns: [Record.Column] = [], keeping kept: [Record.Column] = []
+    ) throws(StoreError) -> Int64 {
+        let conflict = conflictColumns.map(\.rawValue)
+        let unchanged = conflict + kept.map(\.rawValue)
         let columns = record.columns
         var sql = """
             INSERT INTO \(type(of: record).table) (\(columns.names.joined(separator: ", ")))
             VALUES (\(columns.names.map { ":" + $0 }.joined(separator: ", ")))
             """
         if !conflict.isEmpty {
-            let updated = columns.names.filter { !conflict.contains($0) }.map { "\($0) = excluded.\($0)" }
+            let updated = columns.names.filter { !unchanged.contains($0) }.map { "\($0) = excluded.\($0)" }
             sql += " ON CONFLICT (\(conflict.joined(separator: ", "))) DO UPDATE SET \(updated.joined(separator: ", "))"
         }
         try prepare(sql).bind(columns).run()
