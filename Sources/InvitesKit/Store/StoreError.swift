@@ -20,6 +20,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// of `invites`, or another program that deleted it meanwhile. Nothing of the operation was
     /// kept (it runs in one transaction).
     case notInInbox(path: String, handle: String)
+    /// A data migration was asked of a store that holds no invitations (the cache): a bug of
+    /// `invites`. Nothing was changed.
+    case migrationNeedsStore(path: String, name: String)
 
     public var description: String {
         switch self {
@@ -39,6 +42,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + " drop it with sqlite3, or move the store away"
         case .notInInbox(let path, let handle):
             return "store \(path): invite \(handle) is not in the inbox"
+        case .migrationNeedsStore(let path, let name):
+            return "store \(path): the migration '\(name)' reads invitations, and this store holds none"
         }
     }
 }
