@@ -112,25 +112,12 @@ extension InboxStore {
         try forgetInstancesFollowingTheSeries(of: id)
     }
 
-    /// A handle no other invite has: four characters of the UID's stable hash, more on a clash.
-    ///
-    /// The alphabet leaves out characters that read alike (0/o, 1/l/i), so a handle read off a
-    /// screen is typed right.
+    /// The first of the invitation's ``Handle/candidates(uid:recurrenceID:)`` no other invite has.
     func freeHandle(for invite: Invite) throws(StoreError) -> String {
-        let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz")
-        var hash = StableHash.fnv1a(Data((invite.uid + "\u{0}" + (invite.recurrenceID ?? "")).utf8))
-        var digits: [Character] = []
-        for _ in 0..<12 {
-            digits.append(alphabet[Int(hash % UInt64(alphabet.count))])
-            hash /= UInt64(alphabet.count)
-        }
-        for length in 4...digits.count {
-            let candidate = String(digits.prefix(length))
+        for candidate in Handle.candidates(uid: invite.uid, recurrenceID: invite.recurrenceID) {
             if try rowID(handle: candidate) == nil { return candidate }
         }
-        var suffix = 2
-        while try rowID(handle: "\(String(digits))\(suffix)") != nil { suffix += 1 }
-        return "\(String(digits))\(suffix)"
+        preconditionFailure("the handles of an invitation never end")
     }
 
     func rowID(handle: String) throws(StoreError) -> Int64? {
