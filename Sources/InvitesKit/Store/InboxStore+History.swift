@@ -24,26 +24,13 @@ extension InboxStore {
             guard let id = try rowID(of: stored) else {
                 throw .notInInbox(path: database.path, handle: stored.handle)
             }
-            let invite = stored.invite
-            var entries: [HistoryEntry] = []
+            var entries = HistoryEntry.answering(
+                stored, action: action, occurrences: occurrences, comment: comment, delivery: delivery, now: now)
             var rows: [Int64] = []
-            let targets: [String?] = occurrences.isEmpty ? [invite.recurrenceID] : occurrences
-            for target in targets {
-                let organizer = target.flatMap { stored.instance($0)?.organizer }
-                let length = invite.end.timeIntervalSince(invite.start)
-                let start =
-                    organizer?.start
-                    ?? (occurrences.isEmpty ? invite.start : target.flatMap(RecurrenceKey.instant(of:)) ?? invite.start)
-                var entry = HistoryEntry(
-                    handle: stored.handle, uid: invite.uid, recurrenceID: target, senderID: invite.senderID,
-                    title: organizer?.title ?? invite.title, start: start,
-                    end: organizer?.end ?? start.addingTimeInterval(length),
-                    sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
-                    action: action, comment: comment, at: now, delivery: delivery)
-                let row = try insert(entry, inviteID: id)
-                entry.id = row
+            for index in entries.indices {
+                let row = try insert(entries[index], inviteID: id)
+                entries[index].id = row
                 rows.append(row)
-                entries.append(entry)
             }
             if let status = action.status {
                 if occurrences.isEmpty {
