@@ -270,35 +270,25 @@ extension InboxStore {
         }
     }
 
-    /// Finds the invite a user means: by handle, else by the sender's id, else by a unique
-    /// prefix of its UID.
-    ///
-    /// The handle of an instance that an earlier `invites` kept as an invite of its own names the
-    /// invitation it now belongs to.
-    public func resolve(_ reference: String) throws -> StoredInvite {
-        if let match = try invites(where: "i.handle = ?", [.text(reference)]).first { return match }
-        if let match = try invites(
-            where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(reference)]
-        ).first {
-            return match
-        }
-        let bySender = try invites(where: "i.sender_id = ?", [.text(reference)])
-        if bySender.count == 1 { return bySender[0] }
-        let escaped = reference.replacingOccurrences(of: "\\", with: "\\\\")
+    /// The invitations whose handle is `handle`, or that took in an instance an earlier
+    /// `invites` kept under that handle (``InviteLookup``).
+    func invites(handle: String) throws(StoreError) -> [StoredInvite] {
+        let direct = try invites(where: "i.handle = ?", [.text(handle)])
+        guard direct.isEmpty else { return direct }
+        return try invites(where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(handle)])
+    }
+
+    /// The invitations the sender's id `senderID` names.
+    func invites(senderID: String) throws(StoreError) -> [StoredInvite] {
+        try invites(where: "i.sender_id = ?", [.text(senderID)])
+    }
+
+    /// The invitations whose UID begins with `prefix`.
+    func invites(uidPrefix prefix: String) throws(StoreError) -> [StoredInvite] {
+        let escaped = prefix.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let byUID =
-            bySender.isEmpty
-            ? try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter {
-                $0.invite.uid.hasPrefix(reference)
-            }
-            : bySender
-        switch byUID.count {
-        case 0: throw LookupError.notFound(reference: reference)
-        case 1: return byUID[0]
-        default:
-            throw LookupError.ambiguous(
-                reference: reference,
-                candidates: byUID.map { "\($0.handle) (\(Printable.title(String($0.invite.title.prefix(40)))))" })
+        return try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter {
+            $0.invite.uid.hasPrefix(prefix)
         }
     }
 }
