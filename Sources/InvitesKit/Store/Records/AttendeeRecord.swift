@@ -9,20 +9,6 @@ struct AttendeeRecord: FetchableRecord, PersistableRecord {
     var position: Int
     var attendee: Invite.Attendee
 
-    init(inviteID: Int64, position: Int, attendee: Invite.Attendee) {
-        self.inviteID = inviteID
-        self.position = position
-        self.attendee = attendee
-    }
-
-    init(row: Row<Column>) {
-        inviteID = row.int64(.inviteID)
-        position = row.int(.position)
-        attendee = Invite.Attendee(
-            address: row.text(.address) ?? "", name: row.text(.name), partstat: row.text(.partstat) ?? "NEEDS-ACTION",
-            rsvp: row.bool(.rsvp))
-    }
-
     func encode(to columns: inout Columns) {
         columns.set(Column.inviteID, .int(inviteID))
         columns.set(Column.position, .integer(position))
@@ -30,5 +16,17 @@ struct AttendeeRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.name, .optional(attendee.name))
         columns.set(Column.partstat, .text(attendee.partstat))
         columns.set(Column.rsvp, .bool(attendee.rsvp))
+    }
+}
+
+extension AttendeeRecord {
+    /// The record a row of its columns holds (``TableRecord/selection(_:replacing:only:)``); in an
+    /// extension, so that the type keeps its memberwise initialiser for new rows.
+    init(row: Row<Column>) {
+        inviteID = row.int64(.inviteID)
+        position = row.int(.position)
+        attendee = Invite.Attendee(
+            address: row.text(.address) ?? "", name: row.text(.name), partstat: row.text(.partstat) ?? "NEEDS-ACTION",
+            rsvp: row.bool(.rsvp))
     }
 }

@@ -12,20 +12,6 @@ struct CalendarEntryRecord: FetchableRecord, PersistableRecord {
     var record: CalendarRecord
     var now: Date
 
-    init(inviteID: Int64, record: CalendarRecord, now: Date) {
-        self.inviteID = inviteID
-        self.record = record
-        self.now = now
-    }
-
-    init(row: Row<Column>) {
-        inviteID = row.int64(.inviteID)
-        let zones = (try? JSONSerialization.jsonObject(with: Data((row.text(.zones) ?? "[]").utf8))) as? [String] ?? []
-        record = CalendarRecord(
-            calendar: row.text(.calendar) ?? "", zones: zones, version: row.blob(.version), pending: row.bool(.pending))
-        now = row.date(.writtenAt)
-    }
-
     func encode(to columns: inout Columns) {
         let zones = (try? JSONSerialization.data(withJSONObject: record.zones)) ?? Data("[]".utf8)
         columns.set(Column.inviteID, .int(inviteID))
@@ -34,5 +20,17 @@ struct CalendarEntryRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.version, .blob(record.version))
         columns.set(Column.pending, .bool(record.pending))
         columns.set(Column.writtenAt, .integer(now.unixSeconds))
+    }
+}
+
+extension CalendarEntryRecord {
+    /// The record a row of its columns holds (``TableRecord/selection(_:replacing:only:)``); in an
+    /// extension, so that the type keeps its memberwise initialiser for new rows.
+    init(row: Row<Column>) {
+        inviteID = row.int64(.inviteID)
+        let zones = (try? JSONSerialization.jsonObject(with: Data((row.text(.zones) ?? "[]").utf8))) as? [String] ?? []
+        record = CalendarRecord(
+            calendar: row.text(.calendar) ?? "", zones: zones, version: row.blob(.version), pending: row.bool(.pending))
+        now = row.date(.writtenAt)
     }
 }

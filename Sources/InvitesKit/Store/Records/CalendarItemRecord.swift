@@ -13,18 +13,6 @@ struct CalendarItemRecord: FetchableRecord, PersistableRecord {
     var item: CalendarItem
     var now: Date
 
-    init(inviteID: Int64, item: CalendarItem, now: Date) {
-        self.inviteID = inviteID
-        self.item = item
-        self.now = now
-    }
-
-    init(row: Row<Column>) {
-        inviteID = row.int64(.inviteID)
-        item = CalendarItem(calendar: row.text(.calendar) ?? "", path: row.text(.item) ?? "", gone: row.bool(.gone))
-        now = row.date(.updatedAt)
-    }
-
     /// The item of a row joined to its invitation's (`LEFT JOIN`): `nil` when there is none.
     static func item(_ row: Row<Column>) -> CalendarItem? {
         guard let calendar = row.text(.calendar), let path = row.text(.item) else { return nil }
@@ -38,5 +26,15 @@ struct CalendarItemRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.gone, .bool(item.gone))
         columns.set(Column.foundAt, .integer(now.unixSeconds))
         columns.set(Column.updatedAt, .integer(now.unixSeconds))
+    }
+}
+
+extension CalendarItemRecord {
+    /// The record a row of its columns holds (``TableRecord/selection(_:replacing:only:)``); in an
+    /// extension, so that the type keeps its memberwise initialiser for new rows.
+    init(row: Row<Column>) {
+        inviteID = row.int64(.inviteID)
+        item = CalendarItem(calendar: row.text(.calendar) ?? "", path: row.text(.item) ?? "", gone: row.bool(.gone))
+        now = row.date(.updatedAt)
     }
 }

@@ -13,22 +13,6 @@ struct HistoryRecord: FetchableRecord, PersistableRecord {
     var inviteID: Int64
     var entry: HistoryEntry
 
-    init(inviteID: Int64, entry: HistoryEntry) {
-        self.inviteID = inviteID
-        self.entry = entry
-    }
-
-    init(row: Row<Column>) {
-        inviteID = row.int64(.inviteID)
-        entry = HistoryEntry(
-            handle: row.text(.handle) ?? "", uid: row.text(.uid) ?? "", recurrenceID: row.key(.recurrenceID),
-            senderID: row.text(.senderID), title: row.text(.title) ?? "", start: row.date(.start), end: row.date(.end),
-            sequence: row.int(.sequence), dtstamp: row.optionalDate(.dtstamp),
-            action: AnswerAction(rawValue: row.text(.action) ?? "") ?? .commented, comment: row.text(.comment),
-            at: row.date(.at), delivery: Delivery(rawValue: row.text(.delivery) ?? "") ?? .pending,
-            outboxID: row.optionalInt(.outboxID).map(Int64.init), id: row.int64(.id))
-    }
-
     /// The columns that name an entry as another's successor (`superseded_by`,
     /// `comment_left_by`), read from the entry joined as `alias`.
     static let successorColumns: [Column] = [.action, .at, .recurrenceID]
@@ -55,5 +39,20 @@ struct HistoryRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.comment, .optional(entry.comment))
         columns.set(Column.at, .integer(entry.at.unixSeconds))
         columns.set(Column.delivery, .text(entry.delivery.rawValue))
+    }
+}
+
+extension HistoryRecord {
+    /// The record a row of its columns holds (``TableRecord/selection(_:replacing:only:)``); in an
+    /// extension, so that the type keeps its memberwise initialiser for new rows.
+    init(row: Row<Column>) {
+        inviteID = row.int64(.inviteID)
+        entry = HistoryEntry(
+            handle: row.text(.handle) ?? "", uid: row.text(.uid) ?? "", recurrenceID: row.key(.recurrenceID),
+            senderID: row.text(.senderID), title: row.text(.title) ?? "", start: row.date(.start), end: row.date(.end),
+            sequence: row.int(.sequence), dtstamp: row.optionalDate(.dtstamp),
+            action: AnswerAction(rawValue: row.text(.action) ?? "") ?? .commented, comment: row.text(.comment),
+            at: row.date(.at), delivery: Delivery(rawValue: row.text(.delivery) ?? "") ?? .pending,
+            outboxID: row.optionalInt(.outboxID).map(Int64.init), id: row.int64(.id))
     }
 }

@@ -22,30 +22,6 @@ struct OutboxRecord: FetchableRecord, PersistableRecord {
     var now: Date
     var sentAt: Date?
 
-    /// A new message, queued.
-    init(inviteID: Int64, draft: OutboxDraft, now: Date) {
-        self.inviteID = inviteID
-        self.draft = draft
-        self.now = now
-    }
-
-    init(row: Row<Column>) {
-        id = row.int64(.id)
-        inviteID = row.int64(.inviteID)
-        draft = OutboxDraft(
-            kind: OutboxDraft.Kind(rawValue: row.text(.kind) ?? "") ?? .reply,
-            transport: OutboxMessage.Transport(rawValue: row.text(.transport) ?? "") ?? .mail,
-            recipient: row.text(.recipient) ?? "", subject: row.text(.subject) ?? "", body: row.blob(.body),
-            messageID: row.text(.messageID))
-        state = Delivery(rawValue: row.text(.state) ?? "") ?? .queued
-        attempts = row.int(.attempts)
-        lastError = row.text(.lastError)
-        nextTry = row.optionalDate(.nextTry)
-        claimedBy = row.optionalInt(.claimedBy).map { Int32(clamping: $0) }
-        now = row.date(.createdAt)
-        sentAt = row.optionalDate(.sentAt)
-    }
-
     /// The message as `outbox` shows it, for the invitation of `handle`.
     func message(handle: String) -> OutboxMessage {
         OutboxMessage(
@@ -65,5 +41,26 @@ struct OutboxRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.createdAt, .integer(now.unixSeconds))
         columns.set(Column.updatedAt, .integer(now.unixSeconds))
         columns.set(Column.kind, .text(draft.kind.rawValue))
+    }
+}
+
+extension OutboxRecord {
+    /// The record a row of its columns holds (``TableRecord/selection(_:replacing:only:)``); in an
+    /// extension, so that the type keeps its memberwise initialiser for new rows.
+    init(row: Row<Column>) {
+        id = row.int64(.id)
+        inviteID = row.int64(.inviteID)
+        draft = OutboxDraft(
+            kind: OutboxDraft.Kind(rawValue: row.text(.kind) ?? "") ?? .reply,
+            transport: OutboxMessage.Transport(rawValue: row.text(.transport) ?? "") ?? .mail,
+            recipient: row.text(.recipient) ?? "", subject: row.text(.subject) ?? "", body: row.blob(.body),
+            messageID: row.text(.messageID))
+        state = Delivery(rawValue: row.text(.state) ?? "") ?? .queued
+        attempts = row.int(.attempts)
+        lastError = row.text(.lastError)
+        nextTry = row.optionalDate(.nextTry)
+        claimedBy = row.optionalInt(.claimedBy).map { Int32(clamping: $0) }
+        now = row.date(.createdAt)
+        sentAt = row.optionalDate(.sentAt)
     }
 }
