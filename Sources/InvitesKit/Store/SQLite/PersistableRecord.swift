@@ -20,19 +20,41 @@ extension Database {
     func insert<Record: PersistableRecord>(
         _ record: Record, onConflict conflictColumns: [Record.Column] = [], keeping kept: [Record.Column] = []
     ) throws(StoreError) -> Int64 {
-        let conflict = conflictColumns.map(\.rawValue)
-        let unchanged = conflict + kept.map(\.rawValue)
         let columns = record.columns
-        var sql = """
-            INSERT INTO \(type(of: record).table) (\(columns.names.joined(separator: ", ")))
-            VALUES (\(columns.names.map { ":" + $0 }.joined(separator: ", ")))
-            """
-        if !conflict.isEmpty {
+        var sql = Database.insertion(Record.self, columns: columns)
+        if !conflictColumns.isEmpty {
+            let conflict = conflictColumns.map(\.rawValue)
+            let unchanged = conflict + kept.map(\.rawValue)
             let updated = columns.names.filter { !unchanged.contains($0) }.map { "\($0) = excluded.\($0)" }
             sql += " ON CONFLICT (\(conflict.joined(separator: ", "))) DO UPDATE SET \(updated.joined(separator: ", "))"
         }
         try prepare(sql).bind(columns).run()
         return lastInsertRowID
+    }
+
+    /// Inserts records of one table through one statement, prepared once (a Maildir pass
+    /// remembers thousands of messages); a row already there is left as it is (`ignore`) or
+    /// replaced whole.
+    func insert<Record: PersistableRecord>(_ records: [Record], or alternative: Alternative) throws(StoreError) {
+        guard let first = records.first else { return }
+        let statement = try prepare(
+            Database.insertion(Record.self, columns: first.columns, or: alternative))
+        for record in records { try statement.bind(record.columns).run() }
+    }
+
+    /// What an insert does with a row already there of the same key.
+    enum Alternative: String {
+        case ignore = "OR IGNORE"
+        case replace = "OR REPLACE"
+    }
+
+    private static func insertion<Record: PersistableRecord>(
+        _ record: Record.Type, columns: Columns, or alternative: Alternative? = nil
+    ) -> String {
+        """
+        INSERT \(alternative.map { $0.rawValue + " " } ?? "")INTO \(Record.table) (\(columns.names.joined(separator: ", ")))
+        VALUES (\(columns.names.map { ":" + $0 }.joined(separator: ", ")))
+        """
     }
 
     /// Updates the row `id` of the record's table with the columns it encodes; `also` adds
