@@ -25,7 +25,7 @@ extension CommandContext {
     /// The invite a reference names; one that names none is an error that offers the closest
     /// handle or sender id, so a typo costs one more command, not a trip through `list --all`.
     func resolve(_ reference: String) throws -> StoredInvite {
-        let store = try openStore()
+        let store = try inbox()
         do {
             return try store.resolve(reference)
         } catch LookupError.notFound {

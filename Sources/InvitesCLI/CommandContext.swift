@@ -17,10 +17,22 @@ struct CommandContext {
     /// reads the calendar index and the last answer through the same connection.
     private let opened = OpenedStore()
 
+    /// The store, opened on first use; opening it changes nothing (``inbox()`` follows the
+    /// calendars).
     func openStore() throws -> InboxStore {
         if let store = opened.store { return store }
         let store = try InboxStore(home: settings.home.value)
         opened.store = store
+        return store
+    }
+
+    /// The inbox as a command reads it: the store, with the invitations a scheduling server put
+    /// into your calendars taken in first, once per command (``followCalendars(_:)``), so that
+    /// every command sees what `list` shows.
+    func inbox() throws -> InboxStore {
+        let store = try openStore()
+        guard !opened.followed else { return store }
+        opened.followed = true
         try followCalendars(store)
         return store
     }
@@ -78,12 +90,14 @@ struct CommandContext {
 
     private final class OpenedStore {
         var store: InboxStore?
+        /// Whether ``inbox()`` has followed the calendars, or is following them now.
+        var followed = false
         var cache: CacheStore?
     }
 
     /// The listing of the inbox as of now, in the display zone.
     func listController() throws -> ListController {
-        ListController(store: try openStore(), display: settings.zone.value, now: environment.now())
+        ListController(store: try inbox(), display: settings.zone.value, now: environment.now())
     }
 
     /// The calendars to read and write; a named one that does not exist is an error (exit 66)
@@ -108,7 +122,7 @@ struct CommandContext {
             throw UsageError(message: "no calendar to write to", command: nil)
         }
         return AnswerController(
-            store: try openStore(), calendar: first, me: settings.me.value, display: settings.zone.value,
+            store: try inbox(), calendar: first, me: settings.me.value, display: settings.zone.value,
             lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
             name: settings.sending.name.value, scheduling: settings.scheduling, serverWait: settings.serverWait.value,
             dispatcher: try dispatcher(policy: policy), clock: environment.now)
@@ -118,7 +132,7 @@ struct CommandContext {
     /// of this run.
     func exchangeController() throws -> ExchangeController {
         ExchangeController(
-            store: try openStore(), me: settings.me.value, name: settings.sending.name.value,
+            store: try inbox(), me: settings.me.value, name: settings.sending.name.value,
             display: settings.zone.value, clock: environment.now)
     }
 
@@ -126,7 +140,7 @@ struct CommandContext {
     /// `send` setting unless the command has its own word for it).
     func dispatcher(policy: SendPolicy? = nil) throws -> Dispatcher {
         Dispatcher(
-            store: try openStore(), routes: routes, policy: policy ?? settings.sending.policy.value,
+            store: try inbox(), routes: routes, policy: policy ?? settings.sending.policy.value,
             clock: environment.now)
     }
 

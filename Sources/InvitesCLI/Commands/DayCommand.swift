@@ -14,7 +14,7 @@ enum DayCommand {
         let working = try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value
         let width = try ShowCommand.width(context, command: "day")
         let controller = DayController(
-            store: try context.openStore(), calendars: context.settings.calendars.value,
+            store: try context.inbox(), calendars: context.settings.calendars.value,
             display: context.settings.zone.value, me: context.settings.me.value, cache: context.openCache(),
             working: working, clock: context.environment.now)
         context.mentionMissingCalendars()

@@ -35,7 +35,7 @@ enum HistoryCommand {
             }
             limit = number
         }
-        let entries = try context.openStore().history(actions: actions, since: since, limit: limit, handle: handle)
+        let entries = try context.inbox().history(actions: actions, since: since, limit: limit, handle: handle)
         if context.settings.json {
             try context.printJSON(JSONOutput.HistoryBody(entries: entries.map(JSONOutput.HistoryEntry.init)))
             return .success
@@ -48,7 +48,7 @@ enum HistoryCommand {
         // All-day invitations are shown by their dates, as `list` and `show` show them.
         var invitations: [String: StoredInvite] = [:]
         for handle in Set(entries.map(\.handle)) {
-            invitations[handle] = try? context.openStore().resolve(handle)
+            invitations[handle] = try? context.inbox().resolve(handle)
         }
         for entry in entries {
             let dates =

@@ -69,13 +69,13 @@ enum IngestCommand {
                     "the message holds \(handles.count) invitations (\(handles.joined(separator: ", "))); name one of them instead of -",
                 command: command)
         }
-        return try context.openStore().resolve(stored.handle)
+        return try context.inbox().resolve(stored.handle)
     }
 
     /// The ingesting machinery with this run's settings.
     static func controller(_ context: CommandContext) throws -> IngestController {
         IngestController(
-            store: try context.openStore(), display: context.settings.zone.value, clock: context.environment.now,
+            store: try context.inbox(), display: context.settings.zone.value, clock: context.environment.now,
             responder: { try context.responder(following: true) })
     }
 

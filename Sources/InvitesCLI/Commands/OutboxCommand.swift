@@ -9,13 +9,13 @@ enum OutboxCommand {
         let states: Set<Delivery>? =
             context.arguments.has("--all") ? nil : [.queued, .sending, .failed, .interrupted]
         SendCommand.recovered(try context.dispatcher().recover(), context)
-        let messages = try context.openStore().outbox(states: states)
+        let messages = try context.inbox().outbox(states: states)
         if context.settings.json {
             try context.printJSON(["messages": messages.map(JSONOutput.OutboxMessage.init)])
             return .success
         }
         let byServer = try answersLeftToTheServer(context)
-        let held = try context.openStore().heldAnswers()
+        let held = try context.inbox().heldAnswers()
         guard !messages.isEmpty else {
             context.print(context.arguments.has("--all") ? "The outbox is empty." : "Nothing waits to be sent.")
             printServerAnswers(byServer, context)
@@ -53,7 +53,7 @@ enum OutboxCommand {
     private static func answersLeftToTheServer(_ context: CommandContext) throws -> [HistoryEntry] {
         let since = context.arguments.has("--all") ? nil : context.environment.now().addingTimeInterval(-14 * 86_400)
         var seen = Set<String>()
-        return try context.openStore().history(since: since).filter { entry in
+        return try context.inbox().history(since: since).filter { entry in
             seen.insert(entry.handle).inserted && entry.delivery == .server
         }
     }

@@ -70,7 +70,7 @@ enum ProposeCommand {
     /// The controller with the settings of this run.
     static func controller(_ context: CommandContext) throws -> ProposeController {
         ProposeController(
-            store: try context.openStore(), cache: context.openCache(),
+            store: try context.inbox(), cache: context.openCache(),
             settings: ProposeController.Settings(
                 calendars: context.settings.calendars.value, display: context.settings.zone.value,
                 me: context.settings.me.value, name: context.settings.sending.name.value,

@@ -13,7 +13,7 @@ enum ReplyCommand {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let stored = try context.resolveInvite(command: "reply")
-        let store = try context.openStore()
+        let store = try context.inbox()
         let history = try store.history(handle: stored.handle)
         let mime = context.arguments.has("--mime")
         let name = context.arguments.value("--name")

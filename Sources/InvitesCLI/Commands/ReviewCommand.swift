@@ -26,7 +26,7 @@ enum ReviewCommand {
         }
         let policy = policy(context)
         let queue = ReviewQueue(
-            store: try context.openStore(), dispatcher: try context.dispatcher(policy: policy),
+            store: try context.inbox(), dispatcher: try context.dispatcher(policy: policy),
             answering: { try context.answerController(policy: policy) },
             proposing: { try ProposeCommand.controller(context) }, invites: pending, first: first)
         let controller = try ShowCommand.controller(context)

@@ -8,7 +8,7 @@ enum SendCommand {
     static let spec = OptionSpec(flags: ["--again"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore()
+        let store = try context.inbox()
         var handles: [String]?
         if !context.arguments.positionals.isEmpty {
             handles = try context.arguments.positionals.map { try store.resolve($0).handle }

@@ -72,7 +72,7 @@ enum ShowCommand {
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
         var controller = ShowController(
-            store: try context.openStore(), cache: context.openCache(), settings: settings,
+            store: try context.inbox(), cache: context.openCache(), settings: settings,
             clock: context.environment.now)
         let responder = try context.responder()
         controller.collision = { stored in

@@ -78,7 +78,7 @@ enum WatchCommand {
                     + "your server puts in your calendars) in the config",
                 command: "watch")
         }
-        let store = try context.openStore()
+        let store = try context.inbox()
         let home = settings.home.value
         let now = context.environment.now
         let showing = ShowController.Settings(

@@ -32,7 +32,7 @@ extension InvitationFiler {
             return outcome
         }
         guard let id = try store.rowID(handle: existing.handle) else {
-            throw .sqlite(path: store.path, code: 0, message: "invite \(existing.handle) vanished")
+            throw .notInInbox(path: store.path, handle: existing.handle)
         }
         var notes: [String] = []
         var changed: [String?] = []
@@ -62,7 +62,7 @@ extension InvitationFiler {
         }
         if !changed.isEmpty { try store.keepThread(of: invite, id: id) }
         guard let stored = try store.invite(id: id) else {
-            throw .sqlite(path: store.path, code: 0, message: "invite \(existing.handle) vanished")
+            throw .notInInbox(path: store.path, handle: existing.handle)
         }
         return IngestOutcome(
             stored: stored, result: changed.isEmpty ? .unchanged : .updated,

@@ -66,7 +66,7 @@ public struct InvitationFiler {
             let filed = try file(
                 invite, existing: existing, message: try store.messageID(for: invite.raw), now: now)
             guard let id = try store.rowID(handle: filed.stored.handle) else {
-                throw .sqlite(path: store.path, code: 0, message: "invite \(filed.stored.handle) vanished")
+                throw .notInInbox(path: store.path, handle: filed.stored.handle)
             }
             try store.keepCalendarItem(found.item, inviteID: id, now: now)
             // Answers held for this very copy are still to go into it: the inbox keeps them,
@@ -124,7 +124,7 @@ public struct InvitationFiler {
             return IngestOutcome(stored: stored, result: cancel ? .cancelled : .new, note: nil, changed: changed)
         }
         guard let id = try store.rowID(handle: existing.handle) else {
-            throw .sqlite(path: store.path, code: 0, message: "invite \(existing.handle) vanished")
+            throw .notInInbox(path: store.path, handle: existing.handle)
         }
         var result: IngestOutcome.Result = .unchanged
         var notes: [String] = []
@@ -182,7 +182,7 @@ public struct InvitationFiler {
         }
         if result != .unchanged || existing.invite.mail == nil { try store.keepThread(of: invite, id: id) }
         guard let stored = try store.invite(id: id) else {
-            throw .sqlite(path: store.path, code: 0, message: "invite \(existing.handle) vanished")
+            throw .notInInbox(path: store.path, handle: existing.handle)
         }
         return IngestOutcome(
             stored: stored, result: result, note: notes.isEmpty ? nil : notes.joined(separator: "; "), changed: changed)

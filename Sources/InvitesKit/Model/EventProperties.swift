@@ -5,8 +5,9 @@ import Foundation
 /// fields (one read model: nothing re-parses a stored message for them). A push payload has
 /// none of them, and gives an empty set.
 public struct EventProperties: Sendable, Hashable, Codable {
-    /// Bumped when what is read changes: the store's older records are read again from their
-    /// messages, once, by ``StoredPropertiesMigration``.
+    /// Bumped when what is read changes, with a migration of the inbox (``Schema/inbox``) that
+    /// reads the store's older records again from their messages, once
+    /// (``StoredPropertiesMigration``).
     public static let version = 3
 
     /// One `CONFERENCE` property (RFC 7986 §5.11): where and how to join.

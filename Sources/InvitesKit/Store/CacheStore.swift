@@ -64,7 +64,7 @@ public final class CacheStore: CalendarIndexStorage {
             let database = try Database(
                 path: path, pageSize: CacheStore.pageSize, durable: false, statementLimit: CacheStore.statementLimit)
             if let doubt = try Schema.doubt(aboutCache: database) { return .doubtful(doubt) }
-            try Schema.migrate(database, migrations: Schema.cacheMigrations)
+            try Schema.migrate(database, migrations: Schema.cache)
             return .opened(database)
         } catch {
             guard let reason = doubt(error) else { throw error }
@@ -86,10 +86,12 @@ public final class CacheStore: CalendarIndexStorage {
     private var now: Int { Int(clock().timeIntervalSince1970.rounded(.down)) }
 
     public func indexData(for key: String) -> Data? {
-        guard let statement = try? database.prepare("SELECT data FROM calendar_index WHERE key = ?"),
+        guard
+            let statement = try? database.prepare(
+                "SELECT \(CalendarIndexRecord.selection("c", only: [.data])) FROM calendar_index AS c WHERE c.key = ?"),
             (try? statement.bind([.text(key)]).step()) == true
         else { return nil }
-        let data = statement.blob(0)
+        let data = CalendarIndexRecord.row(statement, alias: "c").blob(.data)
         guard let reference = IndexFile.Reference(data) else { return data }
         return IndexFile(key: key, home: home).read(reference)
     }
@@ -105,12 +107,8 @@ public final class CacheStore: CalendarIndexStorage {
             file.remove()
         }
         try? database.transaction { () throws(StoreError) in
-            try database.prepare(
-                """
-                INSERT INTO calendar_index (key, data, updated_at) VALUES (?, ?, ?)
-                ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
-                """
-            ).bind([.text(key), .blob(stored), .integer(now)]).run()
+            try database.insert(
+                CalendarIndexRecord(key: key, data: stored, updatedAt: now), onConflict: CalendarIndexRecord.primaryKey)
         }
     }
 
@@ -119,22 +117,22 @@ public final class CacheStore: CalendarIndexStorage {
     public func windowData(for key: String, days: Range<Int>) -> Data? {
         guard
             let statement = try? database.prepare(
-                "SELECT data FROM window_cache WHERE key = ? AND lower = ? AND upper = ?"),
+                """
+                SELECT \(WindowCacheRecord.selection("w", only: [.data])) FROM window_cache AS w
+                WHERE w.key = ? AND w.lower = ? AND w.upper = ?
+                """),
             (try? statement.bind([.text(key), .integer(days.lowerBound), .integer(days.upperBound)]).step()) == true
         else { return nil }
-        return statement.blob(0)
+        return WindowCacheRecord.row(statement, alias: "w").blob(.data)
     }
 
     /// Saves what a calendar held for some days and drops all but the newest
     /// ``WindowCache/kept`` of that calendar; a failure only costs the next run an expansion.
     public func saveWindow(_ data: Data, for key: String, days: Range<Int>) {
         try? database.transaction { () throws(StoreError) in
-            try database.prepare(
-                """
-                INSERT INTO window_cache (key, lower, upper, data, updated_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (key, lower, upper) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
-                """
-            ).bind([.text(key), .integer(days.lowerBound), .integer(days.upperBound), .blob(data), .integer(now)]).run()
+            try database.insert(
+                WindowCacheRecord(key: key, days: days, data: data, updatedAt: now),
+                onConflict: WindowCacheRecord.primaryKey)
             try database.prepare(
                 """
                 DELETE FROM window_cache WHERE key = ? AND rowid NOT IN

@@ -6,21 +6,18 @@ extension InboxStore {
     /// Keeps which calendar item an invitation was found in, inside the caller's transaction;
     /// an item found again is no longer gone.
     func keepCalendarItem(_ item: CalendarItem, inviteID id: Int64, now: Date) throws(StoreError) {
-        try database.prepare(
-            """
-            INSERT INTO calendar_items (invite_id, calendar, item, gone, found_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)
-            ON CONFLICT (invite_id) DO UPDATE SET calendar = excluded.calendar, item = excluded.item, gone = 0,
-                updated_at = excluded.updated_at
-            """
-        ).bind([
-            .int(id), .text(item.calendar), .text(item.path), .integer(now.unixSeconds), .integer(now.unixSeconds),
-        ]).run()
+        var item = item
+        item.gone = false
+        try database.insert(
+            CalendarItemRecord(inviteID: id, item: item, now: now), onConflict: CalendarItemRecord.key,
+            keeping: [.foundAt])
     }
 
     /// Sets your answer to the series, inside the caller's transaction.
     func setStatus(_ status: InviteStatus, inviteID id: Int64, now: Date) throws(StoreError) {
-        try database.prepare("UPDATE invites SET status = ?, updated_at = ? WHERE id = ?")
-            .bind([.text(status.rawValue), .integer(now.unixSeconds), .int(id)]).run()
+        try database.update(
+            InviteRecord.self, [.status: .text(status.rawValue), .updatedAt: .integer(now.unixSeconds)],
+            where: .id, is: .int(id))
     }
 
     /// Marks the invitations found in a calendar before whose item no longer holds them: their
@@ -50,14 +47,16 @@ extension InboxStore {
     {
         let statement = try database.prepare(
             """
-            SELECT i.id, i.handle, i.uid, c.item FROM calendar_items AS c JOIN invites AS i ON i.id = c.invite_id
-            WHERE c.calendar = ? AND c.gone = 0
+            SELECT \(InviteRecord.selection("i", only: [.id, .handle, .uid])), \(CalendarItemRecord.selection("c"))
+            FROM calendar_items AS c JOIN invites AS i ON i.id = c.invite_id WHERE c.calendar = ? AND c.gone = 0
             """)
         try statement.bind([.text(calendar)])
         var gone: [(Int64, String)] = []
         while try statement.step() {
-            let key = CalendarInvitationKey(path: statement.text("item") ?? "", uid: statement.text("uid") ?? "")
-            if !present.contains(key) { gone.append((Int64(statement.int("id")), statement.text("handle") ?? "")) }
+            let invite = InviteRecord.row(statement, alias: "i")
+            let item = CalendarItemRecord(row: CalendarItemRecord.row(statement, alias: "c")).item
+            let key = CalendarInvitationKey(path: item.path, uid: invite.text(.uid) ?? "")
+            if !present.contains(key) { gone.append((invite.int64(.id), invite.text(.handle) ?? "")) }
         }
         return gone
     }

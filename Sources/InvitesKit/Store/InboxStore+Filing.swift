@@ -7,8 +7,10 @@ extension InboxStore {
     /// user read last.
     func keepThread(of invite: Invite, id: Int64) throws(StoreError) {
         guard let mail = invite.mail else { return }
-        try database.prepare("UPDATE invites SET mail_message_id = ?, mail_references = ? WHERE id = ?")
-            .bind([.text(mail.messageID), .text(mail.references.joined(separator: " ")), .int(id)]).run()
+        try database.update(
+            InviteRecord.self,
+            [.mailMessageID: .text(mail.messageID), .mailReferences: .text(mail.references.joined(separator: " "))],
+            where: .id, is: .int(id))
     }
 
     func insert(
@@ -110,25 +112,12 @@ extension InboxStore {
         try forgetInstancesFollowingTheSeries(of: id)
     }
 
-    /// A handle no other invite has: four characters of the UID's stable hash, more on a clash.
-    ///
-    /// The alphabet leaves out characters that read alike (0/o, 1/l/i), so a handle read off a
-    /// screen is typed right.
+    /// The first of the invitation's ``Handle/candidates(uid:recurrenceID:)`` no other invite has.
     func freeHandle(for invite: Invite) throws(StoreError) -> String {
-        let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz")
-        var hash = StableHash.fnv1a(Data((invite.uid + "\u{0}" + (invite.recurrenceID ?? "")).utf8))
-        var digits: [Character] = []
-        for _ in 0..<12 {
-            digits.append(alphabet[Int(hash % UInt64(alphabet.count))])
-            hash /= UInt64(alphabet.count)
-        }
-        for length in 4...digits.count {
-            let candidate = String(digits.prefix(length))
+        for candidate in Handle.candidates(uid: invite.uid, recurrenceID: invite.recurrenceID) {
             if try rowID(handle: candidate) == nil { return candidate }
         }
-        var suffix = 2
-        while try rowID(handle: "\(String(digits))\(suffix)") != nil { suffix += 1 }
-        return "\(String(digits))\(suffix)"
+        preconditionFailure("the handles of an invitation never end")
     }
 
     func rowID(handle: String) throws(StoreError) -> Int64? {

@@ -32,23 +32,18 @@ extension InboxStore {
     public func heldAnswers() throws(StoreError) -> [HeldAnswers] {
         let statement = try database.prepare(
             """
-            SELECT h.id, h.invite_id, h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at,
-                h.sequence, h.dtstamp, h.action, h.comment, h.at
-            FROM history AS h WHERE h.delivery = 'held' ORDER BY h.invite_id, h.at, h.id
+            SELECT \(HistoryRecord.selection("h")) FROM history AS h WHERE h.delivery = 'held'
+            ORDER BY h.invite_id, h.at, h.id
             """)
         var groups: [HeldAnswers] = []
         while try statement.step() {
-            let inviteID = Int64(statement.int("invite_id"))
-            let recurrenceID = statement.text("recurrence_id") ?? ""
-            let entry = HistoryEntry(
-                handle: statement.text("handle") ?? "", uid: statement.text("uid") ?? "",
-                recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text("sender_id"),
-                title: statement.text("title") ?? "", start: Date(unixSeconds: statement.int("start_at")),
-                end: Date(unixSeconds: statement.int("end_at")), sequence: statement.int("sequence"),
-                dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
-                action: AnswerAction(rawValue: statement.text("action") ?? "") ?? .commented,
-                comment: statement.text("comment"), at: Date(unixSeconds: statement.int("at")), delivery: .held)
-            let row = Int64(statement.int("id"))
+            let record = HistoryRecord(row: HistoryRecord.row(statement, alias: "h"))
+            let inviteID = record.inviteID
+            var entry = record.entry
+            let row = entry.id ?? 0
+            // A held entry goes by its row (``HeldAnswers/rows``): the entry itself names no row
+            // nor message, as a reply made for it expects.
+            (entry.id, entry.outboxID) = (nil, nil)
             if groups.last?.inviteID == inviteID {
                 groups[groups.count - 1].entries.append(entry)
                 groups[groups.count - 1].rows.append(row)

@@ -22,28 +22,15 @@ extension InboxStore {
     ) throws(StoreError) -> RecordedAnswer {
         try database.transaction { () throws(StoreError) -> RecordedAnswer in
             guard let id = try rowID(of: stored) else {
-                throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
+                throw .notInInbox(path: database.path, handle: stored.handle)
             }
-            let invite = stored.invite
-            var entries: [HistoryEntry] = []
+            var entries = HistoryEntry.answering(
+                stored, action: action, occurrences: occurrences, comment: comment, delivery: delivery, now: now)
             var rows: [Int64] = []
-            let targets: [String?] = occurrences.isEmpty ? [invite.recurrenceID] : occurrences
-            for target in targets {
-                let organizer = target.flatMap { stored.instance($0)?.organizer }
-                let length = invite.end.timeIntervalSince(invite.start)
-                let start =
-                    organizer?.start
-                    ?? (occurrences.isEmpty ? invite.start : target.flatMap(RecurrenceKey.instant(of:)) ?? invite.start)
-                var entry = HistoryEntry(
-                    handle: stored.handle, uid: invite.uid, recurrenceID: target, senderID: invite.senderID,
-                    title: organizer?.title ?? invite.title, start: start,
-                    end: organizer?.end ?? start.addingTimeInterval(length),
-                    sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
-                    action: action, comment: comment, at: now, delivery: delivery)
-                let row = try insert(entry, inviteID: id)
-                entry.id = row
+            for index in entries.indices {
+                let row = try insert(entries[index], inviteID: id)
+                entries[index].id = row
                 rows.append(row)
-                entries.append(entry)
             }
             if let status = action.status {
                 if occurrences.isEmpty {
@@ -109,13 +96,9 @@ extension InboxStore {
     public func calendarRecord(for stored: StoredInvite) throws(StoreError) -> CalendarRecord? {
         guard let id = try rowID(of: stored) else { return nil }
         let statement = try database.prepare(
-            "SELECT calendar, zones, version, pending FROM calendar_entries WHERE invite_id = ?")
+            "SELECT \(CalendarEntryRecord.selection("e")) FROM calendar_entries AS e WHERE e.invite_id = ?")
         guard try statement.bind([.int(id)]).step() else { return nil }
-        let zones =
-            (try? JSONSerialization.jsonObject(with: Data((statement.text("zones") ?? "[]").utf8))) as? [String] ?? []
-        return CalendarRecord(
-            calendar: statement.text("calendar") ?? "", zones: zones, version: statement.blob("version"),
-            pending: statement.int("pending") != 0)
+        return CalendarEntryRecord(row: CalendarEntryRecord.row(statement, alias: "e")).record
     }
 
     /// The history, newest first.
@@ -139,14 +122,16 @@ extension InboxStore {
         // An entry a newer message replaced without carrying it says superseded, whatever its
         // own message did afterwards; one whose message was interrupted first says that, since
         // it may have gone.
+        let delivery = """
+            CASE WHEN h.superseded_by IS NULL THEN COALESCE(o.state, h.delivery)
+                WHEN h.delivery = 'interrupted' THEN 'interrupted' ELSE 'superseded' END
+            """
         let statement = try database.prepare(
             """
-            SELECT h.id, h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at, h.sequence,
-                h.dtstamp, h.action, h.comment, h.at, h.outbox_id, o.sent_at,
-                CASE WHEN h.superseded_by IS NULL THEN COALESCE(o.state, h.delivery)
-                    WHEN h.delivery = 'interrupted' THEN 'interrupted' ELSE 'superseded' END AS delivery,
-                b.action AS by_action, b.at AS by_at, b.recurrence_id AS by_recurrence_id,
-                c.action AS left_action, c.at AS left_at, c.recurrence_id AS left_recurrence_id
+            SELECT \(HistoryRecord.selection("h", replacing: [.delivery: delivery])),
+                \(OutboxRecord.selection("o", only: [.sentAt])),
+                \(HistoryRecord.selection("b", only: HistoryRecord.successorColumns)),
+                \(HistoryRecord.selection("c", only: HistoryRecord.successorColumns))
             FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
                 LEFT JOIN history AS b ON b.id = h.superseded_by LEFT JOIN history AS c ON c.id = h.comment_left_by
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY h.at DESC, h.id DESC
@@ -155,37 +140,14 @@ extension InboxStore {
         try statement.bind(values)
         var result: [HistoryEntry] = []
         while try statement.step() {
-            let recurrenceID = statement.text("recurrence_id") ?? ""
-            let supersededBy = Self.successor(statement, prefix: "by")
-            result.append(
-                HistoryEntry(
-                    handle: statement.text("handle") ?? "", uid: statement.text("uid") ?? "",
-                    recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID, senderID: statement.text("sender_id"),
-                    title: statement.text("title") ?? "",
-                    start: Date(unixSeconds: statement.int("start_at")),
-                    end: Date(unixSeconds: statement.int("end_at")),
-                    sequence: statement.int("sequence"),
-                    dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
-                    action: AnswerAction(rawValue: statement.text("action") ?? "") ?? .commented,
-                    comment: statement.text("comment"), at: Date(unixSeconds: statement.int("at")),
-                    delivery: Delivery(rawValue: statement.text("delivery") ?? "") ?? .pending,
-                    outboxID: statement.optionalInt("outbox_id").map(Int64.init),
-                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) },
-                    supersededAt: supersededBy?.at, id: Int64(statement.int("id")), supersededBy: supersededBy,
-                    commentLeftOutBy: Self.successor(statement, prefix: "left")))
+            var entry = HistoryRecord(row: HistoryRecord.row(statement, alias: "h")).entry
+            entry.sentAt = OutboxRecord.row(statement, alias: "o").optionalDate(.sentAt)
+            entry.supersededBy = HistoryRecord.successor(HistoryRecord.row(statement, alias: "b"))
+            entry.supersededAt = entry.supersededBy?.at
+            entry.commentLeftOutBy = HistoryRecord.successor(HistoryRecord.row(statement, alias: "c"))
+            result.append(entry)
         }
         return result
-    }
-
-    /// The entry a history row names (`superseded_by`, `comment_left_by`), read from the
-    /// columns the query gave `prefix`.
-    private static func successor(_ statement: Statement, prefix: String) -> HistoryEntry.Successor? {
-        guard let action = statement.text("\(prefix)_action").flatMap(AnswerAction.init(rawValue:)) else {
-            return nil
-        }
-        let key = statement.text("\(prefix)_recurrence_id") ?? ""
-        return HistoryEntry.Successor(
-            action: action, at: Date(unixSeconds: statement.int("\(prefix)_at")), recurrenceID: key.isEmpty ? nil : key)
     }
 
     func rowID(of stored: StoredInvite) throws(StoreError) -> Int64? {

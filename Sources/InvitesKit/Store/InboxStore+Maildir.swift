@@ -6,11 +6,12 @@ import Foundation
 extension InboxStore {
     /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query.
     public func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
-        let statement = try database.prepare("SELECT name FROM maildir_seen WHERE folder = ?")
+        let statement = try database.prepare(
+            "SELECT \(MaildirSeenRecord.selection("m", only: [.name])) FROM maildir_seen AS m WHERE m.folder = ?")
         try statement.bind([.text(folder)])
         // Gathered first, so that the set is made at its final size rather than grown.
         var names: [String] = []
-        while try statement.step() { names.append(statement.text("name") ?? "") }
+        while try statement.step() { names.append(MaildirSeenRecord.row(statement, alias: "m").text(.name) ?? "") }
         return Set(names)
     }
 
@@ -25,28 +26,15 @@ extension InboxStore {
     ) throws(StoreError) {
         guard !keys.isEmpty || !stamps.isEmpty else { return }
         try database.transaction { () throws(StoreError) in
-            if !keys.isEmpty {
-                let statement = try database.prepare(
-                    "INSERT OR IGNORE INTO maildir_seen (folder, name, at) VALUES (?, ?, ?)")
-                for key in keys {
-                    try statement.bind([.text(folder), .text(key), .integer(now.unixSeconds)]).run()
-                }
-            }
+            try database.insert(keys.map { MaildirSeenRecord(folder: folder, name: $0, at: now) }, or: .ignore)
             for (subfolder, stamp) in stamps {
                 guard let stamp else {
                     try database.prepare("DELETE FROM maildir_folders WHERE folder = ? AND subfolder = ?")
                         .bind([.text(folder), .text(subfolder)]).run()
                     continue
                 }
-                try database.prepare(
-                    """
-                    INSERT OR REPLACE INTO maildir_folders (folder, subfolder, inode, seconds, nanoseconds)
-                    VALUES (?, ?, ?, ?, ?)
-                    """
-                ).bind([
-                    .text(folder), .text(subfolder), .int(Int64(bitPattern: stamp.inode)), .int(stamp.seconds),
-                    .int(stamp.nanoseconds),
-                ]).run()
+                try database.insert(
+                    [MaildirFolderRecord(folder: folder, subfolder: subfolder, stamp: stamp)], or: .replace)
             }
         }
     }
@@ -54,13 +42,12 @@ extension InboxStore {
     /// The stamps of a Maildir's subfolders as of the last pass that read everything in them.
     public func folderStamps(in folder: String) throws(StoreError) -> [String: FolderStamp] {
         let statement = try database.prepare(
-            "SELECT subfolder, inode, seconds, nanoseconds FROM maildir_folders WHERE folder = ?")
+            "SELECT \(MaildirFolderRecord.selection("f")) FROM maildir_folders AS f WHERE f.folder = ?")
         try statement.bind([.text(folder)])
         var stamps: [String: FolderStamp] = [:]
         while try statement.step() {
-            stamps[statement.text("subfolder") ?? ""] = FolderStamp(
-                inode: UInt64(bitPattern: Int64(statement.int("inode"))), seconds: Int64(statement.int("seconds")),
-                nanoseconds: Int64(statement.int("nanoseconds")))
+            let record = MaildirFolderRecord(row: MaildirFolderRecord.row(statement, alias: "f"))
+            stamps[record.subfolder] = record.stamp
         }
         return stamps
     }

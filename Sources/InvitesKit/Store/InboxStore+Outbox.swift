@@ -6,51 +6,77 @@ import Foundation
 /// transaction of its own, and only the process that claimed it records how it went.
 extension InboxStore {
     /// Puts a message in the outbox for the history rows `entries`, inside the caller's
-    /// transaction. Messages of the same kind for the invitation that are not yet handed over
-    /// (queued, failed, interrupted) are superseded, and name the new one.
+    /// transaction. The messages it takes the place of
+    /// (``OutboxDraft/Kind/supersedes(_:components:)``) are superseded, and name the new one.
     ///
-    /// A reply reports the whole state, so it supersedes every reply; of the entries that
-    /// waited for them (and those owed but never queued), it takes along those it carries
-    /// (``OutboxDraft/carriage``), and the others stay where they were, naming the entry that
-    /// took their place: the history must not say sent for a decline an accept replaced, nor
-    /// for a comment the accept's reply does not carry. A proposal replaces only the proposal
-    /// for the same component (the series, or that occurrence), whose entry stays at it: the
-    /// new COUNTER does not carry it; a REFRESH likewise replaces only the REFRESH for the same
-    /// component. A reply never supersedes a proposal nor a proposal a reply, and neither
-    /// touches a REFRESH: the organizer needs each.
+    /// Of the entries that waited for the replies a reply supersedes (and those owed but never
+    /// queued), it takes along those it carries (``OutboxDraft/carriage``), and the others stay
+    /// where they were, naming the entry that took their place: the history must not say sent
+    /// for a decline an accept replaced, nor for a comment the accept's reply does not carry. A
+    /// superseded proposal's entry stays at it: the new COUNTER does not carry it.
     func queue(_ draft: OutboxDraft, inviteID: Int64, entries: [Int64], now: Date) throws(StoreError) -> Int64 {
         let id = try database.insert(OutboxRecord(inviteID: inviteID, draft: draft, now: now))
-        var open = """
-            SELECT id FROM outbox AS o WHERE invite_id = ? AND id != ? AND kind = ?
-                AND state IN ('queued', 'failed', 'interrupted')
-            """
-        var values: [Statement.Value] = [.int(inviteID), .int(id), .text(draft.kind.rawValue)]
-        switch draft.kind {
-        case .reply:
+        if draft.kind == .reply {
             try settleWaiting(for: draft.carriage, inviteID: inviteID, message: id, entries: entries)
-        case .forward:
-            open += " AND 0"
-        case .counter, .refresh:
-            let rows = entries.map { _ in "?" }.joined(separator: ", ")
-            open += """
-                 AND EXISTS (SELECT 1 FROM history AS h WHERE h.outbox_id = o.id AND h.recurrence_id IN
-                    (SELECT recurrence_id FROM history WHERE id IN (\(rows))))
-                """
-            values += entries.map { .int($0) }
-            if let first = entries.first {
-                try database.prepare(
-                    "UPDATE history SET superseded_by = ? WHERE superseded_by IS NULL AND outbox_id IN (\(open))"
-                ).bind([.int(first)] + values).run()
-            }
         }
-        try database.prepare(
-            "UPDATE outbox SET state = 'superseded', superseded_by = ?, updated_at = ? WHERE id IN (\(open))"
-        ).bind([.int(id), .integer(now.unixSeconds)] + values).run()
+        let superseded = draft.kind.supersedes(
+            try waiting(inviteID: inviteID, besides: id), components: try components(of: entries))
+        let marks = superseded.map { _ in "?" }.joined(separator: ", ")
+        // A proposal's entry stays at the COUNTER it made, naming the proposal that took its place.
+        if draft.kind != .reply, let first = entries.first, !superseded.isEmpty {
+            try database.prepare(
+                "UPDATE history SET superseded_by = ? WHERE superseded_by IS NULL AND outbox_id IN (\(marks))"
+            ).bind([.int(first)] + superseded.map { .int($0) }).run()
+        }
+        if !superseded.isEmpty {
+            try database.prepare(
+                "UPDATE outbox SET state = 'superseded', superseded_by = ?, updated_at = ? WHERE id IN (\(marks))"
+            ).bind([.int(id), .integer(now.unixSeconds)] + superseded.map { .int($0) }).run()
+        }
         for entry in entries {
             try database.prepare("UPDATE history SET outbox_id = ?, delivery = 'queued' WHERE id = ?")
                 .bind([.int(id), .int(entry)]).run()
         }
         return id
+    }
+
+    /// The invitation's messages other than `id`, with the components their entries answer:
+    /// what a new message may take the place of (``OutboxDraft/Kind/supersedes(_:components:)``).
+    private func waiting(inviteID: Int64, besides id: Int64) throws(StoreError) -> [OutboxDraft.Kind.Waiting] {
+        let statement = try database.prepare(
+            """
+            SELECT \(OutboxRecord.selection("o")), \(HistoryRecord.selection("h", only: [.recurrenceID]))
+            FROM outbox AS o LEFT JOIN history AS h ON h.outbox_id = o.id
+            WHERE o.invite_id = ? AND o.id != ? AND o.state IN ('queued', 'failed', 'interrupted') ORDER BY o.id
+            """
+        ).bind([.int(inviteID), .int(id)])
+        var found: [OutboxDraft.Kind.Waiting] = []
+        while try statement.step() {
+            let record = OutboxRecord(row: OutboxRecord.row(statement, alias: "o"))
+            let component = HistoryRecord.row(statement, alias: "h").text(.recurrenceID)
+            if let last = found.last, last.id == record.id {
+                if let component { found[found.count - 1].components.insert(component) }
+            } else {
+                found.append(
+                    OutboxDraft.Kind.Waiting(
+                        id: record.id ?? 0, kind: record.draft.kind, state: record.state,
+                        components: component.map { [$0] } ?? []))
+            }
+        }
+        return found
+    }
+
+    /// The components (RECURRENCE-IDs, `""` for the series) the history rows `entries` answer.
+    private func components(of entries: [Int64]) throws(StoreError) -> Set<String> {
+        let marks = entries.map { _ in "?" }.joined(separator: ", ")
+        let statement = try database.prepare(
+            "SELECT \(HistoryRecord.selection("h", only: [.recurrenceID])) FROM history AS h WHERE h.id IN (\(marks))"
+        ).bind(entries.map { .int($0) })
+        var found = Set<String>()
+        while try statement.step() {
+            if let key = HistoryRecord.row(statement, alias: "h").text(.recurrenceID) { found.insert(key) }
+        }
+        return found
     }
 
     /// Decides, by the reply's carriage, what becomes of each entry of the invitation that
@@ -63,13 +89,14 @@ extension InboxStore {
     ) throws(StoreError) {
         let rows = entries.map { _ in "?" }.joined(separator: ", ")
         let made = try database.prepare(
-            "SELECT id, recurrence_id, comment FROM history WHERE id IN (\(rows)) ORDER BY id"
+            "SELECT \(HistoryRecord.selection("h")) FROM history AS h WHERE h.id IN (\(rows)) ORDER BY h.id"
         ).bind(entries.map { .int($0) })
         var new: [ReplyCarriage.Entry] = []
         while try made.step() { new.append(Self.carriageEntry(made)) }
         let statement = try database.prepare(
             """
-            SELECT h.id, h.recurrence_id, h.comment, o.state FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
+            SELECT \(HistoryRecord.selection("h")), \(OutboxRecord.selection("o", only: [.state]))
+            FROM history AS h LEFT JOIN outbox AS o ON o.id = h.outbox_id
             WHERE h.invite_id = ? AND h.superseded_by IS NULL AND h.id NOT IN (\(rows))
                 AND h.action NOT IN ('proposed', 'proposal-declined', 'refreshed', 'forwarded', 'delegated')
                 AND ((o.kind = 'reply' AND o.state IN ('queued', 'failed', 'interrupted'))
@@ -78,7 +105,8 @@ extension InboxStore {
         ).bind([.int(inviteID)] + entries.map { .int($0) })
         var waiting: [(ReplyCarriage.Entry, interrupted: Bool)] = []
         while try statement.step() {
-            waiting.append((Self.carriageEntry(statement), statement.text("state") == Delivery.interrupted.rawValue))
+            let state = OutboxRecord.row(statement, alias: "o").text(.state)
+            waiting.append((Self.carriageEntry(statement), state == Delivery.interrupted.rawValue))
         }
         for (entry, interrupted) in waiting {
             switch carriage.fate(of: entry, madeBy: new) {
@@ -104,10 +132,9 @@ extension InboxStore {
     }
 
     private static func carriageEntry(_ statement: Statement) -> ReplyCarriage.Entry {
-        let key = statement.text("recurrence_id") ?? ""
+        let entry = HistoryRecord(row: HistoryRecord.row(statement, alias: "h")).entry
         return ReplyCarriage.Entry(
-            id: Int64(statement.int("id")), recurrenceID: key.isEmpty ? nil : key,
-            hasComment: statement.text("comment")?.isEmpty == false)
+            id: entry.id ?? 0, recurrenceID: entry.recurrenceID, hasComment: entry.comment?.isEmpty == false)
     }
 
     /// Withdraws the messages for the invitation not yet handed over (queued, failed,
@@ -175,25 +202,15 @@ extension InboxStore {
         }
         let statement = try database.prepare(
             """
-            SELECT o.id, i.handle, o.transport, o.recipient, o.subject, o.body, o.message_id, o.state, o.attempts,
-                o.last_error, o.next_try, o.created_at, o.sent_at
+            SELECT \(OutboxRecord.selection("o")), \(InviteRecord.selection("i", only: [.handle]))
             FROM outbox AS o JOIN invites AS i ON i.id = o.invite_id
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY o.id
             """)
         try statement.bind(values)
         var result: [OutboxMessage] = []
         while try statement.step() {
-            result.append(
-                OutboxMessage(
-                    id: Int64(statement.int("id")), handle: statement.text("handle") ?? "",
-                    transport: OutboxMessage.Transport(rawValue: statement.text("transport") ?? "") ?? .mail,
-                    recipient: statement.text("recipient") ?? "", subject: statement.text("subject") ?? "",
-                    body: statement.blob("body"), messageID: statement.text("message_id"),
-                    state: Delivery(rawValue: statement.text("state") ?? "") ?? .queued,
-                    attempts: statement.int("attempts"), lastError: statement.text("last_error"),
-                    nextTry: statement.optionalInt("next_try").map { Date(unixSeconds: $0) },
-                    createdAt: Date(unixSeconds: statement.int("created_at")),
-                    sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) }))
+            let handle = InviteRecord.row(statement, alias: "i").text(.handle) ?? ""
+            result.append(OutboxRecord(row: OutboxRecord.row(statement, alias: "o")).message(handle: handle))
         }
         return result
     }
@@ -253,16 +270,14 @@ extension InboxStore {
         guard try database.prepare("SELECT 1 FROM outbox WHERE state = 'sending' LIMIT 1").step() else { return [] }
         return try database.transaction { () throws(StoreError) -> [OutboxMessage] in
             let statement = try database.prepare(
-                "SELECT id, transport, claimed_by FROM outbox WHERE state = 'sending'")
+                "SELECT \(OutboxRecord.selection("o")) FROM outbox AS o WHERE o.state = 'sending'")
             var abandoned: [(Int64, OutboxMessage.Transport)] = []
             while try statement.step() {
-                let process = Int32(clamping: statement.optionalInt("claimed_by") ?? 0)
+                let record = OutboxRecord(row: OutboxRecord.row(statement, alias: "o"))
+                guard let id = record.id else { continue }
+                let process = record.claimedBy ?? 0
                 guard process == 0 || !isRunning(process) else { continue }
-                abandoned.append(
-                    (
-                        Int64(statement.int("id")),
-                        OutboxMessage.Transport(rawValue: statement.text("transport") ?? "") ?? .mail
-                    ))
+                abandoned.append((id, record.draft.transport))
             }
             var interrupted: [Int64] = []
             for (id, transport) in abandoned {

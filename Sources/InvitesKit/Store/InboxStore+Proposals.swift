@@ -20,7 +20,7 @@ extension InboxStore {
     {
         try database.transaction { () throws(StoreError) -> HistoryEntry in
             guard let id = try rowID(of: stored) else {
-                throw .sqlite(path: database.path, code: 0, message: "invite \(stored.handle) is not in the inbox")
+                throw .notInInbox(path: database.path, handle: stored.handle)
             }
             var entry = entry
             let row = try insert(entry, inviteID: id)

@@ -2,14 +2,9 @@ import Foundation
 
 /// Reading invitations back, with their instances, attendees and messages, by column name.
 extension InboxStore {
-    static let columns = """
-        i.handle, i.uid, i.recurrence_id, i.sender_id, i.title, i.start_at, i.end_at, i.first_date, i.end_date,
-        i.time_zone, i.location, i.description, i.organizer_name, i.organizer_email, i.sequence, i.dtstamp, i.method,
-        i.source, i.message_id, i.status, i.received_at, i.updated_at, i.id, i.mail_message_id, i.mail_references,
-        i.revision, i.facts_version, i.facts_revision, i.over_after, i.properties, i.properties_version,
-        i.organizer_sent_by, i.mail_from, i.mail_sender, i.mail_failed_checks,
-        c.calendar AS found_calendar, c.item AS found_item, c.gone AS found_gone
-        """
+    /// What a reading of invitations selects: the invitation's row (`i`) and the calendar item
+    /// it was found in (`c`).
+    static let columns = InviteRecord.selection("i") + ", " + CalendarItemRecord.selection("c")
 
     /// How much of an invitation a reading brings back.
     enum Reading {
@@ -37,75 +32,29 @@ extension InboxStore {
         return result
     }
 
-    /// One invitation from a row of ``columns``, read by column name.
-    func decode(_ row: Statement, reading: Reading = .whole) throws(StoreError) -> StoredInvite {
+    /// One invitation from a row of ``columns``, with its attendees and instances.
+    func decode(_ statement: Statement, reading: Reading = .whole) throws(StoreError) -> StoredInvite {
         let whole = reading == .whole
-        let id = Int64(row.int("id"))
-        let organizer: Invite.Person? =
-            row.text("organizer_name") == nil && row.text("organizer_email") == nil
-            ? nil
-            : Invite.Person(
-                name: row.text("organizer_name"), email: row.text("organizer_email"),
-                sentBy: row.text("organizer_sent_by"))
-        let recurrenceID = row.text("recurrence_id") ?? ""
-        var invite = Invite(
-            uid: row.text("uid") ?? "", recurrenceID: recurrenceID.isEmpty ? nil : recurrenceID,
-            senderID: row.text("sender_id"), title: row.text("title") ?? "",
-            start: Date(unixSeconds: row.int("start_at")),
-            end: Date(unixSeconds: row.int("end_at")), dates: dates(row.text("first_date"), row.text("end_date")),
-            timeZone: row.text("time_zone"), location: row.text("location"), description: row.text("description"),
-            organizer: organizer, sequence: row.int("sequence"),
-            dtstamp: row.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
-            method: Invite.Method(rawValue: row.text("method") ?? "") ?? .request,
-            source: Invite.Source(rawValue: row.text("source") ?? "") ?? .itip,
-            raw: whole ? try message(row.optionalInt("message_id")) ?? Data() : Data())
-        invite.mail = row.text("mail_message_id").flatMap {
-            MailThread(
-                messageID: $0, references: (row.text("mail_references") ?? "").split(separator: " ").map(String.init))
-        }
-        if row.text("mail_from") != nil || row.text("mail_sender") != nil {
-            invite.origin = MailOrigin(
-                from: row.text("mail_from"), sender: row.text("mail_sender"),
-                failedChecks: (row.text("mail_failed_checks") ?? "").split(separator: " ").map(String.init))
-        }
-        invite.properties =
-            whole ? InviteRecord.decode(row.text("properties"), version: row.int("properties_version")) : nil
+        let record = InviteRecord(row: InviteRecord.row(statement, alias: "i"))
+        let id = record.id ?? 0
+        var invite = record.invite
+        if whole { invite.raw = try message(record.message) ?? Data() }
+        invite.properties = whole ? record.keptProperties : nil
         invite.attendees = try attendees(of: id)
         let found = try instances(of: id, reading: reading)
         invite.instances = found.compactMap(\.organizer)
-        let foundIn = row.text("found_calendar").flatMap { calendar in
-            row.text("found_item").map {
-                CalendarItem(calendar: calendar, path: $0, gone: row.optionalInt("found_gone").map { $0 != 0 } ?? false)
-            }
-        }
-        let revision = row.int("revision")
-        let facts =
-            row.int("facts_version") == InvitationFacts.version && row.int("facts_revision") == revision
-            ? InvitationFacts(
-                overAfter: row.optionalInt("over_after").map { Date(unixSeconds: $0) }, revision: revision)
-            : nil
         return StoredInvite(
-            handle: row.text("handle") ?? "", invite: invite,
-            status: InviteStatus(rawValue: row.text("status") ?? "") ?? .pending,
-            receivedAt: Date(unixSeconds: row.int("received_at")), updatedAt: Date(unixSeconds: row.int("updated_at")),
-            instances: found, foundIn: foundIn, revision: revision, facts: facts)
-    }
-
-    func dates(_ first: String?, _ end: String?) -> Occurrence.AllDayDates? {
-        guard let first = first.flatMap({ LocalDate(iso: $0) }), let end = end.flatMap({ LocalDate(iso: $0) }) else {
-            return nil
-        }
-        return Occurrence.AllDayDates(first: first, endExclusive: end)
+            handle: record.handle ?? "", invite: invite, status: record.status, receivedAt: record.receivedAt,
+            updatedAt: record.now, instances: found,
+            foundIn: CalendarItemRecord.item(CalendarItemRecord.row(statement, alias: "c")), revision: record.revision,
+            facts: record.facts)
     }
 
     /// The instances of an invitation, in time order of their keys.
     func instances(of id: Int64, reading: Reading = .whole) throws(StoreError) -> [StoredInstance] {
         try withStatement(
             """
-            SELECT s.recurrence_id, s.title, s.start_at, s.end_at, s.first_date, s.end_date, s.sequence, s.dtstamp,
-                s.cancelled, s.answer, s.message_id
-            FROM instances AS s
-            WHERE s.invite_id = ? ORDER BY s.recurrence_id
+            SELECT \(InstanceRecord.selection("s")) FROM instances AS s WHERE s.invite_id = ? ORDER BY s.recurrence_id
             """
         ) { statement throws(StoreError) in try instances(statement.bind([.int(id)]), reading: reading) }
     }
@@ -113,31 +62,19 @@ extension InboxStore {
     private func instances(_ statement: Statement, reading: Reading) throws(StoreError) -> [StoredInstance] {
         var result: [StoredInstance] = []
         while try statement.step() {
-            let key = statement.text("recurrence_id") ?? ""
-            var organizer: Invite.Instance?
-            if let start = statement.optionalInt("start_at") {
-                organizer = Invite.Instance(
-                    recurrenceID: key, title: statement.text("title") ?? "", start: Date(unixSeconds: start),
-                    end: Date(unixSeconds: statement.optionalInt("end_at") ?? start),
-                    dates: dates(statement.text("first_date"), statement.text("end_date")),
-                    sequence: statement.optionalInt("sequence") ?? 0,
-                    dtstamp: statement.optionalInt("dtstamp").map { Date(unixSeconds: $0) },
-                    cancelled: statement.int("cancelled") != 0)
-            }
+            let record = InstanceRecord(row: InstanceRecord.row(statement, alias: "s"))
             result.append(
                 StoredInstance(
-                    recurrenceID: key, organizer: organizer,
-                    message: reading == .whole ? try message(statement.optionalInt("message_id")) : nil,
-                    answer: statement.text("answer").flatMap(InviteStatus.init(rawValue:))))
+                    recurrenceID: record.recurrenceID, organizer: record.instance,
+                    message: reading == .whole ? try message(record.message) : nil, answer: record.answer))
         }
         return result
     }
 
     /// A message's bytes, read once per store and shared by every invitation it carries: a
     /// message of 3,000 invitations is one buffer in memory, not 3,000 copies.
-    func message(_ row: Int?) throws(StoreError) -> Data? {
-        guard let row else { return nil }
-        let id = Int64(row)
+    func message(_ id: Int64?) throws(StoreError) -> Data? {
+        guard let id else { return nil }
         if let known = messages[id] { return known }
         let data = try withStatement("SELECT data FROM messages WHERE id = ?") { statement throws(StoreError) in
             try statement.bind([.int(id)]).step() ? statement.blob(0) : Data()
@@ -163,18 +100,15 @@ extension InboxStore {
     }
 
     func attendees(of id: Int64) throws(StoreError) -> [Invite.Attendee] {
-        try withStatement("SELECT address, name, partstat, rsvp FROM attendees WHERE invite_id = ? ORDER BY position") {
-            statement throws(StoreError) in try attendees(statement.bind([.int(id)]))
-        }
+        try withStatement(
+            "SELECT \(AttendeeRecord.selection("a")) FROM attendees AS a WHERE a.invite_id = ? ORDER BY a.position"
+        ) { statement throws(StoreError) in try attendees(statement.bind([.int(id)])) }
     }
 
     private func attendees(_ statement: Statement) throws(StoreError) -> [Invite.Attendee] {
         var result: [Invite.Attendee] = []
         while try statement.step() {
-            result.append(
-                Invite.Attendee(
-                    address: statement.text("address") ?? "", name: statement.text("name"),
-                    partstat: statement.text("partstat") ?? "NEEDS-ACTION", rsvp: statement.int("rsvp") != 0))
+            result.append(AttendeeRecord(row: AttendeeRecord.row(statement, alias: "a")).attendee)
         }
         return result
     }
@@ -182,11 +116,13 @@ extension InboxStore {
     /// Every handle with the sender's id and the title, in handle order: what a mistyped
     /// reference is compared with. Only three columns are read, never a message.
     public func references() throws(StoreError) -> [(handle: String, senderID: String?, title: String)] {
-        let statement = try database.prepare("SELECT handle, sender_id, title FROM invites ORDER BY handle")
+        let statement = try database.prepare(
+            "SELECT \(InviteRecord.selection("i", only: [.handle, .senderID, .title])) FROM invites AS i ORDER BY i.handle"
+        )
         var result: [(handle: String, senderID: String?, title: String)] = []
         while try statement.step() {
-            result.append(
-                (statement.text("handle") ?? "", statement.text("sender_id"), statement.text("title") ?? ""))
+            let row = InviteRecord.row(statement, alias: "i")
+            result.append((row.text(.handle) ?? "", row.text(.senderID), row.text(.title) ?? ""))
         }
         return result
     }
@@ -204,10 +140,11 @@ extension InboxStore {
     /// Every UID the inbox holds: what a look at a calendar parses whatever its bytes say, since
     /// the item is where your answer given elsewhere arrives (``InvitationPrefilter``).
     public func uids() throws(StoreError) -> Set<String> {
-        let statement = try database.prepare("SELECT DISTINCT uid FROM invites")
+        let statement = try database.prepare(
+            "SELECT DISTINCT \(InviteRecord.selection("i", only: [.uid])) FROM invites AS i")
         var found = Set<String>()
         while try statement.step() {
-            if let uid = statement.text("uid") { found.insert(uid) }
+            if let uid = InviteRecord.row(statement, alias: "i").text(.uid) { found.insert(uid) }
         }
         return found
     }
@@ -312,12 +249,10 @@ extension InboxStore {
     public func keep(properties: [String: EventProperties]) throws(StoreError) {
         guard !properties.isEmpty else { return }
         try database.transaction { () throws(StoreError) in
-            let statement = try database.prepare(
-                "UPDATE invites SET properties = ?, properties_version = ? WHERE handle = ?")
             for (handle, kept) in properties.sorted(by: { $0.key < $1.key }) {
-                try statement.bind([
-                    .text(InviteRecord.encode(kept)), .integer(EventProperties.version), .text(handle),
-                ]).run()
+                var columns = Columns()
+                InviteRecord.encode(properties: kept, to: &columns)
+                try database.update(InviteRecord.self, columns, where: .handle, is: .text(handle))
             }
         }
     }
@@ -327,46 +262,33 @@ extension InboxStore {
     public func keep(_ facts: [String: InvitationFacts]) throws(StoreError) {
         guard !facts.isEmpty else { return }
         try database.transaction { () throws(StoreError) in
-            let statement = try database.prepare(
-                "UPDATE invites SET facts_version = ?, facts_revision = ?, over_after = ? WHERE handle = ?")
             for (handle, kept) in facts.sorted(by: { $0.key < $1.key }) {
-                try statement.bind([
-                    .integer(InvitationFacts.version), .integer(kept.revision),
-                    .optional(kept.overAfter.map(\.unixSeconds)), .text(handle),
-                ]).run()
+                var columns = Columns()
+                InviteRecord.encode(facts: kept, to: &columns)
+                try database.update(InviteRecord.self, columns, where: .handle, is: .text(handle))
             }
         }
     }
 
-    /// Finds the invite a user means: by handle, else by the sender's id, else by a unique
-    /// prefix of its UID.
-    ///
-    /// The handle of an instance that an earlier `invites` kept as an invite of its own names the
-    /// invitation it now belongs to.
-    public func resolve(_ reference: String) throws -> StoredInvite {
-        if let match = try invites(where: "i.handle = ?", [.text(reference)]).first { return match }
-        if let match = try invites(
-            where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(reference)]
-        ).first {
-            return match
-        }
-        let bySender = try invites(where: "i.sender_id = ?", [.text(reference)])
-        if bySender.count == 1 { return bySender[0] }
-        let escaped = reference.replacingOccurrences(of: "\\", with: "\\\\")
+    /// The invitations whose handle is `handle`, or that took in an instance an earlier
+    /// `invites` kept under that handle (``InviteLookup``).
+    func invites(handle: String) throws(StoreError) -> [StoredInvite] {
+        let direct = try invites(where: "i.handle = ?", [.text(handle)])
+        guard direct.isEmpty else { return direct }
+        return try invites(where: "i.id = (SELECT invite_id FROM aliases WHERE handle = ?)", [.text(handle)])
+    }
+
+    /// The invitations the sender's id `senderID` names.
+    func invites(senderID: String) throws(StoreError) -> [StoredInvite] {
+        try invites(where: "i.sender_id = ?", [.text(senderID)])
+    }
+
+    /// The invitations whose UID begins with `prefix`.
+    func invites(uidPrefix prefix: String) throws(StoreError) -> [StoredInvite] {
+        let escaped = prefix.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let byUID =
-            bySender.isEmpty
-            ? try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter {
-                $0.invite.uid.hasPrefix(reference)
-            }
-            : bySender
-        switch byUID.count {
-        case 0: throw LookupError.notFound(reference: reference)
-        case 1: return byUID[0]
-        default:
-            throw LookupError.ambiguous(
-                reference: reference,
-                candidates: byUID.map { "\($0.handle) (\(Printable.title(String($0.invite.title.prefix(40)))))" })
+        return try invites(where: "i.uid LIKE ? ESCAPE '\\'", [.text(escaped + "%")]).filter {
+            $0.invite.uid.hasPrefix(prefix)
         }
     }
 }

@@ -16,14 +16,14 @@ public final class InboxStore {
     /// reading a few invitations cost.
     var statements: [String: Statement] = [:]
 
-    /// Opens (creating and migrating when needed) the store in a home folder.
+    /// Opens (creating and migrating when needed) the store in a home folder. A store at the
+    /// current version is only opened: no migration, no message parsed.
     public init(home: String) throws(StoreError) {
         database = try Database(path: HomeFolder.file(InboxStore.fileName, in: home))
         if let stranger = try Schema.stranger(inInbox: database) {
             throw .untrustedSchema(path: database.path, object: stranger.description)
         }
-        try Schema.migrate(database)
-        try StoredPropertiesMigration(store: self).run()
+        try Schema.migrate(database, migrations: Schema.inbox, store: self)
     }
 
     /// Where the store lives, for errors.

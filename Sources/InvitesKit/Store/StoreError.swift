@@ -16,6 +16,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// index): someone else made or changed the file, and it is not read. It is the user's
     /// data, so it is left as it is.
     case untrustedSchema(path: String, object: String)
+    /// An invitation an operation was given, or had just filed, has no row in the store: a bug
+    /// of `invites`, or another program that deleted it meanwhile. Nothing of the operation was
+    /// kept (it runs in one transaction).
+    case notInInbox(path: String, handle: String)
+    /// A data migration was asked of a store that holds no invitations (the cache): a bug of
+    /// `invites`. Nothing was changed.
+    case migrationNeedsStore(path: String, name: String)
 
     public var description: String {
         switch self {
@@ -33,6 +40,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "store \(path) holds \(object), which invites never makes: someone else changed it, and it is not read;"
                 + " drop it with sqlite3, or move the store away"
+        case .notInInbox(let path, let handle):
+            return "store \(path): invite \(handle) is not in the inbox"
+        case .migrationNeedsStore(let path, let name):
+            return "store \(path): the migration '\(name)' reads invitations, and this store holds none"
         }
     }
 }
