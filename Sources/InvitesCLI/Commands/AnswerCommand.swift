@@ -40,7 +40,7 @@ enum AnswerCommand {
                 message: "--private keeps the comment for you: there is nothing to --send", command: command)
         }
         let adding = !context.arguments.has("--no-add")
-        let controller = try context.answerController(following: !adding)
+        let controller = try context.home.answer(following: !adding)
         let report: AnswerController.Report
         do {
             report = try controller.answer(

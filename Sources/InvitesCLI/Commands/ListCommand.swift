@@ -15,7 +15,7 @@ enum ListCommand {
         if let text = context.arguments.value("--status") {
             (statuses, past) = try chosen(text)
         }
-        let rows = try context.listController().list(statuses: statuses, past: past)
+        let rows = try context.home.list().list(statuses: statuses, past: past)
         if context.settings.json {
             let display = context.settings.zone.value
             try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, display: display) }))

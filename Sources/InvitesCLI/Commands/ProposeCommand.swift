@@ -22,7 +22,7 @@ enum ProposeCommand {
         let key = try AnswerCommand.pickOne(of: stored, context, command: "propose")
         let made: ProposeController.Made
         do {
-            made = try controller(context).propose(
+            made = try context.home.propose(working: { try working(context) }).propose(
                 stored, at: at, key: key, comment: context.arguments.value("--comment"))
         } catch let error as ProposedTimeError {
             throw usage(error, context)
@@ -32,7 +32,7 @@ enum ProposeCommand {
         } else {
             context.print(line(made, context))
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "proposal", dispatcher: dispatcher, context)
     }
@@ -67,14 +67,8 @@ enum ProposeCommand {
         }
     }
 
-    /// The controller with the settings of this run.
-    static func controller(_ context: CommandContext) throws -> ProposeController {
-        ProposeController(
-            store: try context.openStore(), cache: context.openCache(),
-            settings: ProposeController.Settings(
-                calendars: context.settings.calendars.value, display: context.settings.zone.value,
-                me: context.settings.me.value, name: context.settings.sending.name.value,
-                working: try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value),
-            clock: context.environment.now)
+    /// The working hours of the config, which a proposal keeps to.
+    static func working(_ context: CommandContext) throws -> WorkingHours {
+        try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value
     }
 }

@@ -13,7 +13,7 @@ enum SendCommand {
         if !context.arguments.positionals.isEmpty {
             handles = try context.arguments.positionals.map { try store.resolve($0).handle }
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let run = try dispatcher.send(handles: handles, again: context.arguments.has("--again"))
         recovered(run.recovered, context)
         if context.settings.json {

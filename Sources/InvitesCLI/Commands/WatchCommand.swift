@@ -78,25 +78,8 @@ enum WatchCommand {
                     + "your server puts in your calendars) in the config",
                 command: "watch")
         }
-        let store = try context.openStore()
-        let show = ShowController(
-            store: store, cache: context.openCache(),
-            settings: ShowController.Settings(
-                calendars: (try? context.calendars()) ?? [], display: settings.zone.value, me: settings.me.value,
-                before: try context.duration("--before", configKey: "before", default: 7_200),
-                after: try context.duration("--after", configKey: "after", default: 7_200),
-                horizon: try context.occurrences().value),
-            clock: context.environment.now)
-        return WatchLoop.Setup(
-            home: settings.home.value, maildirs: maildirs, calendars: calendars, notify: notify,
-            open: watching.open.value, zone: settings.zone.value, ingest: try IngestCommand.controller(context),
-            follower: {
-                CalendarFollower(
-                    store: store,
-                    scanner: CalendarInvitationScanner(
-                        me: settings.me.value, display: settings.zone.value, cache: context.openCache(),
-                        now: context.environment.now()),
-                    calendars: calendars)
-            }, show: show, answer: { try context.answerController() }, nudges: watching.nudge.value)
+        return try context.home.watch(
+            maildirs: maildirs, calendars: calendars, notify: notify, open: watching.open.value,
+            look: try ShowCommand.look(context), nudges: watching.nudge.value)
     }
 }
