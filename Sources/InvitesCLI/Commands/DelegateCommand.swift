@@ -30,7 +30,7 @@ enum DelegateCommand {
                         : " (\(named.count == 1 ? "occurrence" : "occurrences") "
                             + named.joined(separator: ", ") + ")")
                     + " to \(Printable.sanitize(address)); the organizer is told"
-                    + AnswerCommand.change(made.declined.outcome.calendar))
+                    + AnswerWords.change(made.declined.outcome.calendar))
         }
         let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)

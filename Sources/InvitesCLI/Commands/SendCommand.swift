@@ -64,7 +64,7 @@ enum SendCommand {
             throw error
         }
         if !context.settings.json {
-            context.note("\(handle): the \(what) is queued; 'invites send' sends it")
+            context.note(AnswerWords.queued(handle, what: what))
         }
         return .success
     }

@@ -80,6 +80,7 @@ enum WatchCommand {
         }
         return try context.home.watch(
             maildirs: maildirs, calendars: calendars, notify: notify, open: watching.open.value,
-            look: try ShowCommand.look(context), nudges: watching.nudge.value)
+            look: try ShowCommand.look(context), confirmation: AnswerWords.confirmation,
+            nudges: watching.nudge.value)
     }
 }

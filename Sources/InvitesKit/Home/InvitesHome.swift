@@ -185,11 +185,11 @@ public struct InvitesHome {
     }
 
     /// What `watch` works with: the Maildirs and the followed calendars, told by `notify`,
-    /// answered from a notification as the commands answer. A calendar named but missing only
-    /// leaves the conflicts unchecked.
+    /// answered from a notification as the commands answer, and the answer confirmed in the
+    /// front end's words. A calendar named but missing only leaves the conflicts unchecked.
     public func watch(
         maildirs: [String], calendars: [CalendarSource], notify: WatchLoop.Notify, open: [String], look: Look,
-        nudges: [Int]
+        confirmation: @escaping @Sendable (AnswerController.Report) -> [String], nudges: [Int]
     ) throws -> WatchLoop.Setup {
         let show = ShowController(
             store: try openStore(), cache: openCache(),
@@ -197,6 +197,6 @@ public struct InvitesHome {
         return WatchLoop.Setup(
             home: settings.home, maildirs: maildirs, calendars: calendars, notify: notify, open: open,
             zone: settings.display, ingest: try ingest(), follower: { try follower(calendars) }, show: show,
-            answer: { try answer() }, nudges: nudges)
+            answer: { try answer() }, confirmation: confirmation, nudges: nudges)
     }
 }
