@@ -51,7 +51,9 @@ enum AnswerCommand {
         } catch let error as OccurrenceError {
             throw usage(error, handle: stored.handle, command: command)
         }
-        for note in report.notes where note != .noAddress { context.warn(AnswerWords.note(note, handle: stored.handle)) }
+        for note in report.notes where note != .noAddress {
+            context.warn(AnswerWords.note(note, handle: stored.handle))
+        }
         let outcome = report.outcome
         if context.settings.json {
             try context.printJSON(
@@ -71,7 +73,9 @@ enum AnswerCommand {
         line += AnswerWords.change(outcome.calendar)
         if outcome.heldUntil != nil { line += "; held for your calendar server's copy" }
         context.print(line)
-        if let scheduling = outcome.scheduling { context.note(AnswerWords.explanation(of: scheduling, handle: stored.handle)) }
+        if let scheduling = outcome.scheduling {
+            context.note(AnswerWords.explanation(of: scheduling, handle: stored.handle))
+        }
         if let until = outcome.heldUntil {
             context.note(
                 AnswerWords.held(
