@@ -181,7 +181,7 @@ final class ReviewDriver {
         do {
             proposed = try queue.propose(at: text.isEmpty ? nil : text, comment: comment, occurrence: occurrence)
         } catch let error as ProposedTimeError {
-            say([ProposeCommand.usage(error, context).message])
+            say([ProposalWords.usage(error, context).message])
             draw()
             return
         } catch {
@@ -191,7 +191,7 @@ final class ReviewDriver {
         }
         session.reset()
         let handle = proposed.made.stored.handle
-        var said = [ProposeCommand.line(proposed.made, context)]
+        var said = [ProposalWords.line(proposed.made, context)]
         switch proposed.sending {
         case .sent(let run): said += lines(run)
         case .queued: said.append(AnswerWords.queued(handle, what: "proposal"))
