@@ -227,12 +227,7 @@ final class ReviewDriver {
 
     /// What a hand-over said, as `send` says it, for the screen.
     private func lines(_ run: Dispatcher.Run) -> [String] {
-        var quiet = context
-        quiet.environment.out = TextSink()
-        quiet.environment.err = TextSink()
-        _ = SendCommand.sent(run, quiet)
-        let said = quiet.environment.out.text + quiet.environment.err.text
-        return said.split(separator: "\n").map(String.init)
+        DispatchWords.screen(run, time: context.time)
     }
 
     /// `o`: the occurrence named by its number in the list or its start.
