@@ -14,7 +14,7 @@ enum DelegateCommand {
             andAddress: "the ADDR of your delegate", command: "delegate")
         let keys = try AnswerCommand.pick(
             context.arguments.all("--occurrence"), of: stored, context, command: "delegate")
-        let made = try DelegateController(answering: try context.home.answer(following: true)).delegate(
+        let made = try context.home.delegate().delegate(
             stored, to: address, keys: keys, comment: context.arguments.value("--comment"),
             now: context.environment.now())
         if context.settings.json {

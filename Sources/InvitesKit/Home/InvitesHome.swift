@@ -157,6 +157,19 @@ public struct InvitesHome {
             clock: clock)
     }
 
+    /// A day of your calendars beside the invitations, within the `working` hours.
+    public func day(working: WorkingHours) throws -> DayController {
+        DayController(
+            store: try openStore(), calendars: settings.calendars, display: settings.display, me: settings.me,
+            cache: openCache(), working: working, clock: clock)
+    }
+
+    /// Delegating an invitation: the delegation, and your decline beside it written only where
+    /// an earlier answer wrote.
+    public func delegate() throws -> DelegateController {
+        DelegateController(answering: try answer(following: true))
+    }
+
     /// The exchanges beside answers (a REFRESH, a forward), queued in the outbox.
     public func exchange() throws -> ExchangeController {
         ExchangeController(
