@@ -55,7 +55,7 @@ struct CommandContext {
     /// invites' own. Said on standard error, so that every command's output stays its own.
     private func settleHeldAnswers(_ store: InboxStore) throws {
         guard try store.hasHeldAnswers() else { return }
-        let controller = try answerController(following: true)
+        let controller = try home.answer(following: true)
         let settled = try controller.settleHeld(now: environment.now()) { handle, error in
             warn("\(handle): the answer held for your server's copy stays held: \(ErrorReport.describe(error).0)")
         }
@@ -95,57 +95,19 @@ struct CommandContext {
         var cache: CacheStore?
     }
 
-    /// The listing of the inbox as of now, in the display zone.
-    func listController() throws -> ListController {
-        ListController(store: try inbox(), display: settings.zone.value, now: environment.now())
-    }
-
-    /// The calendars to read and write; a named one that does not exist is an error (exit 66)
-    /// here, for the commands that use a calendar, and for no other.
-    func calendars() throws(CalendarError) -> [CalendarSource] {
-        if let problem = settings.calendarProblem { throw problem }
-        return settings.calendars.value
-    }
-
-    /// The answering machinery, writing to the first calendar. Following an update (`ingest`)
-    /// writes only where an earlier answer wrote, and `accept --no-add` writes nowhere, so
-    /// neither needs the calendars to exist.
-    func responder(following: Bool = false) throws -> Responder {
-        try answerController(following: following).responder
-    }
-
-    /// Answering, as ``responder(following:)`` writes, and sending what it queues by `policy`
-    /// (the `send` setting unless the command has its own word for it).
-    func answerController(following: Bool = false, policy: SendPolicy? = nil) throws -> AnswerController {
-        let calendars = following ? settings.calendars.value : try self.calendars()
-        guard let first = calendars.first else {
-            throw UsageError(message: "no calendar to write to", command: nil)
-        }
-        return AnswerController(
-            store: try inbox(), calendar: first, me: settings.me.value, display: settings.zone.value,
-            lockFolder: (settings.home.value as NSString).appendingPathComponent("locks"),
-            name: settings.sending.name.value, scheduling: settings.scheduling, serverWait: settings.serverWait.value,
-            dispatcher: try dispatcher(policy: policy), clock: environment.now)
-    }
-
-    /// The exchanges beside answers (a REFRESH, a forward), queued in the outbox with the settings
-    /// of this run.
-    func exchangeController() throws -> ExchangeController {
-        ExchangeController(
-            store: try inbox(), me: settings.me.value, name: settings.sending.name.value,
-            display: settings.zone.value, clock: environment.now)
-    }
-
-    /// What hands the outbox's messages over, sending what was just queued by `policy` (the
-    /// `send` setting unless the command has its own word for it).
-    func dispatcher(policy: SendPolicy? = nil) throws -> Dispatcher {
-        Dispatcher(
-            store: try inbox(), routes: routes, policy: policy ?? settings.sending.policy.value,
-            clock: environment.now)
-    }
-
-    var routes: Dispatcher.Routes {
-        Dispatcher.Routes(sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value)
+    /// The composition root of this run: every controller a command, `review` or `watch` uses
+    /// comes from it, on the store ``inbox()`` opens.
+    var home: InvitesHome {
+        InvitesHome(
+            settings: InvitesHome.Settings(
+                home: settings.home.value, calendars: settings.calendars.value,
+                calendarProblem: settings.calendarProblem, me: settings.me.value, display: settings.zone.value,
+                name: settings.sending.name.value, scheduling: settings.scheduling,
+                serverWait: settings.serverWait.value,
+                routes: Dispatcher.Routes(
+                    sendmail: settings.sending.sendmail.value, respondURL: settings.sending.respondURL.value),
+                policy: settings.sending.policy.value),
+            store: { try inbox() }, cache: { openCache() }, clock: environment.now)
     }
 
     func print(_ line: String = "") {

@@ -40,7 +40,7 @@ enum AnswerCommand {
                 message: "--private keeps the comment for you: there is nothing to --send", command: command)
         }
         let adding = !context.arguments.has("--no-add")
-        let controller = try context.answerController(following: !adding)
+        let controller = try context.home.answer(following: !adding)
         let report: AnswerController.Report
         do {
             report = try controller.answer(
@@ -51,7 +51,9 @@ enum AnswerCommand {
         } catch let error as OccurrenceError {
             throw usage(error, handle: stored.handle, command: command)
         }
-        for note in report.notes where note != .noAddress { context.warn(words(note, handle: stored.handle)) }
+        for note in report.notes where note != .noAddress {
+            context.warn(AnswerWords.note(note, handle: stored.handle))
+        }
         let outcome = report.outcome
         if context.settings.json {
             try context.printJSON(
@@ -61,21 +63,25 @@ enum AnswerCommand {
                     scheduling: outcome.scheduling.map(JSONOutput.Scheduling.init)))
             return try after(report, dispatcher: controller.dispatcher, context)
         }
-        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
+        var line = AnswerWords.answered(stored, action)
         if !report.occurrences.isEmpty {
             let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
             line +=
                 " (\(report.occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
         }
         if let principal = context.settings.onBehalfOf.value { line += " for \(Printable.sanitize(principal))" }
-        line += change(outcome.calendar)
+        line += AnswerWords.change(outcome.calendar)
         if outcome.heldUntil != nil { line += "; held for your calendar server's copy" }
         context.print(line)
-        if let scheduling = outcome.scheduling { context.note(explanation(of: scheduling, handle: stored.handle)) }
-        if let until = outcome.heldUntil {
-            context.note(held(until, handle: stored.handle, calendar: controller.responder.calendar.path, context))
+        if let scheduling = outcome.scheduling {
+            context.note(AnswerWords.explanation(of: scheduling, handle: stored.handle))
         }
-        if report.notes.contains(.noAddress) { context.note(words(.noAddress, handle: stored.handle)) }
+        if let until = outcome.heldUntil {
+            context.note(
+                AnswerWords.held(
+                    until, handle: stored.handle, calendar: controller.responder.calendar.path, time: context.time))
+        }
+        if report.notes.contains(.noAddress) { context.note(AnswerWords.note(.noAddress, handle: stored.handle)) }
         return try after(report, dispatcher: controller.dispatcher, context)
     }
 
@@ -89,68 +95,6 @@ enum AnswerCommand {
         }
         guard let sending = report.sending else { return .success }
         return try SendCommand.after(sending, handle: report.stored.handle, dispatcher: dispatcher, context)
-    }
-
-    /// `; added to PATH`, and the like: what an answer did to the calendar.
-    static func change(_ change: Responder.CalendarChange) -> String {
-        switch change {
-        case .added(let path): return "; added to \(Printable.sanitize(path))"
-        case .rewritten(let path): return "; updated in \(Printable.sanitize(path))"
-        case .removed(let path): return "; removed from \(Printable.sanitize(path))"
-        case .unchanged: return ""
-        }
-    }
-
-    /// A note of the controller in words, for the invitation `handle`.
-    static func words(_ note: ReplyPlan.Note, handle: String) -> String {
-        switch note {
-        case .cancelled:
-            return "\(handle) was cancelled by the organizer; the answer is recorded anyway"
-        case .occurrenceCancelled(let key):
-            return "the occurrence \(key) was cancelled by the organizer; the answer is recorded anyway"
-        case .notAnAttendee(let address):
-            return "\(handle) does not list you among its attendees (an invitation to a list?); "
-                + "the reply adds you as \(Printable.sanitize(address))"
-        case .noReplyAsked:
-            return "\(handle): the organizer asks for no reply (RSVP=FALSE), so none is queued; "
-                + "--send sends one all the same"
-        case .noAddress:
-            return "your address is not set (--me, INVITES_ME or 'me =' in the config): "
-                + "the calendar copy carries no ATTENDEE for you"
-        }
-    }
-
-    /// Says what becomes of an answer held for the server's copy of a mailed invitation, until
-    /// when, and how to have it otherwise.
-    static func held(_ until: Date, handle: String, calendar: String, _ context: CommandContext) -> String {
-        let path = Printable.sanitize(calendar)
-        return "\(handle): your calendar server puts this invitation in \(path) and replies for you: the answer "
-            + "goes into its copy when the calendar syncs, so the organizer hears once; with no copy by "
-            + "\(context.time.day(until)) \(context.time.clock(until)), invites adds it to \(path) and replies itself "
-            + "('server_wait' in the config; --send or 'scheduling = client \(path)' replies at once)"
-    }
-
-    /// Says who tells the organizer of an answer given in place, why, and how to change it, so
-    /// that nobody is left unanswered, or answered twice, without knowing.
-    static func explanation(of scheduling: Responder.Scheduling, handle: String) -> String {
-        let calendar = Printable.sanitize(scheduling.calendar)
-        let why: String
-        switch scheduling.setting {
-        case .auto where scheduling.clientAgent:
-            why = "scheduling = auto, and the invitation says SCHEDULE-AGENT=CLIENT"
-        case .auto:
-            why = "scheduling = auto: your server put this invitation in \(calendar)"
-        case .server, .client:
-            why = "scheduling = \(scheduling.setting.rawValue) for \(calendar)"
-        }
-        switch scheduling.mode {
-        case .server:
-            return "\(handle): the reply goes through your calendar server when it syncs (\(why)); "
-                + "'scheduling = client \(calendar)' in the config makes invites send it instead"
-        case .client, .auto:
-            return "\(handle): invites replies to the organizer itself (\(why)); "
-                + "'scheduling = server \(calendar)' in the config leaves it to your server"
-        }
     }
 
     /// The keys of the occurrences `--occurrence` names; a WHEN the series does not have is a

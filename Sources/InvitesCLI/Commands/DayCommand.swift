@@ -13,10 +13,7 @@ enum DayCommand {
         let date = try self.date(context.arguments.positionals.first ?? "today", context)
         let working = try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value
         let width = try ShowCommand.width(context, command: "day")
-        let controller = DayController(
-            store: try context.inbox(), calendars: context.settings.calendars.value,
-            display: context.settings.zone.value, me: context.settings.me.value, cache: context.openCache(),
-            working: working, clock: context.environment.now)
+        let controller = try context.home.day(working: working)
         context.mentionMissingCalendars()
         let report = try controller.report(for: date)
         for warning in report.warnings { context.warn(Printable.sanitize(warning.description)) }

@@ -14,7 +14,7 @@ enum DelegateCommand {
             andAddress: "the ADDR of your delegate", command: "delegate")
         let keys = try AnswerCommand.pick(
             context.arguments.all("--occurrence"), of: stored, context, command: "delegate")
-        let made = try DelegateController(answering: try context.answerController(following: true)).delegate(
+        let made = try context.home.delegate().delegate(
             stored, to: address, keys: keys, comment: context.arguments.value("--comment"),
             now: context.environment.now())
         if context.settings.json {
@@ -30,9 +30,9 @@ enum DelegateCommand {
                         : " (\(named.count == 1 ? "occurrence" : "occurrences") "
                             + named.joined(separator: ", ") + ")")
                     + " to \(Printable.sanitize(address)); the organizer is told"
-                    + AnswerCommand.change(made.declined.outcome.calendar))
+                    + AnswerWords.change(made.declined.outcome.calendar))
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(
             sending, handle: stored.handle, what: "delegation", dispatcher: dispatcher, context)

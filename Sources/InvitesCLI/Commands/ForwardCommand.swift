@@ -10,7 +10,7 @@ enum ForwardCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let send = try SendCommand.override(context, command: "forward")
         let (stored, address) = try context.resolveInvite(andAddress: "the ADDR to forward to", command: "forward")
-        let made = try context.exchangeController().forward(
+        let made = try context.home.exchange().forward(
             stored, to: address, comment: context.arguments.value("--comment"))
         if context.settings.json {
             try context.printJSON(["forward": JSONOutput.ForwardMade(made)])
@@ -19,7 +19,7 @@ enum ForwardCommand {
                 "\(stored.handle): forwarded \"\(Printable.sanitize(stored.invite.title))\" to "
                     + "\(Printable.sanitize(address)); the organizer is told")
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "forward", dispatcher: dispatcher, context)
     }

@@ -33,7 +33,7 @@ enum IngestCommand {
             // What the pass through the store would find: every Maildir read to its end.
             result = IngestController.Report(inputs: maildirs.count)
         } else {
-            var controller = try controller(context)
+            var controller = try context.home.ingest()
             controller.shortcut = shortcut
             result = try controller.ingest(
                 inputs, maildirs: maildirs,
@@ -46,7 +46,7 @@ enum IngestCommand {
     /// The invitation inside the message on standard input, ingested (again, which changes
     /// nothing when it is already in), for the commands that take `-` for "this message".
     static func thisMessage(_ context: CommandContext, command: String) throws -> StoredInvite {
-        let controller = try controller(context)
+        let controller = try context.home.ingest()
         // A message refused as a whole (another organizer's update) is the command's error.
         var refusal: Error?
         let events: (IngestController.Event) -> Void = { event in
@@ -73,12 +73,6 @@ enum IngestCommand {
     }
 
     /// The ingesting machinery with this run's settings.
-    static func controller(_ context: CommandContext) throws -> IngestController {
-        IngestController(
-            store: try context.inbox(), display: context.settings.zone.value, clock: context.environment.now,
-            responder: { try context.responder(following: true) })
-    }
-
     /// The note that lets a Maildir pass with nothing new end before the store is opened;
     /// `nil` when opening the store does more than open it (it looks into calendars first).
     private static func shortcut(_ context: CommandContext) -> MaildirShortcut? {

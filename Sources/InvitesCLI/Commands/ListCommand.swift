@@ -15,7 +15,7 @@ enum ListCommand {
         if let text = context.arguments.value("--status") {
             (statuses, past) = try chosen(text)
         }
-        let rows = try context.listController().list(statuses: statuses, past: past)
+        let rows = try context.home.list().list(statuses: statuses, past: past)
         if context.settings.json {
             let display = context.settings.zone.value
             try context.printJSON(JSONOutput.ListBody(invites: rows.map { JSONOutput.Invite($0, display: display) }))
@@ -32,31 +32,9 @@ enum ListCommand {
         }
         let columns = HandleColumns(handles: rows.map(\.stored.handle))
         for row in rows {
-            let stored = row.stored
-            let invite = stored.invite
-            // An invitation nobody answered whose last occurrence is over shows as past: it is
-            // no longer pending, only listed by --all and --status past.
-            let state = row.isPast ? "past" : stored.state.rawValue
-            let prefix = columns.prefix(stored.handle, state)
-            // An ongoing series by its next occurrence, said to be the next: its first date may
-            // lie years back.
-            var when = context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
-            if let next = row.next, next.start != invite.start {
-                when = "next " + context.time.span(start: next.start, end: next.end, dates: next.dates)
-            }
-            let zone = context.settings.zone.value.timeZone
-            let repeats = row.outline.summary(zone: zone, allDay: invite.dates != nil).map { ", " + $0 } ?? ""
-            var line = prefix + when + repeats + "  " + Printable.title(invite.title)
-            if let organizer = invite.organizer?.display, !organizer.isEmpty {
-                line += "  (\(Printable.sanitize(organizer)))"
-            }
-            if invite.source != .push,
-                let by = invite.properties?.delegator(of: invite.attendees, me: context.settings.me.value)
-            {
-                line += "  [delegated to you by \(Printable.sanitize(by))]"
-            }
-            if let summary = stored.instanceSummary { line += "  [\(summary)]" }
-            if let item = stored.foundIn { line += item.gone ? "  [gone from your calendar]" : "  [in your calendar]" }
+            let (prefix, line) = ListLine.make(
+                row, columns: columns, time: context.time, display: context.settings.zone.value,
+                me: context.settings.me.value)
             guard let width else {
                 context.print(line)
                 continue

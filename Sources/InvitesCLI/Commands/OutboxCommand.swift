@@ -8,7 +8,7 @@ enum OutboxCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let states: Set<Delivery>? =
             context.arguments.has("--all") ? nil : [.queued, .sending, .failed, .interrupted]
-        SendCommand.recovered(try context.dispatcher().recover(), context)
+        SendCommand.recovered(try context.home.dispatcher().recover(), context)
         let messages = try context.inbox().outbox(states: states)
         if context.settings.json {
             try context.printJSON(["messages": messages.map(JSONOutput.OutboxMessage.init)])

@@ -22,59 +22,23 @@ enum ProposeCommand {
         let key = try AnswerCommand.pickOne(of: stored, context, command: "propose")
         let made: ProposeController.Made
         do {
-            made = try controller(context).propose(
+            made = try context.home.propose(working: { try working(context) }).propose(
                 stored, at: at, key: key, comment: context.arguments.value("--comment"))
         } catch let error as ProposedTimeError {
-            throw usage(error, context)
+            throw ProposalWords.usage(error, context)
         }
         if context.settings.json {
             try context.printJSON(["proposal": JSONOutput.ProposalMade(made)])
         } else {
-            context.print(line(made, context))
+            context.print(ProposalWords.line(made, context))
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "proposal", dispatcher: dispatcher, context)
     }
 
-    /// `k3m9: proposed Wed 12 Jun 2024 14:00-15:00 CEST for "Title" (now Mon 10 Jun …)`.
-    static func line(_ made: ProposeController.Made, _ context: CommandContext) -> String {
-        let time = context.time
-        let proposal = made.proposal
-        let allDay = proposal.dates != nil
-        let was = allDay ? Proposal.dates(of: made.was, in: context.settings.zone.value) : nil
-        return
-            "\(made.stored.handle): proposed \(time.span(start: proposal.start, end: proposal.end, dates: proposal.dates))"
-            + " for \"\(Printable.title(made.stored.invite.title))\""
-            + (proposal.recurrenceID.map { " (the occurrence \($0))" } ?? "")
-            + ", instead of \(time.span(start: made.was.start, end: made.was.end, dates: was))"
-    }
-
-    /// A start that names no time to propose, in `--at`'s words.
-    static func usage(_ error: ProposedTimeError, _ context: CommandContext) -> UsageError {
-        switch error {
-        case .unreadable(let at):
-            return UsageError(
-                message: "--at takes a start like 2026-12-14 15:00, 15:00 (that day) or 2026-12-15 (that time), "
-                    + "not '\(Printable.sanitize(at))'",
-                command: "propose")
-        case .past(let at, let now):
-            return UsageError(
-                message: "--at \(Printable.sanitize(at)) is in the past (it is "
-                    + "\(context.time.day(now)) \(context.time.clock(now)) "
-                    + "\(context.settings.zone.value.abbreviation(at: now)) now); give a time to come",
-                command: "propose")
-        }
-    }
-
-    /// The controller with the settings of this run.
-    static func controller(_ context: CommandContext) throws -> ProposeController {
-        ProposeController(
-            store: try context.inbox(), cache: context.openCache(),
-            settings: ProposeController.Settings(
-                calendars: context.settings.calendars.value, display: context.settings.zone.value,
-                me: context.settings.me.value, name: context.settings.sending.name.value,
-                working: try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value),
-            clock: context.environment.now)
+    /// The working hours of the config, which a proposal keeps to.
+    static func working(_ context: CommandContext) throws -> WorkingHours {
+        try WorkSettings.resolve(context.settings.config, path: context.settings.configPath).value
     }
 }

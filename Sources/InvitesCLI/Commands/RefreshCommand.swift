@@ -10,7 +10,7 @@ enum RefreshCommand {
         let send = try SendCommand.override(context, command: "refresh")
         let stored = try context.resolveInvite(command: "refresh")
         let key = try AnswerCommand.pickOne(of: stored, context, command: "refresh")
-        let made = try context.exchangeController().refresh(
+        let made = try context.home.exchange().refresh(
             stored, key: key, comment: context.arguments.value("--comment"))
         if context.settings.json {
             try context.printJSON(["refresh": JSONOutput.RefreshMade(made)])
@@ -20,7 +20,7 @@ enum RefreshCommand {
                     + Printable.sanitize(stored.invite.title) + "\""
                     + (key.map { " (the occurrence \($0))" } ?? ""))
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "request", dispatcher: dispatcher, context)
     }

@@ -19,16 +19,14 @@ enum ReviewCommand {
         _ = try ShowCommand.width(context, command: "review")
         // A HANDLE (a desktop notification's `show`) is reviewed first, whatever its state.
         let first = context.arguments.positionals.isEmpty ? nil : try context.resolveInvite(command: "review")
-        let pending = try ReviewQueue.pending(try context.listController())
+        let pending = try ReviewQueue.pending(try context.home.list())
         guard !pending.isEmpty || first != nil else {
             context.print("Nothing to review: no invitation waits for an answer.")
             return .success
         }
         let policy = policy(context)
-        let queue = ReviewQueue(
-            store: try context.inbox(), dispatcher: try context.dispatcher(policy: policy),
-            answering: { try context.answerController(policy: policy) },
-            proposing: { try ProposeCommand.controller(context) }, invites: pending, first: first)
+        let queue = try context.home.review(
+            pending, first: first, policy: policy, working: { try ProposeCommand.working(context) })
         let controller = try ShowCommand.controller(context)
         context.mentionMissingCalendars()
         let keyboard = context.environment.keyboard?() ?? LineKeyboard(data: context.environment.readStandardInput())

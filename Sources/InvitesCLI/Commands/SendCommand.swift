@@ -13,17 +13,17 @@ enum SendCommand {
         if !context.arguments.positionals.isEmpty {
             handles = try context.arguments.positionals.map { try store.resolve($0).handle }
         }
-        let dispatcher = try context.dispatcher()
+        let dispatcher = try context.home.dispatcher()
         let run = try dispatcher.send(handles: handles, again: context.arguments.has("--again"))
-        recovered(run.recovered, context)
         if context.settings.json {
+            recovered(run.recovered, context)
             try context.printJSON(["results": run.reports.map(JSONOutput.SentMessage.init)])
             return run.allSent ? .success : .failure
         }
-        if run.reports.isEmpty {
-            context.print(nothingDue(try dispatcher.waiting(handles: handles), handles: handles, context))
-        }
-        return report(run.reports, context)
+        guard run.reports.isEmpty else { return sent(run, context) }
+        recovered(run.recovered, context)
+        context.print(nothingDue(try dispatcher.waiting(handles: handles), handles: handles, context))
+        return .success
     }
 
     /// `--send` (true), `--no-send` (false), else `nil`: the `send` setting decides.
@@ -64,62 +64,27 @@ enum SendCommand {
             throw error
         }
         if !context.settings.json {
-            context.note("\(handle): the \(what) is queued; 'invites send' sends it")
+            context.note(AnswerWords.queued(handle, what: what))
         }
         return .success
     }
 
     /// The lines of a hand-over after an answer; exit 1 when any message is left unsent.
     static func sent(_ run: Dispatcher.Run, _ context: CommandContext) -> ExitCode {
-        recovered(run.recovered, context)
-        return report(run.reports, context)
-    }
-
-    /// One line per message; exit 1 when any is left unsent.
-    private static func report(_ reports: [Dispatcher.Report], _ context: CommandContext) -> ExitCode {
-        var code = ExitCode.success
-        for report in reports {
-            let message = report.message
-            let what = "'\(Printable.sanitize(message.subject))'"
-            let to = message.transport == .mail ? Printable.sanitize(message.recipient) : "the sender's server"
-            switch report.handover {
-            case .sent?:
-                if context.settings.json {
-                    context.note("\(message.handle): sent \(what) to \(to)")
-                } else {
-                    context.print("\(message.handle): sent \(what) to \(to)")
-                }
-            case .retry(let error, let retryAt)?:
-                code = .failure
-                let next = retryAt.map { "; tried again after \(context.time.clock($0))" } ?? ""
-                context.note(
-                    "\(message.handle): \(what) not sent: \(Printable.sanitize(error)). It stays queued\(next) "
-                        + "('invites send' tries again)")
-            case .refused(let error)?:
-                code = .failure
-                context.note(
-                    "\(message.handle): \(what) refused: \(Printable.sanitize(error)). Marked failed "
-                        + "('invites send --again \(message.handle)' tries once more)")
-            case .uncertain(let error)?:
-                code = .failure
-                context.note(
-                    "\(message.handle): \(what) may or may not have gone: \(Printable.sanitize(error)). Check your "
-                        + "sent mail, then 'invites send --again \(message.handle)' if it did not")
-            case nil:
-                context.note("\(message.handle): \(what) is being sent by another invites")
+        let words = DispatchWords.said(run, time: context.time, json: context.settings.json)
+        for said in words.said {
+            switch said {
+            case .line(let text): context.print(text)
+            case .note(let text): context.note(text)
+            case .warning(let text): context.warn(text)
             }
         }
-        return code
+        return words.failed ? .failure : .success
     }
 
     /// Says which mail a killed `send` left claimed, which may or may not have gone.
     static func recovered(_ messages: [OutboxMessage], _ context: CommandContext) {
-        for message in messages {
-            context.warn(
-                "\(message.handle): a send was cut off while handing '\(Printable.sanitize(message.subject))' to "
-                    + "\(Printable.sanitize(message.recipient)); it may have gone. Check your sent mail, then "
-                    + "'invites send --again \(message.handle)' if it did not")
-        }
+        for line in DispatchWords.recovered(messages) { context.warn(line) }
     }
 
     /// Why a `send` found nothing to do: nothing waits, or what waits is not due (a next try

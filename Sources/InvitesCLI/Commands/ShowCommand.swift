@@ -13,7 +13,7 @@ enum ShowCommand {
             try context.printJSON(
                 JSONOutput.Show(
                     invite: JSONOutput.Invite(
-                        try context.listController().row(show.stored), display: context.settings.zone.value),
+                        try context.home.list().row(show.stored), display: context.settings.zone.value),
                     window: JSONOutput.Window(
                         start: RFC3339.utc(report.window.start), end: RFC3339.utc(report.window.end)),
                     events: report.entries.map(JSONOutput.Event.init), conflicts: report.conflicts,
@@ -65,21 +65,17 @@ enum ShowCommand {
     /// The controller behind `show`, `check` and `review`, with the look around an invite, the
     /// horizon of a series and the calendars the settings give.
     static func controller(_ context: CommandContext) throws -> ShowController {
-        let settings = ShowController.Settings(
-            calendars: try context.calendars(), display: context.settings.zone.value,
-            me: context.settings.me.value,
+        // A calendar named but missing is said before a duration mistyped, as it always was.
+        _ = try context.home.calendars()
+        return try context.home.show(try look(context))
+    }
+
+    /// `--before`, `--after` and `--occurrences`, else the config's, else the defaults.
+    static func look(_ context: CommandContext) throws -> InvitesHome.Look {
+        InvitesHome.Look(
             before: try context.duration("--before", configKey: "before", default: 7_200),
             after: try context.duration("--after", configKey: "after", default: 7_200),
             horizon: try context.occurrences().value)
-        var controller = ShowController(
-            store: try context.inbox(), cache: context.openCache(), settings: settings,
-            clock: context.environment.now)
-        let responder = try context.responder()
-        controller.collision = { stored in
-            var lookups: [String: UIDCollisions] = [:]
-            return try responder.collision(of: stored, lookups: &lookups)
-        }
-        return controller
     }
 
 }

@@ -10,7 +10,7 @@ enum StatusCommand {
     static let spec = OptionSpec(values: ["--format"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
-        let controller = try context.listController()
+        let controller = try context.home.list()
         let count = try controller.pendingCount()
         if context.settings.json {
             try context.printJSON(JSONOutput.StatusBody(pending: count))

@@ -78,48 +78,9 @@ enum WatchCommand {
                     + "your server puts in your calendars) in the config",
                 command: "watch")
         }
-        let store = try context.inbox()
-        let home = settings.home.value
-        let now = context.environment.now
-        let showing = ShowController.Settings(
-            calendars: (try? context.calendars()) ?? [], display: settings.zone.value, me: settings.me.value,
-            before: try context.duration("--before", configKey: "before", default: 7_200),
-            after: try context.duration("--after", configKey: "after", default: 7_200),
-            horizon: try context.occurrences().value)
-        // The calendar the lanes answer into, or why there is nothing to answer with (none).
-        let answering: Result<CalendarSource, WatchError>
-        do {
-            answering = .success(try context.answerController().responder.calendar)
-        } catch {
-            answering = .failure(.cannotAnswer(reason: "\(error)"))
-        }
-        let (me, zone, name) = (settings.me.value, settings.zone.value, settings.sending.name.value)
-        let (scheduling, serverWait) = (settings.scheduling, settings.serverWait.value)
-        let (routes, policy) = (context.routes, settings.sending.policy.value)
-        return WatchLoop.Setup(
-            home: home, maildirs: maildirs, calendars: calendars, notify: notify,
-            open: watching.open.value, zone: settings.zone.value, ingest: try IngestCommand.controller(context),
-            follower: {
-                CalendarFollower(
-                    store: store,
-                    scanner: CalendarInvitationScanner(
-                        me: settings.me.value, display: settings.zone.value, cache: context.openCache(),
-                        now: context.environment.now()),
-                    calendars: calendars)
-            },
-            conflictFinder: {
-                ShowController(
-                    store: try InboxStore(home: home), cache: try? CacheStore(home: home, clock: now),
-                    settings: showing, clock: now)
-            }, answer: { try context.answerController() },
-            answerer: {
-                let store = try InboxStore(home: home)
-                return AnswerController(
-                    store: store, calendar: try answering.get(), me: me, display: zone,
-                    lockFolder: (home as NSString).appendingPathComponent("locks"), name: name,
-                    scheduling: scheduling, serverWait: serverWait,
-                    dispatcher: Dispatcher(store: store, routes: routes, policy: policy, clock: now), clock: now)
-            },
+        return try context.home.watch(
+            maildirs: maildirs, calendars: calendars, notify: notify, open: watching.open.value,
+            look: try ShowCommand.look(context), confirmation: AnswerWords.confirmation,
             nudges: watching.nudge.value)
     }
 }

@@ -18,11 +18,11 @@ enum HeldWords {
         case .placed(let path, let scheduling):
             lines.append(
                 "\(handle): \(what) to \(title) went into \(Printable.sanitize(path)); "
-                    + AnswerCommand.explanation(of: scheduling, handle: handle).dropFirst(handle.count + 2))
+                    + AnswerWords.explanation(of: scheduling, handle: handle).dropFirst(handle.count + 2))
         case .overtaken:
             break
         case .released(let change):
-            let calendar = AnswerCommand.change(change).dropFirst(2)
+            let calendar = AnswerWords.change(change).dropFirst(2)
             lines.append(
                 "\(handle): no copy of \(title) from your calendar server after \(said(wait)): "
                     + (calendar.isEmpty ? "" : "\(calendar), and ") + "invites replies to the organizer itself")
@@ -30,7 +30,7 @@ enum HeldWords {
         if let reason = settled.notQueued {
             lines.append("\(handle): no reply was queued for the organizer: \(ErrorReport.describe(reason).0)")
         } else if settled.entries.contains(where: { $0.delivery == .queued }), settled.sending == nil {
-            lines.append("\(handle): the reply is queued; 'invites send' sends it")
+            lines.append(AnswerWords.queued(handle))
         }
         if let sending = settled.sending {
             switch sending {

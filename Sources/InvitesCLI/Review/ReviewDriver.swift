@@ -95,7 +95,7 @@ final class ReviewDriver {
             if yes {
                 say(messages + lines(try queue.send(asking.handle)))
             } else {
-                say(messages + ["\(asking.handle): the reply is queued; 'invites send' sends it"])
+                say(messages + [AnswerWords.queued(asking.handle)])
             }
             if asking.advance {
                 session.reset()
@@ -124,25 +124,26 @@ final class ReviewDriver {
             return false
         }
         let outcome = report.outcome
-        var line = "\(stored.handle): \(action.rawValue) \"\(Printable.title(stored.invite.title))\""
+        var line = AnswerWords.answered(stored, action)
         if let label = session.occurrenceLabel, occurrence != nil { line += " (the occurrence \(label))" }
-        line += AnswerCommand.change(outcome.calendar)
+        line += AnswerWords.change(outcome.calendar)
         var said = [line]
         for note in report.notes {
             switch note {
             case .notAnAttendee, .noReplyAsked:
-                said.append(Printable.sanitize(AnswerCommand.words(note, handle: stored.handle)))
+                said.append(Printable.sanitize(AnswerWords.note(note, handle: stored.handle)))
             case .cancelled, .occurrenceCancelled, .noAddress:
                 break
             }
         }
         if let scheduling = outcome.scheduling {
-            said.append(AnswerCommand.explanation(of: scheduling, handle: stored.handle))
+            said.append(AnswerWords.explanation(of: scheduling, handle: stored.handle))
         }
         if let until = outcome.heldUntil {
             said.append(
-                AnswerCommand.held(
-                    until, handle: stored.handle, calendar: controller.settings.calendars.first?.path ?? "", context))
+                AnswerWords.held(
+                    until, handle: stored.handle, calendar: controller.settings.calendars.first?.path ?? "",
+                    time: context.time))
         }
         // A whole answer is done with the invitation; a comment or one occurrence's answer
         // leaves it on the screen, with what it now says.
@@ -153,7 +154,7 @@ final class ReviewDriver {
         } else if let sending = report.sending {
             switch sending {
             case .sent(let run): said += lines(run)
-            case .queued: said.append("\(stored.handle): the reply is queued; 'invites send' sends it")
+            case .queued: said.append(AnswerWords.queued(stored.handle))
             case .ask:
                 say(said)
                 asking = (stored.handle, finished)
@@ -180,7 +181,7 @@ final class ReviewDriver {
         do {
             proposed = try queue.propose(at: text.isEmpty ? nil : text, comment: comment, occurrence: occurrence)
         } catch let error as ProposedTimeError {
-            say([ProposeCommand.usage(error, context).message])
+            say([ProposalWords.usage(error, context).message])
             draw()
             return
         } catch {
@@ -190,10 +191,10 @@ final class ReviewDriver {
         }
         session.reset()
         let handle = proposed.made.stored.handle
-        var said = [ProposeCommand.line(proposed.made, context)]
+        var said = [ProposalWords.line(proposed.made, context)]
         switch proposed.sending {
         case .sent(let run): said += lines(run)
-        case .queued: said.append("\(handle): the proposal is queued; 'invites send' sends it")
+        case .queued: said.append(AnswerWords.queued(handle, what: "proposal"))
         case .ask:
             asking = (handle, false)
             session.askToSend("proposal")
@@ -226,12 +227,7 @@ final class ReviewDriver {
 
     /// What a hand-over said, as `send` says it, for the screen.
     private func lines(_ run: Dispatcher.Run) -> [String] {
-        var quiet = context
-        quiet.environment.out = TextSink()
-        quiet.environment.err = TextSink()
-        _ = SendCommand.sent(run, quiet)
-        let said = quiet.environment.out.text + quiet.environment.err.text
-        return said.split(separator: "\n").map(String.init)
+        DispatchWords.screen(run, time: context.time)
     }
 
     /// `o`: the occurrence named by its number in the list or its start.

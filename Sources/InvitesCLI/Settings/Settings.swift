@@ -26,7 +26,7 @@ struct Settings {
     /// What `watch` watches and how it tells (`maildir`, `notify`, `notify_command`, `open`).
     var watching: WatchSettings
     /// Why a calendar named by the user cannot be used (it does not exist); thrown by
-    /// ``CommandContext/calendars()`` for the commands that read or write a calendar, so that
+    /// ``InvitesHome/calendars()`` for the commands that read or write a calendar, so that
     /// `config`, `list` and the rest still run and can say what is wrong.
     var calendarProblem: CalendarError?
     /// Whom you answer for (`--for`, `on_behalf_of`), in its comparable form; it is also

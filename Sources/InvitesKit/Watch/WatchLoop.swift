@@ -47,6 +47,8 @@ public final class WatchLoop {
         /// answer queued: made on the lane that answers or sends (a store connection of its
         /// own).
         public var answerer: @Sendable () throws -> AnswerController
+        /// What an answer from a notification did, a line each, in the front end's words.
+        public var confirmation: @Sendable (AnswerController.Report) -> [String]
         /// The `nudge` setting: seconds before an invitation's start at which one still
         /// waiting for your answer is told again (``Nudge``); empty for `never`.
         public var nudges: [Int]
@@ -56,8 +58,10 @@ public final class WatchLoop {
             zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
             conflictFinder: @escaping @Sendable () throws -> ShowController,
             answer: @escaping () throws -> AnswerController,
-            answerer: @escaping @Sendable () throws -> AnswerController, nudges: [Int]
+            answerer: @escaping @Sendable () throws -> AnswerController,
+            confirmation: @escaping @Sendable (AnswerController.Report) -> [String], nudges: [Int]
         ) {
+            self.confirmation = confirmation
             self.nudges = nudges
             self.home = home
             self.maildirs = maildirs
@@ -691,7 +695,7 @@ public final class WatchLoop {
         _ = lanes.conflicts.finish(by: deadline)
         for case .answered(let handle, let action, .success(let report), _) in mailbox.take() {
             log(
-                "\(handle): \(action.rawValue) as watch ended; \(WatchLoop.confirmation(report).joined(separator: "; "))"
+                "\(handle): \(action.rawValue) as watch ended; \(setup.confirmation(report).joined(separator: "; "))"
             )
         }
     }
@@ -810,7 +814,7 @@ public final class WatchLoop {
             return
         }
         let title = Printable.title(report.stored.invite.title)
-        let lines = WatchLoop.confirmation(report)
+        let lines = setup.confirmation(report)
         log("\(handle): \(action.rawValue) \"\(title)\"; \(lines.joined(separator: "; "))")
         do {
             try notifier?.confirm(
@@ -819,34 +823,6 @@ public final class WatchLoop {
         } catch {
             sayOnce(error.description)
         }
-    }
-
-    /// What an answer did, a line each: the calendar, and the reply.
-    static func confirmation(_ report: AnswerController.Report) -> [String] {
-        var lines: [String] = []
-        switch report.outcome.calendar {
-        case .added(let path): lines.append("added to \(Printable.sanitize(path))")
-        case .rewritten(let path): lines.append("updated in \(Printable.sanitize(path))")
-        case .removed(let path): lines.append("removed from \(Printable.sanitize(path))")
-        case .unchanged: break
-        }
-        if report.notes.contains(.noReplyAsked) {
-            lines.append("the organizer asked for no reply")
-        } else if let reason = report.outcome.notQueued {
-            lines.append("no reply queued: \(Printable.sanitize(reason.description))")
-        }
-        switch report.sending {
-        case .queued?, .ask?:
-            lines.append("the reply is queued ('invites send' sends it)")
-        case .sent(let run)?:
-            lines.append(
-                run.allSent ? "the reply was sent" : "the reply could not be sent now ('invites outbox' says why)")
-        case .failed(let error)?:
-            lines.append("the reply is queued; sending failed: \(Printable.sanitize(error.description))")
-        case nil:
-            break
-        }
-        return lines
     }
 
     /// Says `message` unless what it says (`key`, else the message itself) was said already.

@@ -33,6 +33,29 @@ import Testing
         #expect(found.isEmpty, "commands building what a Kit controller should:\n\(found.joined(separator: "\n"))")
     }
 
+    /// What only the composition root (``InvitesHome``) builds: a command, `review` or `watch`
+    /// that made its own controller or dispatcher would wire it apart from the rest.
+    static let homeOnly = ["Controller(", "Dispatcher(", "ReviewQueue("]
+
+    @Test func noCommandBuildsAControllerOfItsOwn() throws {
+        let root = CLIHarness.repositoryFile("Sources/InvitesCLI")
+        let files = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
+            .filter { $0.hasSuffix(".swift") }
+        var found: [String] = []
+        for file in files {
+            let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).components(separatedBy: "\n")
+            for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for name in CommandLayeringTests.homeOnly where line.contains(name) {
+                    found.append("Sources/InvitesCLI/\(file):\(number + 1): \(name)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "controllers built outside InvitesHome:\n\(found.joined(separator: "\n"))")
+        let home = try String(
+            contentsOfFile: CLIHarness.repositoryFile("Sources/InvitesKit/Home/InvitesHome.swift"), encoding: .utf8)
+        for name in CommandLayeringTests.homeOnly { #expect(home.contains(name), "InvitesHome builds no \(name)") }
+    }
+
     /// A line that calls the responder's `answer` (`context.responder().answer(`,
     /// `controller.responder.answer(`) rather than the ``AnswerController``'s.
     static func answersThroughTheResponder(_ line: String) -> Bool {
