@@ -142,7 +142,7 @@ extension InboxStore {
         let statement = try database.prepare(
             """
             SELECT h.id, h.handle, h.uid, h.recurrence_id, h.sender_id, h.title, h.start_at, h.end_at, h.sequence,
-                h.dtstamp, h.action, h.comment, h.at, h.outbox_id, o.sent_at,
+                h.dtstamp, h.action, h.comment, h.at, h.outbox_id, o.sent_at, h.delegated_to,
                 CASE WHEN h.superseded_by IS NULL THEN COALESCE(o.state, h.delivery)
                     WHEN h.delivery = 'interrupted' THEN 'interrupted' ELSE 'superseded' END AS delivery,
                 b.action AS by_action, b.at AS by_at, b.recurrence_id AS by_recurrence_id,
@@ -172,7 +172,8 @@ extension InboxStore {
                     outboxID: statement.optionalInt("outbox_id").map(Int64.init),
                     sentAt: statement.optionalInt("sent_at").map { Date(unixSeconds: $0) },
                     supersededAt: supersededBy?.at, id: Int64(statement.int("id")), supersededBy: supersededBy,
-                    commentLeftOutBy: Self.successor(statement, prefix: "left")))
+                    commentLeftOutBy: Self.successor(statement, prefix: "left"),
+                    delegatedTo: statement.text("delegated_to")))
         }
         return result
     }

@@ -20,5 +20,6 @@ struct HistoryRecord: PersistableRecord {
         columns.set("comment", .optional(entry.comment))
         columns.set("at", .integer(entry.at.unixSeconds))
         columns.set("delivery", .text(entry.delivery.rawValue))
+        columns.set("delegated_to", .optional(entry.delegatedTo))
     }
 }
