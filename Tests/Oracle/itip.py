@@ -53,6 +53,19 @@ def newest(home, kind, method):
     return message, calendar
 
 
+def fixture(fixtures, name):
+    """The path of the fixture `name` in the first of `fixtures` that holds it, else None."""
+    return next((os.path.join(f, name) for f in fixtures if os.path.exists(os.path.join(f, name))), None)
+
+
+def with_calendar(home):
+    """An empty calendar file in `home`, for invites to write into."""
+    calendar = os.path.join(home, "calendar.ics")
+    with open(calendar, "w", newline="") as out:
+        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    return calendar
+
+
 def listed(event, name):
     values = event.get(name)
     if values is None:
@@ -169,16 +182,12 @@ for path, home, run in homes.each_input(folders):
 
 def check_add(fixtures):
     """The RFC's ADD, as the calendar and the REPLY carry it."""
-    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
-                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
-    add = next((os.path.join(f, "rfc5546-4.4.6-add.ics") for f in fixtures
-                if os.path.exists(os.path.join(f, "rfc5546-4.4.6-add.ics"))), None)
+    series = fixture(fixtures, "rfc5546-4.4.1-series.ics")
+    add = fixture(fixtures, "rfc5546-4.4.6-add.ics")
     if not series or not add:
         return
     home, bare = homes.new()
-    calendar = os.path.join(home, "calendar.ics")
-    with open(calendar, "w", newline="") as out:
-        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    calendar = with_calendar(home)
     run = lambda *args: bare("--calendar", calendar, "--me", "b@example.com", *args)
     try:
         for step in (["ingest", series], ["accept", "123456789", "--no-send"], ["ingest", add]):
@@ -209,8 +218,7 @@ def check_add(fixtures):
 
 
 def check_delegate(fixtures):
-    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
-                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
+    series = fixture(fixtures, "rfc5546-4.4.1-series.ics")
     if not series:
         return
     home, bare = homes.new()
@@ -246,14 +254,11 @@ def check_delegate(fixtures):
 
 def check_from(fixtures):
     """`accept --from WHEN`: the REPLY and the calendar, per occurrence from WHEN on."""
-    weekly = next((os.path.join(f, "weekly.ics") for f in fixtures
-                   if os.path.exists(os.path.join(f, "weekly.ics"))), None)
+    weekly = fixture(fixtures, "weekly.ics")
     if not weekly:
         return
     home, bare = homes.new()
-    calendar = os.path.join(home, "calendar.ics")
-    with open(calendar, "w", newline="") as out:
-        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    calendar = with_calendar(home)
     run = lambda *args: bare("--calendar", calendar, "--tz", "UTC", "--me", "me@example.org", *args)
     try:
         for step in (["ingest", weekly], ["accept", "weekly-1", "--from", "2026-12-21", "--no-send"]):
