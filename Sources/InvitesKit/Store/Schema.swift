@@ -334,7 +334,7 @@ enum Schema {
         """
         CREATE INDEX history_held ON history (invite_id) WHERE delivery = 'held';
         """,
-        // Version N+1: to whom a delegation handed an answer, on the delegation and the decline
+        // Version 18: to whom a delegation handed an answer, on the delegation and the decline
         // recorded beside it, so that every later reply reports DELEGATED-TO and not a decline.
         """
         ALTER TABLE history ADD COLUMN delegated_to TEXT;
