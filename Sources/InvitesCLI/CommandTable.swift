@@ -19,7 +19,7 @@ extension InvitesCommand {
             thisMessage,
             ("--comment TEXT", "a comment for the organizer, kept in the history and sent in the reply"),
             ("--no-add", "record the answer without writing the calendar"),
-            occurrenceOption, forOption,
+            occurrenceOption, fromOption, forOption,
         ] + sendOptions
 
     static let forOption = (
@@ -41,6 +41,12 @@ extension InvitesCommand {
         "--occurrence WHEN",
         "answer only this occurrence of a series (repeatable): its start as show prints it (2026-12-14 10:00, "
             + "or 2026-12-14 where that day has one), or its RECURRENCE-ID (20261214T090000Z)"
+    )
+
+    static let fromOption = (
+        "--from WHEN",
+        "answer this occurrence and every later one (a year of them, 100 at most), WHEN as --occurrence takes it; "
+            + "the organizer gets one reply with each occurrence"
     )
 
     static let commands: [Entry] = [
@@ -127,23 +133,29 @@ extension InvitesCommand {
             examples: ["invites check k3m9 && echo free"], run: CheckCommand.run),
         Entry(
             name: "accept", summary: "accept; the invite goes into your first calendar",
-            usage: "accept HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--no-add] [--send | --no-send]",
+            usage:
+                "accept HANDLE [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] [--no-add] "
+                + "[--send | --no-send]",
             spec: AnswerCommand.spec, options: answerOptions,
             examples: ["invites accept k3m9 --comment 'See you there'", "invites accept - --send < message.eml"],
             run: { try AnswerCommand.run(.accepted, $0) }),
         Entry(
             name: "decline", summary: "decline; an earlier accept is taken out of your calendar",
-            usage: "decline HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            usage:
+                "decline HANDLE [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] "
+                + "[--send | --no-send]",
             spec: AnswerCommand.spec,
             options: answerOptions,
             examples: [
                 "invites decline k3m9 --comment 'Travelling that week'",
                 "invites decline k3m9 --occurrence '2026-12-14 10:00'",
+                "invites decline k3m9 --from 2027-03-01",
             ], run: { try AnswerCommand.run(.declined, $0) }),
         Entry(
             name: "tentative", summary: "answer tentatively; the invite goes into your calendar",
             usage:
-                "tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--no-add] [--send | --no-send]",
+                "tentative HANDLE [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] [--no-add] "
+                + "[--send | --no-send]",
             spec: AnswerCommand.spec,
             options: answerOptions,
             examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
@@ -212,12 +224,15 @@ extension InvitesCommand {
         Entry(
             name: "delegate",
             summary: "someone goes in your place: the organizer is told (DELEGATED), the delegate invited",
-            usage: "delegate HANDLE ADDR [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            usage:
+                "delegate HANDLE ADDR [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] "
+                + "[--send | --no-send]",
             spec: DelegateCommand.spec,
             options: [
                 thisMessage,
                 ("ADDR", "your delegate: they get the REQUEST with DELEGATED-FROM you; your answer becomes a decline"),
                 ("--occurrence WHEN", "delegate this occurrence of a series alone (repeatable), as answers take it"),
+                ("--from WHEN", "delegate this occurrence and every later one, as answers take it"),
                 ("--comment TEXT", "a word sent with both"), forOption,
             ] + sendOptions,
             examples: ["invites delegate k3m9 erin@example.org --comment 'Erin will go'"], run: DelegateCommand.run),

@@ -18,7 +18,11 @@
   X-MICROSOFT-DONOTFORWARDMEETING:TRUE is refused, exit 1.
 - Delegation (§4.2.5), the RFC's series delegated: the REPLY's ATTENDEEs are yours
   (PARTSTAT=DELEGATED, DELEGATED-TO the delegate) and the delegate's (DELEGATED-FROM you), and
-  the REQUEST to the delegate carries both.
+  the REQUEST to the delegate carries both; a later answer to another occurrence still reports
+  the delegated one DELEGATED.
+- "This and all later" (`--from WHEN`), the weekly fixture accepted from its third occurrence:
+  the REPLY holds one VEVENT per occurrence from WHEN on (RECURRENCE-ID, ACCEPTED), none before,
+  and recurring-ical-events finds each of them ACCEPTED in the calendar invites wrote.
 
 Usage: python itip.py INVITES_BINARY CORPUS_DIR [FIXTURE_DIR...] (run by Tests/Oracle/run.sh)."""
 import datetime
@@ -36,7 +40,7 @@ binary, folders = arguments(sys.argv)
 fixtures = sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
 counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
-          "forward refused": 0, "delegation": 0}
+          "forward refused": 0, "delegation": 0, "answer from an occurrence on": 0}
 failures = []
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
 
@@ -47,6 +51,19 @@ def newest(home, kind, method):
     assert parameter == method, "Content-Type method=%s" % parameter
     assert str(calendar.get("METHOD")) == method, "METHOD %s" % calendar.get("METHOD")
     return message, calendar
+
+
+def fixture(fixtures, name):
+    """The path of the fixture `name` in the first of `fixtures` that holds it, else None."""
+    return next((os.path.join(f, name) for f in fixtures if os.path.exists(os.path.join(f, name))), None)
+
+
+def with_calendar(home):
+    """An empty calendar file in `home`, for invites to write into."""
+    calendar = os.path.join(home, "calendar.ics")
+    with open(calendar, "w", newline="") as out:
+        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    return calendar
 
 
 def listed(event, name):
@@ -165,16 +182,12 @@ for path, home, run in homes.each_input(folders):
 
 def check_add(fixtures):
     """The RFC's ADD, as the calendar and the REPLY carry it."""
-    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
-                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
-    add = next((os.path.join(f, "rfc5546-4.4.6-add.ics") for f in fixtures
-                if os.path.exists(os.path.join(f, "rfc5546-4.4.6-add.ics"))), None)
+    series = fixture(fixtures, "rfc5546-4.4.1-series.ics")
+    add = fixture(fixtures, "rfc5546-4.4.6-add.ics")
     if not series or not add:
         return
     home, bare = homes.new()
-    calendar = os.path.join(home, "calendar.ics")
-    with open(calendar, "w", newline="") as out:
-        out.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
+    calendar = with_calendar(home)
     run = lambda *args: bare("--calendar", calendar, "--me", "b@example.com", *args)
     try:
         for step in (["ingest", series], ["accept", "123456789", "--no-send"], ["ingest", add]):
@@ -205,8 +218,7 @@ def check_add(fixtures):
 
 
 def check_delegate(fixtures):
-    series = next((os.path.join(f, "rfc5546-4.4.1-series.ics") for f in fixtures
-                   if os.path.exists(os.path.join(f, "rfc5546-4.4.1-series.ics"))), None)
+    series = fixture(fixtures, "rfc5546-4.4.1-series.ics")
     if not series:
         return
     home, bare = homes.new()
@@ -228,13 +240,57 @@ def check_delegate(fixtures):
             by = {str(a).lower(): a.params for a in listed(event, "ATTENDEE")}
             assert by["mailto:b@example.com"].get("DELEGATED-TO") == "mailto:e@example.com", "REQUEST: yours"
             assert by["mailto:e@example.com"].get("DELEGATED-FROM") == "mailto:b@example.com", "REQUEST: theirs"
+        done = run("accept", "123456789", "--occurrence", "19970801T180000Z", "--no-send")
+        assert done.returncode == 0, "accept --occurrence: %s" % done.stderr
+        _, later = newest(home, "reply", "REPLY")
+        series_answer = [e for e in later.walk("VEVENT") if e.get("RECURRENCE-ID") is None]
+        assert series_answer, "the later REPLY has no series VEVENT"
+        mine = listed(series_answer[0], "ATTENDEE")[0]
+        assert mine.params.get("PARTSTAT") == "DELEGATED", "a later REPLY: PARTSTAT %r" % mine.params
         counts["delegation"] += 1
     except Exception as error:  # noqa: BLE001 - every failure is reported
         failures.append("%s (delegate): %s" % (series, error))
 
 
+def check_from(fixtures):
+    """`accept --from WHEN`: the REPLY and the calendar, per occurrence from WHEN on."""
+    weekly = fixture(fixtures, "weekly.ics")
+    if not weekly:
+        return
+    home, bare = homes.new()
+    calendar = with_calendar(home)
+    run = lambda *args: bare("--calendar", calendar, "--tz", "UTC", "--me", "me@example.org", *args)
+    try:
+        for step in (["ingest", weekly], ["accept", "weekly-1", "--from", "2026-12-21", "--no-send"]):
+            done = run(*step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        first = datetime.datetime(2026, 12, 21, 9, 0, tzinfo=datetime.timezone.utc)
+        wanted = [first + datetime.timedelta(weeks=n) for n in range(8)]
+        _, reply = newest(home, "reply", "REPLY")
+        events = list(reply.walk("VEVENT"))
+        got = sorted(e["RECURRENCE-ID"].dt for e in events if e.get("RECURRENCE-ID") is not None)
+        assert got == wanted, "RECURRENCE-IDs %s" % got
+        for event in events:
+            mine = listed(event, "ATTENDEE")[0]
+            assert str(mine).lower() == "mailto:me@example.org", "ATTENDEE %s" % mine
+            assert mine.params.get("PARTSTAT") == "ACCEPTED", "PARTSTAT %r" % mine.params
+        with open(calendar, "rb") as data:
+            parsed = icalendar.Calendar.from_ical(data.read())
+        found = recurring_ical_events.of(parsed).between(first - datetime.timedelta(weeks=2),
+                                                           first + datetime.timedelta(weeks=9))
+        starts = sorted(e["DTSTART"].dt for e in found)
+        assert starts == wanted, "the calendar's occurrences %s" % starts
+        for event in found:
+            mine = [a for a in listed(event, "ATTENDEE") if str(a).lower() == "mailto:me@example.org"]
+            assert mine and mine[0].params.get("PARTSTAT") == "ACCEPTED", "calendar PARTSTAT %r" % mine
+        counts["answer from an occurrence on"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s (--from): %s" % (weekly, error))
+
+
 check_add(fixtures)
 check_delegate(fixtures)
+check_from(fixtures)
 print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())
       + " parsed by icalendar, %d failed" % len(failures))
 for failure in failures:

@@ -46,6 +46,8 @@ cases=(
     "$mine|invites forward "
     "$mine|invites delegate "
     "--comment|invites refresh $mine --comm"
+    "--for --from|invites accept $mine --f"
+    "--for --from|invites delegate $mine --f"
     "$other|invites --tz UTC --home $work/other --json history "
     "accepted announced cancelled declined past pending removed tentative|invites list --status "
     "accepted cancelled commented declined delegated forwarded proposal-declined proposed refreshed tentative|invites history --status "

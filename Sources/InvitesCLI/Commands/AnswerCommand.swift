@@ -1,12 +1,12 @@
 import Foundation
 import InvitesKit
 
-/// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]
-/// [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.
+/// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--from WHEN] [--comment TEXT]
+/// [--no-add] [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.
 /// HANDLE `-` is the invitation in the message on standard input.
 enum AnswerCommand {
     static let spec = OptionSpec(
-        values: ["--comment", "--occurrence", "--for"], flags: ["--no-add", "--send", "--no-send"])
+        values: ["--comment", "--occurrence", "--from", "--for"], flags: ["--no-add", "--send", "--no-send"])
     static let commentSpec = OptionSpec(
         values: ["--occurrence", "--for"], flags: ["--private", "--send", "--no-send"])
 
@@ -42,10 +42,11 @@ enum AnswerCommand {
         let adding = !context.arguments.has("--no-add")
         let controller = try context.home.answer(following: !adding)
         let report: AnswerController.Report
+        let occurrences = try self.occurrences(of: stored, context, command: command)
         do {
             report = try controller.answer(
                 AnswerController.Request(
-                    stored, action: action, occurrences: .named(context.arguments.all("--occurrence")),
+                    stored, action: action, occurrences: occurrences,
                     comment: comment, addToCalendar: adding, toOrganizer: toOrganizer,
                     send: SendCommand.override(context), now: context.environment.now()))
         } catch let error as OccurrenceError {
@@ -64,7 +65,10 @@ enum AnswerCommand {
             return try after(report, dispatcher: controller.dispatcher, context)
         }
         var line = AnswerWords.answered(stored, action)
-        if !report.occurrences.isEmpty {
+        if let from = context.arguments.value("--from") {
+            let count = report.occurrences.count
+            line += " (from \(Printable.sanitize(from)) on: \(count) \(count == 1 ? "occurrence" : "occurrences"))"
+        } else if !report.occurrences.isEmpty {
             let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
             line +=
                 " (\(report.occurrences.count == 1 ? "occurrence" : "occurrences") \(named.joined(separator: ", ")))"
@@ -119,6 +123,25 @@ enum AnswerCommand {
             throw UsageError(message: "\(command) takes one --occurrence at a time", command: command)
         }
         return try pick(whens, of: stored, context, command: command).first
+    }
+
+    /// What `--occurrence` and `--from` name: the WHENs as given, or with `--from` the keys of
+    /// that occurrence and every later one (``FromWhen``) beside those `--occurrence` names.
+    static func occurrences(of stored: StoredInvite, _ context: CommandContext, command: String) throws
+        -> AnswerController.Occurrences
+    {
+        let whens = context.arguments.all("--occurrence")
+        guard let from = context.arguments.value("--from") else { return .named(whens) }
+        let picker = OccurrencePicker(
+            display: context.settings.zone.value, me: context.settings.me.value, clock: context.environment.now)
+        let named = try pick(whens, of: stored, context, command: command)
+        let later: [String]
+        do throws(OccurrenceError) {
+            later = try picker.keys(from: from, of: stored)
+        } catch {
+            throw usage(error, handle: stored.handle, command: command)
+        }
+        return .keys(named + later.filter { !named.contains($0) })
     }
 
     /// A WHEN that names no single occurrence, as a usage error.

@@ -1,19 +1,22 @@
 import Foundation
 import InvitesKit
 
-/// `invites delegate HANDLE ADDR [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send |
+/// `invites delegate HANDLE ADDR [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] [--send |
 /// --no-send]`: someone goes in your place; the organizer is told (DELEGATED) and the delegate
 /// invited, both through the outbox.
 enum DelegateCommand {
     static let spec = OptionSpec(
-        values: ["--occurrence", "--comment", "--for"], flags: ["--send", "--no-send"])
+        values: ["--occurrence", "--from", "--comment", "--for"], flags: ["--send", "--no-send"])
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let send = try SendCommand.override(context, command: "delegate")
         let (stored, address) = try context.resolveInvite(
             andAddress: "the ADDR of your delegate", command: "delegate")
-        let keys = try AnswerCommand.pick(
-            context.arguments.all("--occurrence"), of: stored, context, command: "delegate")
+        let keys: [String]
+        switch try AnswerCommand.occurrences(of: stored, context, command: "delegate") {
+        case .keys(let given): keys = given
+        case .named(let whens): keys = try AnswerCommand.pick(whens, of: stored, context, command: "delegate")
+        }
         let made = try context.home.delegate().delegate(
             stored, to: address, keys: keys, comment: context.arguments.value("--comment"),
             now: context.environment.now())
@@ -22,7 +25,8 @@ enum DelegateCommand {
                 "delegation": JSONOutput.ForwardMade(made.forward, made.entry, handle: stored.handle)
             ])
         } else {
-            let named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
+            var named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
+            if let from = context.arguments.value("--from") { named.append("from \(Printable.sanitize(from)) on") }
             context.print(
                 "\(stored.handle): delegated \"\(Printable.sanitize(stored.invite.title))\""
                     + (named.isEmpty

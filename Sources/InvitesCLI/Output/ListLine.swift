@@ -31,6 +31,13 @@ enum ListLine {
             line += "  [delegated to you by \(Printable.sanitize(by))]"
         }
         if let summary = stored.instanceSummary { line += "  [\(summary)]" }
+        for (key, delegate) in row.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+            let series = key == invite.recurrenceID
+            guard (series ? stored.status : key.flatMap { stored.instance($0)?.answer }) == .declined else {
+                continue
+            }
+            line += "  [\(series ? "" : "an occurrence ")delegated to \(Printable.sanitize(delegate))]"
+        }
         if let item = stored.foundIn { line += item.gone ? "  [gone from your calendar]" : "  [in your calendar]" }
         return (prefix, line)
     }

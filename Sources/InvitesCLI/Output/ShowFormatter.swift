@@ -111,7 +111,15 @@ struct ShowFormatter {
         }
         let details = DetailsFormatter(width: width, time: time, listAttendees: attendees)
         sections.details += details.meeting(show, me: me)
-        sections.details += detail("answer", stored.state.rawValue)
+        let seriesDelegate = stored.state == .declined ? show.delegates[stored.invite.recurrenceID] : nil
+        sections.details += detail(
+            "answer", seriesDelegate.map { "delegated to " + Printable.sanitize($0) } ?? stored.state.rawValue)
+        for (key, delegate) in show.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") })
+        where key != stored.invite.recurrenceID && key.flatMap({ stored.instance($0)?.answer }) == .declined {
+            let instant = key.flatMap(RecurrenceKey.instant(of:))
+            let when = instant.map { time.day($0) + " " + time.clock($0) } ?? Printable.sanitize(key ?? "")
+            sections.details += detail("delegated", "the occurrence " + when + " to " + Printable.sanitize(delegate))
+        }
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
                 switch change {
@@ -138,6 +146,9 @@ struct ShowFormatter {
                 let names = nearby.entries.filter(\.conflict).map { Printable.title($0.occurrence.title) }
                 let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
                 var state = occurrence.state.rawValue
+                if occurrence.state == .declined, let delegate = show.delegates[occurrence.key] {
+                    state = "delegated to " + Printable.sanitize(delegate)
+                }
                 if occurrence.moved, let original = occurrence.original {
                     state = "moved from " + time.clock(original) + ", " + state
                 }

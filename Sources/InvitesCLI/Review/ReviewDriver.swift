@@ -83,6 +83,9 @@ final class ReviewDriver {
         case .pickOccurrence(let text):
             pick(text)
             draw()
+        case .pickFrom(let text):
+            pick(text, fromOn: true)
+            draw()
         case .answer(let action, let comment, let occurrence):
             return try answer(action, comment: comment, occurrence: occurrence)
         case .comment(let text, let occurrence):
@@ -117,7 +120,7 @@ final class ReviewDriver {
         let stored = current
         let report: AnswerController.Report
         do {
-            report = try queue.answer(action, comment: comment, occurrence: occurrence)
+            report = try queue.answer(action, comment: comment, occurrence: occurrence, fromOn: session.fromOn)
         } catch {
             say(["error: " + ErrorReport.describe(error).0])
             draw()
@@ -125,7 +128,9 @@ final class ReviewDriver {
         }
         let outcome = report.outcome
         var line = AnswerWords.answered(stored, action)
-        if let label = session.occurrenceLabel, occurrence != nil { line += " (the occurrence \(label))" }
+        if let label = session.occurrenceLabel, occurrence != nil {
+            line += session.fromOn ? " (from the occurrence \(label) on)" : " (the occurrence \(label))"
+        }
         line += AnswerWords.change(outcome.calendar)
         var said = [line]
         for note in report.notes {
@@ -230,8 +235,8 @@ final class ReviewDriver {
         DispatchWords.screen(run, time: context.time)
     }
 
-    /// `o`: the occurrence named by its number in the list or its start.
-    private func pick(_ text: String) {
+    /// `o` (and `f`, `fromOn`): the occurrence named by its number in the list or its start.
+    private func pick(_ text: String, fromOn: Bool = false) {
         guard let report, !report.occurrences.isEmpty else {
             say(["\(current.handle) is not a series: an answer is for the whole invitation"])
             return
@@ -240,7 +245,8 @@ final class ReviewDriver {
             let checked = report.occurrences[number - 1]
             session.picked(
                 checked.key,
-                label: context.time.span(start: checked.nearby.invite.start, end: checked.nearby.invite.end))
+                label: context.time.span(start: checked.nearby.invite.start, end: checked.nearby.invite.end),
+                fromOn: fromOn)
             say([])
             // The timeline is now the picked occurrence's: printed again without a terminal too.
             printWhole = true
@@ -248,7 +254,7 @@ final class ReviewDriver {
         }
         do {
             if let key = try AnswerCommand.pick([text], of: current, context, command: "review").first {
-                session.picked(key, label: Printable.sanitize(text))
+                session.picked(key, label: Printable.sanitize(text), fromOn: fromOn)
                 say([])
                 printWhole = true
             }

@@ -26,6 +26,8 @@ struct ReviewSession: Sendable, Hashable {
         case comment
         case answerComment(AnswerAction)
         case occurrence
+        /// `f`: the occurrence from which on the next answer goes.
+        case from
         case propose
     }
 
@@ -37,6 +39,8 @@ struct ReviewSession: Sendable, Hashable {
         /// Find the occurrence the user named (a number in the list, or a WHEN); the driver calls
         /// ``picked(_:label:)`` when it exists.
         case pickOccurrence(String)
+        /// The same for `f`: the next answer is for that occurrence and every later one.
+        case pickFrom(String)
         /// Propose a new start (empty: the first free stretch).
         case propose(String, comment: String?, occurrence: String?)
         case send(Bool)
@@ -58,6 +62,8 @@ struct ReviewSession: Sendable, Hashable {
     /// The occurrence picked with `o` (its ``RecurrenceKey``), and how to name it.
     private(set) var occurrence: String?
     private(set) var occurrenceLabel: String?
+    /// The occurrence was picked with `f`: the next answer goes from it on.
+    private(set) var fromOn = false
 
     /// Back to the key line with nothing pending, for the next invitation.
     mutating func reset() {
@@ -71,9 +77,10 @@ struct ReviewSession: Sendable, Hashable {
     }
 
     /// The occurrence `o` named exists: the next answer is for it alone.
-    mutating func picked(_ key: String, label: String) {
+    mutating func picked(_ key: String, label: String, fromOn: Bool = false) {
         occurrence = key
         occurrenceLabel = label
+        self.fromOn = fromOn
     }
 
     mutating func handle(_ event: KeyboardEvent) -> Command? {
@@ -132,6 +139,7 @@ struct ReviewSession: Sendable, Hashable {
             case "T": return edit(.answerComment(.tentative))
             case "c": return edit(.comment)
             case "o": return edit(.occurrence)
+            case "f": return edit(.from)
             case "p": return edit(.propose)
             case "s": return .skip
             case "q": return .quit
@@ -168,7 +176,7 @@ struct ReviewSession: Sendable, Hashable {
         let start: String
         switch field {
         case .comment, .answerComment: start = comment ?? ""
-        case .occurrence, .propose: start = ""
+        case .occurrence, .from, .propose: start = ""
         }
         mode = .editing(field, LineEditor(text: start))
         return .redraw
@@ -179,6 +187,7 @@ struct ReviewSession: Sendable, Hashable {
         comment = nil
         occurrence = nil
         occurrenceLabel = nil
+        fromOn = false
         return .redraw
     }
 
@@ -192,6 +201,8 @@ struct ReviewSession: Sendable, Hashable {
             return .answer(action, comment: text.isEmpty ? comment : text, occurrence: occurrence)
         case .occurrence:
             return text.isEmpty ? .redraw : .pickOccurrence(text)
+        case .from:
+            return text.isEmpty ? .redraw : .pickFrom(text)
         case .propose:
             return .propose(text, comment: comment, occurrence: occurrence)
         }
@@ -203,7 +214,9 @@ struct ReviewSession: Sendable, Hashable {
         case .keys:
             var lines: [String] = []
             if let occurrenceLabel {
-                lines.append("only the occurrence " + occurrenceLabel + " ([x] the whole series)")
+                let which =
+                    fromOn ? "from the occurrence \(occurrenceLabel) on" : "only the occurrence \(occurrenceLabel)"
+                lines.append(which + " ([x] the whole series)")
             }
             if let comment {
                 lines.append("comment: \"" + Printable.sanitize(comment) + "\"")
@@ -242,6 +255,7 @@ struct ReviewSession: Sendable, Hashable {
         "c       a comment: the next answer carries it, or Enter sends it alone",
         "o       one occurrence of a series: its number in the list or its start",
         "        (2026-12-14 10:00); the next answer is for it alone",
+        "f       this occurrence and every later one (a year of them), named as for o",
         "p       propose a new time: a start (2026-12-14 15:00, or 15:00 that day), or",
         "        Enter for the first free stretch in your working hours; it goes with the comment",
         "s       skip: leave it pending, show the next",
@@ -256,6 +270,7 @@ struct ReviewSession: Sendable, Hashable {
         case .comment: return "comment: "
         case .answerComment(let action): return "comment with '\(action.rawValue)': "
         case .occurrence: return "which occurrence (number or start): "
+        case .from: return "from which occurrence on (number or start): "
         case .propose: return "new start (2026-12-14 15:00, 15:00; Enter: the first free time): "
         }
     }

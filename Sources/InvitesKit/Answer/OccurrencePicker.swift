@@ -37,6 +37,17 @@ public struct OccurrencePicker {
         return keys
     }
 
+    /// `--from WHEN`: the occurrence WHEN names and every later one within ``FromWhen``'s bound,
+    /// in time order.
+    public func keys(from when: String, of stored: StoredInvite) throws(OccurrenceError) -> [String] {
+        let first = try key(for: when, of: stored)
+        let instant = RecurrenceKey.instant(of: first) ?? stored.invite.start
+        let window = DateInterval(start: instant.addingTimeInterval(-2 * 86_400), duration: FromWhen.reach + 4 * 86_400)
+        let found = occurrences(of: stored, in: window)
+        guard let start = found.first(where: { $0.key == first })?.original else { return [first] }
+        return FromWhen.covered(found.map { ($0.key, $0.original) }, from: start)
+    }
+
     private func key(for when: String, of stored: StoredInvite) throws(OccurrenceError) -> String {
         let zone = query.display.timeZone
         let text = when.trimmingCharacters(in: .whitespaces)

@@ -37,7 +37,8 @@ public struct DelegateController {
                 stored, action: .declined, occurrences: .keys(keys), comment: nil, addToCalendar: true,
                 toOrganizer: false, send: nil, now: now))
         let entry = try answering.store.record(
-            apart: forward.entry(for: stored, now: now), for: declined.stored, drafts: drafts, now: now)
+            apart: forward.entry(for: stored, now: now), for: declined.stored, drafts: drafts,
+            delegating: declined.outcome.entries.compactMap(\.id), now: now)
         return Made(stored: declined.stored, forward: forward, entry: entry, declined: declined)
     }
 }

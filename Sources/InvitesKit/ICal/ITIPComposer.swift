@@ -54,10 +54,13 @@ public enum ITIPComposer {
     /// component's own RECURRENCE-ID, SEQUENCE, DTSTART and end (DTEND, else DURATION), a fresh
     /// DTSTAMP, the COMMENT where one goes, and the VTIMEZONEs the events use. `sentBy` is your
     /// own address when `me` is someone you answer for: their ATTENDEE carries it as SENT-BY. `added`
-    /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6).
+    /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6). `delegates` names the
+    /// delegate of each component you delegated (``Delegation``): that component says
+    /// `PARTSTAT=DELEGATED;DELEGATED-TO` them, with their ATTENDEE `DELEGATED-FROM` you (RFC 5546
+    /// §4.2.5), in the delegation's own REPLY and in every later one.
     public static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
-        name: String?, sentBy: String? = nil, added: String? = nil, delegated: Bool = false, now: Date,
+        name: String?, sentBy: String? = nil, added: String? = nil, delegates: [String?: String] = [:], now: Date,
         display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
@@ -87,6 +90,9 @@ public enum ITIPComposer {
             let mine = original.properties(ICAL_ATTENDEE_PROPERTY).first { MyAddresses([me]).contains($0.value ?? "") }
             let attendee = ICalComponent.person(
                 ICAL_ATTENDEE_PROPERTY, address: me, name: name ?? mine?.parameter(ICAL_CN_PARAMETER))
+            // Only a component you stand out of is delegated: a later answer to it ends that.
+            let delegate = answer.action == .declined ? delegates[answer.key] : nil
+            let delegated = delegate != nil
             if let attendee {
                 let partstat = delegated ? "DELEGATED" : answer.action.partstat ?? "NEEDS-ACTION"
                 icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
@@ -98,10 +104,12 @@ public enum ITIPComposer {
             }
             // A forward's word to the organizer names the one it invited, not yet answering; a
             // delegation names the delegate both ways (RFC 5546 §4.2.5).
-            if let added, let other = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: added, name: nil) {
+            if let named = delegate ?? added,
+                let other = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: named, name: nil)
+            {
                 icalproperty_set_parameter(other, icalparameter_new_partstat(ICAL_PARTSTAT_NEEDSACTION))
                 if delegated {
-                    delegate(from: attendee, to: other, me: me, delegate: added)
+                    self.delegate(from: attendee, to: other, me: me, delegate: named)
                 }
                 event.add(attendee)
                 event.add(other)

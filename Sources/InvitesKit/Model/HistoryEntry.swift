@@ -50,4 +50,7 @@ public struct HistoryEntry: Sendable, Hashable {
     /// (a reply carries one comment, the latest made with or since its latest answer): the
     /// comment was not sent, and will not be.
     public var commentLeftOutBy: Successor? = nil
+    /// The delegate, on a delegation and on the decline recorded beside it: a later reply
+    /// reports this component `PARTSTAT=DELEGATED;DELEGATED-TO` them (``Delegation``).
+    public var delegatedTo: String? = nil
 }

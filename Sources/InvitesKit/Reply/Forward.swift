@@ -65,8 +65,11 @@ public struct Forward: Sendable, Hashable {
             delegated.map { keys in keys.map { ($0, .declined, comment) } }
             ?? [(stored.invite.recurrenceID, AnswerAction(stored.status), comment)]
         let notice = ITIPComposer.reply(
-            for: stored, answers: answers, me: signer.address, name: signer.name, sentBy: signer.sentBy, added: to,
-            delegated: delegated != nil, now: now, display: display)
+            for: stored, answers: answers, me: signer.address, name: signer.name, sentBy: signer.sentBy,
+            added: delegated == nil ? to : nil,
+            delegates: Dictionary((delegated ?? []).map { ($0, to) }, uniquingKeysWith: { first, _ in first }),
+            now: now,
+            display: display)
         let noticeSubject = "\(delegated == nil ? "Forwarded" : "Delegated"): \(invite.title)"
         var noticeText = "\(noticeSubject)\n  \(delegated == nil ? "forwarded" : "delegated") to \(to)\n"
         if let comment, !comment.isEmpty { noticeText += "\n\(comment)\n" }
@@ -93,6 +96,7 @@ public struct Forward: Sendable, Hashable {
             handle: stored.handle, uid: stored.invite.uid, recurrenceID: key, senderID: stored.invite.senderID,
             title: stored.invite.title, start: start, end: end, sequence: stored.invite.sequence,
             dtstamp: stored.invite.dtstamp,
-            action: delegated == nil ? .forwarded : .delegated, comment: comment, at: now, delivery: .pending)
+            action: delegated == nil ? .forwarded : .delegated, comment: comment, at: now, delivery: .pending,
+            delegatedTo: delegated == nil ? nil : to)
     }
 }

@@ -81,9 +81,10 @@ public struct Reply: Sendable {
             comment: commented)
         guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
         let address = signer.address
+        let delegates = Delegation.standing(in: history)
         let calendar = ITIPComposer.reply(
-            for: stored, answers: answers, me: address, name: signer.name, sentBy: signer.sentBy, now: now,
-            display: display)
+            for: stored, answers: answers, me: address, name: signer.name, sentBy: signer.sentBy,
+            delegates: delegates, now: now, display: display)
         guard mime else {
             return Reply(
                 kind: .iCalendar, text: calendar, signer: signer, recipient: organizerEmail, subject: subject,
@@ -92,7 +93,9 @@ public struct Reply: Sendable {
         var body = "\(subject)\n"
         // The occurrences you answered apart; those the organizer sent follow the series' answer.
         for answer in answers where answer.key.flatMap({ stored.instance($0)?.answer }) != nil {
-            body += "  \(answer.action.rawValue): the occurrence \(answer.key ?? "")\n"
+            let delegate = answer.action == .declined ? delegates[answer.key] : nil
+            let word = delegate.map { "delegated to \($0)" } ?? answer.action.rawValue
+            body += "  \(word): the occurrence \(answer.key ?? "")\n"
         }
         if let comment { body += "\n\(comment)\n" }
         let message: (text: String, messageID: String)

@@ -108,16 +108,22 @@ public struct ReviewQueue {
         return now.state != before.state ? .state(now.state) : .updated
     }
 
-    /// Answers the invitation at hand (or the occurrence `key`) as the answering commands do,
-    /// and sends the reply as the ``AnswerController``'s `send` setting says; counts it.
-    public mutating func answer(_ action: AnswerAction, comment: String?, occurrence key: String?) throws
-        -> AnswerController.Report
-    {
+    /// Answers the invitation at hand (or the occurrence `key`, and with `fromOn` every later one
+    /// too, as `--from` does: ``FromWhen``) as the answering commands do, and sends the reply as
+    /// the ``AnswerController``'s `send` setting says; counts it.
+    public mutating func answer(
+        _ action: AnswerAction, comment: String?, occurrence key: String?, fromOn: Bool = false
+    ) throws -> AnswerController.Report {
         let answering = try self.answering()
+        var keys = key.map { [$0] } ?? []
+        if fromOn, let key {
+            let picker = OccurrencePicker(
+                display: answering.responder.display, me: answering.responder.me, clock: answering.clock)
+            keys = try picker.keys(from: key, of: invites[index])
+        }
         let report = try answering.answer(
             AnswerController.Request(
-                invites[index], action: action, occurrences: .keys(key.map { [$0] } ?? []), comment: comment,
-                now: answering.clock()))
+                invites[index], action: action, occurrences: .keys(keys), comment: comment, now: answering.clock()))
         if action == .commented {
             commented += 1
         } else if key == nil {

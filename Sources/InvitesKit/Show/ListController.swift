@@ -30,6 +30,9 @@ public struct ListController {
         /// A series' next occurrence (not cancelled, ending after now), where its first has
         /// begun: what a listing shows for an ongoing series rather than a date years back.
         public var next: Occurrence?
+        /// The delegate of each component you delegated and have not answered since (`nil` is
+        /// the series; ``Delegation``).
+        public var delegates: [String?: String] = [:]
 
         /// Waits for your answer and can still be attended.
         public var isPending: Bool { stored.needsAnswer && !isOver }
@@ -50,7 +53,14 @@ public struct ListController {
             return statuses.contains(stored.state) || (statuses.contains(.pending) && stored.needsAnswer)
                 || (past && stored.state == .pending)
         }
-        return rows(chosen).filter { row in
+        // Only invitations with a delegation in their history are read for it.
+        let delegating = Set(try store.history(actions: [.delegated]).map(\.handle))
+        var listed = rows(chosen)
+        for index in listed.indices where delegating.contains(listed[index].stored.handle) {
+            listed[index].delegates = Delegation.standing(
+                in: try store.history(actions: AnswerAction.answers, handle: listed[index].stored.handle))
+        }
+        return listed.filter { row in
             guard let statuses else { return true }
             return (statuses.contains(.pending) && row.isPending) || (past && row.isPast)
                 || (row.stored.state != .pending && statuses.contains(row.stored.state))

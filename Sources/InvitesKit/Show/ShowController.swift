@@ -72,16 +72,18 @@ public struct ShowController {
                     nearby: nearby)
             }
             : []
-        let answered = try store.history(actions: AnswerAction.answers, limit: nil, handle: stored.handle)
-            .first { $0.recurrenceID == stored.invite.recurrenceID }
+        let answers = try store.history(actions: AnswerAction.answers, limit: nil, handle: stored.handle)
+        let answered = answers.first { $0.recurrenceID == stored.invite.recurrenceID }
         let proposals = try store.history(actions: [.proposed, .proposalDeclined], handle: stored.handle)
         let proposal = proposals.first { $0.action == .proposed }
         let declined = proposals.first { $0.action == .proposalDeclined && $0.at >= (proposal?.at ?? .distantPast) }
-        return ShowReport(
+        var report = ShowReport(
             stored: stored, occurrences: occurrences, shown: shown, warnings: series.warnings, answered: answered,
             changes: answered.map { ShowController.changes(of: stored.invite, since: $0) } ?? [],
             details: InvitationDetails(stored.invite, me: settings.me, time: HumanTime(zone: settings.display)),
             proposal: proposal, proposalDeclined: declined, collision: try collision?(stored))
+        report.delegates = Delegation.standing(in: answers)
+        return report
     }
 
     /// What the organizer changed in the series since an answer: its title, its time.

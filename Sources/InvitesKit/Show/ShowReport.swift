@@ -41,6 +41,9 @@ public struct ShowReport: Sendable {
     /// Why accepting it will be refused: the calendar it would go to holds something of yours
     /// or of another organizer under its UID (``CalendarClaim``).
     public var collision: CalendarError?
+    /// The delegate of each component you delegated and have not answered since (`nil` is the
+    /// series; ``Delegation``).
+    public var delegates: [String?: String] = [:]
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     public var conflicts: Int {

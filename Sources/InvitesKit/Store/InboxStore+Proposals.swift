@@ -13,17 +13,24 @@ extension InboxStore {
     }
 
     /// The same for an entry that sends several messages (a forward: the invitation to the one
-    /// added, and the word to the organizer): all queued with it, the entry at the last.
+    /// added, and the word to the organizer): all queued with it, the entry at the last. The
+    /// entries `delegating` (the declines a delegation recorded) get the entry's
+    /// ``HistoryEntry/delegatedTo`` in the same transaction.
     @discardableResult
-    public func record(apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], now: Date)
-        throws(StoreError) -> HistoryEntry
-    {
+    public func record(
+        apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], delegating: [Int64] = [],
+        now: Date
+    ) throws(StoreError) -> HistoryEntry {
         try database.transaction { () throws(StoreError) -> HistoryEntry in
             guard let id = try rowID(of: stored) else {
                 throw .notInInbox(path: database.path, handle: stored.handle)
             }
             var entry = entry
             let row = try insert(entry, inviteID: id)
+            for declined in delegating {
+                try database.prepare("UPDATE history SET delegated_to = ? WHERE id = ? AND invite_id = ?")
+                    .bind([.optional(entry.delegatedTo), .int(declined), .int(id)]).run()
+            }
             for draft in drafts { entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now) }
             entry.delivery = .queued
             return entry

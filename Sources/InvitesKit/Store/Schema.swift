@@ -368,9 +368,17 @@ enum Schema {
             sql: """
                 CREATE INDEX history_held ON history (invite_id) WHERE delivery = 'held';
                 """),
-        // Version 18: the properties of invitations an earlier invites kept without them (before
+        // Version 18: to whom a delegation handed an answer, on the delegation and the decline
+        // recorded beside it, so that every later reply reports DELEGATED-TO and not a decline.
+        Migration(
+            "history delegated_to",
+            sql: """
+                ALTER TABLE history ADD COLUMN delegated_to TEXT;
+                """),
+        // Version 19: the properties of invitations an earlier invites kept without them (before
         // version 12), or of an older EventProperties.version, read once from their messages
-        // (StoredPropertiesMigration). A new EventProperties.version adds a migration like it.
+        // (StoredPropertiesMigration), last, on the tables as they now are. A new
+        // EventProperties.version adds a migration like it.
         Migration("event properties read from kept messages") { (store: InboxStore) throws(StoreError) in
             try StoredPropertiesMigration(store: store).run()
         },

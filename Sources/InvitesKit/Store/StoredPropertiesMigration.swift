@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads the ``EventProperties`` of invitations an earlier `invites` kept without them (or in
 /// an older version), once, from the messages the store holds: the inbox's data migration of
-/// version 18 (``Schema/inbox``), the one place a stored message is parsed again. Each message
+/// version 19 (``Schema/inbox``), the one place a stored message is parsed again. Each message
 /// is parsed once for all the invitations it carries.
 struct StoredPropertiesMigration {
     var store: InboxStore

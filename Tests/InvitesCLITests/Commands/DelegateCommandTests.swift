@@ -75,6 +75,48 @@ import Testing
             cli.run(options + ["history"]).out.contains("delegated  Review Accounts  (Mon 1 Sep 1997 14:00-15:00 EDT)"))
     }
 
+    /// The VEVENTs of `invites reply`, unfolded, each as its lines.
+    func replied(_ cli: CLIHarness, _ options: [String]) -> [[String]] {
+        let text = cli.run(options + ["reply", "123456789"]).out.replacingOccurrences(of: "\r\n ", with: "")
+            .replacingOccurrences(of: "\r\n", with: "\n")
+        return text.components(separatedBy: "BEGIN:VEVENT").dropFirst().map { $0.components(separatedBy: "\n") }
+    }
+
+    /// A later answer reports a delegated occurrence as DELEGATED to the same delegate, never
+    /// as the decline recorded beside it; `list` and `show` say delegated.
+    @Test func laterRepliesKeepTheDelegation() throws {
+        let (cli, options) = harness()
+        let delegated = cli.run(
+            options + ["delegate", "123456789", "e@example.com", "--occurrence", "1997-09-01 14:00", "--no-send"])
+        #expect(delegated.status == 0, "\(delegated.err)")
+        #expect(
+            cli.run(options + ["accept", "123456789", "--occurrence", "1997-08-01 14:00", "--no-send"]).status == 0)
+        let events = replied(cli, options)
+        let occurrence = try #require(events.first { $0.contains { $0.contains("19970901T140000") } })
+        #expect(
+            occurrence.contains(
+                "ATTENDEE;PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:e@example.com\":mailto:b@example.com"),
+            "\(occurrence)")
+        #expect(!occurrence.contains { $0.contains("DECLINED") })
+        let accepted = try #require(events.first { $0.contains { $0.contains("19970801T140000") } })
+        #expect(accepted.contains { $0.hasPrefix("ATTENDEE;PARTSTAT=ACCEPTED") })
+        let shown = cli.run(options + ["show", "123456789"]).out
+        #expect(shown.contains("\n  delegated  the occurrence Mon 1 Sep 1997 14:00 to e@example.com\n"), "\(shown)")
+    }
+
+    @Test func aDelegatedSeriesStaysDelegated() throws {
+        let (cli, options) = harness()
+        #expect(cli.run(options + ["delegate", "123456789", "e@example.com", "--no-send"]).status == 0)
+        #expect(
+            cli.run(options + ["accept", "123456789", "--occurrence", "1997-09-01 14:00", "--no-send"]).status == 0)
+        let events = replied(cli, options)
+        let series = try #require(events.first { !$0.contains { $0.hasPrefix("RECURRENCE-ID") } })
+        #expect(
+            series.contains("ATTENDEE;PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:e@example.com\":mailto:b@example.com"),
+            "\(series)")
+        #expect(cli.run(options + ["list", "--all"]).out.contains("delegated to e@example.com"))
+    }
+
     @Test func mistakes() {
         let (cli, options) = harness()
         #expect(cli.run(options + ["delegate", "123456789"]).status == 2)

@@ -110,6 +110,23 @@ import Testing
         #expect(try statuses(cli)["Platform sync"] == "accepted")
     }
 
+    /// `f 2` then `d`: the second occurrence and every later one declined as one answer (a year of
+    /// them), the first left as it was; the series stays on the screen.
+    @Test func fromAnOccurrenceOn() throws {
+        let cli = try harness()
+        let review = cli.run(options(cli) + ["review"], stdin: "f\n2\nd\nq\n")
+        #expect(review.status == 0, "\(review.err)")
+        #expect(review.out.contains("from which occurrence on (number or start): "))
+        // Wrapped at the screen's width.
+        #expect(
+            review.out.contains("duse: declined \"Platform sync\" (from the occurrence Mon 10 Jun 2024 00:30-01:00\n"),
+            "\(review.out)")
+        #expect(review.out.contains("Mon 3 Jun 2024 00:30-01:00 PDT  pending"))
+        #expect(review.out.contains("Mon 17 Jun 2024 00:30-01:00 PDT  declined"))
+        let history = cli.run(options(cli) + ["history", "duse"]).out
+        #expect(history.split(separator: "\n").filter { $0.contains("declined") }.count > 2, "\(history)")
+    }
+
     /// After `o 3` the timeline is the third occurrence's, by number or by its start.
     @Test func thePickedOccurrenceIsDrawn() throws {
         let cli = try harness()

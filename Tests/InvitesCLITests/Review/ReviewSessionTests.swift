@@ -70,6 +70,18 @@ import Testing
             run(keys("d"), into: &session) == [.answer(.declined, comment: nil, occurrence: "2024-06-10T07:30:00Z")])
     }
 
+    /// `f`: the occurrence named, and every later one, for the next answer; `x` forgets both.
+    @Test func fromAnOccurrenceOnThenItsAnswer() {
+        var session = ReviewSession()
+        let commands = run(keys("f") + keys("2") + [.key(.enter)], into: &session)
+        #expect(commands.last == .pickFrom("2"))
+        session.picked("2024-06-10T07:30:00Z", label: "Mon 10 Jun", fromOn: true)
+        #expect(session.fromOn)
+        #expect(session.prompt(width: 80).first == "from the occurrence Mon 10 Jun on ([x] the whole series)")
+        _ = run(keys("x"), into: &session)
+        #expect(!session.fromOn && session.occurrence == nil)
+    }
+
     @Test func helpAndUnknownKeys() {
         var session = ReviewSession()
         #expect(run(keys("?"), into: &session) == [.redraw])

@@ -7,6 +7,7 @@ struct HistoryRecord: FetchableRecord, PersistableRecord {
         case id, inviteID = "invite_id", handle, uid, recurrenceID = "recurrence_id", senderID = "sender_id", title
         case start = "start_at", end = "end_at", sequence, dtstamp, action, comment, at, delivery
         case outboxID = "outbox_id", supersededBy = "superseded_by", commentLeftBy = "comment_left_by"
+        case delegatedTo = "delegated_to"
     }
 
     static let table = "history"
@@ -39,6 +40,7 @@ struct HistoryRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.comment, .optional(entry.comment))
         columns.set(Column.at, .integer(entry.at.unixSeconds))
         columns.set(Column.delivery, .text(entry.delivery.rawValue))
+        columns.set(Column.delegatedTo, .optional(entry.delegatedTo))
     }
 }
 
@@ -53,6 +55,7 @@ extension HistoryRecord {
             sequence: row.int(.sequence), dtstamp: row.optionalDate(.dtstamp),
             action: AnswerAction(rawValue: row.text(.action) ?? "") ?? .commented, comment: row.text(.comment),
             at: row.date(.at), delivery: Delivery(rawValue: row.text(.delivery) ?? "") ?? .pending,
-            outboxID: row.optionalInt(.outboxID).map(Int64.init), id: row.int64(.id))
+            outboxID: row.optionalInt(.outboxID).map(Int64.init), id: row.int64(.id),
+            delegatedTo: row.text(.delegatedTo))
     }
 }
