@@ -12,14 +12,28 @@ extension Parallel {
     static func overlapped<Batch: Sendable, Mapped: Sendable>(
         produce: (_ hand: (Batch) -> Void) -> Void, _ transform: @escaping @Sendable (Batch) -> Mapped
     ) -> [Mapped] {
+        overlapped(produce: produce, state: {}) { _, batch in transform(batch) }
+    }
+
+    /// ``overlapped(produce:_:)`` where each thread makes its own `state` with `makeState` and
+    /// hands it to `transform` for every batch it takes: the room a thread reads files into,
+    /// what it learnt of the time zones of the last item.
+    static func overlapped<Batch: Sendable, State, Mapped: Sendable>(
+        produce: (_ hand: (Batch) -> Void) -> Void, state makeState: @escaping @Sendable () -> State,
+        _ transform: @escaping @Sendable (inout State, Batch) -> Mapped
+    ) -> [Mapped] {
         let queue = BatchQueue<Batch, Mapped>()
         let helpers = DispatchGroup()
         for _ in 1..<max(cores, 1) {
-            DispatchQueue.global().async(group: helpers) { queue.work(transform) }
+            DispatchQueue.global().async(group: helpers) {
+                var state = makeState()
+                queue.work { transform(&state, $0) }
+            }
         }
         produce(queue.put)
         queue.finish()
-        queue.work(transform)
+        var state = makeState()
+        queue.work { transform(&state, $0) }
         helpers.wait()
         return queue.results()
     }

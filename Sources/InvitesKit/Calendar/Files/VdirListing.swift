@@ -76,7 +76,7 @@ final class VdirListing {
     }
 
     /// Names as listed, a few hundred at a time: what one thread stamps while the next are read.
-    private struct Batch: Sendable {
+    struct Batch: Sendable {
         /// Every name, NUL-terminated, one after another.
         var bytes: [UInt8] = []
         /// Where each name lies in ``bytes``, without its NUL.
@@ -95,7 +95,7 @@ final class VdirListing {
     }
 
     /// Reads the folder's item names, handing them over in batches of ``Batch/size``.
-    private static func list(_ directory: OpenFolder, into hand: (Batch) -> Void) {
+    static func list(_ directory: OpenFolder, into hand: (Batch) -> Void) {
         let nameOffset = VdirListing.nameOffset
         var batch = Batch()
         batch.bytes.reserveCapacity(Batch.size * 64)
