@@ -42,7 +42,9 @@ extension Parallel {
     /// producing thread and the helpers.
     private final class BatchQueue<Batch: Sendable, Mapped: Sendable>: @unchecked Sendable {
         private let condition = NSCondition()
-        private var batches: [Batch] = []
+        /// Each batch until a thread takes it: let go then, so that its memory serves the
+        /// batches to come rather than new pages.
+        private var batches: [Batch?] = []
         private var mapped: [Mapped?] = []
         /// The first batch no thread has taken.
         private var next = 0
@@ -72,7 +74,9 @@ extension Parallel {
                     let index = next
                     next += 1
                     let batch = batches[index]
+                    batches[index] = nil
                     condition.unlock()
+                    guard let batch else { preconditionFailure("a batch is taken once") }
                     let result = transform(batch)
                     condition.lock()
                     mapped[index] = result

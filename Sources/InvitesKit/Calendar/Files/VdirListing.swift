@@ -81,6 +81,8 @@ final class VdirListing {
         var bytes: [UInt8] = []
         /// Where each name lies in ``bytes``, without its NUL.
         var names: [Range<Int>] = []
+        /// How many names the folder listed before this batch's first.
+        var first = 0
 
         /// How many names a batch holds: enough that handing it over costs nothing beside
         /// stamping it, few enough that the other cores start at once.
@@ -108,7 +110,7 @@ final class VdirListing {
             batch.bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: bytes.count + 1))
             if batch.names.count == Batch.size {
                 hand(batch)
-                batch = Batch()
+                batch = Batch(first: batch.first + batch.names.count)
                 batch.bytes.reserveCapacity(Batch.size * 64)
             }
         }

@@ -113,8 +113,8 @@ public struct CalendarInvitationScanner {
             } else {
                 mode = .check(
                     VdirInvitationPass.Known(
-                        passed: DigestSet(last?.passed ?? []), holding: DigestSet(Array(holding.keys)),
-                        answered: DigestSet(Array(answeredBefore.keys))))
+                        sequence: last?.passed ?? [], latest: last?.latest ?? .min, holding: Array(holding.keys),
+                        answered: Array(answeredBefore.keys)))
             }
             let pass = try VdirInvitationPass(mode: mode, time: time).run(source.path)
             let version = pass.version
@@ -122,15 +122,22 @@ public struct CalendarInvitationScanner {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
             var answered: [InvitationScanState.Item] = []
+            // In the order listed, each batch's after the one before: the next look finds most
+            // items where they were (``VdirInvitationPass/Known``).
             var passed: [ContentDigest] = []
-            passed.reserveCapacity(pass.batches.reduce(0) { $0 + $1.passed.count } + 16)
+            passed.reserveCapacity(pass.batches.reduce(0) { $0 + $1.sequence.count })
             var items: [InvitationScanState.Item] = []
             var reads: [VdirInvitationPass.Item] = []
             for batch in pass.batches {
-                passed += batch.passed
+                let offset = passed.count
+                passed += batch.sequence
                 answered += batch.answered.compactMap { answeredBefore[$0] }
                 items += batch.holding.compactMap { holding[$0] }
-                reads += batch.items
+                reads += batch.items.map { item in
+                    var item = item
+                    item.slot += offset
+                    return item
+                }
             }
             let folder = source.path
             // After a sync, the items that came or changed, read now (a first look read them).
@@ -147,7 +154,7 @@ public struct CalendarInvitationScanner {
                 case .unreadable: continue
                 case .passed(let uids):
                     guard let share else { continue }
-                    passed.append(share)
+                    passed[read.slot] = share
                     if !uids.isEmpty { answered.append(InvitationScanState.Item(name: name, share: share, uids: uids)) }
                 case .kept(let data):
                     let path = (folder as NSString).appendingPathComponent(name)
@@ -158,7 +165,7 @@ public struct CalendarInvitationScanner {
                     if share == nil {
                         unsettled.append(item)
                     } else if found.isEmpty {
-                        passed.append(item.share)
+                        passed[read.slot] = item.share
                     } else {
                         items.append(item)
                     }
@@ -171,8 +178,8 @@ public struct CalendarInvitationScanner {
             }
             let settled = version.isSettled(at: time)
             let state = InvitationScanState(
-                version: settled ? version.digest : nil, folder: settled ? folderStamp : nil, passed: passed,
-                items: items, answered: answered)
+                version: settled ? version.digest : nil, folder: settled ? folderStamp : nil,
+                latest: version.lastChange, passed: passed, items: items, answered: answered)
             return Look(
                 unchanged: false, changed: changed, present: present,
                 commit: commit(state))
