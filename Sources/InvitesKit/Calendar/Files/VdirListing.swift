@@ -190,33 +190,6 @@ final class VdirListing {
 
     var count: Int { order.count }
 
-    /// How many names the folder listed, in the order it gave them: a look that matches items
-    /// by their shares, not by name, needs them in no order, and sorting 100,000 names was a
-    /// twentieth of a look after a sync. A name listed twice (a folder renamed into while it
-    /// was read) is there twice.
-    var listedCount: Int { listed.count }
-
-    /// The stamp of the `index`th name listed, once stamped.
-    func stamp(listed index: Int) -> FileStamp? {
-        listedStamps?[index] ?? nil
-    }
-
-    /// The share of the `index`th name listed, once stamped (``share(at:)``).
-    func share(listed index: Int) -> ContentDigest? {
-        listedShares?[index] ?? nil
-    }
-
-    /// The names listed at `indexes`, made on every core.
-    func names(listed indexes: [Int]) -> [String] {
-        let buffer = self.buffer
-        let listed = self.listed
-        return Parallel.map(indexes) { index in
-            buffer.withUnsafeBytes {
-                String(decoding: UnsafeRawBufferPointer(rebasing: $0[listed[index]]), as: UTF8.self)
-            }
-        }
-    }
-
     /// Whether ``stamp()`` ran.
     var isStamped: Bool { listedStamps != nil }
 
