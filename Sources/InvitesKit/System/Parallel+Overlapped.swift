@@ -12,14 +12,28 @@ extension Parallel {
     static func overlapped<Batch: Sendable, Mapped: Sendable>(
         produce: (_ hand: (Batch) -> Void) -> Void, _ transform: @escaping @Sendable (Batch) -> Mapped
     ) -> [Mapped] {
+        overlapped(produce: produce, state: {}) { _, batch in transform(batch) }
+    }
+
+    /// ``overlapped(produce:_:)`` where each thread makes its own `state` with `makeState` and
+    /// hands it to `transform` for every batch it takes: the room a thread reads files into,
+    /// what it learnt of the time zones of the last item.
+    static func overlapped<Batch: Sendable, State, Mapped: Sendable>(
+        produce: (_ hand: (Batch) -> Void) -> Void, state makeState: @escaping @Sendable () -> State,
+        _ transform: @escaping @Sendable (inout State, Batch) -> Mapped
+    ) -> [Mapped] {
         let queue = BatchQueue<Batch, Mapped>()
         let helpers = DispatchGroup()
         for _ in 1..<max(cores, 1) {
-            DispatchQueue.global().async(group: helpers) { queue.work(transform) }
+            DispatchQueue.global().async(group: helpers) {
+                var state = makeState()
+                queue.work { transform(&state, $0) }
+            }
         }
         produce(queue.put)
         queue.finish()
-        queue.work(transform)
+        var state = makeState()
+        queue.work { transform(&state, $0) }
         helpers.wait()
         return queue.results()
     }
@@ -28,7 +42,9 @@ extension Parallel {
     /// producing thread and the helpers.
     private final class BatchQueue<Batch: Sendable, Mapped: Sendable>: @unchecked Sendable {
         private let condition = NSCondition()
-        private var batches: [Batch] = []
+        /// Each batch until a thread takes it: let go then, so that its memory serves the
+        /// batches to come rather than new pages.
+        private var batches: [Batch?] = []
         private var mapped: [Mapped?] = []
         /// The first batch no thread has taken.
         private var next = 0
@@ -58,7 +74,9 @@ extension Parallel {
                     let index = next
                     next += 1
                     let batch = batches[index]
+                    batches[index] = nil
                     condition.unlock()
+                    guard let batch else { preconditionFailure("a batch is taken once") }
                     let result = transform(batch)
                     condition.lock()
                     mapped[index] = result

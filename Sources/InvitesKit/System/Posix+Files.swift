@@ -28,6 +28,20 @@ extension Posix {
         try retrying("openat", path: path) { Foundation.openat(folder ?? AT_FDCWD, name, flags) }
     }
 
+    /// `openat(2)` of the entry `name` (NUL-terminated) of the open folder `folder`. The name
+    /// becomes a string only for an error: a first look at a vdir opens its 100,000 items by the
+    /// bytes the folder listed.
+    static func openat(_ folder: Int32, _ name: UnsafePointer<CChar>, _ flags: Int32) throws(SystemCallError)
+        -> Int32
+    {
+        while true {
+            let descriptor = Foundation.openat(folder, name, flags)
+            if descriptor >= 0 { return descriptor }
+            let code = errno
+            guard code == EINTR else { throw SystemCallError(code: code, call: "openat", path: String(cString: name)) }
+        }
+    }
+
     /// `close(2)`, made once: the descriptor is gone whatever it answers, so an interrupted close
     /// is not made again (it could close a descriptor another thread just opened). A failure is
     /// still reported: on NFS it can be the write-back of what was written.

@@ -90,6 +90,15 @@ struct CalendarVersion: Equatable {
             count += 1
         }
 
+        /// Every item another builder was given, as if given here: what the threads of one
+        /// pass over a vdir summed apart.
+        mutating func add(_ other: Builder) {
+            high &+= other.high
+            low &+= other.low
+            last = max(last, other.last)
+            count += other.count
+        }
+
         func finish() -> CalendarVersion {
             var hasher = ContentHasher()
             hasher.add(CalendarVersion.dependencyDigest.high)

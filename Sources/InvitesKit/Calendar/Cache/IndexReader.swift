@@ -20,6 +20,21 @@ struct IndexReader {
         return UInt64(littleEndian: value)
     }
 
+    /// `count` digests as ``IndexWriter/put(digests:)`` wrote them; `nil` when fewer are left.
+    mutating func digests(_ count: Int) -> [ContentDigest]? {
+        guard count >= 0, count <= (bytes.count - offset) / 16 else { return nil }
+        let start = offset
+        offset += count * 16
+        return bytes.withUnsafeBytes { raw in
+            (0..<count).map { index in
+                let at = start + index * 16
+                return ContentDigest(
+                    high: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)),
+                    low: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)))
+            }
+        }
+    }
+
     mutating func stamp() -> FileStamp? {
         var fields: [Int64] = []
         for _ in 0..<7 {

@@ -45,6 +45,26 @@ struct CalendarFile: Sendable {
         return (UnsafeRawBufferPointer(start: buffer.base, count: count), stamp)
     }
 
+    /// The bytes of the entry `name` (NUL-terminated, as the folder listed it) of the open
+    /// folder `folder`, read into `buffer` as ``contents(_:in:buffer:path:)`` reads them: a
+    /// first look at a vdir reads 100,000 items without making a string of any name. A reason
+    /// for failing past the open does not name the file.
+    static func contents(
+        entry name: UnsafePointer<CChar>, in folder: Int32, buffer: ReadBuffer
+    ) throws(CalendarError) -> (bytes: UnsafeRawBufferPointer, stamp: FileStamp) {
+        let descriptor: Int32
+        do {
+            descriptor = try openForReading(entry: name, in: folder)
+        } catch {
+            if error.code == ENOENT { throw .notFound(path: String(cString: name)) }
+            throw .unreadable(path: String(cString: name), reason: error.description)
+        }
+        let (count, stamp) = try contents(of: descriptor, name: nil, path: { String(cString: name) }) {
+            buffer.room(for: $0)
+        }
+        return (UnsafeRawBufferPointer(start: buffer.base, count: count), stamp)
+    }
+
     /// Reads `name` into the room `room` gives for its size (`nil`: out of memory); how many
     /// bytes were read and the stamp.
     private static func contents(
@@ -57,6 +77,14 @@ struct CalendarFile: Sendable {
             if error.code == ENOENT { throw .notFound(path: path()) }
             throw .unreadable(path: path(), reason: error.description)
         }
+        return try contents(of: descriptor, name: name, path: path, room: room)
+    }
+
+    /// Stamps and reads the open `descriptor` (closed after), `name` what a system call's error
+    /// calls it.
+    private static func contents(
+        of descriptor: Int32, name: String?, path: () -> String, room: (Int) -> UnsafeMutableRawPointer?
+    ) throws(CalendarError) -> (count: Int, stamp: FileStamp) {
         defer { try? Posix.close(descriptor, path: name) }
         let info: stat
         do {
@@ -91,10 +119,20 @@ struct CalendarFile: Sendable {
     /// Opens read-only; on Linux without updating the access time where the file is ours, which
     /// saves an inode write per vdir item.
     private static func openForReading(_ name: String, in folder: Int32?) throws(SystemCallError) -> Int32 {
+        let opened = name.withCString { entry in
+            Result { () throws(SystemCallError) in try openForReading(entry: entry, in: folder ?? AT_FDCWD) }
+        }
+        return try opened.get()
+    }
+
+    /// ``openForReading(_:in:)`` of a NUL-terminated name.
+    private static func openForReading(entry name: UnsafePointer<CChar>, in folder: Int32) throws(SystemCallError)
+        -> Int32
+    {
         #if os(Linux)
             let noAccessTime: Int32 = 0o1000000  // O_NOATIME, which Glibc's module does not export
             do {
-                return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime, path: name)
+                return try Posix.openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noAccessTime)
             } catch {
                 // EPERM: not our file, opened without the flag below.
                 guard error.code == EPERM else { throw error }
@@ -102,6 +140,6 @@ struct CalendarFile: Sendable {
         #endif
         // Non-blocking, so that a FIFO named like a calendar cannot hang the open; it is then
         // refused as not a regular file.
-        return try Posix.openat(name, in: folder, O_RDONLY | O_CLOEXEC | O_NONBLOCK, path: name)
+        return try Posix.openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     }
 }

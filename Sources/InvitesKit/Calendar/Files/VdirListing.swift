@@ -76,11 +76,13 @@ final class VdirListing {
     }
 
     /// Names as listed, a few hundred at a time: what one thread stamps while the next are read.
-    private struct Batch: Sendable {
+    struct Batch: Sendable {
         /// Every name, NUL-terminated, one after another.
         var bytes: [UInt8] = []
         /// Where each name lies in ``bytes``, without its NUL.
         var names: [Range<Int>] = []
+        /// How many names the folder listed before this batch's first.
+        var first = 0
 
         /// How many names a batch holds: enough that handing it over costs nothing beside
         /// stamping it, few enough that the other cores start at once.
@@ -95,7 +97,7 @@ final class VdirListing {
     }
 
     /// Reads the folder's item names, handing them over in batches of ``Batch/size``.
-    private static func list(_ directory: OpenFolder, into hand: (Batch) -> Void) {
+    static func list(_ directory: OpenFolder, into hand: (Batch) -> Void) {
         let nameOffset = VdirListing.nameOffset
         var batch = Batch()
         batch.bytes.reserveCapacity(Batch.size * 64)
@@ -108,7 +110,7 @@ final class VdirListing {
             batch.bytes.append(contentsOf: UnsafeBufferPointer(start: name, count: bytes.count + 1))
             if batch.names.count == Batch.size {
                 hand(batch)
-                batch = Batch()
+                batch = Batch(first: batch.first + batch.names.count)
                 batch.bytes.reserveCapacity(Batch.size * 64)
             }
         }
@@ -187,33 +189,6 @@ final class VdirListing {
     }
 
     var count: Int { order.count }
-
-    /// How many names the folder listed, in the order it gave them: a look that matches items
-    /// by their shares, not by name, needs them in no order, and sorting 100,000 names was a
-    /// twentieth of a look after a sync. A name listed twice (a folder renamed into while it
-    /// was read) is there twice.
-    var listedCount: Int { listed.count }
-
-    /// The stamp of the `index`th name listed, once stamped.
-    func stamp(listed index: Int) -> FileStamp? {
-        listedStamps?[index] ?? nil
-    }
-
-    /// The share of the `index`th name listed, once stamped (``share(at:)``).
-    func share(listed index: Int) -> ContentDigest? {
-        listedShares?[index] ?? nil
-    }
-
-    /// The names listed at `indexes`, made on every core.
-    func names(listed indexes: [Int]) -> [String] {
-        let buffer = self.buffer
-        let listed = self.listed
-        return Parallel.map(indexes) { index in
-            buffer.withUnsafeBytes {
-                String(decoding: UnsafeRawBufferPointer(rebasing: $0[listed[index]]), as: UTF8.self)
-            }
-        }
-    }
 
     /// Whether ``stamp()`` ran.
     var isStamped: Bool { listedStamps != nil }

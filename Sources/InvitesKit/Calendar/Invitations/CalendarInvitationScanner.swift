@@ -98,65 +98,63 @@ public struct CalendarInvitationScanner {
             {
                 return Look(unchanged: true, changed: [], present: [], commit: {})
             }
-            // A first look reads every item, each stamped as it is read: no stat before.
-            let listing = try VdirListing(source.path, stamping: previous != nil)
-            var version = listing.version
-            if let previous, let version, previous.version == version.digest,
-                version.isSettled(at: time)
-            {
-                return Look(unchanged: true, changed: [], present: [], commit: {})
-            }
             // The items seen before, by their shares: an item whose name and stamp hash to one of
             // them is unchanged, told without making its name.
             let last = previous == nil ? nil : cache?.indexData(for: key).flatMap(InvitationScanState.init)
-            let seen = DigestSet(last?.passed ?? [])
             var holding: [ContentDigest: InvitationScanState.Item] = [:]
             for item in last?.items ?? [] { holding[item.share] = item }
             var answeredBefore: [ContentDigest: InvitationScanState.Item] = [:]
             for item in last?.answered ?? [] { answeredBefore[item.share] = item }
+            // A first look reads every item as it is listed, each stamped as it is read: no stat
+            // before. After a sync every item is stamped, and only those not seen before read.
+            let mode: VdirInvitationPass.Mode
+            if previous == nil {
+                mode = .read(prefilter(held), naming: InvitationPrefilter(me: me, now: 0, held: []))
+            } else {
+                mode = .check(
+                    VdirInvitationPass.Known(
+                        sequence: last?.passed ?? [], latest: last?.latest ?? .min, holding: Array(holding.keys),
+                        answered: Array(answeredBefore.keys)))
+            }
+            let pass = try VdirInvitationPass(mode: mode, time: time).run(source.path)
+            let version = pass.version
+            if let previous, previous.version == version.digest, version.isSettled(at: time) {
+                return Look(unchanged: true, changed: [], present: [], commit: {})
+            }
             var answered: [InvitationScanState.Item] = []
+            // In the order listed, each batch's after the one before: the next look finds most
+            // items where they were (``VdirInvitationPass/Known``).
             var passed: [ContentDigest] = []
-            passed.reserveCapacity(listing.listedCount)
+            passed.reserveCapacity(pass.batches.reduce(0) { $0 + $1.sequence.count })
             var items: [InvitationScanState.Item] = []
-            // The items to read: new or changed since the last look, each with its share when
-            // settled (one changed within the clock's tick is read again next time).
-            var reads: [(position: Int, share: ContentDigest?)] = []
-            for position in 0..<listing.listedCount {
-                guard listing.isStamped else {
-                    reads.append((position, nil))
-                    continue
-                }
-                guard let stamp = listing.stamp(listed: position), let share = listing.share(listed: position) else {
-                    continue
-                }
-                let settled = stamp.isSettled(at: time)
-                if settled, seen.contains(share) {
-                    passed.append(share)
-                    if !answeredBefore.isEmpty, let item = answeredBefore[share] { answered.append(item) }
-                } else if settled, let item = holding[share] {
-                    items.append(item)
-                } else {
-                    reads.append((position, settled ? share : nil))
+            var reads: [VdirInvitationPass.Item] = []
+            for batch in pass.batches {
+                let offset = passed.count
+                passed += batch.sequence
+                answered += batch.answered.compactMap { answeredBefore[$0] }
+                items += batch.holding.compactMap { holding[$0] }
+                reads += batch.items.map { item in
+                    var item = item
+                    item.slot += offset
+                    return item
                 }
             }
             let folder = source.path
-            let names = listing.names(listed: reads.map(\.position))
+            // After a sync, the items that came or changed, read now (a first look read them).
+            if case .check = mode, !reads.isEmpty {
+                let loaded = try load(reads.map(\.name), in: folder, filter: prefilter(held))
+                for index in reads.indices { reads[index].outcome = loaded[index].outcome }
+            }
             var changed: [FoundInvitation] = []
             var unsettled: [InvitationScanState.Item] = []
-            let loaded = try load(names, in: folder, filter: reads.isEmpty ? nil : prefilter(held))
-            var built = CalendarVersion.Builder()
-            for ((_, listed), (name, read)) in zip(reads, zip(names, loaded)) {
-                var share = listed
-                if !listing.isStamped, let stamp = read.stamp, let made = read.share {
-                    built.add(made, lastChange: stamp.lastChange)
-                    share = stamp.isSettled(at: time) ? made : nil
-                }
-                switch read.outcome {
+            for read in reads {
+                let (name, share) = (read.name, read.share)
+                switch read.outcome ?? .unreadable {
                 // Not kept: the next look reads it again.
                 case .unreadable: continue
                 case .passed(let uids):
                     guard let share else { continue }
-                    passed.append(share)
+                    passed[read.slot] = share
                     if !uids.isEmpty { answered.append(InvitationScanState.Item(name: name, share: share, uids: uids)) }
                 case .kept(let data):
                     let path = (folder as NSString).appendingPathComponent(name)
@@ -167,22 +165,21 @@ public struct CalendarInvitationScanner {
                     if share == nil {
                         unsettled.append(item)
                     } else if found.isEmpty {
-                        passed.append(item.share)
+                        passed[read.slot] = item.share
                     } else {
                         items.append(item)
                     }
                 }
             }
-            if !listing.isStamped { version = built.finish() }
             var present = Set<CalendarInvitationKey>()
             for item in items + unsettled {
                 let path = (folder as NSString).appendingPathComponent(item.name)
                 for uid in item.uids { present.insert(CalendarInvitationKey(path: path, uid: uid)) }
             }
-            let settled = version.map { $0.isSettled(at: time) } ?? false
+            let settled = version.isSettled(at: time)
             let state = InvitationScanState(
-                version: settled ? version?.digest : nil, folder: settled ? folderStamp : nil, passed: passed,
-                items: items, answered: answered)
+                version: settled ? version.digest : nil, folder: settled ? folderStamp : nil,
+                latest: version.lastChange, passed: passed, items: items, answered: answered)
             return Look(
                 unchanged: false, changed: changed, present: present,
                 commit: commit(state))

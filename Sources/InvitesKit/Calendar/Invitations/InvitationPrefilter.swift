@@ -46,11 +46,14 @@ struct InvitationPrefilter: Sendable {
         var over = false
     }
 
-    /// Whether the bytes name an ORGANIZER and one of your addresses anywhere, folds skipped:
-    /// most items are your own events or meetings without you, passed over on that alone.
+    /// Whether the bytes name one of your addresses and an ORGANIZER anywhere, folds skipped:
+    /// most items are your own events or meetings without you, passed over on that alone. Your
+    /// address first: it is looked for from its `@`, which few bytes are, where ORGANIZER's
+    /// first letter in either case is in most words (a twelfth of a first look, for the four
+    /// items in five that do not name you).
     func namesYou(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        ByteSearch.contains(InvitationPrefilter.organizer, in: bytes, ignoringCase: true)
-            && needles.contains { ByteSearch.contains($0, in: bytes, ignoringCase: true) }
+        needles.contains { ByteSearch.contains($0, in: bytes, ignoringCase: true) }
+            && ByteSearch.contains(InvitationPrefilter.organizer, in: bytes, ignoringCase: true)
     }
 
     private static let organizer = Array("ORGANIZER".utf8)
@@ -73,18 +76,28 @@ struct InvitationPrefilter: Sendable {
         let scan = ICSBlockScanner.scan(bytes, zones: zones)
         // What the scanner could not split up, libical may still read: kept.
         guard scan.sawCalendar, scan.unterminated.isEmpty else { return Verdict(keep: true) }
-        var groups: [[UInt8]: [BlockFacts]] = [:]
+        var groups: [UIDKey: [BlockFacts]] = [:]
         for block in scan.blocks where block.kind == .event {
             let facts = self.facts(bytes, block: block, scan: scan)
             guard let uid = facts.uid else { continue }
-            groups[uid, default: []].append(facts)
+            groups[UIDKey(bytes: uid), default: []].append(facts)
         }
-        if groups.contains(where: { mayWait(uid: $0.key, blocks: $0.value) }) { return Verdict(keep: true) }
+        if groups.contains(where: { mayWait(uid: $0.key.bytes, blocks: $0.value) }) { return Verdict(keep: true) }
         return Verdict(
             keep: false,
             answered: groups.filter { InvitationPrefilter.invitesToCome($0.value) }.map {
-                String(decoding: $0.key, as: UTF8.self)
+                String(decoding: $0.key.bytes, as: UTF8.self)
             })
+    }
+
+    /// A UID's bytes as a dictionary key, hashed at once: an array of bytes is hashed a byte at
+    /// a time (a twentieth of a first look's own work).
+    private struct UIDKey: Hashable {
+        var bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// Whether a UID passed over invites you to something still to come.

@@ -12,8 +12,8 @@ struct InvitationScanState: Equatable {
     /// Bumped whenever what a file counts as an invitation changes. 3: your address folded
     /// across two lines is found. 4: items without invitations kept by their shares alone, and
     /// only what can still wait for you parsed (``InvitationPrefilter``), and the items passed over
-    /// that invite you to what is to come.
-    static let format: UInt64 = 4
+    /// that invite you to what is to come. 5: ``passed`` in the order the folder listed the items.
+    static let format: UInt64 = 5
 
     /// An item that holds invitations.
     struct Item: Equatable {
@@ -30,7 +30,13 @@ struct InvitationScanState: Equatable {
     /// A vdir's own stamp when it had settled: while it stays, no item came, went or was
     /// replaced.
     var folder: FileStamp?
-    /// The shares of the settled items that hold no invitation (for you, waiting).
+    /// The latest change (``FileStamp/lastChange``) of any item then: an item changed later is
+    /// none of those seen.
+    var latest: Int64 = .min
+    /// The shares of the settled items that hold no invitation (for you, waiting), in the
+    /// order the folder listed the items, with a share of zeros in place of each of the others
+    /// (holding invitations, changed within the clock's tick, unreadable): a look after a sync
+    /// finds nearly every item where it was, by a walk along this sequence, not a look-up each.
     var passed: [ContentDigest]
     /// The settled items that hold invitations.
     var items: [Item]
@@ -40,11 +46,12 @@ struct InvitationScanState: Equatable {
     var answered: [Item]
 
     init(
-        version: ContentDigest?, folder: FileStamp? = nil, passed: [ContentDigest] = [], items: [Item] = [],
-        answered: [Item] = []
+        version: ContentDigest?, folder: FileStamp? = nil, latest: Int64 = .min, passed: [ContentDigest] = [],
+        items: [Item] = [], answered: [Item] = []
     ) {
         self.version = version
         self.folder = folder
+        self.latest = latest
         self.passed = passed
         self.items = items
         self.answered = answered
@@ -58,11 +65,9 @@ struct InvitationScanState: Equatable {
         writer.put(version?.low ?? 0)
         writer.put(folder == nil ? 0 : 1)
         writer.put(folder ?? FileStamp(device: 0, inode: 0, size: 0, seconds: 0, nanoseconds: 0))
+        writer.put(UInt64(bitPattern: latest))
         writer.put(UInt64(passed.count))
-        for share in passed {
-            writer.put(share.high)
-            writer.put(share.low)
-        }
+        writer.put(digests: passed)
         for list in [items, answered] {
             writer.put(UInt64(list.count))
             for item in list {
@@ -81,16 +86,13 @@ struct InvitationScanState: Equatable {
         var reader = IndexReader(data: data)
         guard reader.next() == InvitationScanState.format, let hasVersion = reader.next(), let high = reader.next(),
             let low = reader.next(), let hasFolder = reader.next(), let folder = reader.stamp(),
-            let passedCount = reader.next(), passedCount <= UInt64(data.count / 16)
+            let latest = reader.next(), let passedCount = reader.next(), passedCount <= UInt64(data.count / 16),
+            let passed = reader.digests(Int(passedCount))
         else { return nil }
         version = hasVersion == 1 ? ContentDigest(high: high, low: low) : nil
         self.folder = hasFolder == 1 ? folder : nil
-        passed = []
-        passed.reserveCapacity(Int(passedCount))
-        for _ in 0..<passedCount {
-            guard let high = reader.next(), let low = reader.next() else { return nil }
-            passed.append(ContentDigest(high: high, low: low))
-        }
+        self.latest = Int64(bitPattern: latest)
+        self.passed = passed
         guard let items = InvitationScanState.items(&reader, size: data.count),
             let answered = InvitationScanState.items(&reader, size: data.count)
         else { return nil }

@@ -76,6 +76,36 @@ import Testing
         #expect(third.present.count == 2)
     }
 
+    /// A look after a sync finds the items seen before along the order they were listed in,
+    /// within a reach of places: a sync that placed or removed more items than that moves the
+    /// rest further, and every item is still told from what was seen.
+    @Test func aSyncThatMovesEveryItemFarLosesAndFindsNothingTwice() throws {
+        func own(_ index: Int) -> Data {
+            Data(ownEvent.replacingOccurrences(of: "UID:own", with: "UID:own-\(index)").utf8)
+        }
+        for index in 0..<300 { try own(index).write(to: URL(fileURLWithPath: vdir + "/own-\(index).ics")) }
+        try put("ServerCopies/google-meeting.ics", as: "g.ics")
+        let cache = try CacheStore(home: home)
+        let first = try scanner(cache).look(at: CalendarSource.named(vdir))
+        first.commit()
+        #expect(first.changed.map(\.uid) == ["0a1b2c3d4e5f@google.com"])
+        // 200 items placed, listed among the others, and one invitation.
+        for index in 300..<500 { try own(index).write(to: URL(fileURLWithPath: vdir + "/new-\(index).ics")) }
+        try put("ServerCopies/fastmail-weekly.ics", as: "f.ics")
+        let placed = try scanner(cache, now: Date().addingTimeInterval(60)).look(at: CalendarSource.named(vdir))
+        placed.commit()
+        #expect(placed.changed.map(\.uid) == ["2c1a7d0e-5b8f-4f7e-9c44-3d1e6f0a9b12"])
+        #expect(placed.present.count == 2)
+        // 250 removed, the invitation seen first among them: it has gone, the other stays.
+        for index in 0..<250 { try FileManager.default.removeItem(atPath: vdir + "/own-\(index).ics") }
+        try FileManager.default.removeItem(atPath: vdir + "/g.ics")
+        let removed = try scanner(cache, now: Date().addingTimeInterval(60)).look(at: CalendarSource.named(vdir))
+        removed.commit()
+        #expect(removed.changed.isEmpty)
+        #expect(removed.present.map(\.uid) == ["2c1a7d0e-5b8f-4f7e-9c44-3d1e6f0a9b12"])
+        #expect(try scanner(cache, now: Date().addingTimeInterval(60)).look(at: CalendarSource.named(vdir)).unchanged)
+    }
+
     @Test func aFileJustWrittenIsReadAgainNextTime() throws {
         try put("ServerCopies/google-meeting.ics", as: "g.ics")
         let cache = try CacheStore(home: home)
