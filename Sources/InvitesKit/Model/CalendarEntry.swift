@@ -1,4 +1,3 @@
-internal import CLibical
 import Foundation
 
 /// The components of one invitation ready to go into your calendar, with the VTIMEZONEs they need.

@@ -1,4 +1,3 @@
-internal import CLibical
 import Foundation
 
 /// The version written into PRODID.
