@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "invites", targets: ["invites"]),
-        .library(name: "InvitesKit", targets: ["InvitesKit"]),
+        .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesModel"]),
     ],
     targets: [
         libical,
@@ -28,22 +28,24 @@ let package = Package(
         .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // GMime (mail) and GIO (watch's notifications), loaded with dlopen when first needed.
         .target(name: "CGLibOnDemand", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
-        .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
+        .target(name: "InvitesModel"),
+        .target(
+            name: "InvitesKit", dependencies: ["InvitesModel", "CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
+        .target(name: "InvitesCLI", dependencies: ["InvitesKit", "InvitesModel"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
         .target(
             name: "InvitesTestSupport",
-            dependencies: ["InvitesCLI", "InvitesKit"],
+            dependencies: ["InvitesCLI", "InvitesKit", "InvitesModel"],
             path: "Tests/InvitesTestSupport"
         ),
         .testTarget(
             name: "InvitesKitTests",
-            dependencies: ["InvitesKit", "InvitesTestSupport", "CLibical"],
+            dependencies: ["InvitesKit", "InvitesModel", "InvitesTestSupport", "CLibical"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "InvitesCLITests",
-            dependencies: ["InvitesCLI", "InvitesKit", "InvitesTestSupport", "CLibical"],
+            dependencies: ["InvitesCLI", "InvitesKit", "InvitesModel", "InvitesTestSupport", "CLibical"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// What a running command has at hand: its arguments, the resolved settings and the streams.
 struct CommandContext {

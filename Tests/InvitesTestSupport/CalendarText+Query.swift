@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 extension CalendarText {
     /// What `invites` reads from `lines`, as a calendar file, over `[from, to)`.

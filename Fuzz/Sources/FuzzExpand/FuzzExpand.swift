@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import InvitesKit
+import InvitesModel
 
 /// The calendar file the input is written to: one per process, as libFuzzer's `-fork` and
 /// `-jobs` run several.

@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Any bytes as an invitation, answered: the iTIP REPLY (`ITIPComposer.reply`), the copy for
 /// your calendar (`ITIPComposer.calendarEntry`) and the whole reply message (`Reply.make` with

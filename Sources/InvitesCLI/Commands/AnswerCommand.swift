@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--comment TEXT] [--no-add]
 /// [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// `invites config`: the settings in force and where each came from.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// `invites ingest [FILE... | -] [--maildir DIR]... [--print handle]`: reads invites into the inbox.
 enum IngestCommand {

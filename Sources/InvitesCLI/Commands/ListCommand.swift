@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// `invites list [--all | --status S] [--width N]`: the inbox, the last changed first.
 enum ListCommand {

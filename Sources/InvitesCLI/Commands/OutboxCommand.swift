@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// `invites outbox [--all]`: the messages answers made, and where each stands.
 enum OutboxCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// `invites show HANDLE`: the invite, the nearby events, the conflicts and the timeline.
 enum ShowCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// The lines of `show`'s details about the meeting itself: how to join, how it repeats, who
 /// else comes, and the first lines of its description.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// The words for answers held for your server's copy of a mailed invitation, once settled.
 enum HeldWords {

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// The human output of `show`: the invite's details, then the nearby events with their conflicts.
 struct ShowFormatter {

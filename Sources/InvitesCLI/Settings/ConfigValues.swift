@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// The values the config file's keys take, each checked when the file is read.
 ///

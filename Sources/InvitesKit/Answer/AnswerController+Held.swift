@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Settling the answers held for your calendar server's copy of a mailed invitation
 /// (``Responder/settle(_:now:)``), for every command that opens the store and for `watch`.

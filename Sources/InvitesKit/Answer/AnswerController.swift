@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `accept`, `decline`, `tentative` and `comment` as a library call: an answer in, what it did
 /// out (the history entries, the calendar change, who tells the organizer, what to tell the

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Why an answer is refused before anything is recorded or written.
 public enum AnswerError: Error, Equatable, Sendable, CustomStringConvertible {

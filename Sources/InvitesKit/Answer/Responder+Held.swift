@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Answers to mailed invitations held until your calendar server's copy arrives.
 ///

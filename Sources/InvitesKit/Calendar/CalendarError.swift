@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// Why a calendar could not be read at all, or could not be written.
 ///
 /// A single broken VEVENT is not an error (it becomes a ``CalendarWarning``); these are the

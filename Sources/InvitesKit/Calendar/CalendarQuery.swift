@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Finds every occurrence in your calendars that intersects a stretch of time.
 ///

@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// The key of an occurrence the calendar query found, which depends on the display zone for an
 /// all-day one: Model names keys, the calendar finds occurrences.
 extension RecurrenceKey {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What counts as nearby and as conflicting.
 ///

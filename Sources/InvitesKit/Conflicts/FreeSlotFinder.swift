@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Finds the first time free in your calendars for an invitation of a given length: what
 /// `propose --free` offers the organizer.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The stretches of time your calendar leaves free, by the same rules that decide conflicts.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Your calendar around one invite: what lies near it, and what collides with it.
 public struct NearbyReport: Sendable {

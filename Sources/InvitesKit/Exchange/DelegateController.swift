@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `delegate` as a library call (RFC 5546 §4.2.5): someone goes in your place, for the whole
 /// invitation or some occurrences. The organizer gets a REPLY with your ATTENDEE

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The iTIP exchanges that go apart from your answer, as library calls: `refresh` (ask the
 /// organizer for the invitation as it stands, RFC 5546 §3.2.6) and `forward` (invite someone

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// What the calendar writer needs libical for: which instance a VEVENT block of your calendar
 /// is, and how to keep what is yours in a block the organizer's new version replaces.

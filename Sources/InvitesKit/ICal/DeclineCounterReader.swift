@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// Reads an organizer's DECLINECOUNTER: which invitation (and occurrence) it answers, and what
 /// the organizer said. Its VEVENT need have no DTSTART (RFC 5546 §3.2.8 asks only for the UID,

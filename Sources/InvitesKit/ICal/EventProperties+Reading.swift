@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 extension EventProperties {
     /// The properties of every invitation in a message, by UID: each UID's master VEVENT (the

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// Building and changing components through libical, so that every value written is escaped
 /// and folded by libical and never pasted together as text.

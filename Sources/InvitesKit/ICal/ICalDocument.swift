@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// An iCalendar object read whole through libical, reduced to what ingesting an invite needs.
 ///

@@ -1,4 +1,5 @@
 internal import CLibical
+import InvitesModel
 
 /// A DATE or DATE-TIME value together with the zone it was written in.
 ///

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 extension ITIPComposer {
     /// The iTIP COUNTER (RFC 5546 §3.2.7) that proposes a new time for the invitation, or for

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 extension ITIPComposer {
     /// The invitation as the organizer last sent it, for someone they did not invite (RFC 5546

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 extension ITIPComposer {
     /// The iTIP REFRESH (RFC 5546 §3.2.6) that asks the organizer for the invitation as it

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// Writes the iCalendar that answering an invite produces: the copy for your calendar and the
 /// iTIP REPLY for the organizer (RFC 5546 §3.2.3). Everything goes through libical's API, so

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// The VEVENTs of one invitation as the organizer last sent each of them: the master from the
 /// message that carried the series, each instance from the message that carried that instance.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// An RRULE in a few words for a listing: `weekly`, `every 2 weeks on Mon, Wed`,
 /// `monthly on the last Fri, 6 times`, `daily until 1 Jul 2024`.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 extension SeriesOutline {
     /// The recurrence in words (`weekly on Tue`, `daily, 5 times and 2 more dates`, `its rule

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Brings the inbox in step with the invitations your calendars hold: those a scheduling
 /// server put there appear as pending with no `ingest`, follow the server's changes (a new

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A message that claims to change a meeting the inbox holds, sent in the name of another
 /// organizer than the one on file (RFC 5546 §6.1.1, spoofing).

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Reads an iCalendar invitation (iTIP, RFC 5546) into invites: one per UID, holding the series
 /// and the instances sent with it, or only instances where the message invites no series.

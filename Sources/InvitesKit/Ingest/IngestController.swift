@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `ingest` as a library call, for the command and for anything that takes invitations in
 /// without a command line (`review`'s "this message", a watcher): inputs in, what each became

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Files what arrives where RFC 5546 orders it: which copy of an invitation wins (SEQUENCE, then
 /// DTSTAMP, per instance), what changed, what to tell the user, and what an answer the change

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 extension InviteReader {
     /// The organizer's DECLINECOUNTERs in an input (an iTIP file or an e-mail), for an input that

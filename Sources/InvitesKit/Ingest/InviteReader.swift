@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Recognises an input by its content, not its name, and reads the invites in it.
 public struct InviteReader: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A Maildir as mbsync, offlineimap and notmuch keep it: messages as files in `new/` and `cur/`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A note beside the inbox that lets a Maildir pass with nothing new end before the store is
 /// opened: the pass of a mail hook run after every sync then costs the start of the process and

@@ -1,5 +1,6 @@
 internal import CGLibOnDemand
 import Foundation
+import InvitesModel
 
 /// Builds the e-mail that carries an iTIP REPLY, through GMime, so that headers are encoded
 /// (RFC 2047) and bodies are transfer-encoded as a mail system expects.

@@ -1,5 +1,6 @@
 internal import CGLibOnDemand
 import Foundation
+import InvitesModel
 
 /// An RFC 5322 message parsed by GMime, reduced to the parts that can carry an invitation.
 ///

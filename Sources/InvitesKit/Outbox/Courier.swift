@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Hands the outbox's messages over: mail to the sendmail command, push answers to the sender's
 /// server.

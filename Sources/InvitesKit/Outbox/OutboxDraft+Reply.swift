@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 extension OutboxDraft {
     /// The message that tells the organizer (or a push sender's server) where the invitation

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `propose` (and `review`'s `p`) as a library call: an invitation and a new time in, the
 /// COUNTER queued in the outbox and its history entry out (RFC 5546 §3.2.7).

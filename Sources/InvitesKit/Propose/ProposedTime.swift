@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The time `propose --at` (and `review`'s `p`) takes, in the display zone: a date and a time
 /// (`2026-12-14 15:00` or `2026-12-14T15:00`), a time alone on the invitation's own date

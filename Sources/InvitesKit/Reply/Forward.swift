@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// An invitation forwarded to someone the organizer did not invite (RFC 5546 §3.2.2.6): the
 /// organizer's REQUEST to them, unchanged but for their ATTENDEE, and a REPLY that tells the

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A request to the organizer for the invitation as it stands now (RFC 5546 §3.2.6 REFRESH):
 /// for a copy you lost or suspect is stale, or a series an added instance (ADD) named that the

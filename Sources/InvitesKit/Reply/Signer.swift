@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Who a message of yours to an organizer speaks as: the ATTENDEE it carries, with its name,
 /// and, when you answer for someone (``MyAddresses/principal``), you as its `SENT-BY`.

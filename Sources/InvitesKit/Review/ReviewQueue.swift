@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `review`'s queue as a library value: the invitations to go through, the one at hand, and
 /// the answers and proposals given to it, through the same ``AnswerController`` and

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// One day of your calendar with the invitations waiting on it: what `invites day` draws.
 public struct DayReport: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The link that joins an invitation's video meeting, found where producers put it.
 ///

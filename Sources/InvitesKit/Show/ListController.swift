@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `list` and `status` as library calls: the invitations of the inbox, each with its state, its
 /// recurrence in words and whether it is over.

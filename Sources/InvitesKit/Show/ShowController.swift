@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `show` and `check` as a library call: a handle in, a ``ShowReport`` out. Nothing here prints;
 /// the command line renders the report (khal's `controllers.py` beside its `cli.py`).

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Everything `show` and `check` tell about one invitation, decided here and only rendered by
 /// the command line: the invitation, its occurrences with their states and conflicts, the

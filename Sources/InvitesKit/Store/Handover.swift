@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// How handing a message over went.
 public enum Handover: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Invitations found in your calendars (see ``CalendarInvitationScanner``): the item each lives
 /// in, and which items have gone; ``InvitationFiler`` decides what is filed.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Answers held until your calendar server's copy of a mailed invitation arrives
 /// (``Delivery/held``), and what tells that a calendar is served by a scheduling server.

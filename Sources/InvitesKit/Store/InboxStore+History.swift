@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Answers, comments and what they wrote into the calendar.
 extension InboxStore {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The Maildir messages `ingest --maildir` has read, so that a hook after every sync reads only
 /// what is new, and the stamps of the folders it read everything in, so that a pass over folders

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The outbox: messages made by answers, and where each stands.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Proposals of a new time, and the organizer's refusals of them, in the history.
 extension InboxStore {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Reading invitations back, with their instances, attendees and messages, by column name.
 extension InboxStore {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A large calendar index kept in a file of its own beside the cache store, with a reference
 /// to it kept in the store.

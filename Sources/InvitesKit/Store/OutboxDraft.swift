@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A message for the outbox before it has a row: what answering or proposing made, which the
 /// store keeps as it is given.

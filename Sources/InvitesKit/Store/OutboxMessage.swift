@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// One message in the outbox: a reply for the organizer, or an answer for a push sender's
 /// server, made when the answer was recorded and kept until it is handed over.

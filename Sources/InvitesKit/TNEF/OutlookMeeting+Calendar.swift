@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 extension OutlookMeeting {
     /// The meeting as the iTIP message Exchange would have sent for it ([MS-OXCICAL]): a

@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// An Outlook meeting request or cancellation read from TNEF's MAPI properties ([MS-OXOCAL]),
 /// with what it needs to become an iTIP message: nothing here is written anywhere yet.
 struct OutlookMeeting: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// An appointment's recurrence as Outlook stores it in PidLidAppointmentRecur ([MS-OXOCAL]
 /// 2.2.1.44: a RecurrencePattern, then the appointment's own start and end offsets), as an
 /// RRULE and the dates of the instances it deleted.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Reads a moment as users type it for `--since`: `today`, `yesterday`, a stretch of time back
 /// from now (`7d`, `2w`, `36h`, `1h30m`), a date (`2024-06-01`) or an RFC 3339 time.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The short words of a notification that no longer matches its invitation: the one that
 /// replaces it when the invitation was answered elsewhere, and the one that says an action

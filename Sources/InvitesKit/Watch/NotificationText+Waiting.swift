@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What the one notification says of the invitations already waiting when `watch` starts:
 /// `50 invitations waiting`, and the first few titles. A Maildir that holds fifty unanswered

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What `watch` has told of, kept beside the store (`watch-notified`): each invitation's
 /// handle with the version of it that was told, so that no invitation is told twice, across

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// One thing `watch` tells the user about: an invitation that arrived, changed or was
 /// cancelled, with what it collides with in their calendars, as one notification or one run

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `invites watch`: takes in what arrives in the Maildirs and the calendars as it arrives,
 /// tells of each new, changed or cancelled invitation, and answers from the notification.

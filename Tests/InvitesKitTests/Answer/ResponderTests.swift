@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Answers against real files: the calendar keeps every byte it was not meant to lose.
 @Suite struct ResponderTests {

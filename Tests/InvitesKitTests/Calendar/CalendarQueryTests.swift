@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Reading calendars through libical: recurrences, zones, layouts and broken input.
 @Suite struct CalendarQueryTests {

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Every input a fuzz target ever crashed on (Fixtures/fuzz, one file per finding, named after
 /// its target) goes through everything a stranger's input goes through: reading, expanding the

@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Proposals of a new time: the COUNTER as libical reads it back, the outbox beside replies,
 /// the refusals, and the organizer's DECLINECOUNTER filed on the invitation.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A recurring invitation whose times are floating and whose VCALENDAR names New York with
 /// `X-WR-TIMEZONE`: its occurrences, their keys and a moved one are in New York time everywhere

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The timeline's look, pinned by golden files, and its promises checked on every render.
 @Suite struct TimelineRendererTests {

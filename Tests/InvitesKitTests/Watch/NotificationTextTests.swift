@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What a notification says, in the user's zone, for each kind of event; a stranger's
 /// control characters are made visible.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Every Windows name in CLDR's and Microsoft's tables, in every spelling Outlook has used, names
 /// a zone the system has.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Where a calendar named by its path stands on disk: a file, a vdir, or not there yet.
 extension CalendarSource {

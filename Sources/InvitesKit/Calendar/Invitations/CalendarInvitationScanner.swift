@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Finds the invitations a scheduling server (RFC 6638) put into your calendars: every VEVENT
 /// whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// An invitation a scheduling server put into one of your calendars: a UID whose ORGANIZER is
 /// not you and among whose ATTENDEEs you are, with the bytes that hold it.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Puts accepted invites into your calendar and takes them out again, changing no byte it did
 /// not mean to change.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Which invitations would collide with something of yours in the calendar they would be
 /// written to, looked up cheaply enough for every `ingest` and `show`.

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// Starts a COUNT-bounded rule near the window instead of at DTSTART.
 ///

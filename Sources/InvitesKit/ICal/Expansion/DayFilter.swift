@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The days a rule finer than a week can fall on: its BYMONTH, BYMONTHDAY, BYYEARDAY and BYDAY,
 /// each a filter on the day (RFC 5545 §3.3.10, "limit" under FREQ=DAILY and finer).

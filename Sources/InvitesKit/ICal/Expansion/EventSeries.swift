@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// Everything one calendar holds for one UID: the master VEVENT and its RECURRENCE-ID overrides.
 ///

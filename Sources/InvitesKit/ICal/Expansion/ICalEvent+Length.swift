@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 extension ICalEvent {
     /// The longest an instance can last, in seconds, for bounding how early a relevant one starts.

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// The parts of one VEVENT that decide where its instances fall and whether they make you busy.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Whether an RRULE can ever add an occurrence to its series, decided from its parts alone.
 ///

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// Identifies an instance within its series the way EXDATE and RECURRENCE-ID name it: by
 /// instant, or by date where one side is a DATE and the other a DATE-TIME.

@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// EXDATEs or overridden instances of a series, asked about once per instance.
 ///
 /// ``InstanceKey/matches(_:)`` compares by instant when both sides are of one kind and by date

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// An RRULE's parts as numbers, read from its text as libical writes it back
 /// (`FREQ=MONTHLY;COUNT=3;BYDAY=-1FR`), for the rules invites applies itself: which rules can

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// How one RRULE of a DATE-TIME or DATE series is stepped through, decided before libical is
 /// asked: not at all when it can never match (``ImpossibleRule``); here when its steps have a

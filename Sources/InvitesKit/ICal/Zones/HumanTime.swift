@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Times as the human output writes them, in the display zone: `Tue 10 Apr 2018 08:00-12:00 PDT`.
 public struct HumanTime: Sendable {

@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import InvitesModel
 
 /// The VTIMEZONEs of one query, each parsed once and freed together.
 final class ZoneStore {

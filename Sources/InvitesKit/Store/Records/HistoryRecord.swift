@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// A row of `history`: one answer, comment or proposal, never changed but for how it was
 /// delivered.
 struct HistoryRecord: PersistableRecord {

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What the prefilter reads from a block's bytes alone.
 @Suite struct BlockPrefilterTests {

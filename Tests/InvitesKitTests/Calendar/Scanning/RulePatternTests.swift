@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The rule pattern only ever rules out windows where libical finds no instance.
 @Suite struct RulePatternTests {

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What an event spans when its producer wrote DTEND before DTSTART, or mixed DATE and DATE-TIME.
 @Suite struct EventSpanTests {

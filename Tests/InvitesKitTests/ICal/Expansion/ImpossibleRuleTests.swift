@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Rules whose BY parts can never match (``ImpossibleRule``), told from those that match rarely:
 /// libical looked for the next instance of the first kind until the year 2582, a second at a

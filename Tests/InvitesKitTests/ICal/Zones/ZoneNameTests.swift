@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A zone name is never a path: libical opens `<zoneinfo>/<name>` for a name `zone.tab` does not
 /// list, so a TZID, `--tz`, `X-WR-TIMEZONE` or payload `timezone` that is not spelled as the zone

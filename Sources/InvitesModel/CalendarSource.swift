@@ -17,7 +17,7 @@ public struct CalendarSource: Sendable, Hashable {
     public let isPrivate: Bool
 
     /// A calendar as found on disk (``named(_:)`` and ``defaultCalendar(_:)`` look).
-    init(path: String, layout: Layout, exists: Bool, isPrivate: Bool = false) {
+    package init(path: String, layout: Layout, exists: Bool, isPrivate: Bool = false) {
         self.path = path
         self.layout = layout
         self.exists = exists

@@ -2,6 +2,15 @@ import Foundation
 
 /// What ingesting one invite did to the inbox.
 public struct IngestOutcome: Sendable, Hashable {
+
+    /// The memberwise initializer, for the targets above this one.
+    package init(stored: StoredInvite, result: IngestOutcome.Result, note: String? = nil, changed: [String?] = []) {
+        self.stored = stored
+        self.result = result
+        self.note = note
+        self.changed = changed
+    }
+
     public enum Result: String, Sendable, Hashable {
         case new
         case updated

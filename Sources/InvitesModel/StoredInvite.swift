@@ -24,6 +24,29 @@ public struct StoredInvite: Sendable, Hashable {
     /// of what the rest says, so two copies that differ only in it are the same invitation.
     public var facts: InvitationFacts?
 
+    /// The memberwise initializer, for the targets above this one.
+    package init(
+        handle: String,
+        invite: Invite,
+        status: InviteStatus,
+        receivedAt: Date,
+        updatedAt: Date,
+        instances: [StoredInstance] = [],
+        foundIn: CalendarItem? = nil,
+        revision: Int = 0,
+        facts: InvitationFacts? = nil
+    ) {
+        self.handle = handle
+        self.invite = invite
+        self.status = status
+        self.receivedAt = receivedAt
+        self.updatedAt = updatedAt
+        self.instances = instances
+        self.foundIn = foundIn
+        self.revision = revision
+        self.facts = facts
+    }
+
     public static func == (lhs: StoredInvite, rhs: StoredInvite) -> Bool {
         (lhs.handle, lhs.invite, lhs.status, lhs.receivedAt, lhs.updatedAt, lhs.revision)
             == (rhs.handle, rhs.invite, rhs.status, rhs.receivedAt, rhs.updatedAt, rhs.revision)

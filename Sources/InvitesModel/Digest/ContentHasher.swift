@@ -1,12 +1,16 @@
 /// Builds a ``ContentDigest``: two independent 64-bit lanes over 8-byte words (a
 /// multiply-rotate lane and an FNV-style lane), finished with the length. Not cryptographic,
 /// but no ordinary edit of a calendar collides both lanes.
-struct ContentHasher {
+package struct ContentHasher {
     private var high: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var low: UInt64 = 0xcbf2_9ce4_8422_2325
     private var length: UInt64 = 0
 
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    /// The memberwise initializer, for the targets above this one.
+    package init() {
+    }
+
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset + 8 <= bytes.count {
             mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
@@ -18,7 +22,7 @@ struct ContentHasher {
         length &+= UInt64(bytes.count)
     }
 
-    mutating func add(_ value: UInt64) {
+    package mutating func add(_ value: UInt64) {
         mix(value)
         length &+= 8
     }
@@ -30,7 +34,7 @@ struct ContentHasher {
         low ^= low >> 29
     }
 
-    func finish() -> ContentDigest {
+    package func finish() -> ContentDigest {
         var copy = self
         copy.mix(length)
         return ContentDigest(high: copy.high ^ (copy.low >> 17), low: copy.low)

@@ -3,7 +3,7 @@ import Foundation
 extension LocalDate {
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`),
     /// for any year a stranger writes, without a Foundation calendar.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -15,7 +15,7 @@ extension LocalDate {
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`),
     /// the inverse of ``daysSinceEpoch(year:month:day:)``; no Foundation calendar, since the
     /// prefilter asks it for thousands of days.
-    init(daysSinceEpoch days: Int) {
+    package init(daysSinceEpoch days: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

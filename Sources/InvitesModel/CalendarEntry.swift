@@ -10,15 +10,40 @@ public struct CalendarEntry: Sendable, Hashable {
     /// Which of the UID's components already in the calendar this entry replaces.
     public var scope: Scope
 
+    /// The memberwise initializer, for the targets above this one.
+    package init(
+        uid: String,
+        components: [CalendarEntry.Component],
+        timezones: [CalendarEntry.Zone],
+        scope: CalendarEntry.Scope
+    ) {
+        self.uid = uid
+        self.components = components
+        self.timezones = timezones
+        self.scope = scope
+    }
+
     /// One VEVENT: the master (`key == nil`) or an instance (its ``RecurrenceKey``).
     public struct Component: Sendable, Hashable {
         public var key: String?
         public var text: String
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(key: String? = nil, text: String) {
+            self.key = key
+            self.text = text
+        }
     }
 
     public struct Zone: Sendable, Hashable {
         public var tzid: String
         public var text: String
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(tzid: String, text: String) {
+            self.tzid = tzid
+            self.text = text
+        }
     }
 
     /// Whether an entry is the whole invitation or some of its instances.

@@ -62,7 +62,7 @@ public struct ReplyCarriage: Sendable, Hashable {
     /// invitation whose series key is `seriesKey`: for each component the reply reports at an
     /// answer, the newest entry that answered it (its own, or the series' that it follows), when
     /// that entry gave the same answer; and the entry whose comment goes.
-    static func of(
+    package static func of(
         reported: [(key: String?, action: AnswerAction)], history: [HistoryEntry], seriesKey: String?,
         comment: HistoryEntry?
     ) -> ReplyCarriage {

@@ -15,6 +15,13 @@ public struct EventProperties: Sendable, Hashable, Codable {
         /// `FEATURE=VIDEO,AUDIO`, upper-cased.
         public var features: [String]
         public var label: String?
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(uri: String, features: [String], label: String? = nil) {
+            self.uri = uri
+            self.features = features
+            self.label = label
+        }
     }
 
     /// `URL`.
