@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "invites", targets: ["invites"]),
-        .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesModel"]),
+        .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesModel", "InvitesSystem"]),
     ],
     targets: [
         libical,
@@ -29,23 +29,27 @@ let package = Package(
         // GMime (mail) and GIO (watch's notifications), loaded with dlopen when first needed.
         .target(name: "CGLibOnDemand", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "InvitesModel"),
+        .target(name: "InvitesSystem"),
         .target(
-            name: "InvitesKit", dependencies: ["InvitesModel", "CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
-        .target(name: "InvitesCLI", dependencies: ["InvitesKit", "InvitesModel"]),
+            name: "InvitesKit",
+            dependencies: ["InvitesModel", "InvitesSystem", "CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
+        .target(name: "InvitesCLI", dependencies: ["InvitesKit", "InvitesModel", "InvitesSystem"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
         .target(
             name: "InvitesTestSupport",
-            dependencies: ["InvitesCLI", "InvitesKit", "InvitesModel"],
+            dependencies: ["InvitesCLI", "InvitesKit", "InvitesModel", "InvitesSystem"],
             path: "Tests/InvitesTestSupport"
         ),
         .testTarget(
             name: "InvitesKitTests",
-            dependencies: ["InvitesKit", "InvitesModel", "InvitesTestSupport", "CLibical"],
+            dependencies: ["InvitesKit", "InvitesModel", "InvitesSystem", "InvitesTestSupport", "CLibical"],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "InvitesCLITests",
-            dependencies: ["InvitesCLI", "InvitesKit", "InvitesModel", "InvitesTestSupport", "CLibical"],
+            dependencies: [
+                "InvitesCLI", "InvitesKit", "InvitesModel", "InvitesSystem", "InvitesTestSupport", "CLibical",
+            ],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Why text could not be written where the command was told to write it.
 public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {

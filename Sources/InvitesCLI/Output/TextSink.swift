@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Where a command's text goes: standard output or error, or memory in tests.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Everything a command may take from the outside world, injected so commands run in-process
 /// in tests without touching `$HOME`, the clock or the terminal.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// The config file: `key = value` lines, `#` comments, keys that may repeat (`calendar`, `me`).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Finds every occurrence in your calendars that intersects a stretch of time.
 ///

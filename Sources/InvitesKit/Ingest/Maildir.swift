@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// A Maildir as mbsync, offlineimap and notmuch keep it: messages as files in `new/` and `cur/`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// A note beside the inbox that lets a Maildir pass with nothing new end before the store is
 /// opened: the pass of a mail hook run after every sync then costs the start of the process and

@@ -1,4 +1,5 @@
 internal import CGLibOnDemand
+import InvitesSystem
 
 /// GMime, loaded and initialised the first time mail is read or written (CGLibOnDemand), so
 /// that the commands that never touch mail start without it.

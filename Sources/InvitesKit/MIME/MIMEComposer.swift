@@ -1,6 +1,7 @@
 internal import CGLibOnDemand
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Builds the e-mail that carries an iTIP REPLY, through GMime, so that headers are encoded
 /// (RFC 2047) and bodies are transfer-encoded as a mail system expects.

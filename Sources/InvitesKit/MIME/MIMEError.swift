@@ -1,3 +1,5 @@
+import InvitesSystem
+
 /// Why a message was not handed to GMime, or GMime could not read it.
 enum MIMEError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GMime is not installed (or not loadable).

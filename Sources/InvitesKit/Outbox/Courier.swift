@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Hands the outbox's messages over: mail to the sendmail command, push answers to the sender's
 /// server.

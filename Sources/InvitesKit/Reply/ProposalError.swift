@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Why a new time cannot be proposed, and what to do instead.
 public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Why no reply can be made.
 public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {

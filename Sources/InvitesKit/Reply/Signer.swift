@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Who a message of yours to an organizer speaks as: the ATTENDEE it carries, with its name,
 /// and, when you answer for someone (``MyAddresses/principal``), you as its `SENT-BY`.

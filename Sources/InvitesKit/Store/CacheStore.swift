@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// What makes a second look fast, kept apart from the inbox: the indexes of calendar files and
 /// the answers kept for days recently shown, in `cache.sqlite3` under `--home`.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// `invites watch`: takes in what arrives in the Maildirs and the calendars as it arrives,
 /// tells of each new, changed or cancelled invitation, and answers from the notification.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Finds the invitations a scheduling server (RFC 6638) put into your calendars: every VEVENT
 /// whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Puts accepted invites into your calendar and takes them out again, changing no byte it did
 /// not mean to change.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// The time zone the user reads times in: floating times and all-day dates are taken in it.
 ///

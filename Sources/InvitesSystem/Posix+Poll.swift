@@ -5,7 +5,7 @@ extension Posix {
     /// `poll(2)`: waits until one of `descriptors` is ready or `timeout` milliseconds pass (-1:
     /// no limit); the number ready, with each one's `revents` set. A signal that interrupts the
     /// wait returns 0, so that the caller looks at what the signal told it at once.
-    static func poll(_ descriptors: inout [pollfd], timeout: Int32) throws(SystemCallError) -> Int {
+    package static func poll(_ descriptors: inout [pollfd], timeout: Int32) throws(SystemCallError) -> Int {
         let count = descriptors.count
         let result = descriptors.withUnsafeMutableBufferPointer { buffer in
             Foundation.poll(buffer.baseAddress, nfds_t(count), timeout)
@@ -20,7 +20,7 @@ extension Posix {
 
     /// `pipe(2)`, both ends closed on exec and non-blocking: a wake-up channel that neither
     /// side ever waits on.
-    static func nonBlockingPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
+    package static func nonBlockingPipe() throws(SystemCallError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
         try once("pipe") { Foundation.pipe(&ends) }
         for end in ends {
@@ -32,7 +32,7 @@ extension Posix {
 
     /// `waitpid(2)` with `WNOHANG`: collects any child that ended, so that the programs `watch`
     /// starts and leaves running (a terminal) do not stay behind as zombies.
-    static func reapChildren() {
+    package static func reapChildren() {
         var status: Int32 = 0
         while Foundation.waitpid(-1, &status, WNOHANG) > 0 {}
     }

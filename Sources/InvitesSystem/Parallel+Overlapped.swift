@@ -9,7 +9,7 @@ extension Parallel {
     /// For work whose input comes from a serial source, such as a folder's entries: listing
     /// 100,000 names is a third of the time it takes to stamp them all, and stamping the first
     /// names while the rest are listed hides most of it.
-    static func overlapped<Batch: Sendable, Mapped: Sendable>(
+    package static func overlapped<Batch: Sendable, Mapped: Sendable>(
         produce: (_ hand: (Batch) -> Void) -> Void, _ transform: @escaping @Sendable (Batch) -> Mapped
     ) -> [Mapped] {
         let queue = BatchQueue<Batch, Mapped>()

@@ -3,17 +3,17 @@ import Foundation
 /// The process: who it is, waiting, ending, and other processes.
 extension Posix {
     /// `getpid(2)`.
-    static func getpid() -> pid_t {
+    package static func getpid() -> pid_t {
         Foundation.getpid()
     }
 
     /// `geteuid(2)`: the user the process acts as.
-    static func geteuid() -> uid_t {
+    package static func geteuid() -> uid_t {
         Foundation.geteuid()
     }
 
     /// `kill(2)`: sends `signal` (0 only asks whether `process` exists and may be signalled).
-    static func kill(_ process: pid_t, _ signal: Int32) throws(SystemCallError) {
+    package static func kill(_ process: pid_t, _ signal: Int32) throws(SystemCallError) {
         try once("kill") { Foundation.kill(process, signal) }
     }
 

@@ -7,7 +7,7 @@ extension Parallel {
     /// gave): freeing them one by one takes about 10 ms, which the calling thread would spend
     /// on the way to its answer while the other cores idle. Freed rather than left to the end
     /// of the process, so that a long-running `watch` does not gather them.
-    static func discard<Value: Sendable>(_ value: consuming Value) {
+    package static func discard<Value: Sendable>(_ value: consuming Value) {
         let held = Held(value)
         DispatchQueue.global().async { held.value = nil }
     }

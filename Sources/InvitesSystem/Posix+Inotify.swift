@@ -5,30 +5,30 @@
     /// that `watch` sleeps in `poll` until mail arrives instead of listing folders on a timer.
     extension Posix {
         /// `inotify_init1(2)`, non-blocking and closed on exec.
-        static func inotifyInit() throws(SystemCallError) -> Int32 {
+        package static func inotifyInit() throws(SystemCallError) -> Int32 {
             try once("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         }
 
         /// `inotify_add_watch(2)`: a watch of `path` for the events in `mask`; `ENOSPC` when the
         /// user's limit of watches (`fs.inotify.max_user_watches`) is reached.
-        static func inotifyAddWatch(_ descriptor: Int32, _ path: String, mask: UInt32) throws(SystemCallError)
+        package static func inotifyAddWatch(_ descriptor: Int32, _ path: String, mask: UInt32) throws(SystemCallError)
             -> Int32
         {
             try once("inotify_add_watch", path: path) { inotify_add_watch(descriptor, path, mask) }
         }
 
         /// One event read from an inotify descriptor.
-        struct InotifyEvent: Sendable, Equatable {
-            var watch: Int32
-            var mask: UInt32
+        package struct InotifyEvent: Sendable, Equatable {
+            package var watch: Int32
+            package var mask: UInt32
             /// The name of the file in the watched folder the event is about; empty for the
             /// folder itself.
-            var name: String
+            package var name: String
         }
 
         /// Reads what events are waiting (none when none are: the descriptor does not block).
         /// The queue's overflow (`IN_Q_OVERFLOW`) comes as an event with watch -1.
-        static func inotifyEvents(_ descriptor: Int32) throws(SystemCallError) -> [InotifyEvent] {
+        package static func inotifyEvents(_ descriptor: Int32) throws(SystemCallError) -> [InotifyEvent] {
             var events: [InotifyEvent] = []
             let size = 64 * 1024
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)

@@ -2,13 +2,13 @@ import Dispatch
 import Foundation
 
 /// Work spread over every core for the few loops that touch thousands of files.
-enum Parallel {
+package enum Parallel {
     /// Read once: Foundation reads the cgroup files every time it is asked.
     static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// `transform` applied to every element, in order, on as many threads as there are cores;
     /// short inputs stay on the calling thread.
-    static func map<Element: Sendable, Mapped: Sendable>(
+    package static func map<Element: Sendable, Mapped: Sendable>(
         _ elements: [Element], minimumPerThread: Int = 256, _ transform: @Sendable (Element) -> Mapped
     ) -> [Mapped] {
         map(elements, minimumPerThread: minimumPerThread, state: {}) { _, element in transform(element) }
@@ -17,7 +17,7 @@ enum Parallel {
     /// ``map(_:minimumPerThread:_:)`` where each thread makes its own `state` with `makeState`
     /// and hands it to `transform` for every element it takes: for what a thread learns from
     /// one element that spares work on the next, and must not be shared between threads.
-    static func map<Element: Sendable, State, Mapped: Sendable>(
+    package static func map<Element: Sendable, State, Mapped: Sendable>(
         _ elements: [Element], minimumPerThread: Int = 256, state makeState: @Sendable () -> State,
         _ transform: @Sendable (inout State, Element) -> Mapped
     ) -> [Mapped] {
@@ -39,7 +39,7 @@ enum Parallel {
     /// expanded: the step costs the other cores only its share, where running it on a thread
     /// of its own beside the rest costs the longer of the two. The state is for what must not
     /// be shared between threads, such as the time zones libical builds as an item is parsed.
-    static func map<Element: Sendable, State, Mapped: Sendable, Side: Sendable>(
+    package static func map<Element: Sendable, State, Mapped: Sendable, Side: Sendable>(
         _ elements: [Element], beside side: @Sendable () -> Side, state makeState: @Sendable () -> State,
         _ transform: @Sendable (inout State, Element) -> Mapped
     ) -> (side: Side, mapped: [Mapped]) {

@@ -8,12 +8,12 @@ package enum PrivateFile {
     /// The mode of every folder made here.
     static let folderMode: mode_t = 0o700
     /// The mode of every file made here.
-    static let fileMode: mode_t = 0o600
+    package static let fileMode: mode_t = 0o600
 
     /// Makes `path` and any of its parents that are missing, each 0700; folders already there
     /// are left as they are (a folder of yours is not changed without a word). Made meanwhile by
     /// another run, a folder is there all the same.
-    static func makeFolder(_ path: String) throws(SystemCallError) {
+    package static func makeFolder(_ path: String) throws(SystemCallError) {
         var missing: [String] = []
         var current = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         while !current.isEmpty, current != "/", (try? Posix.lstat(current)) == nil {
@@ -39,7 +39,7 @@ package enum PrivateFile {
     /// own mode, as SQLite does a database 0644 less the umask and its WAL and shared memory
     /// with the database's mode.
     @discardableResult
-    static func create(_ path: String) throws(SystemCallError) -> Bool {
+    package static func create(_ path: String) throws(SystemCallError) -> Bool {
         let descriptor: Int32
         do {
             descriptor = try Posix.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: fileMode)
@@ -61,7 +61,7 @@ package enum PrivateFile {
     /// link: a link planted where a lock goes would otherwise have `invites` create or lock
     /// a file of the link's choosing. A link there fails with `ELOOP`, anything but a regular
     /// file with `EINVAL`.
-    static func openLock(_ path: String) throws(SystemCallError) -> Int32 {
+    package static func openLock(_ path: String) throws(SystemCallError) -> Int32 {
         let descriptor = try Posix.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode: fileMode)
         do throws(SystemCallError) {
             let info = try Posix.fstat(descriptor, path: path)
@@ -76,7 +76,7 @@ package enum PrivateFile {
     }
 
     /// Why a lock could not be opened, in words: a link is named as one.
-    static func lockProblem(_ error: SystemCallError) -> String {
+    package static func lockProblem(_ error: SystemCallError) -> String {
         switch error.code {
         case ELOOP: return "it is a symbolic link, which invites does not follow for a lock"
         case EINVAL: return "it is not a regular file"

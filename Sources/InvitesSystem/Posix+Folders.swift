@@ -11,11 +11,11 @@ extension Posix {
     #if canImport(Darwin)
         typealias FolderStream = UnsafeMutablePointer<DIR>
     #else
-        typealias FolderStream = OpaquePointer
+        package typealias FolderStream = OpaquePointer
     #endif
 
     /// `opendir(3)`.
-    static func opendir(_ path: String) throws(SystemCallError) -> FolderStream {
+    package static func opendir(_ path: String) throws(SystemCallError) -> FolderStream {
         while true {
             if let stream = Foundation.opendir(path) { return stream }
             let code = errno
@@ -25,17 +25,17 @@ extension Posix {
 
     /// `readdir(3)`: the next entry, or nil at the end (a folder that fails while it is read
     /// ends there too, as a listing that was cut short).
-    static func readdir(_ stream: FolderStream) -> UnsafeMutablePointer<dirent>? {
+    package static func readdir(_ stream: FolderStream) -> UnsafeMutablePointer<dirent>? {
         Foundation.readdir(stream)
     }
 
     /// `closedir(3)`; nothing is left to do when it fails.
-    static func closedir(_ stream: FolderStream) {
+    package static func closedir(_ stream: FolderStream) {
         _ = Foundation.closedir(stream)
     }
 
     /// `dirfd(3)`: the descriptor of an open folder, for `openat` and `fstatat` in it.
-    static func dirfd(_ stream: FolderStream) -> Int32 {
+    package static func dirfd(_ stream: FolderStream) -> Int32 {
         Foundation.dirfd(stream)
     }
 }

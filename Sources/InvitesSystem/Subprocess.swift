@@ -6,19 +6,19 @@ import Foundation
 ///
 /// The child starts with SIGPIPE back at its default (a mail client may have ignored it), in a
 /// process group of its own, so that a command that hangs past the deadline is killed whole.
-struct Subprocess {
+package struct Subprocess {
     /// How a run ended.
-    struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// The exit status, or 128 + the signal that ended it (as a shell reports it).
-        var status: Int32
+        package var status: Int32
         /// The end of what it wrote on standard output and standard error together.
-        var output: String
+        package var output: String
         /// Whether it was killed for running past the deadline.
-        var timedOut: Bool
+        package var timedOut: Bool
     }
 
     /// Why a program could not be run at all.
-    enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// posix_spawn failed: usually the program is not there (ENOENT) or not executable.
         case cannotStart(program: String, error: SystemCallError)
         case pipe(SystemCallError)
@@ -30,7 +30,7 @@ struct Subprocess {
     /// Runs `arguments` (the first is looked up in PATH when it has no slash) with `input` on its
     /// standard input and `variables` added to its environment; waits at most `timeout` seconds
     /// for it to finish.
-    static func run(
+    package static func run(
         _ arguments: [String], input: Data, timeout: TimeInterval, variables: [String: String] = [:]
     ) throws(Failure) -> Outcome {
         precondition(!arguments.isEmpty, "a command has a program")
@@ -56,7 +56,7 @@ struct Subprocess {
     /// input on /dev/null and in a process group of its own, so that a Ctrl-C meant for the
     /// starter does not reach it; the caller collects it when it ends
     /// (``Posix/reapChildren()``).
-    static func start(_ arguments: [String]) throws(Failure) -> pid_t {
+    package static func start(_ arguments: [String]) throws(Failure) -> pid_t {
         precondition(!arguments.isEmpty, "a command has a program")
         return try spawn(arguments, variables: [:], input: nil, output: nil)
     }

@@ -3,4 +3,9 @@
 /// package that brings the library back.
 public struct LibraryLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String
+
+    /// The memberwise initializer, for the targets above this one.
+    package init(description: String) {
+        self.description = description
+    }
 }

@@ -22,7 +22,7 @@ extension Posix {
 
     /// `openat(2)`: `name` opened in the open folder `folder` (the current folder when nil);
     /// `path` is what an error calls it.
-    static func openat(_ name: String, in folder: Int32?, _ flags: Int32, path: String) throws(SystemCallError)
+    package static func openat(_ name: String, in folder: Int32?, _ flags: Int32, path: String) throws(SystemCallError)
         -> Int32
     {
         try retrying("openat", path: path) { Foundation.openat(folder ?? AT_FDCWD, name, flags) }
@@ -43,12 +43,12 @@ extension Posix {
     }
 
     /// `fsync(2)`: what was written to `descriptor` reaches the disk.
-    static func fsync(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) {
+    package static func fsync(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) {
         try retrying("fsync", path: path) { Foundation.fsync(descriptor) }
     }
 
     /// `fchmod(2)`.
-    static func fchmod(_ descriptor: Int32, _ mode: mode_t, path: String? = nil) throws(SystemCallError) {
+    package static func fchmod(_ descriptor: Int32, _ mode: mode_t, path: String? = nil) throws(SystemCallError) {
         try retrying("fchmod", path: path) { Foundation.fchmod(descriptor, mode) }
     }
 
@@ -58,19 +58,19 @@ extension Posix {
     }
 
     /// `ftruncate(2)`: the open file cut (or grown) to `length` bytes.
-    static func ftruncate(_ descriptor: Int32, _ length: Int, path: String? = nil) throws(SystemCallError) {
+    package static func ftruncate(_ descriptor: Int32, _ length: Int, path: String? = nil) throws(SystemCallError) {
         try retrying("ftruncate", path: path) { Foundation.ftruncate(descriptor, off_t(length)) }
     }
 
     /// `fchown(2)`.
-    static func fchown(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t, path: String? = nil)
+    package static func fchown(_ descriptor: Int32, _ owner: uid_t, _ group: gid_t, path: String? = nil)
         throws(SystemCallError)
     {
         try retrying("fchown", path: path) { Foundation.fchown(descriptor, owner, group) }
     }
 
     /// `stat(2)`: what the system knows of `path`, following a symbolic link.
-    static func stat(_ path: String) throws(SystemCallError) -> Foundation.stat {
+    package static func stat(_ path: String) throws(SystemCallError) -> Foundation.stat {
         var info = Foundation.stat()
         try retrying("stat", path: path) { systemStat(path, &info) }
         return info
@@ -78,7 +78,7 @@ extension Posix {
 
     /// `lstat(2)`: what the system knows of `path` itself, a symbolic link as the link (not the
     /// file it names), so that a writer can tell a link from a file before it replaces one.
-    static func lstat(_ path: String) throws(SystemCallError) -> Foundation.stat {
+    package static func lstat(_ path: String) throws(SystemCallError) -> Foundation.stat {
         var info = Foundation.stat()
         try retrying("lstat", path: path) { systemLstat(path, &info) }
         return info
@@ -86,7 +86,7 @@ extension Posix {
 
     /// `readlink(2)`: where a symbolic link points; `nil` when `path` is not one or cannot be
     /// read.
-    static func readlink(_ path: String) -> String? {
+    package static func readlink(_ path: String) -> String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
         let count = buffer.withUnsafeMutableBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { characters in
@@ -99,14 +99,14 @@ extension Posix {
 
     /// `realpath(3)`: `path` made absolute, with every symbolic link and `.` or `..` resolved;
     /// `nil` when a part of it does not exist or cannot be read.
-    static func realpath(_ path: String) -> String? {
+    package static func realpath(_ path: String) -> String? {
         guard let resolved = Foundation.realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// `fstat(2)`: what the system knows of an open file.
-    static func fstat(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) -> Foundation.stat {
+    package static func fstat(_ descriptor: Int32, path: String? = nil) throws(SystemCallError) -> Foundation.stat {
         var info = Foundation.stat()
         try retrying("fstat", path: path) { Foundation.fstat(descriptor, &info) }
         return info
@@ -115,7 +115,9 @@ extension Posix {
     /// `fstatat(2)`: what the system knows of the entry `name` (NUL-terminated) of the open
     /// folder `folder`. The name becomes a string only for an error: a vdir's 100,000 items are
     /// stamped through here.
-    static func fstatat(_ folder: Int32, _ name: UnsafePointer<CChar>) throws(SystemCallError) -> Foundation.stat {
+    package static func fstatat(_ folder: Int32, _ name: UnsafePointer<CChar>) throws(SystemCallError)
+        -> Foundation.stat
+    {
         var info = Foundation.stat()
         while Foundation.fstatat(folder, name, &info, 0) != 0 {
             let code = errno
@@ -126,23 +128,23 @@ extension Posix {
 
     /// `faccessat(2)` with `AT_EACCESS`: whether the effective user may `mode` (`W_OK`) `path`;
     /// throws the reason it may not.
-    static func faccessat(_ path: String, _ mode: Int32) throws(SystemCallError) {
+    package static func faccessat(_ path: String, _ mode: Int32) throws(SystemCallError) {
         try retrying("faccessat", path: path) { Foundation.faccessat(AT_FDCWD, path, mode, AT_EACCESS) }
     }
 
     /// `rename(2)`: `source` replaces `destination`, at once.
-    static func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    package static func rename(_ source: String, to destination: String) throws(SystemCallError) {
         try retrying("rename", path: destination) { Foundation.rename(source, destination) }
     }
 
     /// `unlink(2)`.
-    static func unlink(_ path: String) throws(SystemCallError) {
+    package static func unlink(_ path: String) throws(SystemCallError) {
         try retrying("unlink", path: path) { Foundation.unlink(path) }
     }
 
     /// `flock(2)`: takes (`LOCK_EX`, with `LOCK_NB` not to wait) or gives back (`LOCK_UN`) the
     /// advisory lock on an open file.
-    static func flock(_ descriptor: Int32, _ operation: Int32, path: String? = nil) throws(SystemCallError) {
+    package static func flock(_ descriptor: Int32, _ operation: Int32, path: String? = nil) throws(SystemCallError) {
         try retrying("flock", path: path) { systemFlock(descriptor, operation) }
     }
 }
