@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "invites", targets: ["invites"]),
-        .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesModel", "InvitesSystem"]),
+        .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem"]),
     ],
     targets: [
         libical,
@@ -30,25 +30,29 @@ let package = Package(
         .target(name: "CGLibOnDemand", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "InvitesModel"),
         .target(name: "InvitesSystem"),
+        .target(name: "InvitesFormats", dependencies: ["InvitesModel", "InvitesSystem", "CLibical", "CGLibOnDemand"]),
         .target(
             name: "InvitesKit",
-            dependencies: ["InvitesModel", "InvitesSystem", "CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
-        .target(name: "InvitesCLI", dependencies: ["InvitesKit", "InvitesModel", "InvitesSystem"]),
+            dependencies: ["InvitesFormats", "InvitesModel", "InvitesSystem", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
+        .target(name: "InvitesCLI", dependencies: ["InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem"]),
         .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
         .target(
             name: "InvitesTestSupport",
-            dependencies: ["InvitesCLI", "InvitesKit", "InvitesModel", "InvitesSystem"],
+            dependencies: ["InvitesCLI", "InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem"],
             path: "Tests/InvitesTestSupport"
         ),
         .testTarget(
             name: "InvitesKitTests",
-            dependencies: ["InvitesKit", "InvitesModel", "InvitesSystem", "InvitesTestSupport", "CLibical"],
+            dependencies: [
+                "InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem", "InvitesTestSupport", "CLibical",
+            ],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "InvitesCLITests",
             dependencies: [
-                "InvitesCLI", "InvitesKit", "InvitesModel", "InvitesSystem", "InvitesTestSupport", "CLibical",
+                "InvitesCLI", "InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem", "InvitesTestSupport",
+                "CLibical",
             ],
             exclude: ["Golden", "Fixtures"]
         ),

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Sources/InvitesKit/ICal/Zones/WindowsZoneTable+DisplayNames.swift.
+"""Generate Sources/InvitesFormats/ICal/Zones/WindowsZoneTable+DisplayNames.swift.
 
 Usage:
     scripts/gen-windows-display-names.py path/to/windowsZones.json [zoneinfo-dir] \
-        > Sources/InvitesKit/ICal/Zones/WindowsZoneTable+DisplayNames.swift
+        > Sources/InvitesFormats/ICal/Zones/WindowsZoneTable+DisplayNames.swift
 
 Input is node-ical's windowsZones.json (jens-maus/node-ical, see SOURCE_* below), an
 object mapping a Windows zone ID or display name to {"iana": [IANA name, ...]}. Only
@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-SWIFT_PATH = "Sources/InvitesKit/ICal/Zones/WindowsZoneTable+DisplayNames.swift"
+SWIFT_PATH = "Sources/InvitesFormats/ICal/Zones/WindowsZoneTable+DisplayNames.swift"
 SOURCE_REPO = "jens-maus/node-ical"
 SOURCE_PATH = "windowsZones.json"
 SOURCE_COMMIT = "c7603cdcffd71802b1183646221f1b5ef8eeace9"

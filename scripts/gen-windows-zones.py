@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Sources/InvitesKit/ICal/Zones/WindowsZoneTable+Data.swift from CLDR.
+"""Generate Sources/InvitesFormats/ICal/Zones/WindowsZoneTable+Data.swift from CLDR.
 
 Usage:
     scripts/gen-windows-zones.py path/to/windowsZones.xml \
-        > Sources/InvitesKit/ICal/Zones/WindowsZoneTable+Data.swift
+        > Sources/InvitesFormats/ICal/Zones/WindowsZoneTable+Data.swift
 
 Input is Unicode CLDR's common/supplemental/windowsZones.xml. For every Windows
 time zone name the territory-"001" mapZone gives CLDR's default IANA zone. A
@@ -16,7 +16,7 @@ Python 3 standard library only.
 import sys
 import xml.etree.ElementTree as ET
 
-SWIFT_PATH = "Sources/InvitesKit/ICal/Zones/WindowsZoneTable+Data.swift"
+SWIFT_PATH = "Sources/InvitesFormats/ICal/Zones/WindowsZoneTable+Data.swift"
 
 
 def fail(message):

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// The `invites` command line: finds the command, resolves the settings, runs it, and turns

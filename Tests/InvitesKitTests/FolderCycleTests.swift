@@ -10,7 +10,7 @@ import Testing
     /// records to Store, one zone folder inside ICal, `HumanTime` beside the display zone).
     static let known: Set<[String]> = []
 
-    @Test(arguments: ["InvitesKit", "InvitesModel"])
+    @Test(arguments: ["InvitesKit", "InvitesModel", "InvitesFormats"])
     func noNewCycleBetweenFolders(target: String) throws {
         let graph = try FolderGraph(root: Fixture.repositoryFile("Sources/\(target)"))
         #expect(graph.folders.count > 1)

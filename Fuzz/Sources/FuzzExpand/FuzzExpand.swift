@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import InvitesFormats
 import InvitesKit
 import InvitesModel
 

@@ -1,4 +1,5 @@
 import FuzzSupport
+import InvitesFormats
 import InvitesKit
 
 /// Any bytes as an iTIP file (a VCALENDAR with METHOD), read the way `invites ingest` reads one;

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 
+@testable import InvitesFormats
 @testable import InvitesKit
 @testable import InvitesModel
 

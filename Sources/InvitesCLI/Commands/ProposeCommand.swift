@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// `invites propose HANDLE [--at WHEN | --free] [--occurrence WHEN] [--comment TEXT] [--send |

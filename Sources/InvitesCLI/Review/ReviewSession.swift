@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 import InvitesModel
 

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// `accept`, `decline`, `tentative` and `comment` as a library call: an answer in, what it did

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Why `--occurrence WHEN` names no single occurrence of an invitation.
 public enum OccurrenceError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Turns what a user types after `--occurrence` into the ``RecurrenceKey`` of an occurrence the

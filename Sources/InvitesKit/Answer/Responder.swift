@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Answers invites: records the answer in the history and keeps your calendar in step with it.

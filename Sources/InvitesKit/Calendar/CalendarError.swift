@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesModel
 
 /// Why a calendar could not be read at all, or could not be written.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Expands the events of one calendar file over a window: each VEVENT that may reach it parsed

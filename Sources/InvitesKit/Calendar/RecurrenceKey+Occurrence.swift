@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesModel
 
 /// The key of an occurrence the calendar query found, which depends on the display zone for an

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Puts an invite beside your calendars: the window around it, the occurrences in that window,

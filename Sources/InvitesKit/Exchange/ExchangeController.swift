@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// The iTIP exchanges that go apart from your answer, as library calls: `refresh` (ask the

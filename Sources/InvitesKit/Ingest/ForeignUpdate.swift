@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// A message that claims to change a meeting the inbox holds, sent in the name of another

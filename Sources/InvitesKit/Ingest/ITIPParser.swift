@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Reads an iCalendar invitation (iTIP, RFC 5546) into invites: one per UID, holding the series

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// `ingest` as a library call, for the command and for anything that takes invitations in

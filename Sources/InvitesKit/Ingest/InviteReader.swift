@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Recognises an input by its content, not its name, and reads the invites in it.

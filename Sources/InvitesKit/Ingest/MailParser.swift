@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Finds the invitation inside an e-mail message (RFC 5322 with MIME).

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Reads the JSON a phone receives for a calendar invite: one payload, a JSON array of them, or

@@ -1,3 +1,5 @@
+import InvitesFormats
+
 /// What keeps the outbox from handing a message over, in words that say what to fix.
 public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRespondURL(String, reason: String)

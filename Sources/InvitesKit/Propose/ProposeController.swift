@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// `propose` (and `review`'s `p`) as a library call: an invitation and a new time in, the

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// The time `propose --at` (and `review`'s `p`) takes, in the display zone: a date and a time

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Why the start a user typed for a proposal names no time to propose.
 public enum ProposedTimeError: Error, Equatable, Sendable, CustomStringConvertible {

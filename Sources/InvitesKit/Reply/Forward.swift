@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// An invitation forwarded to someone the organizer did not invite (RFC 5546 §3.2.2.6): the

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesSystem
 
 /// Why an invitation cannot be forwarded, and what to do instead.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// A new time for an invitation, proposed to its organizer: the COUNTER and the mail around it.

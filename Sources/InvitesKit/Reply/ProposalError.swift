@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesSystem
 
 /// Why a new time cannot be proposed, and what to do instead.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// A request to the organizer for the invitation as it stands now (RFC 5546 §3.2.6 REFRESH):

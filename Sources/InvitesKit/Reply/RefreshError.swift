@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesSystem
 
 /// Why the organizer cannot be asked for the invitation as it stands, and what to do instead.

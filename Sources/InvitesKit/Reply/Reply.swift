@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// The answer for the organizer's software, for the latest answer in the history.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesSystem
 
 /// Why no reply can be made.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// `invites day` as a library call: a date in, a ``DayReport`` out.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// What `show` and `review` tell about an invitation beyond its time: the words, the way in,

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Works out an invitation's ``InvitationFacts`` from what the inbox holds of it: the series'

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// `list` and `status` as library calls: the invitations of the inbox, each with its state, its

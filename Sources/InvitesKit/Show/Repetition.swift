@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// How an invitation repeats, said the way a person would: "weekly on Monday, 10 times".

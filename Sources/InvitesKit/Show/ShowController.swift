@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// `show` and `check` as a library call: a handle in, a ``ShowReport`` out. Nothing here prints;

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Reading invitations back, with their instances, attendees and messages, by column name.

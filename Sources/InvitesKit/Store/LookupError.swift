@@ -1,3 +1,5 @@
+import InvitesFormats
+
 /// Why a handle, sender id or UID prefix given on the command line names no single invite.
 public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(reference: String)

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Draws one day for `invites day`: a row for each waiting invitation and each of your events,
 /// the conflicts between them marked, and a row of the free stretches within working hours.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Draws the ASCII day timeline of `show`: an hour ruler, one row for the invite and one per
 /// nearby event, the overlaps marked, all-day events on a line above.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// The short words of a notification that no longer matches its invitation: the one that

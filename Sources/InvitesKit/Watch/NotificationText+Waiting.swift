@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// What the one notification says of the invitations already waiting when `watch` starts:

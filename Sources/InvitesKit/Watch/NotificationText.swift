@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// What a notification says about a ``WatchEvent``, in the user's zone, every stranger's word
 /// made printable: the summary is the title (`cancelled: Title`, `changed: Title`), the body

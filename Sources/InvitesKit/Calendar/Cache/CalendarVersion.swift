@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// One state of a calendar on disk, as far as its file stamps tell: a digest of the file's

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Decides from the bytes alone which UIDs of a calendar item can hold an invitation still

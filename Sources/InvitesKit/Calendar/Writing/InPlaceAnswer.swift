@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Your answer written into an item a scheduling server put in your calendar, the way RFC 6638

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesModel
 
 /// Which invitations would collide with something of yours in the calendar they would be

@@ -6,36 +6,67 @@ import InvitesModel
 ///
 /// GMime walks nested multiparts and attached messages, undoes base64 and quoted-printable and
 /// converts charsets; this type is the only code that touches it.
-struct MIMEMessage {
-    /// One `text/calendar` (or `.ics`) part, decoded to UTF-8 bytes.
-    struct CalendarPart {
-        var data: Data
-        /// The `method=` parameter of the part's Content-Type, if it has one.
-        var method: String?
-        var contentType: String
+package struct MIMEMessage {
+
+    /// The memberwise initializer, for the targets above this one.
+    package init(
+        calendarParts: [MIMEMessage.CalendarPart],
+        tnefParts: [Data] = [],
+        to: [(address: String, name: String?)] = [],
+        cc: [(address: String, name: String?)] = [],
+        exchangeMeeting: Bool = false,
+        thread: InvitesModel.MailThread? = nil,
+        from: String? = nil,
+        sender: String? = nil,
+        authenticationResults: String? = nil
+    ) {
+        self.calendarParts = calendarParts
+        self.tnefParts = tnefParts
+        self.to = to
+        self.cc = cc
+        self.exchangeMeeting = exchangeMeeting
+        self.thread = thread
+        self.from = from
+        self.sender = sender
+        self.authenticationResults = authenticationResults
     }
 
-    var calendarParts: [CalendarPart]
+    /// One `text/calendar` (or `.ics`) part, decoded to UTF-8 bytes.
+    package struct CalendarPart {
+        package var data: Data
+        /// The `method=` parameter of the part's Content-Type, if it has one.
+        package var method: String?
+        var contentType: String
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(data: Data, method: String? = nil, contentType: String) {
+            self.data = data
+            self.method = method
+            self.contentType = contentType
+        }
+    }
+
+    package var calendarParts: [CalendarPart]
     /// The decoded bytes of each `application/ms-tnef` part or `winmail.dat` attachment, which
     /// Outlook sends instead of iCalendar when "rich text" is on for a recipient.
-    var tnefParts: [Data] = []
+    package var tnefParts: [Data] = []
     /// The mailboxes of its To and Cc headers (address, display name).
-    var to: [(address: String, name: String?)] = []
-    var cc: [(address: String, name: String?)] = []
+    package var to: [(address: String, name: String?)] = []
+    package var cc: [(address: String, name: String?)] = []
     /// Whether Exchange marked the message as a meeting (`Content-Class:
     /// urn:content-classes:calendarmessage`, or an `X-MS-Exchange-Calendar-…` header).
-    var exchangeMeeting = false
+    package var exchangeMeeting = false
     /// The message's Message-ID and References, when it has a usable one.
-    var thread: MailThread?
+    package var thread: MailThread?
     /// The addresses of its From and Sender mailboxes, as GMime parses them.
-    var from: String?
-    var sender: String?
+    package var from: String?
+    package var sender: String?
     /// Its topmost `Authentication-Results` header, as written.
-    var authenticationResults: String?
+    package var authenticationResults: String?
 
     /// Parses a message; `nil` when GMime finds no message in the bytes. A message with more
     /// lines that may open a part than ``MIMEPartLimit/mostParts`` is refused unread.
-    static func parse(_ data: Data) throws(MIMEError) -> MIMEMessage? {
+    package static func parse(_ data: Data) throws(MIMEError) -> MIMEMessage? {
         let delimiters = data.withUnsafeBytes { MIMEPartLimit.delimiterLines(in: $0) }
         guard delimiters <= MIMEPartLimit.mostParts else { throw .tooManyParts(limit: MIMEPartLimit.mostParts) }
         do {

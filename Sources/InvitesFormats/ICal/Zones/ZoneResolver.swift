@@ -9,9 +9,9 @@ import Foundation
 /// whose TZID the system also knows by name holds over the stretch its transitions cover and the
 /// system's zone data holds around it (``ICalZone``); any other embedded one holds for all time.
 /// An unknown TZID yields `nil` and the caller decides what to do with the floating time it leaves.
-final class ZoneResolver {
+package final class ZoneResolver {
     /// The zone all-day dates are taken in, and floating times where the calendar names none.
-    let display: ICalZone
+    package let display: ICalZone
     /// The zone the calendar's `X-WR-TIMEZONE` names, in which its floating times are read.
     private(set) var floating: ICalZone?
     private let store: ZoneStore
@@ -20,7 +20,7 @@ final class ZoneResolver {
 
     /// A resolver for one file; `store` may be shared by the files of one query, so that the
     /// same VTIMEZONE text in a thousand vdir items is parsed (and its transitions computed) once.
-    init(display: DisplayZone, store: ZoneStore = ZoneStore()) {
+    package init(display: DisplayZone, store: ZoneStore = ZoneStore()) {
         LibICal.configure()
         self.display = ICalZone(ZoneResolver.builtin(display.identifier) ?? ZoneResolver.utc)
         self.store = store
@@ -40,7 +40,7 @@ final class ZoneResolver {
     }
 
     /// Registers a VTIMEZONE block of a file, by its bytes.
-    func register(block bytes: UnsafeRawBufferPointer) {
+    package func register(block bytes: UnsafeRawBufferPointer) {
         if let found = store.zone(forBlock: bytes) { adopt(found) }
     }
 
@@ -60,7 +60,7 @@ final class ZoneResolver {
     /// Takes the calendar's `X-WR-TIMEZONE` (Google's and Apple's exports name the calendar's zone
     /// so): its floating times are read in that zone, as the clients that write it read them.
     /// Returns the warning to give when no way of naming zones knows the name (nothing changes).
-    func floatingZoneProblem(_ value: String) -> String? {
+    package func floatingZoneProblem(_ value: String) -> String? {
         let name = value.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
         guard let zone = zone(for: name) else {

@@ -6,7 +6,7 @@ import InvitesModel
 ///
 /// Built once per VEVENT from libical's parse; every TZID is already resolved, so expansion
 /// never looks a zone up again.
-struct ICalEvent {
+package struct ICalEvent {
     /// How an instance's end is derived from its start.
     enum Length {
         /// An exact number of seconds (DTEND − DTSTART, RFC 5545 §3.8.5.3).
@@ -21,7 +21,7 @@ struct ICalEvent {
         var duration: ICalDuration?
     }
 
-    var uid: String
+    package var uid: String
     var title: String
     var start: ICalTimeValue
     var length: Length
@@ -43,7 +43,7 @@ struct ICalEvent {
     var recurs: Bool { !rules.isEmpty || !rdates.isEmpty }
 
     /// Parses one VEVENT block of a file; `nil` (with a warning) when libical cannot read it.
-    static func parse(
+    package static func parse(
         _ bytes: UnsafeRawBufferPointer, resolver: ZoneResolver, line: Int, warn: @escaping (String) -> Void
     ) -> ICalEvent? {
         guard let component = ICalComponent.parse(bytes),

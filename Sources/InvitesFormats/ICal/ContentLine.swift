@@ -12,24 +12,24 @@ import Foundation
 ///
 /// Here rather than beside the scanner: the iCalendar text is read this way before libical is
 /// given it (``ICalComponent/eventCount(in:limit:)``) as well as by the calendar's scanners.
-struct ContentLine {
+package struct ContentLine {
     /// Where its first line starts.
-    var start: Int
+    package var start: Int
     /// Where its first line ends, without its CR or LF.
-    var firstEnd: Int
+    package var firstEnd: Int
     /// Where its last line ends, without its CR or LF.
-    var end: Int
+    package var end: Int
     /// Where the next content line starts: after its last LF, or at the limit.
-    var next: Int
+    package var next: Int
     /// How many lines it spans: 1 when it is not folded.
-    var lines: Int
+    package var lines: Int
     /// How many bytes it has unfolded: without line ends and without each continuation's blank.
-    var length: Int
+    package var length: Int
 
-    var folded: Bool { lines > 1 }
+    package var folded: Bool { lines > 1 }
 
     /// The content line that starts at `start` and ends before `limit` at the latest.
-    static func read(_ bytes: UnsafeRawBufferPointer, at start: Int, limit: Int) -> ContentLine {
+    package static func read(_ bytes: UnsafeRawBufferPointer, at start: Int, limit: Int) -> ContentLine {
         let (firstEnd, next) = lineEnd(bytes, from: start, limit: limit)
         var line = ContentLine(
             start: start, firstEnd: firstEnd, end: firstEnd, next: next, lines: 1, length: firstEnd - start)
@@ -78,7 +78,7 @@ struct ContentLine {
     /// Calls `body` with bytes and the range in them where the line's head can be judged: the
     /// first line in place, or the whole line unfolded into `scratch` when
     /// ``needsUnfolding(_:)``.
-    func withHead<Result>(
+    package func withHead<Result>(
         _ bytes: UnsafeRawBufferPointer, scratch: inout [UInt8],
         _ body: (UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Result
     ) -> Result {
@@ -89,7 +89,7 @@ struct ContentLine {
     }
 
     /// The line unfolded.
-    func unfolded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    package func unfolded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var storage: [UInt8] = []
         storage.reserveCapacity(length)
         ContentLine.unfold(bytes, start..<end, into: &storage)
@@ -99,7 +99,7 @@ struct ContentLine {
     /// Appends the content line `line` (from its first line to the end of its last
     /// continuation line) unfolded: each line without its CR, each continuation line without
     /// its leading blank.
-    static func unfold(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into storage: inout [UInt8]) {
+    package static func unfold(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into storage: inout [UInt8]) {
         var offset = line.lowerBound
         while offset < line.upperBound {
             let from = offset == line.lowerBound ? offset : offset + 1

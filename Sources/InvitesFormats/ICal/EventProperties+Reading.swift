@@ -5,7 +5,7 @@ import InvitesModel
 extension EventProperties {
     /// The properties of every invitation in a message, by UID: each UID's master VEVENT (the
     /// one without RECURRENCE-ID; else its first), the message parsed once for all of them.
-    static func readAll(_ raw: Data) -> [String: EventProperties] {
+    package static func readAll(_ raw: Data) -> [String: EventProperties] {
         guard let root = raw.withUnsafeBytes({ ICalComponent.parse($0) }) else { return [:] }
         var found: [String: EventProperties] = [:]
         var masters: Set<String> = []

@@ -3,7 +3,7 @@ import Foundation
 import InvitesModel
 
 /// The VTIMEZONEs of one query, each parsed once and freed together.
-final class ZoneStore {
+package final class ZoneStore {
     /// One VTIMEZONE as libical reads it, with the stretch of time its transitions cover
     /// (``VTimezoneSpan``); `span` is `nil` when it names no usable onset.
     struct Embedded {
@@ -26,6 +26,9 @@ final class ZoneStore {
         /// By any name a producer writes.
         case named
     }
+
+    /// An empty store, made by each query above this target.
+    package init() {}
 
     deinit {
         for zone in owned { icaltimezone_free(zone, 1) }

@@ -7,7 +7,7 @@ import InvitesModel
 ///
 /// Every answer, every calendar copy and every reply starts from these, so that a message about
 /// one instance never stands in for the series, nor the series for an instance sent on its own.
-final class InvitationComponents {
+package final class InvitationComponents {
     /// One VEVENT of the invitation: the master (`key == nil`) or an instance.
     struct Part {
         var key: String?
@@ -265,7 +265,7 @@ extension InvitationComponents {
     /// An override VEVENT for one occurrence of a series kept in a calendar item, made from the
     /// item's master as ``part(_:)`` makes one, with your PARTSTAT (and COMMENT) on it: what an
     /// attendee adds to a scheduling server's copy to answer one occurrence (RFC 6638 §3.2.2.1).
-    static func instance(
+    package static func instance(
         of uid: String, in item: Data, at key: String, partstat: String, me: MyAddresses, comment: String?,
         display: DisplayZone
     ) -> String? {

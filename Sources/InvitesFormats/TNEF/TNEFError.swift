@@ -1,7 +1,7 @@
 /// What is wrong with a TNEF stream (a `winmail.dat`), in words for the user: where in the
 /// stream (a byte offset) and what it claimed, so that a damaged or hostile file is named, not
 /// guessed at.
-enum TNEFError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TNEFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The stream does not begin with TNEF's signature 0x223E9F78.
     case notTNEF
     /// The stream ends before the item that begins at `offset` does.
@@ -15,7 +15,7 @@ enum TNEFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// More items of a kind than ``TNEFLimits`` allows.
     case tooMany(item: String, limit: Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .notTNEF:
             return "it is not TNEF (no signature 0x223E9F78)"

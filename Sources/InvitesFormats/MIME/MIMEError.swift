@@ -1,14 +1,14 @@
 import InvitesSystem
 
 /// Why a message was not handed to GMime, or GMime could not read it.
-enum MIMEError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum MIMEError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GMime is not installed (or not loadable).
     case library(LibraryLoadError)
     /// More lines than ``MIMEPartLimit/mostParts`` may open a part: refused before GMime builds a
     /// tree of them.
     case tooManyParts(limit: Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .library(let error):
             return error.description

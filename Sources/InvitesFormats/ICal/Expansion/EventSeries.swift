@@ -6,17 +6,20 @@ import InvitesModel
 ///
 /// libical's iterators yield the instants of one RRULE; combining DTSTART, RRULE, RDATE, EXDATE
 /// and overrides into the recurrence set (RFC 5545 §3.8.5) is left to the caller, and happens here.
-struct EventSeries {
+package struct EventSeries {
     var master: ICalEvent?
     var overrides: [ICalEvent] = []
 
+    /// A series with no event yet; ``add(_:)`` files each one.
+    package init() {}
+
     /// What expansion needs beyond the events themselves.
-    struct Context {
+    package struct Context {
         var display: ICalZone
         var me: Set<String>
         var source: String
         /// How many steps before the window one file may take, in all.
-        static let steps = 300_000
+        package static let steps = 300_000
         /// Shared by every series of one file; it also records whether a limit cut an answer short.
         var budget: ExpansionBudget
         /// The most instances one series may put into one window; an endless `FREQ=SECONDLY`
@@ -25,6 +28,25 @@ struct EventSeries {
         /// Whether COUNT rules may start near the window (``CountJump``); off only to check it.
         var jumpCounts = true
         var warn: (Int, String) -> Void
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(
+            display: ICalZone,
+            me: Set<String>,
+            source: String,
+            budget: ExpansionBudget,
+            instanceLimit: Int = 5_000,
+            jumpCounts: Bool = true,
+            warn: @escaping (Int, String) -> Void
+        ) {
+            self.display = display
+            self.me = me
+            self.source = source
+            self.budget = budget
+            self.instanceLimit = instanceLimit
+            self.jumpCounts = jumpCounts
+            self.warn = warn
+        }
     }
 
     private struct Instance {
@@ -35,7 +57,7 @@ struct EventSeries {
 
     /// Every occurrence of the series that intersects the half-open window `[lower, upper)`,
     /// in Unix seconds.
-    func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
+    package func occurrences(in window: Range<Int>, context: Context) -> [Occurrence] {
         var result: [Occurrence] = []
         let overrideKeys = InstanceKeySet(
             overrides.compactMap { override -> InstanceKey? in

@@ -57,7 +57,7 @@ public enum RuleSummary {
     /// The parts as ``DayRule`` reads them beside a DATE start: SECONDLY, MINUTELY and HOURLY
     /// become DAILY (every as many whole days as the step spans, at least one), COUNT the days
     /// its instants reach, and the parts that name times of day go.
-    static func byDays(_ parts: [(String, String)]) -> [(String, String)] {
+    package static func byDays(_ parts: [(String, String)]) -> [(String, String)] {
         let units = ["SECONDLY": 1, "MINUTELY": 60, "HOURLY": 3_600]
         var kept = parts.filter { !["BYHOUR", "BYMINUTE", "BYSECOND"].contains($0.0) }
         guard let frequency = kept.first(where: { $0.0 == "FREQ" }), let unit = units[frequency.1.uppercased()]

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A root component frees its tree when it goes away; a child borrows its memory from the root and
 /// keeps the root alive, so no pointer outlives the tree it points into.
-final class ICalComponent {
+package final class ICalComponent {
     let raw: OpaquePointer
     private let root: ICalComponent?
 
@@ -28,7 +28,7 @@ final class ICalComponent {
     /// The longest content line libical would be handed, unfolded. libical's parser takes time
     /// in the square of a line's length (a 10 MB DESCRIPTION takes ten seconds), so no line
     /// longer than this is given to it.
-    static let longestLine = 1 << 20
+    package static let longestLine = 1 << 20
 
     /// The 1-based number of the first content line longer than ``longestLine`` once unfolded.
     static func overlongLine(in bytes: UnsafeRawBufferPointer) -> Int? {
@@ -57,13 +57,13 @@ final class ICalComponent {
     /// The most VEVENTs one message may carry. Exchange and Google send a series with its moved
     /// occurrences, a few hundred at the very most; a stranger's 460,000 (54 MB) would take
     /// libical a gigabyte and the store minutes, for an inbox nobody could read.
-    static let mostEvents = 10_000
+    package static let mostEvents = 10_000
 
     private static let opening = Array("BEGIN:VEVENT".utf8)
 
     /// How many lines open a VEVENT (`BEGIN:VEVENT`, in any case, folded or not), counted at
     /// byte level before libical is given the text; counting stops past `limit`.
-    static func eventCount(in bytes: UnsafeRawBufferPointer, limit: Int = mostEvents) -> Int {
+    package static func eventCount(in bytes: UnsafeRawBufferPointer, limit: Int = mostEvents) -> Int {
         var count = 0
         var start = 0
         var scratch: [UInt8] = []

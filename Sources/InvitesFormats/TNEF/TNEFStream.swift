@@ -4,7 +4,7 @@
 /// Attachments' attributes (level 2) are framed like every attribute but not read: an
 /// attached message, or a TNEF stream inside an attachment, is never parsed, so nesting costs
 /// nothing and cannot recurse.
-struct TNEFStream: Sendable {
+package struct TNEFStream: Sendable {
     static let signature: UInt32 = 0x223E_9F78
 
     /// `attMessageClass`, as the stream writes it (`IPM.Microsoft Schedule.MtgReq`).
@@ -25,7 +25,7 @@ struct TNEFStream: Sendable {
         static let attachmentRendering: UInt32 = 0x0006_9002
     }
 
-    static func read(_ bytes: [UInt8]) throws(TNEFError) -> TNEFStream {
+    package static func read(_ bytes: [UInt8]) throws(TNEFError) -> TNEFStream {
         var reader = TNEFByteReader(bytes)
         guard bytes.count >= 6, (try? reader.u32("signature")) == signature else { throw .notTNEF }
         _ = try reader.u16("legacy key")

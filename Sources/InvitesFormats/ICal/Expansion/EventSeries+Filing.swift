@@ -3,7 +3,7 @@ import Foundation
 extension EventSeries {
     /// Files a VEVENT under its series: a second master keeps the higher SEQUENCE, a second
     /// override of the same instance likewise.
-    mutating func add(_ event: ICalEvent) {
+    package mutating func add(_ event: ICalEvent) {
         guard let rid = event.recurrenceID else {
             if let current = master, current.sequence > event.sequence { return }
             master = event

@@ -33,7 +33,7 @@ extension ZoneResolver {
 
     /// The TZID of a VTIMEZONE block, as ``register(block:)`` takes it, and its offsets; `nil`
     /// when libical reads no TZID from it.
-    static func offsets(ofBlock bytes: UnsafeRawBufferPointer) -> (tzid: String, offsets: ClosedRange<Int>)? {
+    package static func offsets(ofBlock bytes: UnsafeRawBufferPointer) -> (tzid: String, offsets: ClosedRange<Int>)? {
         guard let component = ICalComponent.parse(bytes), component.kind == ICAL_VTIMEZONE_COMPONENT,
             let tzid = component.text(ICAL_TZID_PROPERTY), !tzid.isEmpty
         else { return nil }
@@ -45,7 +45,7 @@ extension ZoneResolver {
     ///
     /// Safe on any thread: a built-in zone's component is read through a copy, since walking
     /// libical's own would move the iterators it keeps inside it while another thread expands.
-    static func offsets(named tzid: String) -> ClosedRange<Int>? {
+    package static func offsets(named tzid: String) -> ClosedRange<Int>? {
         LibICal.configure()
         return named(tzid).flatMap(offsets(ofZone:))
     }
@@ -60,7 +60,7 @@ extension ZoneResolver {
     /// The offsets floating times and dates can be read with in `display` (UTC for a name
     /// libical does not know, as ``init(display:store:)`` takes it), 0 among them: a block's
     /// times in UTC are bounded together with its floating ones. `nil` when not known.
-    static func offsets(display: DisplayZone) -> ClosedRange<Int>? {
+    package static func offsets(display: DisplayZone) -> ClosedRange<Int>? {
         LibICal.configure()
         guard let zone = builtin(display.identifier) else { return 0...0 }
         return offsets(ofZone: zone).map { min($0.lowerBound, 0)...max($0.upperBound, 0) }

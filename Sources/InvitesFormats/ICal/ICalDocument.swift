@@ -6,47 +6,47 @@ import InvitesModel
 ///
 /// This is the bridge between libical and the ingest layer: the VEVENTs come out as plain values
 /// with every time already turned into an instant (or, for all-day events, dates).
-struct ICalDocument {
+package struct ICalDocument {
     /// One VEVENT, as plain values.
-    struct Event {
-        var uid: String
-        var recurrenceID: String?
-        var title: String
-        var start: Date
-        var end: Date
-        var dates: Occurrence.AllDayDates?
-        var tzid: String?
-        var location: String?
-        var description: String?
-        var organizer: Invite.Person?
+    package struct Event {
+        package var uid: String
+        package var recurrenceID: String?
+        package var title: String
+        package var start: Date
+        package var end: Date
+        package var dates: Occurrence.AllDayDates?
+        package var tzid: String?
+        package var location: String?
+        package var description: String?
+        package var organizer: Invite.Person?
         /// The ORGANIZER's `SCHEDULE-AGENT` (RFC 6638 §7.1), upper-cased: in an attendee's copy,
         /// `CLIENT` or `NONE` says the server does not send this attendee's replies.
-        var organizerScheduleAgent: String?
-        var attendees: [Invite.Attendee]
-        var sequence: Int?
-        var microsoftSequence: Int?
-        var dtstamp: Date?
-        var recurs: Bool
-        var cancelled: Bool
+        package var organizerScheduleAgent: String?
+        package var attendees: [Invite.Attendee]
+        package var sequence: Int?
+        package var microsoftSequence: Int?
+        package var dtstamp: Date?
+        package var recurs: Bool
+        package var cancelled: Bool
         /// What an invitation keeps of it beyond these fields, read in the same pass.
-        var properties: EventProperties
+        package var properties: EventProperties
     }
 
-    var method: String?
-    var events: [Event]
+    package var method: String?
+    package var events: [Event]
     /// Properties libical could not read (`X-LIC-ERROR`), worth a warning but not a refusal.
-    var problems: [String]
+    package var problems: [String]
 
     /// The longest content line read, unfolded (see ``ICalComponent/longestLine``).
-    static var longestLine: Int { ICalComponent.longestLine }
+    package static var longestLine: Int { ICalComponent.longestLine }
 
     /// The number of the first line longer than ``longestLine``, if there is one.
-    static func overlongLine(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func overlongLine(in bytes: UnsafeRawBufferPointer) -> Int? {
         ICalComponent.overlongLine(in: bytes)
     }
 
     /// Parses the text; `nil` when it holds no VCALENDAR.
-    static func parse(_ data: Data, display: DisplayZone) -> ICalDocument? {
+    package static func parse(_ data: Data, display: DisplayZone) -> ICalDocument? {
         let parsed = data.withUnsafeBytes { ICalComponent.parse($0) }
         guard let root = parsed else { return nil }
         let calendars = root.selfOrChildren(ICAL_VCALENDAR_COMPONENT)
@@ -175,7 +175,7 @@ struct ICalDocument {
 
     /// An ORGANIZER's or ATTENDEE's address as the inbox reads it: trimmed, `mailto:` dropped;
     /// `nil` for none. The invitation prefilter reads the bytes the same way.
-    static func address(_ value: String?) -> String? {
+    package static func address(_ value: String?) -> String? {
         guard var text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if text.lowercased().hasPrefix("mailto:") { text = String(text.dropFirst(7)) }
         return text

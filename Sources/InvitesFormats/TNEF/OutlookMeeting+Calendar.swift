@@ -8,7 +8,7 @@ extension OutlookMeeting {
     /// (escaped and folded there) and stripped of control characters. Times are written in the
     /// appointment's own zone, by its IANA name and with a VTIMEZONE for it, when invites knows
     /// it, in UTC otherwise.
-    var iCalendar: String {
+    package var iCalendar: String {
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
         calendar.add(ICalComponent.text(ICAL_PRODID_PROPERTY, "-//invites//winmail.dat \(ProductVersion.current)//EN"))
         calendar.add(icalproperty_new_version("2.0"))

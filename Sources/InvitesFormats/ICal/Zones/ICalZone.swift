@@ -10,7 +10,7 @@ internal import CLibical
 /// embedded definition covers, its own offsets hold (RFC 5545 §3.2.19: the TZID refers to it, and
 /// where it agrees with the system nothing changes); before and after it the system's zone data
 /// holds. ``disagreement(at:)`` tells where the two differ inside the span, for a warning.
-struct ICalZone: Equatable {
+package struct ICalZone: Equatable {
     /// The zone read outside ``span``: the system's for an IANA name, else the only one there is.
     let base: OpaquePointer
     /// The calendar's own VTIMEZONE, read within ``span``; `nil` when ``base`` holds everywhere.

@@ -5,17 +5,23 @@ import InvitesSystem
 
 /// Builds the e-mail that carries an iTIP REPLY, through GMime, so that headers are encoded
 /// (RFC 2047) and bodies are transfer-encoded as a mail system expects.
-enum MIMEComposer {
-    struct Address {
+package enum MIMEComposer {
+    package struct Address {
         var name: String?
-        var email: String
+        package var email: String
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(name: String? = nil, email: String) {
+            self.name = name
+            self.email = email
+        }
     }
 
     /// A complete RFC 5322 message: text/plain for people, `text/calendar; method=REPLY` (or the
     /// `method` given: COUNTER) for calendar software, ready for `sendmail -t`, with a fresh
     /// Message-ID (returned, without angle brackets) and, for an invitation that came by mail,
     /// the headers that thread it there.
-    static func replyMessage(
+    package static func replyMessage(
         from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?,
         method: String = "REPLY", sender: Address? = nil
     ) throws(LibraryLoadError) -> (text: String, messageID: String) {

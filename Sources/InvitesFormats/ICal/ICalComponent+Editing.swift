@@ -112,7 +112,7 @@ extension ICalComponent {
 extension ICalComponent {
     /// A `COMMENT` content line, escaped and folded by libical, without control characters,
     /// ending in CRLF; `nil` for text libical cannot hold.
-    static func commentLine(_ comment: String) -> String? {
+    package static func commentLine(_ comment: String) -> String? {
         let holder = ICalComponent.make(ICAL_VEVENT_COMPONENT)
         guard let property = ICalComponent.text(ICAL_COMMENT_PROPERTY, comment) else { return nil }
         holder.add(property)

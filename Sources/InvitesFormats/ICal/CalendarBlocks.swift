@@ -4,10 +4,10 @@ import InvitesModel
 
 /// What the calendar writer needs libical for: which instance a VEVENT block of your calendar
 /// is, and how to keep what is yours in a block the organizer's new version replaces.
-enum CalendarBlocks {
+package enum CalendarBlocks {
     /// The ``RecurrenceKey`` of each VEVENT block (`nil` for a master), its TZIDs resolved with
     /// the calendar's own VTIMEZONE blocks; a block libical cannot read is `nil` too.
-    static func keys(
+    package static func keys(
         of blocks: [Range<Int>], zones: [Range<Int>], in bytes: UnsafeRawBufferPointer, display: DisplayZone
     ) -> [String?] {
         let resolver = ZoneResolver(display: display)
@@ -23,7 +23,7 @@ enum CalendarBlocks {
 
     /// The ORGANIZER and title of each VEVENT block, for telling whose component it is before
     /// an invitation writes over it; a block libical cannot read names no organizer.
-    static func owners(of blocks: [Range<Int>], in bytes: UnsafeRawBufferPointer) -> [CalendarClaim.Holder] {
+    package static func owners(of blocks: [Range<Int>], in bytes: UnsafeRawBufferPointer) -> [CalendarClaim.Holder] {
         blocks.map { block in
             guard
                 let event = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block]))?
@@ -37,7 +37,7 @@ enum CalendarBlocks {
     /// The new text of a component, carrying over from the block it replaces what the organizer
     /// does not own: the alarms you added, and `X-` properties other clients wrote that the new
     /// version does not have. The text is returned as it is when there is nothing to carry.
-    static func keepingYours(new text: String, old block: UnsafeRawBufferPointer) -> String {
+    package static func keepingYours(new text: String, old block: UnsafeRawBufferPointer) -> String {
         guard let old = ICalComponent.parse(block)?.selfOrChildren(ICAL_VEVENT_COMPONENT).first,
             let new = ICalComponent.parse(text)?.selfOrChildren(ICAL_VEVENT_COMPONENT).first
         else { return text }

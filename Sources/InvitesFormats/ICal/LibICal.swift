@@ -11,7 +11,7 @@ internal import CLibical
 /// iterators make, are per iterator. The one thing it sets up unguarded is the prefix of its
 /// built-in zones' TZIDs, the first time it is needed: looking up a TZID here needs it, before
 /// any other thread can.
-enum LibICal {
+package enum LibICal {
     private static let configured: Bool = {
         icalerror_set_errors_are_fatal(0)
         _ = icaltimezone_get_builtin_timezone_from_tzid("/")
@@ -24,5 +24,5 @@ enum LibICal {
     }
 
     /// The shared library libical was loaded from, when the loader says.
-    static let libraryPath: String? = CLibical_library_path().map { String(cString: $0) }
+    package static let libraryPath: String? = CLibical_library_path().map { String(cString: $0) }
 }

@@ -2,9 +2,10 @@ import InvitesModel
 
 /// An Outlook meeting request or cancellation read from TNEF's MAPI properties ([MS-OXOCAL]),
 /// with what it needs to become an iTIP message: nothing here is written anywhere yet.
-struct OutlookMeeting: Sendable, Equatable {
-    struct Person: Sendable, Equatable {
-        enum Role: String, Sendable {
+package struct OutlookMeeting: Sendable, Equatable {
+    package struct Person: Sendable, Equatable {
+
+        package enum Role: String, Sendable {
             case required = "REQ-PARTICIPANT"
             case optional = "OPT-PARTICIPANT"
             case resource = "NON-PARTICIPANT"
@@ -13,9 +14,16 @@ struct OutlookMeeting: Sendable, Equatable {
         var address: String
         var name: String?
         var role: Role = .required
+
+        /// The memberwise initializer, for the targets above this one.
+        package init(address: String, name: String? = nil, role: Role = .required) {
+            self.address = address
+            self.name = name
+            self.role = role
+        }
     }
 
-    var cancelled: Bool
+    package var cancelled: Bool
     var uid: String
     var title: String
     /// Seconds since 1970, UTC.
@@ -43,19 +51,22 @@ struct OutlookMeeting: Sendable, Equatable {
     }
 
     /// The mail around the stream: who sent it and to whom, for a stream that does not say.
-    struct Mail: Sendable {
-        var from: Person?
-        var to: [Person] = []
-        var cc: [Person] = []
+    package struct Mail: Sendable {
+        package var from: Person?
+        package var to: [Person] = []
+        package var cc: [Person] = []
+
+        /// An empty mail: its people are filled in one by one.
+        package init() {}
     }
 
     /// What a TNEF stream is: a meeting, or why it is not an invitation.
-    enum Reading: Sendable, Equatable {
+    package enum Reading: Sendable, Equatable {
         case meeting(OutlookMeeting)
         case refused(String)
     }
 
-    static func read(_ stream: TNEFStream, mail: Mail) -> Reading {
+    package static func read(_ stream: TNEFStream, mail: Mail) -> Reading {
         let properties = stream.properties
         guard let name = properties.text(0x001A) ?? stream.messageClass.flatMap({ $0.isEmpty ? nil : $0 }) else {
             return .refused("its winmail.dat (TNEF) names no message class")

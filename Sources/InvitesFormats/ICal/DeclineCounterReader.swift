@@ -6,10 +6,10 @@ import InvitesModel
 /// the organizer said. Its VEVENT need have no DTSTART (RFC 5546 §3.2.8 asks only for the UID,
 /// the organizer, the attendee and the stamp), so it is read property by property rather than as
 /// an event to place in time.
-enum DeclineCounterReader {
+package enum DeclineCounterReader {
     /// The METHOD the VCALENDAR names, and one declined proposal per VEVENT with a UID; `nil`
     /// when the text holds no VCALENDAR.
-    static func read(_ data: Data, display: DisplayZone) -> (method: String?, declined: [DeclinedProposal])? {
+    package static func read(_ data: Data, display: DisplayZone) -> (method: String?, declined: [DeclinedProposal])? {
         guard let root = data.withUnsafeBytes({ ICalComponent.parse($0) }) else { return nil }
         let calendars = root.selfOrChildren(ICAL_VCALENDAR_COMPONENT)
         guard !calendars.isEmpty else { return nil }
