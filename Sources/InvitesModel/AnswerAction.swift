@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an answer did, as the history records it.
-public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
+package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     case accepted
     case declined
     case tentative
@@ -22,7 +22,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     case delegated
 
     /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
-    public var status: InviteStatus? {
+    package var status: InviteStatus? {
         switch self {
         case .accepted: return .accepted
         case .declined: return .declined
@@ -33,7 +33,7 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The answer that leaves an invite in a status; `pending` and `announced` are no answers.
-    public init(_ status: InviteStatus) {
+    package init(_ status: InviteStatus) {
         switch status {
         case .accepted: self = .accepted
         case .declined: self = .declined
@@ -44,14 +44,14 @@ public enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The answers proper, which a reply reports and a calendar copy carries.
-    public static let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
+    package static let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
 
     /// The entries whose messages go apart from the reply, each of its own kind (a COUNTER, the
     /// organizer's DECLINECOUNTER, a REFRESH, a forwarded REQUEST and its word to the organizer): a reply neither reports nor carries them.
-    public static let apart: Set<AnswerAction> = [.proposed, .proposalDeclined, .refreshed, .forwarded, .delegated]
+    package static let apart: Set<AnswerAction> = [.proposed, .proposalDeclined, .refreshed, .forwarded, .delegated]
 
     /// The iCalendar PARTSTAT for an answer (RFC 5545 §3.2.12).
-    public var partstat: String? {
+    package var partstat: String? {
         switch self {
         case .accepted: return "ACCEPTED"
         case .declined: return "DECLINED"

@@ -7,33 +7,33 @@
 /// all, as a calendar program writes an event you made for yourself) and another organizer's
 /// meeting are never its copy: writing over them, and the sync that follows, would change or
 /// cancel a meeting on your server for everyone in it.
-public struct CalendarClaim: Sendable, Hashable {
+package struct CalendarClaim: Sendable, Hashable {
     /// The organizer of the invitation that is to be written.
-    public var organizer: Invite.Person?
-    public var me: MyAddresses
+    package var organizer: Invite.Person?
+    package var me: MyAddresses
     /// invites put this invitation into that calendar before (the store keeps a record of it):
     /// its copy of a push payload, which names no organizer, is then still its own.
-    public var written: Bool
+    package var written: Bool
 
-    public init(organizer: Invite.Person?, me: MyAddresses, written: Bool) {
+    package init(organizer: Invite.Person?, me: MyAddresses, written: Bool) {
         self.organizer = organizer
         self.me = me
         self.written = written
     }
 
     /// What a component of the UID in the calendar says of itself.
-    public struct Holder: Sendable, Hashable {
-        public var organizer: Invite.Person?
-        public var title: String
+    package struct Holder: Sendable, Hashable {
+        package var organizer: Invite.Person?
+        package var title: String
 
-        public init(organizer: Invite.Person?, title: String) {
+        package init(organizer: Invite.Person?, title: String) {
             self.organizer = organizer
             self.title = title
         }
     }
 
     /// Why a component is not the invitation's to change.
-    public enum Refusal: Sendable, Hashable {
+    package enum Refusal: Sendable, Hashable {
         /// Your own event: its ORGANIZER is one of your addresses, or it has none.
         case yours(Holder)
         /// A meeting of another organizer than the invitation's.
@@ -42,7 +42,7 @@ public struct CalendarClaim: Sendable, Hashable {
 
     /// The first of `holders` the invitation may not change, or `nil` when every one is its
     /// own copy.
-    public func refusal(of holders: [Holder]) -> Refusal? {
+    package func refusal(of holders: [Holder]) -> Refusal? {
         for holder in holders {
             if let refusal = refusal(of: holder) { return refusal }
         }
@@ -50,7 +50,7 @@ public struct CalendarClaim: Sendable, Hashable {
     }
 
     /// Whether one component is the invitation's to change.
-    public func refusal(of holder: Holder) -> Refusal? {
+    package func refusal(of holder: Holder) -> Refusal? {
         guard let address = holder.organizer?.address else {
             // No ORGANIZER: an event you made, unless invites wrote it for an invitation that
             // names no organizer either (a push payload).

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The components of one invitation ready to go into your calendar, with the VTIMEZONEs they need.
-public struct CalendarEntry: Sendable, Hashable {
-    public var uid: String
+package struct CalendarEntry: Sendable, Hashable {
+    package var uid: String
     /// The VEVENTs to put, serialised by libical with CRLF line ends, by key.
-    public var components: [Component]
+    package var components: [Component]
     /// Each VTIMEZONE the events use that the invite carried, by TZID.
-    public var timezones: [Zone]
+    package var timezones: [Zone]
     /// Which of the UID's components already in the calendar this entry replaces.
-    public var scope: Scope
+    package var scope: Scope
 
     /// The memberwise initializer, for the targets above this one.
     package init(
@@ -24,9 +24,9 @@ public struct CalendarEntry: Sendable, Hashable {
     }
 
     /// One VEVENT: the master (`key == nil`) or an instance (its ``RecurrenceKey``).
-    public struct Component: Sendable, Hashable {
-        public var key: String?
-        public var text: String
+    package struct Component: Sendable, Hashable {
+        package var key: String?
+        package var text: String
 
         /// The memberwise initializer, for the targets above this one.
         package init(key: String? = nil, text: String) {
@@ -35,9 +35,9 @@ public struct CalendarEntry: Sendable, Hashable {
         }
     }
 
-    public struct Zone: Sendable, Hashable {
-        public var tzid: String
-        public var text: String
+    package struct Zone: Sendable, Hashable {
+        package var tzid: String
+        package var text: String
 
         /// The memberwise initializer, for the targets above this one.
         package init(tzid: String, text: String) {
@@ -47,7 +47,7 @@ public struct CalendarEntry: Sendable, Hashable {
     }
 
     /// Whether an entry is the whole invitation or some of its instances.
-    public enum Scope: Sendable, Hashable {
+    package enum Scope: Sendable, Hashable {
         /// Every component of the UID in the calendar gives way to the entry's.
         case whole
         /// Only the components with the entry's keys are put; every other stays byte for byte.

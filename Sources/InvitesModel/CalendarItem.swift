@@ -3,16 +3,16 @@
 ///
 /// Answering such an invitation changes that file in place, under its own name, so that the
 /// sync carries the change back to the server, which tells the organizer.
-public struct CalendarItem: Sendable, Hashable {
+package struct CalendarItem: Sendable, Hashable {
     /// The calendar as configured (`--calendar`, the config): a file or a vdir.
-    public var calendar: String
+    package var calendar: String
     /// The file: a vdir's item (named however the server or the sync named it), or the
     /// calendar file itself.
-    public var path: String
+    package var path: String
     /// The item left the calendar after invites found it (deleted there, or by the server).
-    public var gone: Bool
+    package var gone: Bool
 
-    public init(calendar: String, path: String, gone: Bool = false) {
+    package init(calendar: String, path: String, gone: Bool = false) {
         self.calendar = calendar
         self.path = path
         self.gone = gone

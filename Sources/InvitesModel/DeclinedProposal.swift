@@ -1,18 +1,18 @@
 import Foundation
 
 /// An organizer's DECLINECOUNTER (RFC 5546 §3.2.8): your proposal of a new time was declined.
-public struct DeclinedProposal: Sendable, Hashable {
-    public var uid: String
+package struct DeclinedProposal: Sendable, Hashable {
+    package var uid: String
     /// Who declined: only the organizer on file answers a proposal (``ForeignUpdate``).
-    public var organizer: Invite.Person?
+    package var organizer: Invite.Person?
     /// The occurrence the proposal was for (``RecurrenceKey``); `nil` for the whole invitation.
-    public var recurrenceID: String?
+    package var recurrenceID: String?
     /// The organizer's words, if they gave any.
-    public var comment: String?
-    public var sequence: Int?
-    public var dtstamp: Date?
+    package var comment: String?
+    package var sequence: Int?
+    package var dtstamp: Date?
 
-    public init(
+    package init(
         uid: String, organizer: Invite.Person? = nil, recurrenceID: String?, comment: String?, sequence: Int?,
         dtstamp: Date?
     ) {

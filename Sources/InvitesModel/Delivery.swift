@@ -4,7 +4,7 @@
 /// supersedes a message not yet sent and takes along the older entries it still reports, since a
 /// reply reports the whole state of the invitation. Those it does not carry (an answer it
 /// replaced) are superseded: the history must not say sent for them.
-public enum Delivery: String, Sendable, Hashable, CaseIterable {
+package enum Delivery: String, Sendable, Hashable, CaseIterable {
     /// Nothing is owed: a comment kept for yourself, a cancellation, an announcement.
     case none
     /// In the outbox, waiting for `invites send` (perhaps after failed attempts).

@@ -4,17 +4,17 @@ import Foundation
 /// asks for no reply, read once when the invitation is parsed and kept by the store beside its
 /// fields (one read model: nothing re-parses a stored message for them). A push payload has
 /// none of them, and gives an empty set.
-public struct EventProperties: Sendable, Hashable, Codable {
+package struct EventProperties: Sendable, Hashable, Codable {
     /// Bumped when what is read changes: the store's older records are read again from their
     /// messages, once, by ``StoredPropertiesMigration``.
-    public static let version = 3
+    package static let version = 3
 
     /// One `CONFERENCE` property (RFC 7986 §5.11): where and how to join.
-    public struct Conference: Sendable, Hashable, Codable {
-        public var uri: String
+    package struct Conference: Sendable, Hashable, Codable {
+        package var uri: String
         /// `FEATURE=VIDEO,AUDIO`, upper-cased.
-        public var features: [String]
-        public var label: String?
+        package var features: [String]
+        package var label: String?
 
         /// The memberwise initializer, for the targets above this one.
         package init(uri: String, features: [String], label: String? = nil) {
@@ -25,39 +25,39 @@ public struct EventProperties: Sendable, Hashable, Codable {
     }
 
     /// `URL`.
-    public var url: String?
-    public var conferences: [Conference] = []
+    package var url: String?
+    package var conferences: [Conference] = []
     /// `X-` properties by upper-cased name, the first of each.
-    public var extensions: [String: String] = [:]
+    package var extensions: [String: String] = [:]
     /// The `RRULE`, as libical writes it back (`FREQ=WEEKLY;COUNT=10;BYDAY=MO`).
-    public var rule: String?
+    package var rule: String?
     /// How many dates `RDATE` adds and `EXDATE` takes away.
-    public var addedDates = 0
-    public var removedDates = 0
+    package var addedDates = 0
+    package var removedDates = 0
     /// The attendees (their addresses as ``MyAddresses/normalise(_:)`` writes them) whose
     /// ATTENDEE says `RSVP=FALSE`: the organizer expects no reply from them (RFC 5546 §3.2.2).
     /// An ATTENDEE without RSVP is not among them: many producers leave it out and take replies.
-    public var noReplyAsked: Set<String> = []
+    package var noReplyAsked: Set<String> = []
     /// Who delegated each attendee to the meeting (`DELEGATED-FROM`, RFC 5545 §3.2.5): the
     /// attendee's address as ``MyAddresses/normalise(_:)`` writes it, to the delegator's
     /// address without `mailto:`. Optional so that a record kept before it decodes (version 3
     /// reads every record again).
-    public var delegators: [String: String]?
+    package var delegators: [String: String]?
     /// The series as a listing names it; ``SeriesOutline/none`` for a one-off and for an
     /// invitation of instances alone.
-    public var outline: SeriesOutline = .none
+    package var outline: SeriesOutline = .none
 
-    public init() {}
+    package init() {}
 
     /// Whether the organizer's software refuses proposals of a new time
     /// (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`, as Outlook's "Allow new time proposals" unticked).
-    public var disallowsCounter: Bool {
+    package var disallowsCounter: Bool {
         extensions["X-MICROSOFT-DISALLOW-COUNTER"]?.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE"
     }
 
     /// Who delegated the invitation to you: the delegator of the first of your ATTENDEE lines
     /// that names one; `nil` when it came from the organizer.
-    public func delegator(of attendees: [Invite.Attendee], me: MyAddresses) -> String? {
+    package func delegator(of attendees: [Invite.Attendee], me: MyAddresses) -> String? {
         attendees.lazy.filter { me.contains($0.address) }.compactMap {
             delegators?[MyAddresses.normalise($0.address)]
         }.first
@@ -65,7 +65,7 @@ public struct EventProperties: Sendable, Hashable, Codable {
 
     /// Whether the organizer forbade forwarding the meeting (`X-MICROSOFT-DONOTFORWARDMEETING:TRUE`,
     /// Outlook's "Allow forwarding" unticked).
-    public var forbidsForwarding: Bool {
+    package var forbidsForwarding: Bool {
         extensions["X-MICROSOFT-DONOTFORWARDMEETING"]?.trimmingCharacters(in: .whitespaces).uppercased() == "TRUE"
     }
 }

@@ -4,12 +4,12 @@
 ///
 /// A Maildir's messages never change in place (delivery and new flags are renames), so an
 /// unchanged stamp of `new/` and `cur/` proves that nothing arrived, as notmuch trusts it.
-public struct FolderStamp: Equatable, Sendable {
-    public var inode: UInt64
-    public var seconds: Int64
-    public var nanoseconds: Int64
+package struct FolderStamp: Equatable, Sendable {
+    package var inode: UInt64
+    package var seconds: Int64
+    package var nanoseconds: Int64
 
-    public init(inode: UInt64, seconds: Int64, nanoseconds: Int64) {
+    package init(inode: UInt64, seconds: Int64, nanoseconds: Int64) {
         self.inode = inode
         self.seconds = seconds
         self.nanoseconds = nanoseconds
@@ -20,7 +20,7 @@ public struct FolderStamp: Equatable, Sendable {
     /// systems), so a message delivered in the same tick as the listing could leave the stamp as
     /// it was; such a folder is listed again next time, as notmuch does. A stamp in the future
     /// (a clock set back) proves nothing either.
-    public func isSettled(at now: Int64) -> Bool {
+    package func isSettled(at now: Int64) -> Bool {
         seconds < now
     }
 }

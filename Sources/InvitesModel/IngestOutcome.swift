@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ingesting one invite did to the inbox.
-public struct IngestOutcome: Sendable, Hashable {
+package struct IngestOutcome: Sendable, Hashable {
 
     /// The memberwise initializer, for the targets above this one.
     package init(stored: StoredInvite, result: IngestOutcome.Result, note: String? = nil, changed: [String?] = []) {
@@ -11,17 +11,17 @@ public struct IngestOutcome: Sendable, Hashable {
         self.changed = changed
     }
 
-    public enum Result: String, Sendable, Hashable {
+    package enum Result: String, Sendable, Hashable {
         case new
         case updated
         case unchanged
         case cancelled
     }
 
-    public var stored: StoredInvite
-    public var result: Result
+    package var stored: StoredInvite
+    package var result: Result
     /// Something the user should know: a stale copy, an answer put back to pending.
-    public var note: String?
+    package var note: String?
     /// The components this message changed: `nil` for the master, else an instance's key.
-    public var changed: [String?] = []
+    package var changed: [String?] = []
 }

@@ -6,21 +6,21 @@ import Foundation
 ///
 /// The facts are a bound, not the answer: an invitation ``overAfter`` a time is over whatever
 /// the display zone, and one that is not yet is tested exactly, as before.
-public struct InvitationFacts: Sendable, Hashable {
+package struct InvitationFacts: Sendable, Hashable {
     /// Bumped when what is worked out changes: facts of an older version are worked out again.
     /// The store's `invites_awaiting` index (schema 14) names version 1; a new version needs a
     /// new index beside it, or `status` reads every row again (still rightly, only slower).
-    public static let version = 1
+    package static let version = 1
 
     /// A time after which every occurrence has ended in every zone: the last end the series
     /// gives and the organizer's instances hold, plus a day for all-day and floating times.
     /// `nil` for a series without an end, or one too long to expand to its end.
-    public var overAfter: Date?
+    package var overAfter: Date?
 
     /// Which filed change of the invitation (``StoredInvite/revision``) these facts are of.
-    public var revision: Int
+    package var revision: Int
 
-    public init(overAfter: Date?, revision: Int) {
+    package init(overAfter: Date?, revision: Int) {
         self.overAfter = overAfter
         self.revision = revision
     }

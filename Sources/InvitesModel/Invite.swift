@@ -7,9 +7,9 @@ import Foundation
 /// (its master VEVENT) and the instances the organizer sent on their own (RECURRENCE-ID
 /// overrides), never one VEVENT that could stand in for its siblings. The fields describe the
 /// master, or, when the message holds only instances, the first of them.
-public struct Invite: Sendable, Hashable {
+package struct Invite: Sendable, Hashable {
     /// What kind of input the invite came from.
-    public enum Source: String, Sendable, Hashable, CaseIterable {
+    package enum Source: String, Sendable, Hashable, CaseIterable {
         case push
         case itip
         case email
@@ -19,7 +19,7 @@ public struct Invite: Sendable, Hashable {
     }
 
     /// The iTIP method the invite was sent with (RFC 5546 §1.4).
-    public enum Method: String, Sendable, Hashable {
+    package enum Method: String, Sendable, Hashable {
         case request = "REQUEST"
         case cancel = "CANCEL"
         case publish = "PUBLISH"
@@ -29,14 +29,14 @@ public struct Invite: Sendable, Hashable {
     }
 
     /// The organizer, as far as the sender named them.
-    public struct Person: Sendable, Hashable {
-        public var name: String?
-        public var email: String?
+    package struct Person: Sendable, Hashable {
+        package var name: String?
+        package var email: String?
         /// `SENT-BY` (RFC 5545 §3.2.18): who sends on the organizer's behalf (a secretary, a
         /// calendar service), whose mail is the organizer's all the same.
-        public var sentBy: String?
+        package var sentBy: String?
 
-        public init(name: String?, email: String?, sentBy: String? = nil) {
+        package init(name: String?, email: String?, sentBy: String? = nil) {
             self.name = name
             self.email = email
             self.sentBy = sentBy
@@ -45,7 +45,7 @@ public struct Invite: Sendable, Hashable {
         /// The address to compare: lower case, without `mailto:`; `nil` when there is none.
         /// Calendar servers compare calendar user addresses so, and a name never stands in
         /// for one.
-        public var address: String? {
+        package var address: String? {
             guard let email else { return nil }
             let address = MyAddresses.normalise(email)
             return address.isEmpty ? nil : address
@@ -53,7 +53,7 @@ public struct Invite: Sendable, Hashable {
 
         /// How an organizer is named where what matters is who it is: the address (a name
         /// is anyone's to write), else the name, said to have none.
-        public static func shown(_ person: Person?) -> String {
+        package static func shown(_ person: Person?) -> String {
             guard let person else { return "no organizer" }
             return person.email ?? person.name.map { "\($0) (no address)" } ?? "no organizer"
         }
@@ -61,7 +61,7 @@ public struct Invite: Sendable, Hashable {
         /// `Name <email>`, or whichever of the two there is. A name that is only the address
         /// again (Outlook writes `CN=alice@example.org`) or blank is left out: it says nothing
         /// twice.
-        public var display: String {
+        package var display: String {
             switch (name, email) {
             case let (name?, email?):
                 let bare = name.trimmingCharacters(in: .whitespaces)
@@ -79,17 +79,17 @@ public struct Invite: Sendable, Hashable {
     }
 
     /// One ATTENDEE line of the invite.
-    public struct Attendee: Sendable, Hashable {
-        public var address: String
-        public var name: String?
-        public var partstat: String
-        public var rsvp: Bool
+    package struct Attendee: Sendable, Hashable {
+        package var address: String
+        package var name: String?
+        package var partstat: String
+        package var rsvp: Bool
         /// `SCHEDULE-AGENT` (RFC 6638 §7.1): `CLIENT` tells a scheduling server to leave the
         /// replies of this attendee to their own software. Read where an invitation is found in
         /// your calendar; not kept in the inbox.
-        public var scheduleAgent: String?
+        package var scheduleAgent: String?
 
-        public init(address: String, name: String?, partstat: String, rsvp: Bool, scheduleAgent: String? = nil) {
+        package init(address: String, name: String?, partstat: String, rsvp: Bool, scheduleAgent: String? = nil) {
             self.address = address
             self.name = name
             self.partstat = partstat
@@ -99,19 +99,19 @@ public struct Invite: Sendable, Hashable {
     }
 
     /// One instance of a series as the organizer sent it: moved, changed or cancelled.
-    public struct Instance: Sendable, Hashable {
+    package struct Instance: Sendable, Hashable {
         /// The instance's original start, in the inbox's form (``RecurrenceKey``).
-        public var recurrenceID: String
-        public var title: String
-        public var start: Date
-        public var end: Date
-        public var dates: Occurrence.AllDayDates?
-        public var sequence: Int
-        public var dtstamp: Date?
+        package var recurrenceID: String
+        package var title: String
+        package var start: Date
+        package var end: Date
+        package var dates: Occurrence.AllDayDates?
+        package var sequence: Int
+        package var dtstamp: Date?
         /// STATUS:CANCELLED on the instance, or the instance of a METHOD:CANCEL.
-        public var cancelled: Bool
+        package var cancelled: Bool
 
-        public init(
+        package init(
             recurrenceID: String, title: String, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil,
             sequence: Int = 0, dtstamp: Date? = nil, cancelled: Bool = false
         ) {
@@ -126,39 +126,39 @@ public struct Invite: Sendable, Hashable {
         }
     }
 
-    public var uid: String
+    package var uid: String
     /// Set when the message holds no master, only instances: the first instance's RECURRENCE-ID.
-    public var recurrenceID: String?
+    package var recurrenceID: String?
     /// The instances the message carries on their own, master or not, in the order written.
-    public var instances: [Instance]
+    package var instances: [Instance]
     /// The sender's `id` of a push payload, which answers are reported against.
-    public var senderID: String?
-    public var title: String
-    public var start: Date
-    public var end: Date
+    package var senderID: String?
+    package var title: String
+    package var start: Date
+    package var end: Date
     /// Set for all-day invites.
-    public var dates: Occurrence.AllDayDates?
+    package var dates: Occurrence.AllDayDates?
     /// The zone the organizer wrote the times in, for showing them as they meant them.
-    public var timeZone: String?
-    public var location: String?
-    public var description: String?
-    public var organizer: Person?
-    public var attendees: [Attendee]
-    public var sequence: Int
-    public var dtstamp: Date?
-    public var method: Method
-    public var source: Source
+    package var timeZone: String?
+    package var location: String?
+    package var description: String?
+    package var organizer: Person?
+    package var attendees: [Attendee]
+    package var sequence: Int
+    package var dtstamp: Date?
+    package var method: Method
+    package var source: Source
     /// The bytes the invite was read from.
-    public var raw: Data
+    package var raw: Data
     /// The e-mail it came in, for threading the reply; `nil` unless it came by mail.
-    public var mail: MailThread?
+    package var mail: MailThread?
     /// Who the e-mail it came in says it is from; `nil` unless it came by mail.
-    public var origin: MailOrigin?
+    package var origin: MailOrigin?
     /// What the VEVENT says beyond these fields, read when it was parsed (empty for a push
     /// payload); `nil` for an invitation kept by an earlier `invites` and not yet read again.
-    public var properties: EventProperties?
+    package var properties: EventProperties?
 
-    public init(
+    package init(
         uid: String, recurrenceID: String? = nil, senderID: String? = nil, title: String,
         start: Date, end: Date, dates: Occurrence.AllDayDates? = nil, timeZone: String? = nil,
         location: String? = nil, description: String? = nil, organizer: Person? = nil,
@@ -188,5 +188,5 @@ public struct Invite: Sendable, Hashable {
     }
 
     /// Whether the organizer wants an answer; PUBLISH is an announcement.
-    public var expectsReply: Bool { method == .request }
+    package var expectsReply: Bool { method == .request }
 }

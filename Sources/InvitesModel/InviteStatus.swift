@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where an invite stands in the inbox.
-public enum InviteStatus: String, Sendable, Hashable, CaseIterable {
+package enum InviteStatus: String, Sendable, Hashable, CaseIterable {
     case pending
     case accepted
     case declined

@@ -28,7 +28,7 @@ extension LocalDate {
     }
 
     /// The date `days` later (or earlier, when negative).
-    public func adding(days: Int) -> LocalDate {
+    package func adding(days: Int) -> LocalDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
         let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) ?? Date()

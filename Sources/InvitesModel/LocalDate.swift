@@ -1,19 +1,19 @@
 import Foundation
 
 /// A calendar date without a time or zone, as all-day events carry it.
-public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// Parses `YYYY-MM-DD`.
-    public init?(iso text: some StringProtocol) {
+    package init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-")
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
@@ -22,17 +22,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+    package static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
     /// `YYYY-MM-DD`, the form the JSON output uses.
-    public var description: String {
+    package var description: String {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
     /// The instant this date's midnight falls on in a zone.
-    public func midnight(in zone: TimeZone) -> Date {
+    package func midnight(in zone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = DateComponents(year: year, month: month, day: day)
@@ -40,7 +40,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date an instant falls on in a zone.
-    public init(_ date: Date, in zone: TimeZone) {
+    package init(_ date: Date, in zone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = calendar.dateComponents([.year, .month, .day], from: date)

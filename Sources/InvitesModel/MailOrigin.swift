@@ -6,28 +6,28 @@
 /// But a stranger can write any ORGANIZER, so where the mail's sender is neither the ORGANIZER
 /// nor its SENT-BY, or the server that took the mail in recorded a failed check for its From
 /// domain, the invitation says so wherever it is shown.
-public struct MailOrigin: Sendable, Hashable {
+package struct MailOrigin: Sendable, Hashable {
     /// The address of the `From:` mailbox.
-    public var from: String?
+    package var from: String?
     /// The address of the `Sender:` mailbox, where the mail has one.
-    public var sender: String?
+    package var sender: String?
     /// The checks the receiving server recorded as failed for the From domain
     /// (`Authentication-Results`, RFC 8601): `dmarc=fail`, `dkim=fail`, `spf=fail`.
-    public var failedChecks: [String]
+    package var failedChecks: [String]
 
-    public init(from: String?, sender: String?, failedChecks: [String] = []) {
+    package init(from: String?, sender: String?, failedChecks: [String] = []) {
         self.from = from
         self.sender = sender
         self.failedChecks = failedChecks
     }
 
     /// Who sent the mail, as it is shown: the Sender when there is one, else the From.
-    public var sentBy: String? { sender ?? from }
+    package var sentBy: String? { sender ?? from }
 
     /// Whether the mail came from the organizer or from whom the organizer named to send for
     /// them (SENT-BY): either of From and Sender will do, compared without regard to case. An
     /// invitation that names no organizer's address has nobody to compare with.
-    public func isFrom(_ organizer: Invite.Person?) -> Bool {
+    package func isFrom(_ organizer: Invite.Person?) -> Bool {
         guard let address = organizer?.address else { return true }
         let allowed = [address, organizer?.sentBy.map(MyAddresses.normalise)].compactMap { $0 }
         let senders = [from, sender].compactMap { $0.map(MyAddresses.normalise) }
@@ -36,7 +36,7 @@ public struct MailOrigin: Sendable, Hashable {
 
     /// What to tell of the mail, or `nil` when there is nothing: `sent by X for Y`, and the
     /// failed checks.
-    public func note(for organizer: Invite.Person?) -> String? {
+    package func note(for organizer: Invite.Person?) -> String? {
         var parts: [String] = []
         if !isFrom(organizer), let sentBy, let address = organizer?.email {
             parts.append("sent by \(sentBy) for \(address)")

@@ -1,10 +1,10 @@
 /// Where an invitation that came by e-mail sits in its thread, so that the reply joins it:
 /// mail clients and list archives thread by `In-Reply-To` and `References` (RFC 5322 §3.6.4).
-public struct MailThread: Sendable, Hashable {
+package struct MailThread: Sendable, Hashable {
     /// The invitation mail's Message-ID, without the angle brackets.
-    public var messageID: String
+    package var messageID: String
     /// Its References, oldest first, without the angle brackets.
-    public var references: [String]
+    package var references: [String]
 
     /// How many earlier references a reply carries on: enough for any client to thread, few
     /// enough that a stranger's header of thousands cannot swell every reply.
@@ -13,14 +13,14 @@ public struct MailThread: Sendable, Hashable {
     /// `nil` unless `messageID` is one a header can carry: a stranger's Message-ID is written
     /// into a header of the reply, so anything but printable ASCII without spaces or angle
     /// brackets is dropped rather than escaped.
-    public init?(messageID: String, references: [String]) {
+    package init?(messageID: String, references: [String]) {
         guard MailThread.isUsable(messageID) else { return nil }
         self.messageID = messageID
         self.references = Array(references.filter(MailThread.isUsable).suffix(MailThread.keptReferences))
     }
 
     /// The `References:` a reply carries: the invitation's, then the invitation itself.
-    public var replyReferences: [String] {
+    package var replyReferences: [String] {
         Array((references.filter { $0 != messageID } + [messageID]).suffix(MailThread.keptReferences))
     }
 

@@ -9,12 +9,12 @@ import Foundation
 /// `on_behalf_of` setting, or `--for`), their address is the ``principal``: one of ``all``, so
 /// that their ATTENDEE line is the one answered and written, while your own addresses
 /// (``own``) sign the reply as its `SENT-BY` (RFC 5545 §3.2.18).
-public struct MyAddresses: Sendable, Hashable {
-    public let all: Set<String>
+package struct MyAddresses: Sendable, Hashable {
+    package let all: Set<String>
     /// The address you answer for, in its comparable form; `nil` when you answer for yourself.
-    public let principal: String?
+    package let principal: String?
 
-    public init(_ addresses: [String], answeringFor principal: String? = nil) {
+    package init(_ addresses: [String], answeringFor principal: String? = nil) {
         let principal = principal.map(MyAddresses.normalise).flatMap { $0.isEmpty ? nil : $0 }
         var all = Set(addresses.map(MyAddresses.normalise).filter { !$0.isEmpty })
         if let principal { all.insert(principal) }
@@ -23,20 +23,20 @@ public struct MyAddresses: Sendable, Hashable {
     }
 
     /// The same addresses, answering for `principal` (`nil`: for yourself).
-    public func answering(for principal: String?) -> MyAddresses {
+    package func answering(for principal: String?) -> MyAddresses {
         MyAddresses(own, answeringFor: principal)
     }
 
     /// Your own addresses, sorted: all but the one you answer for.
-    public var own: [String] { all.subtracting(principal.map { [$0] } ?? []).sorted() }
+    package var own: [String] { all.subtracting(principal.map { [$0] } ?? []).sorted() }
 
     /// Whether an ATTENDEE or ORGANIZER value names you.
-    public func contains(_ address: String) -> Bool {
+    package func contains(_ address: String) -> Bool {
         all.contains(MyAddresses.normalise(address))
     }
 
     /// The comparable form of an address: no `mailto:`, no surrounding space, lower case.
-    public static func normalise(_ address: String) -> String {
+    package static func normalise(_ address: String) -> String {
         var text = Substring(address.trimmingCharacters(in: .whitespacesAndNewlines))
         if text.lowercased().hasPrefix("mailto:") {
             text = text.dropFirst("mailto:".count)

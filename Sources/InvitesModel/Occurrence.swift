@@ -5,39 +5,39 @@ import Foundation
 /// A recurring event yields one occurrence per instance; an instance moved by a RECURRENCE-ID
 /// override yields the override's times. `start` and `end` are instants; all-day instances also
 /// keep the dates they were written with, because the JSON output reports dates for them.
-public struct Occurrence: Sendable, Hashable {
+package struct Occurrence: Sendable, Hashable {
     /// Why an occurrence does not make you busy.
-    public enum FreeReason: String, Sendable, Hashable {
+    package enum FreeReason: String, Sendable, Hashable {
         case transparent
         case cancelled
         case declined
     }
 
-    public var uid: String
-    public var title: String
-    public var start: Date
-    public var end: Date
+    package var uid: String
+    package var title: String
+    package var start: Date
+    package var end: Date
     /// The first date and the exclusive end date of an all-day instance; `nil` for timed ones.
-    public var dates: AllDayDates?
+    package var dates: AllDayDates?
     /// The original start of the instance within its series, when the event recurs.
-    public var recurrenceID: Date?
+    package var recurrenceID: Date?
     /// Set when the occurrence is shown as free rather than busy.
-    public var free: FreeReason?
+    package var free: FreeReason?
     /// The calendar file the occurrence came from.
-    public var source: String
+    package var source: String
 
     /// The dates of an all-day instance, end exclusive as DTEND writes it.
-    public struct AllDayDates: Sendable, Hashable {
-        public var first: LocalDate
-        public var endExclusive: LocalDate
+    package struct AllDayDates: Sendable, Hashable {
+        package var first: LocalDate
+        package var endExclusive: LocalDate
 
-        public init(first: LocalDate, endExclusive: LocalDate) {
+        package init(first: LocalDate, endExclusive: LocalDate) {
             self.first = first
             self.endExclusive = endExclusive
         }
     }
 
-    public init(
+    package init(
         uid: String, title: String, start: Date, end: Date, dates: AllDayDates? = nil,
         recurrenceID: Date? = nil, free: FreeReason? = nil, source: String
     ) {
@@ -51,5 +51,5 @@ public struct Occurrence: Sendable, Hashable {
         self.source = source
     }
 
-    public var isAllDay: Bool { dates != nil }
+    package var isAllDay: Bool { dates != nil }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
 /// The version written into PRODID.
-public enum ProductVersion {
-    public static let current = "0.1.0"
+package enum ProductVersion {
+    package static let current = "0.1.0"
 }

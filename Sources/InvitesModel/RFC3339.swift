@@ -2,10 +2,10 @@ import Foundation
 
 /// The one time format of the JSON output and of push payloads: RFC 3339 / ISO 8601 with an
 /// offset or `Z`.
-public enum RFC3339 {
+package enum RFC3339 {
     /// Parses `2018-04-10T08:00:00-08:00`, `…Z`, with or without fractional seconds (a space
     /// may stand for the `T`); a time without an offset is refused, since it names no instant.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ from: Int, _ count: Int) -> Int? {
             guard from + count <= bytes.count else { return nil }
@@ -64,12 +64,12 @@ public enum RFC3339 {
     }
 
     /// The date part of an ISO 8601 time as written, before any offset is applied.
-    public static func localDate(_ text: String) -> LocalDate? {
+    package static func localDate(_ text: String) -> LocalDate? {
         LocalDate(iso: text.prefix(10))
     }
 
     /// `2018-04-10T16:00:00Z`.
-    public static func utc(_ date: Date) -> String {
+    package static func utc(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         var time = time_t(seconds)
         var parts = tm()

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// One form for every producer's way of writing the same instant (`TZID=`, `Z`, floating), so a
 /// moved instance, its cancellation and your answer to it meet on one key.
-public enum RecurrenceKey {
+package enum RecurrenceKey {
     /// The instant a key names; a date names its midnight in UTC.
-    public static func instant(of key: String) -> Date? {
+    package static func instant(of key: String) -> Date? {
         if let time = RFC3339.parse(key) { return time }
         return LocalDate(iso: key).map { $0.midnight(in: TimeZone(identifier: "UTC") ?? .current) }
     }
 
     /// Whether the key names a date rather than a time.
-    public static func isDate(_ key: String) -> Bool { LocalDate(iso: key) != nil }
+    package static func isDate(_ key: String) -> Bool { LocalDate(iso: key) != nil }
 }

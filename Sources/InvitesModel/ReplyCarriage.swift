@@ -8,22 +8,22 @@ import Foundation
 /// entry's answer. A decline that an accept replaced is not in the accept's reply, and its
 /// comment ("cannot") must not ride under an Accepted: the history has to say it was not sent.
 /// Entries are named by their rows (``HistoryEntry/id``).
-public struct ReplyCarriage: Sendable, Hashable {
+package struct ReplyCarriage: Sendable, Hashable {
     /// The entries whose answer the reply reports: for each component it reports, the answer
     /// that component stands at.
-    public var answers: Set<Int64>
+    package var answers: Set<Int64>
     /// The entry whose comment goes with the reply, if any: the latest made with or since the
     /// latest answer.
-    public var comment: Int64?
+    package var comment: Int64?
 
-    public init(answers: Set<Int64> = [], comment: Int64? = nil) {
+    package init(answers: Set<Int64> = [], comment: Int64? = nil) {
         self.answers = answers
         self.comment = comment
     }
 
     /// What becomes of an entry waiting for a message (queued, failed, interrupted, or owed and
     /// never queued) when a new reply is queued.
-    public enum Fate: Sendable, Hashable {
+    package enum Fate: Sendable, Hashable {
         /// The new reply carries it whole: its answer (or, for a comment alone, its comment).
         case carried
         /// The new reply carries its answer but not its comment; `by` is the new entry.
@@ -33,13 +33,13 @@ public struct ReplyCarriage: Sendable, Hashable {
     }
 
     /// An entry of the history, as far as the rule needs it.
-    public struct Entry: Sendable, Hashable {
-        public var id: Int64
+    package struct Entry: Sendable, Hashable {
+        package var id: Int64
         /// The occurrence it is for; `nil` for the series.
-        public var recurrenceID: String?
-        public var hasComment: Bool
+        package var recurrenceID: String?
+        package var hasComment: Bool
 
-        public init(id: Int64, recurrenceID: String?, hasComment: Bool) {
+        package init(id: Int64, recurrenceID: String?, hasComment: Bool) {
             self.id = id
             self.recurrenceID = recurrenceID
             self.hasComment = hasComment
@@ -50,7 +50,7 @@ public struct ReplyCarriage: Sendable, Hashable {
     /// per occurrence answered) queue the reply this carriage describes. The entry named as
     /// taking its place is the new one for the same component, else the first: "superseded by
     /// the accept of …" names the answer that did it.
-    public func fate(of waiting: Entry, madeBy made: [Entry]) -> Fate {
+    package func fate(of waiting: Entry, madeBy made: [Entry]) -> Fate {
         guard let first = made.first else { return .carried }
         let by = (made.first { $0.recurrenceID == waiting.recurrenceID } ?? first).id
         if comment == waiting.id { return .carried }

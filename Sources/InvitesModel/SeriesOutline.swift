@@ -3,19 +3,19 @@ import Foundation
 /// What a listing says of an invitation's recurrence, read from the master VEVENT as the
 /// organizer last sent it, when the invitation is parsed (``EventProperties/outline``): its
 /// RRULEs as written, which of them can never match, and how many RDATEs it adds.
-public struct SeriesOutline: Sendable, Hashable, Codable {
+package struct SeriesOutline: Sendable, Hashable, Codable {
     /// Each RRULE of the master as written (`FREQ=WEEKLY;BYDAY=TU`).
-    public var rules: [String]
+    package var rules: [String]
     /// How many dates RDATE adds to the series.
-    public var extraDates: Int
+    package var extraDates: Int
     /// The rules among ``rules`` whose parts can never match (`BYMONTH=2;BYMONTHDAY=30`), each
     /// with why: they add no occurrence, and nothing ever expands them.
-    public var neverMatching: [String: String]
+    package var neverMatching: [String: String]
 
     /// A series with nothing: a one-off invite, a push payload, an invitation of instances.
-    public static let none = SeriesOutline(rules: [], extraDates: 0)
+    package static let none = SeriesOutline(rules: [], extraDates: 0)
 
-    public init(rules: [String], extraDates: Int, neverMatching: [String: String] = [:]) {
+    package init(rules: [String], extraDates: Int, neverMatching: [String: String] = [:]) {
         self.rules = rules
         self.extraDates = extraDates
         self.neverMatching = neverMatching
@@ -26,7 +26,7 @@ public struct SeriesOutline: Sendable, Hashable, Codable {
     }
 
     /// Reads an outline kept before rules that never match were told apart as one without any.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         rules = try container.decode([String].self, forKey: .rules)
         extraDates = try container.decode(Int.self, forKey: .extraDates)
@@ -34,15 +34,15 @@ public struct SeriesOutline: Sendable, Hashable, Codable {
     }
 
     /// The rules that can add an occurrence.
-    public var matchingRules: [String] { rules.filter { neverMatching[$0] == nil } }
+    package var matchingRules: [String] { rules.filter { neverMatching[$0] == nil } }
 
     /// Whether the invitation recurs at all: a rule that never matches adds nothing to its
     /// first start.
-    public var recurs: Bool { !matchingRules.isEmpty || extraDates > 0 }
+    package var recurs: Bool { !matchingRules.isEmpty || extraDates > 0 }
 
     /// Whether a rule that can match has neither COUNT nor UNTIL, so that the series is never
     /// over.
-    public var isEndless: Bool {
+    package var isEndless: Bool {
         matchingRules.contains { rule in
             let names = rule.uppercased().split(separator: ";").map { $0.prefix { $0 != "=" } }
             return !names.contains("COUNT") && !names.contains("UNTIL")

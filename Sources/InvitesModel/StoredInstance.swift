@@ -2,17 +2,17 @@ import Foundation
 
 /// One instance of an invitation that is more than an occurrence of its rule: the organizer sent
 /// it on its own (moved, changed, cancelled), or you answered it apart from the series.
-public struct StoredInstance: Sendable, Hashable {
+package struct StoredInstance: Sendable, Hashable {
     /// The instance's original start, in the inbox's form (``RecurrenceKey``).
-    public var recurrenceID: String
+    package var recurrenceID: String
     /// The instance as the organizer last sent it; `nil` when only you singled it out.
-    public var organizer: Invite.Instance?
+    package var organizer: Invite.Instance?
     /// The message the organizer's instance came in; `nil` when it never came in a message.
-    public var message: Data?
+    package var message: Data?
     /// Your answer for this instance alone; `nil` when it follows the series.
-    public var answer: InviteStatus?
+    package var answer: InviteStatus?
 
-    public init(recurrenceID: String, organizer: Invite.Instance?, message: Data?, answer: InviteStatus?) {
+    package init(recurrenceID: String, organizer: Invite.Instance?, message: Data?, answer: InviteStatus?) {
         self.recurrenceID = recurrenceID
         self.organizer = organizer
         self.message = message
@@ -20,10 +20,10 @@ public struct StoredInstance: Sendable, Hashable {
     }
 
     /// Whether the organizer cancelled this instance.
-    public var isCancelled: Bool { organizer?.cancelled ?? false }
+    package var isCancelled: Bool { organizer?.cancelled ?? false }
 
     /// Whether the organizer put this instance at another time than its rule gives it.
-    public var isMoved: Bool {
+    package var isMoved: Bool {
         guard let organizer, !organizer.cancelled, let original = RecurrenceKey.instant(of: recurrenceID) else {
             return false
         }

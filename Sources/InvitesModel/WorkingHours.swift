@@ -2,19 +2,19 @@ import Foundation
 
 /// When you work: the hours of the day and the days of the week within which `day` lists free
 /// stretches and `propose --free` looks for a new time (the `workday` and `workdays` settings).
-public struct WorkingHours: Sendable, Hashable {
+package struct WorkingHours: Sendable, Hashable {
     /// Minutes after midnight, wall clock in the display zone: `start < end`, both within a day.
-    public var start: Int
-    public var end: Int
+    package var start: Int
+    package var end: Int
     /// ISO weekdays (1 is Monday, 7 is Sunday), each once, in week order. An array, not a
     /// set: these settings are resolved at every start, and a `Set<Int>` there made Swift's
     /// runtime search every protocol conformance of the binary, 4 % of a Maildir pass.
-    public var days: [Int]
+    package var days: [Int]
 
     /// 09:00-17:00, Monday to Friday.
-    public static let standard = WorkingHours(start: 9 * 60, end: 17 * 60, days: [1, 2, 3, 4, 5])
+    package static let standard = WorkingHours(start: 9 * 60, end: 17 * 60, days: [1, 2, 3, 4, 5])
 
-    public init(start: Int, end: Int, days: [Int]) {
+    package init(start: Int, end: Int, days: [Int]) {
         self.start = start
         self.end = end
         self.days = (1...7).filter(days.contains)
@@ -23,7 +23,7 @@ public struct WorkingHours: Sendable, Hashable {
     private static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
     /// `09:00-17:00`: two wall-clock times, the first before the second; `nil` otherwise.
-    public static func hours(_ text: String) -> (start: Int, end: Int)? {
+    package static func hours(_ text: String) -> (start: Int, end: Int)? {
         let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let start = minutes(parts[0]), let end = minutes(parts[1]), start < end else {
             return nil
@@ -33,7 +33,7 @@ public struct WorkingHours: Sendable, Hashable {
 
     /// `mon-fri`, `mon,wed,fri`, `sat-sun`, `mon-fri,sun`: the days, each range in week order
     /// (`fri-mon` wraps over the weekend); `nil` for a word that is no day.
-    public static func days(_ text: String) -> [Int]? {
+    package static func days(_ text: String) -> [Int]? {
         var chosen = [Bool](repeating: false, count: 8)
         for item in text.lowercased().split(separator: ",") {
             let ends: [Int?] = item.split(separator: "-", omittingEmptySubsequences: false).map {
@@ -69,12 +69,12 @@ public struct WorkingHours: Sendable, Hashable {
     }
 
     /// `09:00-17:00`.
-    public var hoursText: String {
+    package var hoursText: String {
         String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, end / 60, end % 60)
     }
 
     /// `mon-fri`, or the days listed.
-    public var daysText: String {
+    package var daysText: String {
         if let first = days.first, let last = days.last, days.count > 2, last - first + 1 == days.count {
             return WorkingHours.dayNames[first - 1] + "-" + WorkingHours.dayNames[last - 1]
         }
@@ -82,7 +82,7 @@ public struct WorkingHours: Sendable, Hashable {
     }
 
     /// The ISO weekday of a date.
-    public static func weekday(of date: LocalDate) -> Int {
+    package static func weekday(of date: LocalDate) -> Int {
         let days = LocalDate.daysSinceEpoch(year: date.year, month: date.month, day: date.day)
         // 1970-01-01 was a Thursday (4).
         return ((days % 7) + 7 + 3) % 7 + 1
@@ -90,7 +90,7 @@ public struct WorkingHours: Sendable, Hashable {
 
     /// The working stretch of a date in a zone; `nil` on a day off. Wall-clock times that a DST
     /// change skips or repeats are taken as the zone's calendar takes them.
-    public func interval(on date: LocalDate, in zone: TimeZone) -> DateInterval? {
+    package func interval(on date: LocalDate, in zone: TimeZone) -> DateInterval? {
         guard days.contains(WorkingHours.weekday(of: date)) else { return nil }
         let midnight = date.midnight(in: zone)
         var calendar = Calendar(identifier: .gregorian)

@@ -5,9 +5,9 @@ import Foundation
 /// Foundation's `FileHandle.readDataToEndOfFile` traps on a read error: standard input
 /// redirected from a folder (`EISDIR`) or a terminal that went away (`EIO`) would crash the
 /// process. This retries `EINTR`, waits out `EAGAIN`, and throws anything else.
-public enum DescriptorReader {
+package enum DescriptorReader {
     /// Everything `descriptor` yields until end of file.
-    public static func readAll(_ descriptor: Int32) throws(SystemCallError) -> Data {
+    package static func readAll(_ descriptor: Int32) throws(SystemCallError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

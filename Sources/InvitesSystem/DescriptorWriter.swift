@@ -6,9 +6,9 @@ import Foundation
 /// it takes anything (`EINTR`); this loops until everything is written or a real error comes
 /// back. Errors are thrown, never trapped on: Foundation's `FileHandle.write` traps on `EPIPE`,
 /// which crashes a program whose reader went away when `SIGPIPE` is ignored (as under neomutt).
-public enum DescriptorWriter {
+package enum DescriptorWriter {
     /// Writes every byte of `bytes` to `descriptor`.
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemCallError) {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemCallError) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -32,7 +32,7 @@ public enum DescriptorWriter {
     }
 
     /// Writes the UTF-8 bytes of `text` to `descriptor`.
-    public static func writeAll(_ text: String, to descriptor: Int32) throws(SystemCallError) {
+    package static func writeAll(_ text: String, to descriptor: Int32) throws(SystemCallError) {
         var text = text
         let result = text.withUTF8 { bytes -> SystemCallError? in
             do throws(SystemCallError) {
@@ -46,7 +46,7 @@ public enum DescriptorWriter {
     }
 
     /// Writes every byte of `data` to `descriptor`.
-    public static func writeAll(_ data: Data, to descriptor: Int32) throws(SystemCallError) {
+    package static func writeAll(_ data: Data, to descriptor: Int32) throws(SystemCallError) {
         // `withUnsafeBytes` rethrows untyped errors: the typed one is carried out as a value.
         let result = data.withUnsafeBytes { bytes -> SystemCallError? in
             do throws(SystemCallError) {

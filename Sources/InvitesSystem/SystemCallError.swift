@@ -7,21 +7,21 @@ import Foundation
 /// (`EPIPE`) from a full disk (`ENOSPC`) and answer each the way it deserves. The message
 /// (``description``) is the system's words alone: each layer puts the path into its own error,
 /// in its own words, so the call and the path here are for callers that want to know more.
-public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The `errno` value.
-    public var code: Int32
+    package var code: Int32
     /// The call that failed (`"rename"`), when the door made it.
-    public var call: String?
+    package var call: String?
     /// The path the call was about, when it had one.
-    public var path: String?
+    package var path: String?
 
     /// Wraps an `errno` value, with the call and the path it came from where they are known.
-    public init(code: Int32, call: String? = nil, path: String? = nil) {
+    package init(code: Int32, call: String? = nil, path: String? = nil) {
         self.code = code
         self.call = call
         self.path = path
     }
 
     /// The system's own words for the error ("No space left on device").
-    public var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import FuzzSupport
-import InvitesFormats
-import InvitesKit
-import InvitesModel
+
+@testable import InvitesFormats
+@testable import InvitesKit
+@testable import InvitesModel
 
 /// The calendar file the input is written to: one per process, as libFuzzer's `-fork` and
 /// `-jobs` run several.

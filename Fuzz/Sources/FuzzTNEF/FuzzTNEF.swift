@@ -1,5 +1,4 @@
 import FuzzSupport
-import InvitesKit
 
 @testable import InvitesFormats
 @testable import InvitesKit

@@ -9,7 +9,7 @@ extension ITIPComposer {
     /// organizer's SEQUENCE (the version countered), exactly one ATTENDEE — you (or the one you
     /// answer for, SENT-BY you), at the PARTSTAT you stand at — and your COMMENT. A series keeps its RRULE; its RDATEs and EXDATEs, times
     /// of the old schedule, are left out. `nil` when the invitation has no such component.
-    public static func counter(
+    package static func counter(
         for stored: StoredInvite, key: String?, start: Date, end: Date, dates: Occurrence.AllDayDates?, me: String,
         name: String?, sentBy: String? = nil, partstat: String, comment: String?, now: Date, display: DisplayZone
     ) -> String? {

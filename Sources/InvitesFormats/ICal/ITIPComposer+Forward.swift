@@ -11,7 +11,7 @@ extension ITIPComposer {
     /// For a delegation (`delegatedFrom`, your address; RFC 5546 §4.2.5), your ATTENDEE becomes
     /// `PARTSTAT=DELEGATED;DELEGATED-TO` them and theirs carries `DELEGATED-FROM` you, on the
     /// components `keys` names (`nil` in it is the series; `nil` for all of them).
-    public static func forwarded(
+    package static func forwarded(
         for stored: StoredInvite, to address: String, delegatedFrom: String? = nil, keys: [String?]? = nil,
         now: Date, display: DisplayZone
     ) -> String {

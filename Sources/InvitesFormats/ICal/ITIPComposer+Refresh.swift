@@ -10,7 +10,7 @@ extension ITIPComposer {
     /// RECURRENCE-ID when it is for one occurrence (`key`; the VTIMEZONE it names goes along) and
     /// your COMMENT. Nothing else of the invitation is copied: the organizer answers with the whole.
     /// `nil` when the invitation has no such component.
-    public static func refresh(
+    package static func refresh(
         for stored: StoredInvite, key: String?, me: String, name: String?, sentBy: String? = nil, comment: String?,
         now: Date, display: DisplayZone
     ) -> String? {

@@ -6,11 +6,11 @@ import InvitesModel
 /// iTIP REPLY for the organizer (RFC 5546 §3.2.3). Everything goes through libical's API, so
 /// every value is escaped and folded; nothing is pasted together as text. Every value copied
 /// from the invitation loses its control characters first (``ICalComponent/dropControls(keepingIdentity:)``).
-public enum ITIPComposer {
+package enum ITIPComposer {
     /// The invitation's events for your calendar, as `stored` says you answered them: your
     /// ATTENDEE's PARTSTAT on each, STATUS:CANCELLED where the organizer cancelled. `keys` names
     /// the components to put (`nil` in it is the master); `nil` means the whole invitation.
-    public static func calendarEntry(
+    package static func calendarEntry(
         for stored: StoredInvite, keys: [String?]?, me: MyAddresses, now: Date, display: DisplayZone
     ) -> CalendarEntry {
         let parts = InvitationComponents(stored, now: now, display: display)
@@ -46,7 +46,7 @@ public enum ITIPComposer {
     }
 
     /// The whole invitation as the organizer last sent it, for expanding its occurrences.
-    public static func organizerCopy(of stored: StoredInvite, display: DisplayZone) -> Data {
+    package static func organizerCopy(of stored: StoredInvite, display: DisplayZone) -> Data {
         InvitationComponents(stored, now: Date(timeIntervalSince1970: 0), display: display).document
     }
 
@@ -56,7 +56,7 @@ public enum ITIPComposer {
     /// DTSTAMP, the COMMENT where one goes, and the VTIMEZONEs the events use. `sentBy` is your
     /// own address when `me` is someone you answer for: their ATTENDEE carries it as SENT-BY. `added`
     /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6).
-    public static func reply(
+    package static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
         name: String?, sentBy: String? = nil, added: String? = nil, delegated: Bool = false, now: Date,
         display: DisplayZone

@@ -8,11 +8,11 @@ import InvitesModel
 /// is long over. The words cover what organizers' software writes (FREQ, INTERVAL, BYDAY with
 /// or without a position, BYMONTHDAY, BYMONTH, COUNT, UNTIL); any other part is shown as
 /// written, in parentheses, rather than described wrongly.
-public enum RuleSummary {
+package enum RuleSummary {
     /// The rule in words; UNTIL is a date in `zone`. Beside an all-day start (`allDay`) the
     /// rule is said as it is expanded there (``DayRule``): `FREQ=SECONDLY` is `daily`, never
     /// `every second`, and BYHOUR, BYMINUTE and BYSECOND are left out.
-    public static func text(_ rule: String, zone: TimeZone, allDay: Bool = false) -> String {
+    package static func text(_ rule: String, zone: TimeZone, allDay: Bool = false) -> String {
         var parts: [(String, String)] = []
         for part in rule.split(separator: ";") {
             guard let equals = part.firstIndex(of: "=") else { continue }

@@ -5,7 +5,7 @@ extension SeriesOutline {
     /// The recurrence in words (`weekly on Tue`, `daily, 5 times and 2 more dates`, `its rule
     /// never matches`), or `nil` for a one-off invite; an all-day series' rules as they are
     /// read beside a date (``RuleSummary/text(_:zone:allDay:)``).
-    public func summary(zone: TimeZone, allDay: Bool = false) -> String? {
+    package func summary(zone: TimeZone, allDay: Bool = false) -> String? {
         guard !rules.isEmpty || extraDates > 0 else { return nil }
         if matchingRules.isEmpty, extraDates == 0 {
             return rules.count == 1 ? "its rule never matches" : "its rules never match"

@@ -6,9 +6,9 @@ import Foundation
 /// Google draw separators of underscores or `-::~:~::-` around their joining instructions. The
 /// lines here are what a person would read: tags and entities turned into text, separators and
 /// blank lines dropped, every line printable (``Printable``).
-public enum DescriptionText {
+package enum DescriptionText {
     /// The readable lines of a description, in order, none empty.
-    public static func lines(_ description: String) -> [String] {
+    package static func lines(_ description: String) -> [String] {
         let text = looksLikeHTML(description) ? fromHTML(description) : description
         return text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
             .map { Printable.sanitize(String($0)).trimmingCharacters(in: .whitespaces) }

@@ -3,15 +3,15 @@
 ///
 /// Swift exposes no East Asian Width property, so the wide blocks are listed here, from
 /// Unicode's EastAsianWidth.txt (W and F); emoji come from the scalar's own emoji properties.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` takes; control characters must have been neutralised first
     /// (``Printable/sanitize(_:keepNewlines:)``).
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The columns one grapheme takes: its first scalar's, or two for an emoji sequence.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) { return 2 }
@@ -38,7 +38,7 @@ public enum DisplayWidth {
 
     /// `text` cut to at most `width` columns, ending in `ellipsis` (`...` unless said) when
     /// anything was cut; a wide character never straddles the edge.
-    public static func fit(_ text: String, to width: Int, ellipsis: String = "...") -> String {
+    package static func fit(_ text: String, to width: Int, ellipsis: String = "...") -> String {
         guard of(text) > width else { return text }
         let room = width - of(ellipsis)
         guard room > 0 else { return String(ellipsis.prefix(max(width, 0))) }
@@ -56,7 +56,7 @@ public enum DisplayWidth {
     /// `text` in lines of at most `width` columns, broken at a space where one is near, the
     /// lines after the first behind `indent` spaces; at most `limit` lines, the last cut with
     /// `...` when text remains.
-    public static func wrap(_ text: String, to width: Int, indent: Int = 0, limit: Int = 3) -> [String] {
+    package static func wrap(_ text: String, to width: Int, indent: Int = 0, limit: Int = 3) -> [String] {
         guard !text.isEmpty else { return [""] }
         var lines: [String] = []
         var rest = Substring(text)

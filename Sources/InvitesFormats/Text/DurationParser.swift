@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads durations as users type them: `90m`, `2h`, `1h30m`, `45s`, `1d`, or `0`.
-public enum DurationParser {
+package enum DurationParser {
     /// The duration in seconds, or `nil` when the text is not one.
-    public static func parse(_ text: String) -> TimeInterval? {
+    package static func parse(_ text: String) -> TimeInterval? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed == "0" { return 0 }
         guard !trimmed.isEmpty else { return nil }
@@ -30,7 +30,7 @@ public enum DurationParser {
     }
 
     /// `1h30m`, `2h`, `45m`, for showing a parsed duration back.
-    public static func format(_ seconds: TimeInterval) -> String {
+    package static func format(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded())
         switch (minutes / 60, minutes % 60) {
         case (0, let rest): return "\(rest)m"

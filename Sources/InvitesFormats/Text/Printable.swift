@@ -3,10 +3,10 @@
 /// Control characters (C0, DEL, C1), and with them every escape sequence, become visible
 /// placeholders, as do the bidirectional overrides (U+202A–U+202E, U+2066–U+2069) that can make
 /// a title read differently from what it is.
-public enum Printable {
+package enum Printable {
     /// The text with every control character made visible: `^[` for ESC, `<U+202E>` for a bidi
     /// override. Newlines and tabs become a space unless `keepNewlines` is set.
-    public static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
+    package static func sanitize(_ text: String, keepNewlines: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -34,7 +34,7 @@ public enum Printable {
     /// as they are, every other control character and bidi override made visible as
     /// ``sanitize(_:keepNewlines:)`` makes it (a lone CR a space), so that nothing in it moves
     /// the cursor, sets the window's title or turns text around.
-    public static func document(_ text: String) -> String {
+    package static func document(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var scalars = text.unicodeScalars.makeIterator()
@@ -56,19 +56,19 @@ public enum Printable {
     /// A title to print: sanitised, and `(no title)` where the sender gave none or only blanks,
     /// so that `show` never opens with a blank line and `list` never has a hole where the title
     /// goes. JSON keeps the title as it was sent.
-    public static func title(_ text: String) -> String {
+    package static func title(_ text: String) -> String {
         let clean = sanitize(text)
         return clean.allSatisfy(\.isWhitespace) ? "(no title)" : clean
     }
 
     /// A title in quotes, cut to `limit` characters, for messages that name one: `(no title)` in
     /// quotes where the sender gave none, so that no message reads `declined ""`.
-    public static func quotedTitle(_ text: String, limit: Int) -> String {
+    package static func quotedTitle(_ text: String, limit: Int) -> String {
         quoted(title(text), limit: limit)
     }
 
     /// Sanitised text in quotes, cut to `limit` characters with an ellipsis, for error messages.
-    public static func quoted(_ text: String, limit: Int) -> String {
+    package static func quoted(_ text: String, limit: Int) -> String {
         let clean = sanitize(text)
         let cut = clean.count > limit ? String(clean.prefix(limit)) + "..." : clean
         return "\"\(cut)\""

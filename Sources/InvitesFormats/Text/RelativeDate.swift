@@ -6,9 +6,9 @@ import InvitesModel
 ///
 /// `history --since 7d` is what someone reaching for "the last week" types first; a date alone
 /// is midnight at its start in the display zone, as `today` and `yesterday` are.
-public enum RelativeDate {
+package enum RelativeDate {
     /// The moment, or `nil` when the text is none of the forms above.
-    public static func parse(_ text: String, now: Date, zone: TimeZone) -> Date? {
+    package static func parse(_ text: String, now: Date, zone: TimeZone) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let today = LocalDate(now, in: zone)
         switch trimmed {

@@ -9,25 +9,25 @@ import InvitesModel
 /// The commands, `review` and a desktop notification answer through it, so that an answer
 /// given anywhere reaches the calendar, the history and the outbox alike, and leaves by the same
 /// `send` setting.
-public struct AnswerController {
+package struct AnswerController {
     /// What the controller answers and sends with.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// The calendar accepted invitations go into (the first of the `calendar` setting).
-        public var calendar: CalendarSource
-        public var me: MyAddresses
-        public var display: DisplayZone
+        package var calendar: CalendarSource
+        package var me: MyAddresses
+        package var display: DisplayZone
         /// Where lock files go: inside the home folder.
-        public var lockFolder: String
+        package var lockFolder: String
         /// Your name for the replies' From line and ATTENDEE (the `name` setting).
-        public var name: String?
-        public var scheduling: SchedulingPolicy
+        package var name: String?
+        package var scheduling: SchedulingPolicy
         /// How long an answer to a mailed invitation waits for your server's copy.
-        public var serverWait: TimeInterval
+        package var serverWait: TimeInterval
         /// The `send` setting, for the replies answers queue.
-        public var send: SendPolicy
-        public var routes: Courier.Routes
+        package var send: SendPolicy
+        package var routes: Courier.Routes
 
-        public init(
+        package init(
             calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String, name: String?,
             scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait, send: SendPolicy,
             routes: Courier.Routes
@@ -45,7 +45,7 @@ public struct AnswerController {
     }
 
     /// Which occurrences an answer is for; none is the whole invitation.
-    public enum Occurrences: Sendable, Hashable {
+    package enum Occurrences: Sendable, Hashable {
         /// As the user typed them (`--occurrence WHEN`), found by ``OccurrencePicker``.
         case named([String])
         /// ``RecurrenceKey``s already found.
@@ -53,22 +53,22 @@ public struct AnswerController {
     }
 
     /// One answer, as the user gave it.
-    public struct Request: Sendable {
-        public var stored: StoredInvite
-        public var action: AnswerAction
-        public var occurrences: Occurrences
-        public var comment: String?
+    package struct Request: Sendable {
+        package var stored: StoredInvite
+        package var action: AnswerAction
+        package var occurrences: Occurrences
+        package var comment: String?
         /// `false` is `--no-add`: the calendar is left alone.
-        public var addToCalendar: Bool
+        package var addToCalendar: Bool
         /// `false` keeps a comment for yourself (`comment --private`): nothing is queued.
-        public var toOrganizer: Bool
+        package var toOrganizer: Bool
         /// The user's word for this answer: `true` (`--send`) sends the reply at once, even one
         /// the organizer asked not to get; `false` (`--no-send`) leaves it queued; `nil` follows
         /// the `send` setting.
-        public var send: Bool?
-        public var now: Date
+        package var send: Bool?
+        package var now: Date
 
-        public init(
+        package init(
             _ stored: StoredInvite, action: AnswerAction, occurrences: Occurrences = .keys([]), comment: String? = nil,
             addToCalendar: Bool = true, toOrganizer: Bool = true, send: Bool? = nil, now: Date
         ) {
@@ -84,7 +84,7 @@ public struct AnswerController {
     }
 
     /// What the user should know about an answer, for the caller to word.
-    public enum Note: Sendable, Hashable {
+    package enum Note: Sendable, Hashable {
         /// A decline of an invitation the organizer cancelled: recorded all the same.
         case cancelled
         /// A decline of an occurrence the organizer cancelled (its key): recorded all the same.
@@ -100,31 +100,31 @@ public struct AnswerController {
     }
 
     /// What answering did.
-    public struct Report: Sendable {
-        public var stored: StoredInvite
-        public var action: AnswerAction
+    package struct Report: Sendable {
+        package var stored: StoredInvite
+        package var action: AnswerAction
         /// The keys of the occurrences answered; none for the whole invitation.
-        public var occurrences: [String]
+        package var occurrences: [String]
         /// The history entries, the calendar change, who replies, and why no reply was queued.
-        public var outcome: Responder.Outcome
-        public var notes: [Note]
+        package var outcome: Responder.Outcome
+        package var notes: [Note]
         /// What became of the reply queued; `nil` when none was (``Responder/Outcome/notQueued``
         /// says why, when one was owed).
-        public var sending: DeliveryController.Sending?
+        package var sending: DeliveryController.Sending?
     }
 
-    public var store: InboxStore
-    public var settings: Settings
-    public var clock: @Sendable () -> Date
+    package var store: InboxStore
+    package var settings: Settings
+    package var clock: @Sendable () -> Date
 
-    public init(store: InboxStore, settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(store: InboxStore, settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.settings = settings
         self.clock = clock
     }
 
     /// What records the answers and keeps the calendar in step with them.
-    public var responder: Responder {
+    package var responder: Responder {
         Responder(
             store: store, calendar: settings.calendar, me: settings.me, display: settings.display,
             lockFolder: settings.lockFolder, name: settings.name, scheduling: settings.scheduling,
@@ -132,12 +132,12 @@ public struct AnswerController {
     }
 
     /// What sends the replies, by the `send` setting.
-    public var delivery: DeliveryController {
+    package var delivery: DeliveryController {
         DeliveryController(store: store, routes: settings.routes, policy: settings.send, clock: clock)
     }
 
     /// The keys of the occurrences the user named, in the order given.
-    public func pick(_ whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
+    package func pick(_ whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
         guard !whens.isEmpty else { return [] }
         return try OccurrencePicker(display: settings.display, me: settings.me, clock: clock).keys(
             for: whens, of: stored)
@@ -147,7 +147,7 @@ public struct AnswerController {
     /// and sends it as ``Request/send`` or the `send` setting say. Accepting what the organizer
     /// cancelled is refused (``AnswerError``); a WHEN the series does not have is an
     /// ``OccurrenceError``.
-    public func answer(_ request: Request) throws -> Report {
+    package func answer(_ request: Request) throws -> Report {
         let stored = request.stored
         let keys: [String]
         switch request.occurrences {

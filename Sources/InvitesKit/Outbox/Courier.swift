@@ -11,37 +11,37 @@ import InvitesSystem
 /// again on its own (at most once: a mail may have gone, and an organizer should not get two),
 /// a push answer is queued again (at least once: the server sets the answer for the id, so the
 /// same answer twice is the answer once).
-public struct Courier {
+package struct Courier {
     /// Where messages go, from the settings.
-    public struct Routes: Sendable {
+    package struct Routes: Sendable {
         /// The sendmail-compatible command, split into words.
-        public var sendmail: [String]
-        public var respondURL: RespondURL?
+        package var sendmail: [String]
+        package var respondURL: RespondURL?
 
-        public init(sendmail: [String], respondURL: RespondURL?) {
+        package init(sendmail: [String], respondURL: RespondURL?) {
             self.sendmail = sendmail
             self.respondURL = respondURL
         }
     }
 
     /// How one message went.
-    public struct Report: Sendable {
-        public var message: OutboxMessage
-        public var handover: Handover?
+    package struct Report: Sendable {
+        package var message: OutboxMessage
+        package var handover: Handover?
 
         /// Set when another `send` had claimed the message, or an answer superseded it, first.
-        public var skipped: Bool { handover == nil }
+        package var skipped: Bool { handover == nil }
     }
 
-    public var store: InboxStore
-    public var routes: Routes
-    public var clock: @Sendable () -> Date
+    package var store: InboxStore
+    package var routes: Routes
+    package var clock: @Sendable () -> Date
     var http: HTTPTransport
     var mail: MailTransport
     /// This process, as a claim names it.
     var process: Int32 = Posix.getpid()
 
-    public init(store: InboxStore, routes: Routes, clock: @escaping @Sendable () -> Date) {
+    package init(store: InboxStore, routes: Routes, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.routes = routes
         self.clock = clock
@@ -51,7 +51,7 @@ public struct Courier {
 
     /// Messages a `send` left claimed when it died; the mail among them is returned, for the
     /// user to check and send again if it did not arrive.
-    public func recover() throws(StoreError) -> [OutboxMessage] {
+    package func recover() throws(StoreError) -> [OutboxMessage] {
         try store.recoverAbandoned(isRunning: Courier.isRunning, requeue: [.http], now: clock())
     }
 
@@ -60,7 +60,7 @@ public struct Courier {
     /// interrupted messages (the user has checked they did not arrive). Call ``recover()``
     /// first, and tell the user what it returns: a message a killed `send` left claimed is not
     /// due until then.
-    public func send(handles: [String]? = nil, again: Bool = false) throws(StoreError) -> [Report] {
+    package func send(handles: [String]? = nil, again: Bool = false) throws(StoreError) -> [Report] {
         let states: Set<Delivery> = again ? [.queued, .failed, .interrupted] : [.queued]
         let now = clock()
         let due = try store.outbox(states: states, handles: handles).filter {

@@ -6,14 +6,14 @@ import Foundation
 ///
 /// It returns what happened and prints nothing, so that `send`, the answering commands, `review`
 /// and a desktop notification tell the same story each in its own words.
-public struct DeliveryController {
-    public var store: InboxStore
-    public var routes: Courier.Routes
+package struct DeliveryController {
+    package var store: InboxStore
+    package var routes: Courier.Routes
     /// The `send` setting, for messages just queued.
-    public var policy: SendPolicy
-    public var clock: @Sendable () -> Date
+    package var policy: SendPolicy
+    package var clock: @Sendable () -> Date
 
-    public init(
+    package init(
         store: InboxStore, routes: Courier.Routes, policy: SendPolicy, clock: @escaping @Sendable () -> Date
     ) {
         self.store = store
@@ -23,18 +23,18 @@ public struct DeliveryController {
     }
 
     /// What one hand-over did.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// Mail a killed `send` had claimed: it may have gone, which only the user can check.
-        public var recovered: [OutboxMessage]
+        package var recovered: [OutboxMessage]
         /// How each message went, in the outbox's order.
-        public var reports: [Courier.Report]
+        package var reports: [Courier.Report]
 
         /// Every message went, or another `send` had it first: nothing is left for the user.
-        public var allSent: Bool { reports.allSatisfy { $0.handover == .sent || $0.skipped } }
+        package var allSent: Bool { reports.allSatisfy { $0.handover == .sent || $0.skipped } }
     }
 
     /// What became of a message just queued, by the `send` setting or the user's override.
-    public enum Sending: Sendable {
+    package enum Sending: Sendable {
         /// It waits in the outbox for `invites send` (`send = never`, `--no-send`).
         case queued
         /// `send = ask`: the caller asks the user, and calls ``send(handles:again:)`` on a yes;
@@ -48,26 +48,26 @@ public struct DeliveryController {
     }
 
     /// What waits in the outbox but is not due, for a `send` that found nothing to do.
-    public struct Waiting: Sendable, Equatable {
+    package struct Waiting: Sendable, Equatable {
         /// Queued messages, each waiting for its next try.
-        public var queued: Int
+        package var queued: Int
         /// The earliest next try among them.
-        public var nextTry: Date?
+        package var nextTry: Date?
         /// Failed or cut-off messages, which wait for `send --again`.
-        public var stopped: Int
+        package var stopped: Int
 
-        public var isEmpty: Bool { queued == 0 && stopped == 0 }
+        package var isEmpty: Bool { queued == 0 && stopped == 0 }
     }
 
     /// Finds the messages a killed `send` left claimed (``Courier/recover()``); the mail among
     /// them is returned.
-    public func recover() throws(StoreError) -> [OutboxMessage] {
+    package func recover() throws(StoreError) -> [OutboxMessage] {
         try courier.recover()
     }
 
     /// Recovers, then hands over the queued messages of the invitations `handles` (all when
     /// `nil`); `again` takes failed and interrupted ones too (``Courier/send(handles:again:)``).
-    public func send(handles: [String]?, again: Bool = false) throws(StoreError) -> Run {
+    package func send(handles: [String]?, again: Bool = false) throws(StoreError) -> Run {
         let courier = self.courier
         let recovered = try courier.recover()
         return Run(recovered: recovered, reports: try courier.send(handles: handles, again: again))
@@ -75,7 +75,7 @@ public struct DeliveryController {
 
     /// Applies the `send` setting to the message just queued for the invitation `handle`:
     /// `send` is the user's word for this one (`--send` true, `--no-send` false), which wins.
-    public func afterQueued(_ handle: String, send: Bool?) throws(StoreError) -> Sending {
+    package func afterQueued(_ handle: String, send: Bool?) throws(StoreError) -> Sending {
         switch send.map({ $0 ? SendPolicy.always : .never }) ?? policy {
         case .always: return .sent(try self.send(handles: [handle]))
         case .ask: return .ask
@@ -84,7 +84,7 @@ public struct DeliveryController {
     }
 
     /// Why a `send` had nothing to hand over: what waits, and for what.
-    public func waiting(handles: [String]?) throws(StoreError) -> Waiting {
+    package func waiting(handles: [String]?) throws(StoreError) -> Waiting {
         let waiting = try store.outbox(states: [.queued, .failed, .interrupted], handles: handles)
         let queued = waiting.filter { $0.state == .queued }
         return Waiting(

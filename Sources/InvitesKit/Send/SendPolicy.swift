@@ -2,7 +2,7 @@
 ///
 /// A value the caller hands to ``DeliveryController``, so that a command, `review` and a
 /// desktop notification send by the same rule.
-public enum SendPolicy: String, Sendable, Hashable, CaseIterable {
+package enum SendPolicy: String, Sendable, Hashable, CaseIterable {
     /// At once, as if `--send` were given.
     case always
     /// Asks the user first; where nobody can be asked, it stays queued.

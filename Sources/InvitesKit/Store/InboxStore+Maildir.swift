@@ -6,7 +6,7 @@ import InvitesModel
 /// that did not change lists nothing.
 extension InboxStore {
     /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query.
-    public func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
+    package func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
         let statement = try database.prepare("SELECT name FROM maildir_seen WHERE folder = ?")
         try statement.bind([.text(folder)])
         // Gathered first, so that the set is made at its final size rather than grown.
@@ -21,7 +21,7 @@ extension InboxStore {
     /// before they were listed; `nil` forgets a subfolder's stamp, so that it is listed again.
     /// Kept in the same transaction as the messages: a stamp never vouches for a message that
     /// is not remembered.
-    public func markSeen(
+    package func markSeen(
         _ keys: [String], in folder: String, now: Date, stamps: [String: FolderStamp?] = [:]
     ) throws(StoreError) {
         guard !keys.isEmpty || !stamps.isEmpty else { return }
@@ -53,7 +53,7 @@ extension InboxStore {
     }
 
     /// The stamps of a Maildir's subfolders as of the last pass that read everything in them.
-    public func folderStamps(in folder: String) throws(StoreError) -> [String: FolderStamp] {
+    package func folderStamps(in folder: String) throws(StoreError) -> [String: FolderStamp] {
         let statement = try database.prepare(
             "SELECT subfolder, inode, seconds, nanoseconds FROM maildir_folders WHERE folder = ?")
         try statement.bind([.text(folder)])

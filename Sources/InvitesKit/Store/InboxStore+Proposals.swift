@@ -7,7 +7,7 @@ extension InboxStore {
     /// proposal, at the time proposed, or a REFRESH) and queues that message (its COUNTER or
     /// REFRESH) in one transaction: the history holds the entry with its message, or neither.
     @discardableResult
-    public func record(apart entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
+    package func record(apart entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
         throws(StoreError) -> HistoryEntry
     {
         try record(apart: entry, for: stored, drafts: [draft], now: now)
@@ -16,7 +16,7 @@ extension InboxStore {
     /// The same for an entry that sends several messages (a forward: the invitation to the one
     /// added, and the word to the organizer): all queued with it, the entry at the last.
     @discardableResult
-    public func record(apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], now: Date)
+    package func record(apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], now: Date)
         throws(StoreError) -> HistoryEntry
     {
         try database.transaction { () throws(StoreError) -> HistoryEntry in
@@ -34,7 +34,7 @@ extension InboxStore {
     /// Records the organizer's DECLINECOUNTER on the invitation it answers: an entry with their
     /// comment, at the time of the proposal it declines. `nil` when this message was recorded
     /// before (same DTSTAMP, component and comment): ingesting is idempotent.
-    public func recordDeclinedProposal(
+    package func recordDeclinedProposal(
         _ declined: DeclinedProposal, for stored: StoredInvite, now: Date
     ) throws(StoreError) -> HistoryEntry? {
         try database.transaction { () throws(StoreError) -> HistoryEntry? in

@@ -12,7 +12,7 @@ extension NotificationText {
 
     /// The summary and the body for `invitations` (at least four), every title made printable
     /// and each line bounded as any notification's is.
-    public static func waiting(_ invitations: [StoredInvite]) -> (summary: String, body: String) {
+    package static func waiting(_ invitations: [StoredInvite]) -> (summary: String, body: String) {
         let titles = invitations.prefix(namedWaiting).map {
             fitted(Printable.title($0.invite.title), cells: longestConflictTitle)
         }

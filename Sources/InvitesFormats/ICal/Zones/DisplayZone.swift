@@ -5,12 +5,12 @@ import InvitesSystem
 ///
 /// It comes from `--tz`, else `TZ`, else the system's zone, and is always an IANA name so that
 /// libical and Foundation agree on every offset.
-public struct DisplayZone: Sendable, Hashable {
+package struct DisplayZone: Sendable, Hashable {
     /// The IANA identifier, e.g. `Europe/Berlin` or `UTC`.
-    public let identifier: String
+    package let identifier: String
 
     /// A zone by IANA name; `nil` when libical does not know the name.
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         let name = identifier.hasPrefix(":") ? String(identifier.dropFirst()) : identifier
         let canonical = ["UTC", "GMT", "Z", "Etc/UTC", "UCT", "Universal", "Zulu"].contains(name) ? "UTC" : name
         guard canonical == "UTC" || ZoneResolver.knows(canonical) else { return nil }
@@ -22,7 +22,7 @@ public struct DisplayZone: Sendable, Hashable {
     /// a `status` or a Maildir pass that never formats a time; Foundation keeps the zones it
     /// made, so asking again costs a lookup. A name Foundation's data is too old
     /// for (tzdata newer than ICU's) is read at the offset libical gives it now.
-    public var timeZone: TimeZone {
+    package var timeZone: TimeZone {
         if let zone = TimeZone(identifier: identifier) { return zone }
         let offset = ZoneResolver.offset(of: identifier, at: Int(Date().timeIntervalSince1970)) ?? 0
         return TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0) ?? .current
@@ -30,7 +30,7 @@ public struct DisplayZone: Sendable, Hashable {
 
     /// The zone a TZID names, however the producer wrote it: IANA, vendor-prefixed IANA or a
     /// Windows name (for showing an invite in the organizer's zone).
-    public init?(tzid: String) {
+    package init?(tzid: String) {
         let name = tzid.trimmingCharacters(in: .init(charactersIn: "\" "))
         guard !ZoneName.isPath(name) else { return nil }
         if let zone = DisplayZone(identifier: name) {
@@ -53,7 +53,7 @@ public struct DisplayZone: Sendable, Hashable {
     }
 
     /// UTC, the zone the tests and the JSON output use.
-    public static let utc = DisplayZone(fixed: "UTC")
+    package static let utc = DisplayZone(fixed: "UTC")
 
     private init(fixed identifier: String) {
         self.identifier = identifier
@@ -62,7 +62,7 @@ public struct DisplayZone: Sendable, Hashable {
     /// The system's zone, read from `/etc/localtime` the way the C library does: the name its
     /// link gives under `zoneinfo/`, without making Foundation's zone. Foundation decides what
     /// that cannot: a `TZ` the caller did not take, a copied file instead of a link.
-    public static func system() -> DisplayZone {
+    package static func system() -> DisplayZone {
         if getenv("TZ") == nil, let zone = DisplayZone(link: "/etc/localtime") { return zone }
         if let zone = DisplayZone(identifier: TimeZone.current.identifier) { return zone }
         return .utc
@@ -76,7 +76,7 @@ public struct DisplayZone: Sendable, Hashable {
     }
 
     /// The zone's abbreviation at an instant (`PDT`), for human output.
-    public func abbreviation(at date: Date) -> String {
+    package func abbreviation(at date: Date) -> String {
         ZoneResolver.abbreviation(of: identifier, at: Int(date.timeIntervalSince1970))
             ?? timeZone.abbreviation(for: date) ?? identifier
     }

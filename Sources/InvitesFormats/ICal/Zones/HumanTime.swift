@@ -2,10 +2,10 @@ import Foundation
 import InvitesModel
 
 /// Times as the human output writes them, in the display zone: `Tue 10 Apr 2018 08:00-12:00 PDT`.
-public struct HumanTime: Sendable {
-    public let zone: DisplayZone
+package struct HumanTime: Sendable {
+    package let zone: DisplayZone
 
-    public init(zone: DisplayZone) {
+    package init(zone: DisplayZone) {
         self.zone = zone
     }
 
@@ -26,7 +26,7 @@ public struct HumanTime: Sendable {
 
     /// The wall-clock time of an instant in the display zone, and the days from 1970-01-01 to
     /// its date there, for rulers that tick on the zone's hours and days.
-    public func wallClock(_ date: Date) -> (hour: Int, minute: Int, daysSinceEpoch: Int) {
+    package func wallClock(_ date: Date) -> (hour: Int, minute: Int, daysSinceEpoch: Int) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.timeZone.secondsFromGMT(for: date)
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let inDay = seconds - days * 86_400
@@ -34,18 +34,18 @@ public struct HumanTime: Sendable {
     }
 
     /// `Tue`: the day of the week an instant falls on in the display zone.
-    public func weekday(_ date: Date) -> String {
+    package func weekday(_ date: Date) -> String {
         fields(date).weekday
     }
 
     /// `Tue 22:00`: a time with its day of the week, where a stretch crosses midnight.
-    public func weekdayClock(_ date: Date) -> String {
+    package func weekdayClock(_ date: Date) -> String {
         weekday(date) + " " + clock(date)
     }
 
     /// A stretch of a few hours: `07:00-15:00` within one day, `Sun 22:00 - Tue 02:00` across
     /// midnight, so that an all-day invite's window does not read as `22:00-02:00`.
-    public func stretch(start: Date, end: Date) -> String {
+    package func stretch(start: Date, end: Date) -> String {
         let first = LocalDate(start, in: zone.timeZone)
         let last = LocalDate(end, in: zone.timeZone)
         guard first == last else { return weekdayClock(start) + " - " + weekdayClock(end) }
@@ -53,20 +53,20 @@ public struct HumanTime: Sendable {
     }
 
     /// `HH:mm` in the display zone.
-    public func clock(_ date: Date) -> String {
+    package func clock(_ date: Date) -> String {
         let parts = fields(date)
         return String(format: "%02d:%02d", parts.hour, parts.minute)
     }
 
     /// `Tue 10 Apr 2018`.
-    public func day(_ date: Date) -> String {
+    package func day(_ date: Date) -> String {
         let parts = fields(date)
         return "\(parts.weekday) \(parts.day) \(HumanTime.months[parts.month - 1]) \(parts.year)"
     }
 
     /// A stretch of time: one day written once, a stretch over midnight with both days, an
     /// all-day stretch by its dates.
-    public func span(start: Date, end: Date, dates: Occurrence.AllDayDates? = nil) -> String {
+    package func span(start: Date, end: Date, dates: Occurrence.AllDayDates? = nil) -> String {
         if let dates {
             let last = dates.endExclusive.adding(days: -1)
             let first = day(dates.first.midnight(in: zone.timeZone))
