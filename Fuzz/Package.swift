@@ -8,7 +8,8 @@ import PackageDescription
 /// and coverage and AddressSanitizer instrumentation of the library as well as of the targets) and
 /// `-enable-testing` (so that targets can `@testable import` the library: its declarations are
 /// `package` or internal, never `public`). SwiftPM renames an executable's `main`, so libFuzzer's
-/// own `main` is never linked: each target's `@main` hands over to `LLVMFuzzerRunDriver` (FuzzSupport's `FuzzDriver.run`).
+/// own `main` is never linked: each target's `@main` hands over to `LLVMFuzzerRunDriver`
+/// (FuzzSupport's `FuzzDriver.run`).
 let fuzzTargets = ["FuzzPush", "FuzzITIP", "FuzzMail", "FuzzScanner", "FuzzExpand", "FuzzReply", "FuzzTNEF"]
 
 let package = Package(
