@@ -2,50 +2,6 @@ import Foundation
 
 /// One line of the history: an answer or a comment, with the invite as it was when answered.
 package struct HistoryEntry: Sendable, Hashable {
-
-    /// The memberwise initializer, for the targets above this one.
-    package init(
-        handle: String,
-        uid: String,
-        recurrenceID: String? = nil,
-        senderID: String? = nil,
-        title: String,
-        start: Date,
-        end: Date,
-        sequence: Int,
-        dtstamp: Date? = nil,
-        action: AnswerAction,
-        comment: String? = nil,
-        at: Date,
-        delivery: Delivery,
-        outboxID: Int64? = nil,
-        sentAt: Date? = nil,
-        supersededAt: Date? = nil,
-        id: Int64? = nil,
-        supersededBy: HistoryEntry.Successor? = nil,
-        commentLeftOutBy: HistoryEntry.Successor? = nil
-    ) {
-        self.handle = handle
-        self.uid = uid
-        self.recurrenceID = recurrenceID
-        self.senderID = senderID
-        self.title = title
-        self.start = start
-        self.end = end
-        self.sequence = sequence
-        self.dtstamp = dtstamp
-        self.action = action
-        self.comment = comment
-        self.at = at
-        self.delivery = delivery
-        self.outboxID = outboxID
-        self.sentAt = sentAt
-        self.supersededAt = supersededAt
-        self.id = id
-        self.supersededBy = supersededBy
-        self.commentLeftOutBy = commentLeftOutBy
-    }
-
     /// A later entry whose message took the place of this one's before it went, as the history
     /// names it: "the accept of Tue 1 Dec 2026 10:02".
     package struct Successor: Sendable, Hashable {
@@ -94,4 +50,47 @@ package struct HistoryEntry: Sendable, Hashable {
     /// (a reply carries one comment, the latest made with or since its latest answer): the
     /// comment was not sent, and will not be.
     package var commentLeftOutBy: Successor? = nil
+
+    /// The memberwise initializer, for the targets above this one.
+    package init(
+        handle: String,
+        uid: String,
+        recurrenceID: String? = nil,
+        senderID: String? = nil,
+        title: String,
+        start: Date,
+        end: Date,
+        sequence: Int,
+        dtstamp: Date? = nil,
+        action: AnswerAction,
+        comment: String? = nil,
+        at: Date,
+        delivery: Delivery,
+        outboxID: Int64? = nil,
+        sentAt: Date? = nil,
+        supersededAt: Date? = nil,
+        id: Int64? = nil,
+        supersededBy: HistoryEntry.Successor? = nil,
+        commentLeftOutBy: HistoryEntry.Successor? = nil
+    ) {
+        self.handle = handle
+        self.uid = uid
+        self.recurrenceID = recurrenceID
+        self.senderID = senderID
+        self.title = title
+        self.start = start
+        self.end = end
+        self.sequence = sequence
+        self.dtstamp = dtstamp
+        self.action = action
+        self.comment = comment
+        self.at = at
+        self.delivery = delivery
+        self.outboxID = outboxID
+        self.sentAt = sentAt
+        self.supersededAt = supersededAt
+        self.id = id
+        self.supersededBy = supersededBy
+        self.commentLeftOutBy = commentLeftOutBy
+    }
 }

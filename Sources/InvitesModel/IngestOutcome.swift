@@ -2,15 +2,6 @@ import Foundation
 
 /// What ingesting one invite did to the inbox.
 package struct IngestOutcome: Sendable, Hashable {
-
-    /// The memberwise initializer, for the targets above this one.
-    package init(stored: StoredInvite, result: IngestOutcome.Result, note: String? = nil, changed: [String?] = []) {
-        self.stored = stored
-        self.result = result
-        self.note = note
-        self.changed = changed
-    }
-
     package enum Result: String, Sendable, Hashable {
         case new
         case updated
@@ -24,4 +15,12 @@ package struct IngestOutcome: Sendable, Hashable {
     package var note: String?
     /// The components this message changed: `nil` for the master, else an instance's key.
     package var changed: [String?] = []
+
+    /// The memberwise initializer, for the targets above this one.
+    package init(stored: StoredInvite, result: IngestOutcome.Result, note: String? = nil, changed: [String?] = []) {
+        self.stored = stored
+        self.result = result
+        self.note = note
+        self.changed = changed
+    }
 }

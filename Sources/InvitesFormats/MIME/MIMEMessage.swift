@@ -7,30 +7,6 @@ import InvitesModel
 /// GMime walks nested multiparts and attached messages, undoes base64 and quoted-printable and
 /// converts charsets; this type is the only code that touches it.
 package struct MIMEMessage {
-
-    /// The memberwise initializer, for the targets above this one.
-    package init(
-        calendarParts: [MIMEMessage.CalendarPart],
-        tnefParts: [Data] = [],
-        to: [(address: String, name: String?)] = [],
-        cc: [(address: String, name: String?)] = [],
-        exchangeMeeting: Bool = false,
-        thread: InvitesModel.MailThread? = nil,
-        from: String? = nil,
-        sender: String? = nil,
-        authenticationResults: String? = nil
-    ) {
-        self.calendarParts = calendarParts
-        self.tnefParts = tnefParts
-        self.to = to
-        self.cc = cc
-        self.exchangeMeeting = exchangeMeeting
-        self.thread = thread
-        self.from = from
-        self.sender = sender
-        self.authenticationResults = authenticationResults
-    }
-
     /// One `text/calendar` (or `.ics`) part, decoded to UTF-8 bytes.
     package struct CalendarPart {
         package var data: Data
@@ -63,6 +39,29 @@ package struct MIMEMessage {
     package var sender: String?
     /// Its topmost `Authentication-Results` header, as written.
     package var authenticationResults: String?
+
+    /// The memberwise initializer, for the targets above this one.
+    package init(
+        calendarParts: [MIMEMessage.CalendarPart],
+        tnefParts: [Data] = [],
+        to: [(address: String, name: String?)] = [],
+        cc: [(address: String, name: String?)] = [],
+        exchangeMeeting: Bool = false,
+        thread: MailThread? = nil,
+        from: String? = nil,
+        sender: String? = nil,
+        authenticationResults: String? = nil
+    ) {
+        self.calendarParts = calendarParts
+        self.tnefParts = tnefParts
+        self.to = to
+        self.cc = cc
+        self.exchangeMeeting = exchangeMeeting
+        self.thread = thread
+        self.from = from
+        self.sender = sender
+        self.authenticationResults = authenticationResults
+    }
 
     /// Parses a message; `nil` when GMime finds no message in the bytes. A message with more
     /// lines that may open a part than ``MIMEPartLimit/mostParts`` is refused unread.

@@ -4,7 +4,6 @@ import InvitesModel
 /// with what it needs to become an iTIP message: nothing here is written anywhere yet.
 package struct OutlookMeeting: Sendable, Equatable {
     package struct Person: Sendable, Equatable {
-
         package enum Role: String, Sendable {
             case required = "REQ-PARTICIPANT"
             case optional = "OPT-PARTICIPANT"

@@ -6,9 +6,8 @@ package struct ContentHasher {
     private var low: UInt64 = 0xcbf2_9ce4_8422_2325
     private var length: UInt64 = 0
 
-    /// The memberwise initializer, for the targets above this one.
-    package init() {
-    }
+    /// A hash of nothing yet, for the targets above this one.
+    package init() {}
 
     package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0

@@ -14,9 +14,8 @@ package enum StableHash {
     package struct FNV1a {
         package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-        /// The memberwise initializer, for the targets above this one.
-        package init() {
-        }
+        /// A hash of nothing yet, for the targets above this one.
+        package init() {}
 
         package mutating func add(_ byte: UInt8) {
             value ^= UInt64(byte)
