@@ -46,7 +46,8 @@ import Testing
 
     /// A member an extension declares in another folder belongs to that folder: `Beta.read` names
     /// C, where the extension is, as well as B, where `Beta` is.
-    @Test func theGraphSeesMembersOfExtensionsInAnotherFolder() {
+    @Test("A member an extension declares in another folder belongs to that folder")
+    func extensionMembers() {
         let graph = FolderGraph(files: [
             ("A", "func load() { _ = Beta.read(data) }"),
             ("B", "struct Beta { var value = 0 }"),

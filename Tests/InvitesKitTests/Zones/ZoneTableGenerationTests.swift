@@ -9,7 +9,8 @@ import Testing
 @Suite struct ZoneTableGenerationTests {
     static let zones = "Sources/InvitesFormats/ICal/Zones/"
 
-    @Test func regeneratingTheCLDRTableChangesNothing() throws {
+    @Test("Regenerating CLDR's table of Windows zone names changes nothing")
+    func cldrTable() throws {
         let committed = try String(
             contentsOfFile: Fixture.repositoryFile(Self.zones + "WindowsZoneTable+Data.swift"), encoding: .utf8)
         let header = try #require(
@@ -32,7 +33,8 @@ import Testing
         #expect(try Self.run("scripts/gen-windows-zones.py", [input.path]) == committed)
     }
 
-    @Test func regeneratingTheDisplayNameTableChangesNothing() throws {
+    @Test("Regenerating the table of Windows display names changes nothing")
+    func displayNameTable() throws {
         let committed = try String(
             contentsOfFile: Fixture.repositoryFile(Self.zones + "WindowsZoneTable+DisplayNames.swift"),
             encoding: .utf8)
