@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "invites", targets: ["invites"]),
-        // For Fuzz/, a package of its own: its targets `@testable import` these modules.
+        // For Fuzz/, a package of its own, compiled under this package's name to see `package`.
         .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem"]),
     ],
     targets: [
