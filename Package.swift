@@ -15,7 +15,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "invites", targets: ["invites"]),
-        .library(name: "InvitesKit", targets: ["InvitesKit"]),
+        // For Fuzz/, a package of its own, compiled under this package's name to see `package`.
+        .library(name: "InvitesKit", targets: ["InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem"]),
     ],
     targets: [
         libical,
@@ -28,22 +29,39 @@ let package = Package(
         .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // GMime (mail) and GIO (watch's notifications), loaded with dlopen when first needed.
         .target(name: "CGLibOnDemand", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "InvitesKit", dependencies: ["CLibical", "CSQLite", "CGLibOnDemand", "CHTTPPost"]),
-        .target(name: "InvitesCLI", dependencies: ["InvitesKit"]),
-        .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit"]),
+        // The library, in layers the compiler keeps apart: a target names only those below it,
+        // and what it shows above is `package` (the CLI and the tests are in this package).
+        // Model: the values every layer speaks of (invitations, answers, dates), and stable digests.
+        .target(name: "InvitesModel"),
+        // System: Posix, the one door to the kernel; descriptors, subprocesses, threads.
+        .target(name: "InvitesSystem"),
+        // Formats: strangers' bytes read and written (iCalendar with libical, its zones and
+        // expansion; MIME with GMime; Outlook's TNEF) and the printing of strangers' text.
+        .target(name: "InvitesFormats", dependencies: ["InvitesModel", "InvitesSystem", "CLibical", "CGLibOnDemand"]),
+        // Kit: the store (SQLite), your calendars, ingest and the use cases, nothing printed.
+        .target(
+            name: "InvitesKit",
+            dependencies: ["InvitesFormats", "InvitesModel", "InvitesSystem", "CSQLite", "CGLibOnDemand", "CHTTPPost"]
+        ),
+        .target(name: "InvitesCLI", dependencies: ["InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem"]),
+        .executableTarget(name: "invites", dependencies: ["InvitesCLI", "InvitesKit", "InvitesSystem"]),
         .target(
             name: "InvitesTestSupport",
-            dependencies: ["InvitesCLI", "InvitesKit"],
+            dependencies: ["InvitesCLI", "InvitesKit", "InvitesFormats", "InvitesModel"],
             path: "Tests/InvitesTestSupport"
         ),
         .testTarget(
             name: "InvitesKitTests",
-            dependencies: ["InvitesKit", "InvitesTestSupport", "CLibical"],
+            dependencies: [
+                "InvitesKit", "InvitesFormats", "InvitesModel", "InvitesSystem", "InvitesTestSupport", "CLibical",
+            ],
             exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "InvitesCLITests",
-            dependencies: ["InvitesCLI", "InvitesKit", "InvitesTestSupport", "CLibical"],
+            dependencies: [
+                "InvitesCLI", "InvitesKit", "InvitesFormats", "InvitesModel", "InvitesTestSupport", "CLibical",
+            ],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

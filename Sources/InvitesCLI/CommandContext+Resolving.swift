@@ -1,4 +1,5 @@
 import InvitesKit
+import InvitesModel
 
 /// Which invitation a command's HANDLE names, for every command that takes one.
 extension CommandContext {

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// What a running command has at hand: its arguments, the resolved settings and the streams.
 struct CommandContext {

@@ -1,9 +1,10 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// The `invites` command line: finds the command, resolves the settings, runs it, and turns
 /// whatever it throws into a message and an exit status.
-public enum InvitesCommand {
+package enum InvitesCommand {
     /// Runs one command line; returns the exit status.
     ///
     /// A standard output that failed on the way outranks what the command returned: the user
@@ -11,7 +12,7 @@ public enum InvitesCommand {
     ///
     /// With `--json` a command that fails prints `{"error": {...}}` on standard output as well,
     /// unless it had printed its document already: a script reads one document either way.
-    public static func run(_ arguments: [String], environment: CLIEnvironment) -> Int32 {
+    package static func run(_ arguments: [String], environment: CLIEnvironment) -> Int32 {
         let status: ExitCode
         do {
             status = try dispatch(arguments, environment: environment)

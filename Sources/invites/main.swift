@@ -1,6 +1,7 @@
 import Foundation
 import InvitesCLI
 import InvitesKit
+import InvitesSystem
 
 // Errors, not signals: a closed pipe (SIGPIPE) and a file size limit (SIGXFSZ) would otherwise
 // kill the process in the middle of a write; ignored, the write returns EPIPE or EFBIG, and

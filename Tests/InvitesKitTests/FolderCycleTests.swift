@@ -2,17 +2,18 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
-/// InvitesKit's folders form a graph you can draw, Model at the bottom: this test fails on any
-/// cycle between two folders.
+/// Each library target's folders form a graph you can draw: this test fails on any cycle
+/// between two folders of one target. Between targets the compiler keeps the arrows.
 @Suite struct FolderCycleTests {
     /// The folders that reach each other: none. A cycle here means a type is in the wrong room;
-    /// the last two were broken up by moving values down (CalendarEntry to Model, the outbox's
-    /// records to Store, one zone folder inside ICal).
+    /// the last ones were broken up by moving values down (CalendarEntry to Model, the outbox's
+    /// records to Store, one zone folder inside ICal, `HumanTime` beside the display zone).
     static let known: Set<[String]> = []
 
-    @Test func noNewCycleBetweenFolders() throws {
-        let graph = try FolderGraph(root: Fixture.repositoryFile("Sources/InvitesKit"))
-        #expect(graph.folders.count > 10)
+    @Test(arguments: ["InvitesKit", "InvitesModel", "InvitesFormats"])
+    func noNewCycleBetweenFolders(target: String) throws {
+        let graph = try FolderGraph(root: Fixture.repositoryFile("Sources/\(target)"))
+        #expect(graph.folders.count > 1)
         let cycles = Set(graph.cycles())
         let new = cycles.subtracting(FolderCycleTests.known)
         #expect(new.isEmpty, "new cycles between folders: \(new.map { $0.joined(separator: " <-> ") })")
@@ -30,74 +31,32 @@ import Testing
         #expect(graph.edges["B"] == nil)
         #expect(graph.cycles() == [["C", "D"]])
     }
-}
 
-/// Which folder's types each folder's files name: a top-level `struct`, `class`, `enum`,
-/// `protocol`, `actor` or `typealias` belongs to its folder; a name declared twice, or also
-/// nested somewhere, is left out, since a bare word cannot tell which one is meant.
-struct FolderGraph {
-    var folders: Set<String> = []
-    var edges: [String: Set<String>] = [:]
-
-    init(root: String) throws {
-        let paths = try #require(FileManager.default.enumerator(atPath: root)?.allObjects as? [String])
-        var files: [(String, String)] = []
-        for path in paths where path.hasSuffix(".swift") {
-            let folder = String(path.split(separator: "/").first ?? "")
-            files.append((folder, try String(contentsOfFile: root + "/" + path, encoding: .utf8)))
-        }
-        self.init(files: files)
+    /// A name used only inside an interpolation is a use; the text around it is not.
+    @Test func theGraphSeesInterpolations() {
+        let graph = FolderGraph(files: [
+            ("A", #"struct Alpha { var text: String { "Beta: \(Beta.quoted("Gamma (\(1 + 2))")) Delta" } }"#),
+            ("B", "enum Beta {}"), ("C", "struct Gamma {}"), ("D", "struct Delta {}"),
+            ("E", "let block = \"\"\"\n    Gamma \\(Epsilon.name)\n    Delta\n    \"\"\"\nstruct Epsilon {}"),
+        ])
+        #expect(graph.edges["A"] == ["B"])
+        #expect(graph.edges["E"] == nil)
+        #expect(FolderGraph.code(of: #"f("a \"(\" b") /* Beta */ + g(1)"#) == "f( )  + g(1)")
     }
 
-    init(files: [(folder: String, text: String)]) {
-        let declaration =
-            #/^(\s*)(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z]\w*)/#
-        var owner: [String: String] = [:]
-        var ambiguous: Set<String> = []
-        for (folder, text) in files {
-            folders.insert(folder)
-            for line in text.split(separator: "\n") {
-                guard let match = line.firstMatch(of: declaration) else { continue }
-                let name = String(match.output.2)
-                if !match.output.1.isEmpty || (owner[name].map { $0 != folder } ?? false) { ambiguous.insert(name) }
-                if match.output.1.isEmpty, owner[name] == nil { owner[name] = folder }
-            }
-        }
-        for name in ambiguous { owner[name] = nil }
-        for (folder, text) in files {
-            for line in text.split(separator: "\n") {
-                var code = String(line)
-                if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
-                code = code.replacing(#/"(?:[^"\\]|\\.)*"/#, with: "\"\"")
-                // Simple word boundaries: Unicode's would take `Type.member` for one word.
-                for word in code.matches(of: #/\b[A-Z]\w*\b/#.wordBoundaryKind(.simple)) {
-                    if let other = owner[String(word.output)], other != folder {
-                        edges[folder, default: []].insert(other)
-                    }
-                }
-            }
-        }
-    }
-
-    /// The groups of two or more folders that reach each other (strongly connected), each sorted.
-    func cycles() -> [[String]] {
-        var reach: [String: Set<String>] = [:]
-        for folder in folders {
-            var seen: Set<String> = []
-            var queue = Array(edges[folder] ?? [])
-            while let next = queue.popLast() {
-                guard seen.insert(next).inserted else { continue }
-                queue += edges[next] ?? []
-            }
-            reach[folder] = seen
-        }
-        var groups: Set<[String]> = []
-        for folder in folders {
-            let group = folders.filter {
-                $0 == folder || (reach[folder]?.contains($0) == true && reach[$0]?.contains(folder) == true)
-            }
-            if group.count > 1 { groups.insert(group.sorted()) }
-        }
-        return groups.sorted { $0.joined() < $1.joined() }
+    /// A member an extension declares in another folder belongs to that folder: `Beta.read` names
+    /// C, where the extension is, as well as B, where `Beta` is.
+    @Test("A member an extension declares in another folder belongs to that folder")
+    func extensionMembers() {
+        let graph = FolderGraph(files: [
+            ("A", "func load() { _ = Beta.read(data) }"),
+            ("B", "struct Beta { var value = 0 }"),
+            ("C", "extension Beta {\n    static func read(_ data: Data) -> Beta { Beta() }\n}\nstruct Gamma {}"),
+            ("D", "extension Beta {\n    var count: Int { 1 }\n}"),
+            ("E", "extension Beta {\n    var count: Int { 2 }\n}"),
+            ("F", "let n = Beta.count"),
+        ])
+        #expect(graph.edges["A"] == ["B", "C"])
+        #expect(graph.edges["F"] == ["B"])
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 extension CalendarText {
     /// What `invites` reads from `lines`, as a calendar file, over `[from, to)`.

@@ -1,6 +1,9 @@
 import Foundation
 import FuzzSupport
-import InvitesKit
+
+@testable import InvitesFormats
+@testable import InvitesKit
+@testable import InvitesModel
 
 /// The calendar file the input is written to: one per process, as libFuzzer's `-fork` and
 /// `-jobs` run several.

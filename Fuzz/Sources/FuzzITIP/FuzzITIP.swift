@@ -1,5 +1,7 @@
 import FuzzSupport
-import InvitesKit
+
+@testable import InvitesFormats
+@testable import InvitesKit
 
 /// Any bytes as an iTIP file (a VCALENDAR with METHOD), read the way `invites ingest` reads one;
 /// every other input gives the Content-Type `method=` a mail part could give it.

@@ -1,5 +1,6 @@
 import FuzzSupport
-import InvitesKit
+
+@testable import InvitesKit
 
 /// Any bytes as an e-mail message: GMime's parse, the calendar parts it finds, and each part
 /// read as iTIP.

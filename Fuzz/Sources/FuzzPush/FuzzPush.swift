@@ -1,5 +1,6 @@
 import FuzzSupport
-import InvitesKit
+
+@testable import InvitesKit
 
 /// Any bytes as a push payload: one JSON object, a JSON array of them, or JSON Lines.
 @_cdecl("LLVMFuzzerTestOneInput")

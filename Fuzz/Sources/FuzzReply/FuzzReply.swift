@@ -1,7 +1,9 @@
 import Foundation
 import FuzzSupport
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Any bytes as an invitation, answered: the iTIP REPLY (`ITIPComposer.reply`), the copy for
 /// your calendar (`ITIPComposer.calendarEntry`) and the whole reply message (`Reply.make` with

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// Any bytes as a calendar file, through everything that reads it before libical does: the

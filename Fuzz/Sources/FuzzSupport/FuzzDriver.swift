@@ -1,6 +1,7 @@
 internal import CLibFuzzer
 import Foundation
-import InvitesKit
+
+@testable import InvitesKit
 
 /// The `main` of every fuzz target: hands the command line to libFuzzer's driver.
 ///

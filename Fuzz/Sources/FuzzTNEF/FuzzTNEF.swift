@@ -1,6 +1,6 @@
 import FuzzSupport
-import InvitesKit
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// Any bytes as Outlook's winmail.dat, as `invites ingest` reads one alone: the TNEF stream and

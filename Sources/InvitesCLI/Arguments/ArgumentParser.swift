@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 
 /// Splits arguments by a spec: `--name value`, `--name=value`, flags, `--` to end options, and a

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// A file named on the command line that is not there (exit 66).

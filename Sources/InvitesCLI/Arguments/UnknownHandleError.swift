@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 
 /// A handle, sender id or UID prefix that names no invite, with the closest one there is.

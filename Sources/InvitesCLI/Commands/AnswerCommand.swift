@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--from WHEN] [--comment TEXT]
 /// [--no-add] [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// `invites check HANDLE`: one line; exit 0 when free, 3 when it conflicts, 1 when part of

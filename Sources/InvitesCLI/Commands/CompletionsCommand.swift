@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 
 /// `invites completions bash|zsh|fish`: completion for commands, options, their values and

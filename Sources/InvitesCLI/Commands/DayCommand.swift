@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites day [DATE]`: one day of your calendars with the invitations waiting on it, their
 /// conflicts, and the free stretches within your working hours.

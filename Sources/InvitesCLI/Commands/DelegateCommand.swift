@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// `invites delegate HANDLE ADDR [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] [--send |

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// `invites forward HANDLE ADDR [--comment TEXT] [--for ADDR] [--send | --no-send]`: the

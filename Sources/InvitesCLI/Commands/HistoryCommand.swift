@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites history [HANDLE] [--status S] [--since WHEN] [--limit N]`: every answer and comment
 /// (of one invitation, with a HANDLE), newest first.

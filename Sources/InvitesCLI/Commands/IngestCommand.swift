@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites ingest [FILE... | -] [--maildir DIR]... [--print handle]`: reads invites into the inbox.
 enum IngestCommand {

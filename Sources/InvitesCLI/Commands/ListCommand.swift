@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites list [--all | --status S] [--width N]`: the inbox, the last changed first.
 enum ListCommand {

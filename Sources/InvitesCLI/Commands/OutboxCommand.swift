@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites outbox [--all]`: the messages answers made, and where each stands.
 enum OutboxCommand {

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites propose HANDLE [--at WHEN | --free] [--occurrence WHEN] [--comment TEXT] [--send |
 /// --no-send]`: proposes a new time to the organizer (an iTIP COUNTER), through the outbox.

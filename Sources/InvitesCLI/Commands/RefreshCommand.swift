@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// `invites refresh HANDLE [--occurrence WHEN] [--comment TEXT] [--send | --no-send]`: asks the

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites reply HANDLE [--out FILE] [--mime]`: the iTIP REPLY for the latest answer, printed for
 /// the user to send; what the outbox holds and sends is not touched.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// `invites send [HANDLE...] [--again]`: hands the outbox's queued messages over; and the words

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites show HANDLE`: the invite, the nearby events, the conflicts and the timeline.
 enum ShowCommand {

@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 
 /// `invites status`: one short line for status bars; nothing when nothing is pending. Pending is

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesSystem
 
 /// `invites watch [--maildir DIR]... [--notify desktop|command|none] [--once] [--wait D]
 /// [--verbose]`: takes invitations in as they arrive and tells of each; runs until SIGTERM or

@@ -1,4 +1,5 @@
 import InvitesKit
+import InvitesModel
 
 /// What each word of an `invites` command line completes to, read from the command table: the
 /// one source the bash, zsh and fish scripts are written from, so that none of them offers file

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The words of an answer, said once for `accept` and its kin, `review` and the confirmation
 /// `watch` gives after an answer from a notification: what the answer did to the calendar, the

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The lines of `show`'s details about the meeting itself: how to join, how it repeats, who
 /// else comes, and the first lines of its description.

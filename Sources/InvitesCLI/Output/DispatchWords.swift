@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// The words of a hand-over, said once for `send`, the answering commands, `propose` and

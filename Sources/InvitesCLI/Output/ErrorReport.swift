@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 
 /// The one place where errors become messages and exit statuses.

@@ -1,5 +1,5 @@
 /// The exit statuses the spec promises.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     case failure = 1
     case usage = 2

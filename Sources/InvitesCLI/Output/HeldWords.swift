@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The words for answers held for your server's copy of a mailed invitation, once settled.
 enum HeldWords {

@@ -1,4 +1,5 @@
 import InvitesKit
+import InvitesModel
 
 /// Help text in the sections swift-argument-parser prints (OVERVIEW, USAGE, OPTIONS,
 /// SUBCOMMANDS), and the man page made from the same table.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// The body of each command's `--json` document (the keys beside `"schema"`).
 extension JSONOutput {

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 extension JSONOutput {
     /// `day --json`: the day's events, the invitations waiting on it, and the free stretches.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 extension JSONOutput {
     /// `show --json`'s `details`: what the text output's join, repeats, attendees and notes

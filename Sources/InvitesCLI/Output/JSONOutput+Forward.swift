@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 extension JSONOutput {
     /// `forward --json` and `delegate --json`: whom the invitation went to, and where its messages
@@ -16,7 +17,7 @@ extension JSONOutput {
         }
 
         /// A delegation's, which has the same shape.
-        init(_ forward: Forward, _ entry: InvitesKit.HistoryEntry, handle: String) {
+        init(_ forward: Forward, _ entry: InvitesModel.HistoryEntry, handle: String) {
             self.handle = handle
             to = forward.to
             comment = forward.comment

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 extension JSONOutput {
     /// `propose --json`: the time proposed, the time it replaces, and where its COUNTER stands.

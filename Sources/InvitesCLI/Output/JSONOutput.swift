@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The shapes of the `--json` output: `docs/json-schema.json`, version ``schemaVersion``.
 /// Optional values are `null`, never left out (``Nullable``).
@@ -42,7 +44,7 @@ enum JSONOutput {
             /// `sent by X for Y` and the failed checks, as `show` says them; `null` when all is well.
             @Nullable var note: String?
 
-            init(_ origin: MailOrigin, organizer: InvitesKit.Invite.Person?) {
+            init(_ origin: MailOrigin, organizer: InvitesModel.Invite.Person?) {
                 from = origin.from
                 sender = origin.sender
                 failedChecks = origin.failedChecks
@@ -220,14 +222,14 @@ enum JSONOutput {
             var at: String
             @Nullable var recurrenceId: String?
 
-            init(_ successor: InvitesKit.HistoryEntry.Successor) {
+            init(_ successor: InvitesModel.HistoryEntry.Successor) {
                 action = successor.action.rawValue
                 at = RFC3339.utc(successor.at)
                 recurrenceId = successor.recurrenceID
             }
         }
 
-        init(_ entry: InvitesKit.HistoryEntry) {
+        init(_ entry: InvitesModel.HistoryEntry) {
             handle = entry.handle
             uid = entry.uid
             recurrenceId = entry.recurrenceID

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The line `list` gives an invitation: its handle and state in their columns, when, how it
 /// repeats, its title and organizer, and what else is worth a glance (delegated to you, the

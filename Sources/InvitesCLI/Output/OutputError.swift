@@ -1,8 +1,9 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Why text could not be written where the command was told to write it.
-public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whoever read the stream went away (`EPIPE`): `invites list | head -n 1`. Not a failure
     /// worth a message; the command ends quietly with status 141, as a filter killed by
     /// SIGPIPE would.
@@ -18,7 +19,7 @@ public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
         self = error.code == EPIPE ? .closed(stream: stream) : .failed(stream: stream, reason: error.description)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .closed(let stream):
             return "\(stream) was closed before everything was written"

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// A file a command writes on request (`reply --out FILE`).
 enum OutputFile {

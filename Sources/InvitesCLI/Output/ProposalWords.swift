@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// The words of a proposal of a new time, said once for `propose` and `review`'s `p`: what was

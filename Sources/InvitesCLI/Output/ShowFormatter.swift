@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The human output of `show`: the invite's details, then the nearby events with their conflicts.
 struct ShowFormatter {

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Asks a yes-or-no question on the controlling terminal, as `send = ask` needs even when
 /// standard input is the mail a client piped in.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Where a command's text goes: standard output or error, or memory in tests.
 ///
@@ -9,7 +10,7 @@ import InvitesKit
 /// prints through it: the first failure is kept in ``failure``, later text is dropped, and
 /// `onFailure` is told once (the process's own standard output ends the process there: nobody
 /// reads what it would go on to do).
-public final class TextSink: @unchecked Sendable {
+package final class TextSink: @unchecked Sendable {
     private let descriptor: Int32?
     private let name: String
     private let onFailure: (@Sendable (OutputError) -> Void)?
@@ -19,26 +20,26 @@ public final class TextSink: @unchecked Sendable {
     private var wrote = false
 
     /// Writes to a file descriptor; `name` ("standard output") is what messages call it.
-    public init(descriptor: Int32, name: String, onFailure: (@Sendable (OutputError) -> Void)? = nil) {
+    package init(descriptor: Int32, name: String, onFailure: (@Sendable (OutputError) -> Void)? = nil) {
         self.descriptor = descriptor
         self.name = name
         self.onFailure = onFailure
     }
 
     /// Writes to a file handle's descriptor (never through the handle itself).
-    public convenience init(handle: FileHandle) {
+    package convenience init(handle: FileHandle) {
         self.init(descriptor: handle.fileDescriptor, name: "file descriptor \(handle.fileDescriptor)")
     }
 
     /// Collects everything written, for tests.
-    public init() {
+    package init() {
         self.descriptor = nil
         self.name = "memory"
         self.onFailure = nil
     }
 
     /// Writes the text whole, or records why it could not.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         lock.lock()
         wrote = wrote || !text.isEmpty
         guard let descriptor else {
@@ -64,21 +65,21 @@ public final class TextSink: @unchecked Sendable {
 
     /// Whether anything was written (or tried): a failed `--json` command prints its error as
     /// JSON only where it had printed no document yet.
-    public var hasWritten: Bool {
+    package var hasWritten: Bool {
         lock.lock()
         defer { lock.unlock() }
         return wrote
     }
 
     /// The first write that failed, if any; nil for an in-memory sink.
-    public var failure: OutputError? {
+    package var failure: OutputError? {
         lock.lock()
         defer { lock.unlock() }
         return firstFailure
     }
 
     /// Everything written so far (in-memory sinks only).
-    public var text: String {
+    package var text: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: buffer, as: UTF8.self)

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesModel
 
 /// The version `invites --version` prints.
 enum Version {

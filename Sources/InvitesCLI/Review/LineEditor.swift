@@ -1,3 +1,4 @@
+import InvitesFormats
 import InvitesKit
 
 /// The line `review` reads a comment or a time into, with the editing a shell's line has:

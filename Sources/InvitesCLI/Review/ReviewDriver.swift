@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// Runs `review`: draws each invitation of a ``ReviewQueue`` as `show` draws it, reads keys
 /// through a ``ReviewSession`` and has the queue carry out what they decide, through the same

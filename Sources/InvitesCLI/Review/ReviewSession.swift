@@ -1,4 +1,6 @@
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// What `review` does with each key, as a state machine with no terminal and no store: a key
 /// in, a ``Command`` out for the driver (``ReviewCommand``) to carry out.

@@ -1,32 +1,33 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Everything a command may take from the outside world, injected so commands run in-process
 /// in tests without touching `$HOME`, the clock or the terminal.
-public struct CLIEnvironment: Sendable {
-    public var variables: [String: String]
-    public var now: @Sendable () -> Date
-    public var readStandardInput: @Sendable () -> Data
+package struct CLIEnvironment: Sendable {
+    package var variables: [String: String]
+    package var now: @Sendable () -> Date
+    package var readStandardInput: @Sendable () -> Data
     /// Whether standard output is a terminal (for `--color auto`).
-    public var outputIsTerminal: Bool
+    package var outputIsTerminal: Bool
     /// Whether standard input is a terminal: `ingest` then says it reads it, or asks for `-`,
     /// rather than waiting silently for text nobody is about to type.
-    public var inputIsTerminal: Bool
-    public var out: TextSink
-    public var err: TextSink
+    package var inputIsTerminal: Bool
+    package var out: TextSink
+    package var err: TextSink
     /// Asks the user a yes-or-no question on their terminal (`send = ask`); `nil` when there is
     /// none to ask on. By default there is none, so a test never waits for a person.
-    public var confirm: @Sendable (String) -> Bool?
+    package var confirm: @Sendable (String) -> Bool?
     /// The columns of the terminal standard output is, asked each time (it may have been
     /// resized); `nil` when it is not a terminal.
-    public var terminalColumns: @Sendable () -> Int?
+    package var terminalColumns: @Sendable () -> Int?
     /// The rows of the terminal standard output is, asked each time; `nil` when it is not a
     /// terminal (then `review` takes `LINES`, else draws without a limit).
-    public var terminalRows: @Sendable () -> Int?
+    package var terminalRows: @Sendable () -> Int?
     /// What `review` reads keys from; `nil` reads lines from ``readStandardInput``.
-    public var keyboard: (@Sendable () -> Keyboard)?
+    package var keyboard: (@Sendable () -> Keyboard)?
 
-    public init(
+    package init(
         variables: [String: String], now: @escaping @Sendable () -> Date = { Date() },
         readStandardInput: @escaping @Sendable () -> Data = { CLIEnvironment.standardInputOrExit() },
         outputIsTerminal: Bool = false, inputIsTerminal: Bool = false, out: TextSink, err: TextSink,
@@ -50,7 +51,7 @@ public struct CLIEnvironment: Sendable {
     /// All of standard input; when it cannot be read (redirected from a folder, a terminal gone),
     /// the process ends with 74 and one message. Standard input is read before anything is
     /// changed, so nothing is lost; the non-throwing signature is what commands call.
-    public static func standardInputOrExit() -> Data {
+    package static func standardInputOrExit() -> Data {
         do throws(SystemCallError) {
             return try DescriptorReader.readAll(STDIN_FILENO)
         } catch {
@@ -68,7 +69,7 @@ public struct CLIEnvironment: Sendable {
     /// at its default, without a signal and without a backtrace. Every write that changes
     /// something is whole before its line is printed, so nothing is cut in half. A failing
     /// standard error only loses its messages: there is nowhere left to report that.
-    public static func process() -> CLIEnvironment {
+    package static func process() -> CLIEnvironment {
         let err = TextSink(descriptor: STDERR_FILENO, name: "standard error")
         let out = TextSink(descriptor: STDOUT_FILENO, name: "standard output") { failure in
             RawTerminal.restoreNow()

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesSystem
 
 /// The config file: `key = value` lines, `#` comments, keys that may repeat (`calendar`, `me`).
 ///

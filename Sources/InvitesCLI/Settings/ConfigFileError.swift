@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// A config file that cannot be read as a whole: named but not there, or there but unreadable.

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The `scheduling` setting: who tells the organizer of an answer given to an invitation your
 /// calendar server put in your calendar (see ``SchedulingMode``).

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// How answers leave the machine: the `name`, `send`, `sendmail` and `respond_url` settings,

@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// The settings a command runs with, each resolved from flags, then the environment, then the
 /// config file, then the defaults, and remembering where it came from (for `invites config`).

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 
 /// What `watch` reads: the `maildir` setting (repeatable, beside `--maildir`), `notify`

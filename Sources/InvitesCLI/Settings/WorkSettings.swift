@@ -1,5 +1,7 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// When you work: the `workday` (`09:00-17:00`) and `workdays` (`mon-fri`) settings, read from
 /// the config file, for `day` and `propose --free`.

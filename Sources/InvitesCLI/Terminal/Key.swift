@@ -1,5 +1,5 @@
 /// One key as `review` understands it, whatever bytes the terminal sent for it.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     case character(Character)
     case enter
     case backspace
@@ -28,7 +28,7 @@ public enum Key: Sendable, Hashable {
 
 /// What `review` reads next: a key from a terminal, a whole line from a pipe, the terminal
 /// resized (or given back after a suspend, which needs the same redraw), or the end.
-public enum KeyboardEvent: Sendable, Hashable {
+package enum KeyboardEvent: Sendable, Hashable {
     case key(Key)
     case line(String)
     case resized
@@ -39,7 +39,7 @@ public enum KeyboardEvent: Sendable, Hashable {
 ///
 /// A terminal gives single keys; anything else (a pipe, a file, `TERM=dumb`) gives lines, and
 /// `review` then takes the first character of a line as its key.
-public protocol Keyboard: AnyObject {
+package protocol Keyboard: AnyObject {
     /// Whether keys arrive one at a time, on a terminal that `review` may clear and redraw.
     var singleKeys: Bool { get }
     /// The next event; waits for it.

@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// Lines instead of keys: what `review` reads from a pipe, a file, or a terminal that cannot
 /// take single keys (`TERM=dumb`). Each line ends at a newline; the end of the input ends

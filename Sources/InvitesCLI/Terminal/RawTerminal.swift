@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// A terminal put in cbreak mode for `review`: each key arrives as it is pressed, without echo,
 /// and the terminal is always given back as it was found.

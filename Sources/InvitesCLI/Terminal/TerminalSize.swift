@@ -1,5 +1,6 @@
 import Foundation
 import InvitesKit
+import InvitesSystem
 
 /// How wide and how tall a terminal is, asked of the terminal itself.
 ///

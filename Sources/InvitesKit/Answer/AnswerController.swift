@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// `accept`, `decline`, `tentative` and `comment` as a library call: an answer in, what it did
 /// out (the history entries, the calendar change, who tells the organizer, what to tell the
@@ -7,9 +9,9 @@ import Foundation
 /// The commands, `review` and a desktop notification answer through it, so that an answer
 /// given anywhere reaches the calendar, the history and the outbox alike, and leaves by the same
 /// `send` setting.
-public struct AnswerController {
+package struct AnswerController {
     /// Which occurrences an answer is for; none is the whole invitation.
-    public enum Occurrences: Sendable, Hashable {
+    package enum Occurrences: Sendable, Hashable {
         /// As the user typed them (`--occurrence WHEN`), found by ``OccurrencePicker``.
         case named([String])
         /// ``RecurrenceKey``s already found.
@@ -17,22 +19,22 @@ public struct AnswerController {
     }
 
     /// One answer, as the user gave it.
-    public struct Request: Sendable {
-        public var stored: StoredInvite
-        public var action: AnswerAction
-        public var occurrences: Occurrences
-        public var comment: String?
+    package struct Request: Sendable {
+        package var stored: StoredInvite
+        package var action: AnswerAction
+        package var occurrences: Occurrences
+        package var comment: String?
         /// `false` is `--no-add`: the calendar is left alone.
-        public var addToCalendar: Bool
+        package var addToCalendar: Bool
         /// `false` keeps a comment for yourself (`comment --private`): nothing is queued.
-        public var toOrganizer: Bool
+        package var toOrganizer: Bool
         /// The user's word for this answer: `true` (`--send`) sends the reply at once, even one
         /// the organizer asked not to get; `false` (`--no-send`) leaves it queued; `nil` follows
         /// the `send` setting.
-        public var send: Bool?
-        public var now: Date
+        package var send: Bool?
+        package var now: Date
 
-        public init(
+        package init(
             _ stored: StoredInvite, action: AnswerAction, occurrences: Occurrences = .keys([]), comment: String? = nil,
             addToCalendar: Bool = true, toOrganizer: Bool = true, send: Bool? = nil, now: Date
         ) {
@@ -48,31 +50,31 @@ public struct AnswerController {
     }
 
     /// What answering did.
-    public struct Report: Sendable {
-        public var stored: StoredInvite
-        public var action: AnswerAction
+    package struct Report: Sendable {
+        package var stored: StoredInvite
+        package var action: AnswerAction
         /// The keys of the occurrences answered; none for the whole invitation.
-        public var occurrences: [String]
+        package var occurrences: [String]
         /// The history entries, the calendar change, who replies, and why no reply was queued.
-        public var outcome: Responder.Outcome
+        package var outcome: Responder.Outcome
         /// What the user should know, from the ``ReplyPlan``.
-        public var notes: [ReplyPlan.Note]
+        package var notes: [ReplyPlan.Note]
         /// What became of the reply queued; `nil` when none was (``Responder/Outcome/notQueued``
         /// says why, when one was owed).
-        public var sending: Dispatcher.Sending?
+        package var sending: Dispatcher.Sending?
     }
 
     /// What records the answers and keeps the calendar in step with them, as the
     /// ``ReplyPlan`` says: the calendar, your addresses and name, the `scheduling` and
     /// `server_wait` settings are its.
-    public var responder: Responder
+    package var responder: Responder
     /// What sends the replies, by the `send` setting (its ``Dispatcher/policy``).
-    public var dispatcher: Dispatcher
-    public var clock: @Sendable () -> Date
+    package var dispatcher: Dispatcher
+    package var clock: @Sendable () -> Date
 
     /// Answering into `calendar` as `me` (the rest is the ``Responder``'s), sending by the
     /// `dispatcher`.
-    public init(
+    package init(
         store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
         name: String?, scheduling: SchedulingPolicy, serverWait: TimeInterval = Responder.defaultServerWait,
         dispatcher: Dispatcher, clock: @escaping @Sendable () -> Date = { Date() }
@@ -84,10 +86,10 @@ public struct AnswerController {
         self.clock = clock
     }
 
-    public var store: InboxStore { responder.store }
+    package var store: InboxStore { responder.store }
 
     /// The keys of the occurrences the user named, in the order given.
-    public func pick(_ whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
+    package func pick(_ whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
         guard !whens.isEmpty else { return [] }
         return try OccurrencePicker(display: responder.display, me: responder.me, clock: clock).keys(
             for: whens, of: stored)
@@ -97,7 +99,7 @@ public struct AnswerController {
     /// and sends it as ``Request/send`` or the `send` setting say. Accepting what the organizer
     /// cancelled is refused (``AnswerError``); a WHEN the series does not have is an
     /// ``OccurrenceError``.
-    public func answer(_ request: Request) throws -> Report {
+    package func answer(_ request: Request) throws -> Report {
         let stored = request.stored
         let keys: [String]
         switch request.occurrences {

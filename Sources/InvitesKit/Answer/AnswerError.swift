@@ -1,7 +1,8 @@
 import Foundation
+import InvitesModel
 
 /// Why an answer is refused before anything is recorded or written.
-public enum AnswerError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum AnswerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Accepting (or a tentative yes to) an invitation the organizer cancelled: the meeting is
     /// off, so there is nothing to attend, and a calendar copy would be a CANCELLED event that
     /// says ACCEPTED.
@@ -9,7 +10,7 @@ public enum AnswerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The same for one occurrence the organizer cancelled.
     case occurrenceCancelled(handle: String, occurrence: String, action: AnswerAction)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cancelled(let handle, let action):
             return "\(handle) was cancelled by the organizer: it cannot be \(action.rawValue); "

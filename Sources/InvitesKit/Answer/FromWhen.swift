@@ -10,16 +10,16 @@ import Foundation
 /// attendee's REPLY per instance; Google, Outlook and Nextcloud read a REPLY's RECURRENCE-ID as
 /// one occurrence), and splitting the series with an RRULE UNTIL is the organizer's to do, not
 /// an attendee's: a split copy would no longer match the series the organizer updates.
-public enum FromWhen {
+package enum FromWhen {
     /// How far past WHEN an answer reaches: a year of occurrences.
-    public static let reach: TimeInterval = 366 * 86_400
+    package static let reach: TimeInterval = 366 * 86_400
     /// At most this many occurrences, so that a daily series (or a stranger's `FREQ=SECONDLY`)
     /// stays a bounded message and a bounded calendar item.
-    public static let limit = 100
+    package static let limit = 100
 
     /// The keys `--from` covers: the occurrences whose original start is `start` or later and
     /// within `reach` of it, in time order, at most `limit`.
-    public static func covered(
+    package static func covered(
         _ occurrences: [(key: String, original: Date)], from start: Date, reach: TimeInterval = FromWhen.reach,
         limit: Int = FromWhen.limit
     ) -> [String] {

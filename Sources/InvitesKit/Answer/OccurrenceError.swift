@@ -1,14 +1,15 @@
 import Foundation
+import InvitesFormats
 
 /// Why `--occurrence WHEN` names no single occurrence of an invitation.
-public enum OccurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum OccurrenceError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(when: String)
     case notRecurring(handle: String)
     /// The series has no occurrence there; `nearest` are the closest it has, as `show` prints them.
     case noSuch(when: String, nearest: [String])
     case ambiguous(when: String, candidates: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let when):
             return "\(Printable.quoted(when, limit: 40)) is no occurrence time: give it as show prints it "

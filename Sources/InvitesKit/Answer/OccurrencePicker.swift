@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Turns what a user types after `--occurrence` into the ``RecurrenceKey`` of an occurrence the
 /// invitation really has.
@@ -6,29 +8,29 @@ import Foundation
 /// An occurrence is named by its original start as `show` prints it in the display zone, by a
 /// date where that day holds one occurrence only, or by the RECURRENCE-ID value itself: in UTC,
 /// or without `Z` in the display zone or in the series' own zone, as the invitation writes it.
-public struct OccurrencePicker {
-    public var query: CalendarQuery
-    public var time: HumanTime
+package struct OccurrencePicker {
+    package var query: CalendarQuery
+    package var time: HumanTime
 
-    public init(query: CalendarQuery) {
+    package init(query: CalendarQuery) {
         self.query = query
         self.time = HumanTime(zone: query.display)
     }
 
     /// A picker that reads no calendar: the invitation's own occurrences are all it expands.
-    public init(display: DisplayZone, me: MyAddresses, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(display: DisplayZone, me: MyAddresses, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.init(query: CalendarQuery(sources: [], display: display, me: me, index: nil, clock: clock))
     }
 
     /// One occurrence of the invitation: its key, original start and where it is now.
-    public struct Found: Sendable, Hashable {
-        public var key: String
-        public var original: Date
-        public var occurrence: Occurrence
+    package struct Found: Sendable, Hashable {
+        package var key: String
+        package var original: Date
+        package var occurrence: Occurrence
     }
 
     /// The keys of the occurrences named, in the order given.
-    public func keys(for whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
+    package func keys(for whens: [String], of stored: StoredInvite) throws(OccurrenceError) -> [String] {
         var keys: [String] = []
         for when in whens {
             let key = try key(for: when, of: stored)
@@ -39,7 +41,7 @@ public struct OccurrencePicker {
 
     /// `--from WHEN`: the occurrence WHEN names and every later one within ``FromWhen``'s bound,
     /// in time order.
-    public func keys(from when: String, of stored: StoredInvite) throws(OccurrenceError) -> [String] {
+    package func keys(from when: String, of stored: StoredInvite) throws(OccurrenceError) -> [String] {
         let first = try key(for: when, of: stored)
         let instant = RecurrenceKey.instant(of: first) ?? stored.invite.start
         let window = DateInterval(start: instant.addingTimeInterval(-2 * 86_400), duration: FromWhen.reach + 4 * 86_400)
@@ -96,7 +98,7 @@ public struct OccurrencePicker {
     }
 
     /// The invitation's occurrences in a stretch of time, each with its key.
-    public func occurrences(of stored: StoredInvite, in window: DateInterval) -> [Found] {
+    package func occurrences(of stored: StoredInvite, in window: DateInterval) -> [Found] {
         let copy = ITIPComposer.organizerCopy(of: stored, display: query.display)
         return query.occurrences(of: copy, uid: stored.invite.uid, in: window).compactMap { occurrence in
             let original = occurrence.recurrenceID ?? occurrence.start
@@ -107,7 +109,7 @@ public struct OccurrencePicker {
     }
 
     /// How `show` prints an occurrence's original start: `2026-12-14 10:00`, or the date alone.
-    public func describe(_ found: Found) -> String {
+    package func describe(_ found: Found) -> String {
         RecurrenceKey.isDate(found.key)
             ? found.key
             : LocalDate(found.original, in: query.display.timeZone).description

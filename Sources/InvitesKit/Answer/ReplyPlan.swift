@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Whether an answer owes the organizer a reply, who gives it, and what the user is told: the
 /// one place that decides, as a pure function of the invitation, the answer, your addresses,
@@ -20,10 +21,10 @@ import Foundation
 /// - a push payload's answer goes to its sender's HTTP endpoint, not by mail;
 /// - what invites sends leaves at once, when asked, or on `invites send` (the `send` setting,
 ///   `--send`, `--no-send`).
-public struct ReplyPlan: Sendable, Equatable {
+package struct ReplyPlan: Sendable, Equatable {
     /// Where the invitation stands in the calendar the answer goes to, as far as it matters for
     /// the reply: what the ``Responder`` found there.
-    public enum Calendar: Sendable, Equatable {
+    package enum Calendar: Sendable, Equatable {
         /// invites writes the calendar itself (or leaves it alone, `--no-add`).
         case invites
         /// The calendar's server puts mailed invitations into it (the `scheduling` setting) and
@@ -36,19 +37,19 @@ public struct ReplyPlan: Sendable, Equatable {
     }
 
     /// The answer, as the user gave it.
-    public struct Answer: Sendable, Equatable {
-        public var action: AnswerAction
+    package struct Answer: Sendable, Equatable {
+        package var action: AnswerAction
         /// The ``RecurrenceKey``s answered; none for the whole invitation.
-        public var occurrences: [String]
+        package var occurrences: [String]
         /// `false` keeps a comment for yourself (`comment --private`), or leaves the organizer to
         /// another message (a decline beside a delegation).
-        public var toOrganizer: Bool
+        package var toOrganizer: Bool
         /// `false` is `--no-add`.
-        public var addToCalendar: Bool
+        package var addToCalendar: Bool
         /// `--send` (true), `--no-send` (false), else `nil`: the `send` setting decides.
-        public var send: Bool?
+        package var send: Bool?
 
-        public init(
+        package init(
             _ action: AnswerAction, occurrences: [String] = [], toOrganizer: Bool = true, addToCalendar: Bool = true,
             send: Bool? = nil
         ) {
@@ -61,7 +62,7 @@ public struct ReplyPlan: Sendable, Equatable {
     }
 
     /// Why no reply goes.
-    public enum Silence: Sendable, Equatable {
+    package enum Silence: Sendable, Equatable {
         /// The invitation asks for no answer: an announcement (PUBLISH), a cancellation.
         case notRequested
         /// The answer records the organizer's cancellation in your calendar.
@@ -77,7 +78,7 @@ public struct ReplyPlan: Sendable, Equatable {
     }
 
     /// Who tells the organizer.
-    public enum Route: Sendable, Equatable {
+    package enum Route: Sendable, Equatable {
         /// Nobody, for the reason given.
         case none(Silence)
         /// The answer waits for your server's copy: the server replies once it comes, invites
@@ -93,7 +94,7 @@ public struct ReplyPlan: Sendable, Equatable {
     }
 
     /// What the user should know about an answer, for the caller to word.
-    public enum Note: Sendable, Hashable {
+    package enum Note: Sendable, Hashable {
         /// A decline of an invitation the organizer cancelled: recorded all the same.
         case cancelled
         /// A decline of an occurrence the organizer cancelled (its key): recorded all the same.
@@ -108,19 +109,19 @@ public struct ReplyPlan: Sendable, Equatable {
         case noAddress
     }
 
-    public var route: Route
-    public var notes: [Note]
+    package var route: Route
+    package var notes: [Note]
     /// Who replies to an answer given in place, and why; `nil` for every other answer.
-    public var scheduling: Responder.Scheduling?
+    package var scheduling: Responder.Scheduling?
     /// When the reply invites queues leaves (`--send`, `--no-send`, else the `send` setting);
     /// `nil` when invites queues none.
-    public var sending: SendPolicy?
+    package var sending: SendPolicy?
     /// Whether the answer would wait for a server copy were one due: the ``Responder`` looks
     /// for one only then.
-    public var couldWait = false
+    package var couldWait = false
 
     /// What the history records of the reply: where it stands once the answer is in.
-    public var delivery: Delivery {
+    package var delivery: Delivery {
         switch route {
         case .none: return .none
         case .held: return .held
@@ -131,7 +132,7 @@ public struct ReplyPlan: Sendable, Equatable {
 
     /// The plan for `answer` to `stored`, as `me`, where the invitation stands in `calendar`,
     /// under the `send` setting `policy`.
-    public static func make(
+    package static func make(
         for stored: StoredInvite, answer: Answer, me: MyAddresses, calendar: Calendar, policy: SendPolicy
     ) -> ReplyPlan {
         let invite = stored.invite

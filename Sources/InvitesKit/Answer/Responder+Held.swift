@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Answers to mailed invitations held until your calendar server's copy arrives.
 ///
@@ -13,7 +14,7 @@ import Foundation
 extension Responder {
     /// Two hours: a sync runs every few minutes to an hour where it runs on a timer, and a
     /// reply that late still reaches the organizer the same day.
-    public static let defaultServerWait: TimeInterval = 7_200
+    package static let defaultServerWait: TimeInterval = 7_200
 
     /// Where `stored` stands in the calendar an answer goes to, for the ``ReplyPlan``: its
     /// server copy still to come (and until when an answer waits for it), or a calendar invites
@@ -38,7 +39,7 @@ extension Responder {
     }
 
     /// What became of an invitation's held answers.
-    public enum HeldResult: Sendable, Equatable {
+    package enum HeldResult: Sendable, Equatable {
         /// Your server's copy arrived: the answers went into it, and `scheduling` says who
         /// replies.
         case placed(path: String, scheduling: Scheduling)
@@ -56,7 +57,7 @@ extension Responder {
     /// made, where one was owed; `overtaken` are those the organizer overtook, at once: an
     /// answer to a time the organizer has since moved would, written into the server's copy,
     /// accept the new time for you, and one to a cancelled meeting is owed to nobody.
-    public func settle(_ held: InboxStore.HeldAnswers, now: Date) throws -> (
+    package func settle(_ held: InboxStore.HeldAnswers, now: Date) throws -> (
         result: HeldResult, entries: [HistoryEntry], notQueued: ReplyError?, overtaken: [HistoryEntry]
     )? {
         guard let stored = try store.invite(id: held.inviteID) else { return nil }

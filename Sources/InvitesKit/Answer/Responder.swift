@@ -1,28 +1,30 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Answers invites: records the answer in the history and keeps your calendar in step with it.
 ///
 /// An accepted or tentative invite goes into the first calendar; declining it afterwards takes
 /// it out again; answering the same way twice leaves the calendar alone; a cancelled or updated
 /// invite that is in the calendar is rewritten there.
-public struct Responder {
-    public var store: InboxStore
+package struct Responder {
+    package var store: InboxStore
     /// The calendar accepted invites go into (the first `--calendar`).
-    public var calendar: CalendarSource
-    public var me: MyAddresses
-    public var display: DisplayZone
+    package var calendar: CalendarSource
+    package var me: MyAddresses
+    package var display: DisplayZone
     /// Where lock files go: inside `--home`.
-    public var lockFolder: String
+    package var lockFolder: String
     /// Your name for the replies' From line and ATTENDEE (the `name` setting); `nil` takes the
     /// name the invitation gives you.
-    public var name: String?
+    package var name: String?
     /// The `scheduling` setting of each calendar.
-    public var scheduling: SchedulingPolicy
+    package var scheduling: SchedulingPolicy
     /// How long an answer to a mailed invitation is held for your calendar server's copy of
     /// it (the `server_wait` setting); 0 holds none.
-    public var serverWait: TimeInterval
+    package var serverWait: TimeInterval
 
-    public init(
+    package init(
         store: InboxStore, calendar: CalendarSource, me: MyAddresses, display: DisplayZone, lockFolder: String,
         name: String? = nil, scheduling: SchedulingPolicy = SchedulingPolicy(),
         serverWait: TimeInterval = Responder.defaultServerWait
@@ -38,49 +40,49 @@ public struct Responder {
     }
 
     /// What answering did to the calendar.
-    public enum CalendarChange: Sendable, Equatable {
+    package enum CalendarChange: Sendable, Equatable {
         case added(String)
         case rewritten(String)
         case removed(String)
         case unchanged
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// One entry per occurrence answered, or one for the series.
-        public var entries: [HistoryEntry]
-        public var calendar: CalendarChange
+        package var entries: [HistoryEntry]
+        package var calendar: CalendarChange
         /// Why no message for the organizer was queued although one is owed (no address of
         /// yours, no ORGANIZER), for the user to fix.
-        public var notQueued: ReplyError?
+        package var notQueued: ReplyError?
         /// Who tells the organizer, and what the user is told: what this answer recorded.
-        public var plan: ReplyPlan
+        package var plan: ReplyPlan
 
         /// Set when the answer is held for your server's copy of the invitation (a mailed
         /// invitation, a calendar your server schedules): until when, at the latest.
-        public var heldUntil: Date? {
+        package var heldUntil: Date? {
             guard case .held(let until) = plan.route else { return nil }
             return until
         }
         /// Who tells the organizer, for an answer written into a calendar item a scheduling
         /// server put there (with the setting it came from); `nil` for every other answer,
         /// which invites sends as always.
-        public var scheduling: Scheduling? { plan.scheduling }
+        package var scheduling: Scheduling? { plan.scheduling }
 
-        public var entry: HistoryEntry? { entries.first }
+        package var entry: HistoryEntry? { entries.first }
         /// The outbox message that carries the answer, when one was queued.
-        public var queued: Int64? { entries.first?.outboxID }
+        package var queued: Int64? { entries.first?.outboxID }
     }
 
     /// Who replies to an answer given in place, and why.
-    public struct Scheduling: Sendable, Equatable {
+    package struct Scheduling: Sendable, Equatable {
         /// `server` or `client`: what applied.
-        public var mode: SchedulingMode
+        package var mode: SchedulingMode
         /// The setting for the calendar, `auto` included.
-        public var setting: SchedulingMode
+        package var setting: SchedulingMode
         /// Your ATTENDEE carries `SCHEDULE-AGENT=CLIENT`.
-        public var clientAgent: Bool
+        package var clientAgent: Bool
         /// The calendar the setting is for.
-        public var calendar: String
+        package var calendar: String
     }
 
     /// Records an answer (or a comment) and updates the calendar; `addToCalendar: false` is
@@ -92,7 +94,7 @@ public struct Responder {
     /// is queued in the outbox in the same transaction. `toOrganizer: false` is a comment kept
     /// for yourself; `send` is the user's word (`--send`, `--no-send`) and `policy` the `send`
     /// setting, which the plan's ``ReplyPlan/sending`` applies.
-    public func answer(
+    package func answer(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
         toOrganizer: Bool = true, send: Bool? = nil, policy: SendPolicy = .never, now: Date
     ) throws -> Outcome {
@@ -255,7 +257,7 @@ public struct Responder {
     /// Brings the calendar in step with a newly ingested version of an invitation that an earlier
     /// answer put there: a cancellation marks it (or the instance) cancelled, an update rewrites
     /// what the organizer changed and nothing else.
-    public func follow(_ outcome: IngestOutcome, now: Date) throws -> CalendarChange? {
+    package func follow(_ outcome: IngestOutcome, now: Date) throws -> CalendarChange? {
         let stored = outcome.stored
         guard outcome.result == .cancelled || outcome.result == .updated,
             let record = try store.calendarRecord(for: stored), record.version != Responder.version(of: stored)
@@ -364,7 +366,7 @@ public struct Responder {
     /// cheap look tells (``UIDCollisions``, one per calendar in `lookups`), for `ingest` and
     /// `show` to warn of beforehand; `nil` for an invitation your server put there, which is
     /// answered in place.
-    public func collision(of stored: StoredInvite, lookups: inout [String: UIDCollisions]) throws -> CalendarError? {
+    package func collision(of stored: StoredInvite, lookups: inout [String: UIDCollisions]) throws -> CalendarError? {
         guard stored.foundIn == nil else { return nil }
         let record = try store.calendarRecord(for: stored)
         let source = try record.map(target) ?? calendar

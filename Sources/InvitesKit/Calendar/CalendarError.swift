@@ -1,8 +1,11 @@
+import InvitesFormats
+import InvitesModel
+
 /// Why a calendar could not be read at all, or could not be written.
 ///
 /// A single broken VEVENT is not an error (it becomes a ``CalendarWarning``); these are the
 /// cases where nothing of the calendar can be trusted, or where a change could not be saved.
-public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A calendar named on the command line does not exist.
     case notFound(path: String)
     /// The file holds no VCALENDAR at all.
@@ -22,7 +25,7 @@ public enum CalendarError: Error, Equatable, Sendable, CustomStringConvertible {
     /// event, or another organizer's meeting (``CalendarClaim``); nothing was written.
     case notTheInvitations(path: String, refusal: CalendarClaim.Refusal, invitation: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path):
             return "calendar \(path) does not exist"

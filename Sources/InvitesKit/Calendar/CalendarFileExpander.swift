@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Expands the events of one calendar file over a window: each VEVENT that may reach it parsed
 /// by libical on its own, the VEVENTs of one UID combined into a series, each series expanded

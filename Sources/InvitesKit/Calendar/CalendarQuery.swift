@@ -1,4 +1,7 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
+import InvitesSystem
 
 /// Finds every occurrence in your calendars that intersects a stretch of time.
 ///
@@ -10,27 +13,27 @@ import Foundation
 /// not scanned again; in a vdir, files whose events cannot reach the window are not even read.
 /// The answer for the whole days around the window is kept too (``WindowCache``): asked again
 /// about those days, an unchanged calendar costs a stat per file and nothing else.
-public struct CalendarQuery {
-    public var sources: [CalendarSource]
-    public var display: DisplayZone
-    public var me: MyAddresses
+package struct CalendarQuery {
+    package var sources: [CalendarSource]
+    package var display: DisplayZone
+    package var me: MyAddresses
     /// Whether blocks that cannot reach the window are skipped before libical sees them; off
     /// only to check that it changes no answer.
-    public var prefilter = true
+    package var prefilter = true
     /// Whether COUNT-bounded rules start near the window rather than at DTSTART; off only to
     /// check that it changes no answer.
-    public var jumpCounts = true
+    package var jumpCounts = true
     /// Where indexes and answers are kept between runs; `nil` reads every time.
-    public var index: CalendarIndexStorage?
+    package var index: CalendarIndexStorage?
     /// The time, for telling whether a calendar has settled; tests move it on instead of waiting.
-    public var clock: @Sendable () -> Date
+    package var clock: @Sendable () -> Date
     /// Vdir versions known without stamping each item, from a caller that hears every change
     /// (`watch`); `nil` stamps every item whenever an answer is there to check.
-    public var known: KnownVersions?
+    package var known: KnownVersions?
 
     private var now: Int64 { Int64(clock().timeIntervalSince1970) }
 
-    public init(
+    package init(
         sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -42,15 +45,15 @@ public struct CalendarQuery {
     }
 
     /// The occurrences found and the problems met on the way.
-    public struct Result: Sendable {
-        public var occurrences: [Occurrence] = []
-        public var warnings: [CalendarWarning] = []
+    package struct Result: Sendable {
+        package var occurrences: [Occurrence] = []
+        package var warnings: [CalendarWarning] = []
         /// Whether the steps before the window ran out, so that any series may miss instances.
         var stepsRanOut = false
     }
 
     /// Every occurrence intersecting the half-open `window`, sorted by start, then end, then UID.
-    public func occurrences(in window: DateInterval) throws(CalendarError) -> Result {
+    package func occurrences(in window: DateInterval) throws(CalendarError) -> Result {
         let range = CalendarQuery.seconds(window)
         var result = Result()
         let zones = ZoneStore()
@@ -65,7 +68,7 @@ public struct CalendarQuery {
 
     /// The occurrences of one UID in iCalendar text held in memory, such as a recurring invite's
     /// own instances.
-    public func occurrences(of data: Data, uid: String, in window: DateInterval) -> [Occurrence] {
+    package func occurrences(of data: Data, uid: String, in window: DateInterval) -> [Occurrence] {
         var result = Result()
         var limited = false
         let file = CalendarFile(path: "invite", data: data)
@@ -81,7 +84,7 @@ public struct CalendarQuery {
     /// instances; one that reached `instanceLimit` has lost only its own): what a listing asks
     /// once of a message that carries many invitations, rather than once per invitation (each
     /// ask parses every VEVENT of the message).
-    public func occurrences(
+    package func occurrences(
         inMessage data: Data, of uids: Set<String>, in window: DateInterval, instanceLimit: Int
     ) -> (occurrences: [Occurrence], ranOut: Bool) {
         var result = Result()

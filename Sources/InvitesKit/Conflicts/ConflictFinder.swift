@@ -1,19 +1,21 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Puts an invite beside your calendars: the window around it, the occurrences in that window,
 /// and which of them conflict.
-public struct ConflictFinder {
-    public var query: CalendarQuery
+package struct ConflictFinder {
+    package var query: CalendarQuery
     /// How far before the invite's start and after its end to look, each at most
     /// ``longestMargin`` (a longer one is taken as that).
-    public var before: TimeInterval
-    public var after: TimeInterval
+    package var before: TimeInterval
+    package var after: TimeInterval
 
     /// The furthest `before` and `after` reach: a week. The CLI refuses more; here it is a
     /// clamp, so that no caller can make a window of years out of a typing slip.
-    public static let longestMargin: TimeInterval = 7 * 86_400
+    package static let longestMargin: TimeInterval = 7 * 86_400
 
-    public init(query: CalendarQuery, before: TimeInterval = 7_200, after: TimeInterval = 7_200) {
+    package init(query: CalendarQuery, before: TimeInterval = 7_200, after: TimeInterval = 7_200) {
         self.query = query
         self.before = before
         self.after = after
@@ -26,7 +28,7 @@ public struct ConflictFinder {
 
     /// The invite's stretch of time in the display zone: an all-day invite covers its dates from
     /// midnight to midnight there.
-    public func interval(of invite: Invite) -> DateInterval {
+    package func interval(of invite: Invite) -> DateInterval {
         if let dates = invite.dates {
             let zone = query.display.timeZone
             return DateInterval(start: dates.first.midnight(in: zone), end: dates.endExclusive.midnight(in: zone))
@@ -35,7 +37,7 @@ public struct ConflictFinder {
     }
 
     /// The report for one invite, with the warnings the calendars gave.
-    public func report(for invite: Invite) throws(CalendarError) -> (NearbyReport, [CalendarWarning]) {
+    package func report(for invite: Invite) throws(CalendarError) -> (NearbyReport, [CalendarWarning]) {
         let span = interval(of: invite)
         let window = DateInterval(
             start: span.start.addingTimeInterval(-ConflictFinder.bounded(before)),
@@ -47,22 +49,22 @@ public struct ConflictFinder {
     }
 
     /// A recurring invite checked over its next occurrences.
-    public struct SeriesReport: Sendable {
+    package struct SeriesReport: Sendable {
         /// One report per occurrence checked, in time order; a single one for a one-off invite.
-        public var reports: [NearbyReport]
-        public var warnings: [CalendarWarning]
+        package var reports: [NearbyReport]
+        package var warnings: [CalendarWarning]
         /// The invite's own occurrence behind each report, where it recurs (empty for a one-off).
-        public var occurrences: [Occurrence] = []
+        package var occurrences: [Occurrence] = []
 
         /// How many of the occurrences checked conflict.
-        public var conflicting: Int { reports.filter { $0.conflicts > 0 }.count }
+        package var conflicting: Int { reports.filter { $0.conflicts > 0 }.count }
         /// The occurrence to draw: the first that conflicts, else the first.
-        public var shown: NearbyReport? { reports.first { $0.conflicts > 0 } ?? reports.first }
+        package var shown: NearbyReport? { reports.first { $0.conflicts > 0 } ?? reports.first }
     }
 
     /// Checks each of the invite's next `horizon` occurrences from `now` (or, for a series that
     /// is over, its first ones); a one-off invite is checked once.
-    public func series(for invite: Invite, horizon: Int, now: Date) throws(CalendarError) -> SeriesReport {
+    package func series(for invite: Invite, horizon: Int, now: Date) throws(CalendarError) -> SeriesReport {
         let instances = occurrences(of: invite, horizon: horizon, now: now)
         guard instances.count > 1 else {
             let (report, warnings) = try report(for: invite)
@@ -90,7 +92,7 @@ public struct ConflictFinder {
 
     /// An invitation checked over its next occurrences as the organizer last sent them: moved
     /// instances at their new time, cancelled ones among them but free.
-    public func series(for stored: StoredInvite, horizon: Int, now: Date) throws(CalendarError) -> SeriesReport {
+    package func series(for stored: StoredInvite, horizon: Int, now: Date) throws(CalendarError) -> SeriesReport {
         var invite = stored.invite
         guard invite.source != .push else { return try series(for: invite, horizon: horizon, now: now) }
         invite.raw = ITIPComposer.organizerCopy(of: stored, display: query.display)
@@ -99,7 +101,7 @@ public struct ConflictFinder {
     }
 
     /// The invite's own next occurrences, from the iCalendar it came in.
-    public func occurrences(of invite: Invite, horizon: Int, now: Date) -> [Occurrence] {
+    package func occurrences(of invite: Invite, horizon: Int, now: Date) -> [Occurrence] {
         guard invite.source != .push, invite.recurrenceID == nil, horizon > 1 else { return [] }
         let years: TimeInterval = 5 * 366 * 86_400
         var found = query.occurrences(of: invite.raw, uid: invite.uid, in: DateInterval(start: now, duration: years))

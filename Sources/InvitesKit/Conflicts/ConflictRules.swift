@@ -1,13 +1,14 @@
 import Foundation
+import InvitesModel
 
 /// What counts as nearby and as conflicting.
 ///
 /// All intervals are half-open, so back-to-back events do not conflict and an event starting
 /// exactly at the window's end is not nearby; a zero-length event counts where its instant falls.
-public enum ConflictRules {
+package enum ConflictRules {
     /// Whether `[start, end)` meets `[lower, upper)`; a zero-length interval meets it when
     /// `lower ≤ start < upper`, and a zero-length `[lower, upper)` is met by whatever covers it.
-    public static func intersects(_ start: Date, _ end: Date, _ lower: Date, _ upper: Date) -> Bool {
+    package static func intersects(_ start: Date, _ end: Date, _ lower: Date, _ upper: Date) -> Bool {
         if start == end { return lower <= start && (start < upper || (lower == upper && start == lower)) }
         if lower == upper { return start <= lower && lower < end }
         return start < upper && end > lower
@@ -16,7 +17,7 @@ public enum ConflictRules {
     /// Sorts the occurrences of your calendars into the report for an invite. Occurrences of the
     /// invite itself (same UID, e.g. once you accepted it) are left out: it never conflicts with
     /// itself.
-    public static func report(
+    package static func report(
         inviteUID: String, invite: DateInterval, window: DateInterval, occurrences: [Occurrence]
     ) -> NearbyReport {
         let entries = occurrences.filter { occurrence in

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Finds the first time free in your calendars for an invitation of a given length: what
 /// `propose --free` offers the organizer.
@@ -8,16 +9,16 @@ import Foundation
 /// given instant on, a day at a time for ``horizon`` days, and starts on a multiple of five
 /// minutes; the stretch it returns is checked against the day's occurrences once more by the
 /// rules themselves, so it can never be one `show` would call a conflict.
-public struct FreeSlotFinder {
-    public var query: CalendarQuery
-    public var working: WorkingHours
+package struct FreeSlotFinder {
+    package var query: CalendarQuery
+    package var working: WorkingHours
 
     /// How many days it looks through.
-    public static let horizon = 60
+    package static let horizon = 60
     /// Starts are on the five minutes of the clock.
     static let step: TimeInterval = 300
 
-    public init(query: CalendarQuery, working: WorkingHours) {
+    package init(query: CalendarQuery, working: WorkingHours) {
         self.query = query
         self.working = working
     }
@@ -26,7 +27,7 @@ public struct FreeSlotFinder {
     /// `from`, that does not conflict; occurrences of `uid` (the invitation itself, once in your
     /// calendar) are not in the way, and a stretch starting at `avoiding` (its time now) is passed.
     /// It looks through `days` days (a series' occurrence keeps its day: one).
-    public func first(
+    package func first(
         length: TimeInterval, from: Date, uid: String, avoiding: Date? = nil, days: Int = FreeSlotFinder.horizon
     ) throws(CalendarError) -> DateInterval? {
         let length = max(length, 60)
@@ -58,7 +59,7 @@ public struct FreeSlotFinder {
     /// The first run of `days` working days from `from` on whose dates no busy occurrence
     /// touches, for an all-day invitation; the dates `avoiding` (its dates now) are passed. It
     /// looks at runs starting on the first `starts` days.
-    public func firstDays(
+    package func firstDays(
         _ days: Int, from: LocalDate, uid: String, avoiding: LocalDate? = nil, starts: Int = FreeSlotFinder.horizon
     ) throws(CalendarError) -> Occurrence.AllDayDates? {
         let days = max(days, 1)

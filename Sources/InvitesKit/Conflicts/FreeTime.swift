@@ -1,14 +1,15 @@
 import Foundation
+import InvitesModel
 
 /// The stretches of time your calendar leaves free, by the same rules that decide conflicts.
 ///
 /// An occurrence makes you busy unless it is free (transparent, cancelled, declined): exactly
 /// the occurrences that ``ConflictRules`` lets conflict. A zero-length occurrence conflicts with
 /// whatever covers its instant, so it takes a minute here: no free stretch holds it.
-public enum FreeTime {
+package enum FreeTime {
     /// The parts of `within` that no busy occurrence covers, in time order; occurrences of
     /// `excluding` (the invite itself, once in your calendar) are not in the way.
-    public static func stretches(within: DateInterval, occurrences: [Occurrence], excluding uid: String? = nil)
+    package static func stretches(within: DateInterval, occurrences: [Occurrence], excluding uid: String? = nil)
         -> [DateInterval]
     {
         let busy =

@@ -1,25 +1,26 @@
 import Foundation
+import InvitesModel
 
 /// Your calendar around one invite: what lies near it, and what collides with it.
-public struct NearbyReport: Sendable {
+package struct NearbyReport: Sendable {
     /// One occurrence of yours near the invite.
-    public struct Entry: Sendable, Hashable {
-        public var occurrence: Occurrence
+    package struct Entry: Sendable, Hashable {
+        package var occurrence: Occurrence
         /// True when it intersects the invite and makes you busy.
-        public var conflict: Bool
+        package var conflict: Bool
         /// How long it overlaps the invite, busy or not.
-        public var overlap: TimeInterval
+        package var overlap: TimeInterval
         /// True when it is shown as free (transparent, cancelled, declined).
-        public var free: Bool { occurrence.free != nil }
+        package var free: Bool { occurrence.free != nil }
     }
 
     /// The invite's own stretch of time, `[start, end)`.
-    public var invite: DateInterval
+    package var invite: DateInterval
     /// `[start − before, end + after)`.
-    public var window: DateInterval
+    package var window: DateInterval
     /// Every nearby occurrence, sorted by start.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public var conflicts: Int { entries.filter(\.conflict).count }
-    public var nearbyOnly: Int { entries.count - conflicts }
+    package var conflicts: Int { entries.filter(\.conflict).count }
+    package var nearbyOnly: Int { entries.count - conflicts }
 }

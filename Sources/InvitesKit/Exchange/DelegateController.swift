@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `delegate` as a library call (RFC 5546 §4.2.5): someone goes in your place, for the whole
 /// invitation or some occurrences. The organizer gets a REPLY with your ATTENDEE
@@ -6,25 +7,25 @@ import Foundation
 /// gets the organizer's REQUEST with both; one `delegated` history entry carries the two. Your
 /// own answer is recorded as a decline beside it (you do not go: it leaves your calendar), with
 /// no reply of its own, so the organizer hears DELEGATED and nothing else.
-public struct DelegateController {
+package struct DelegateController {
     /// What delegating did.
-    public struct Made: Sendable {
-        public var stored: StoredInvite
-        public var forward: Forward
-        public var entry: HistoryEntry
+    package struct Made: Sendable {
+        package var stored: StoredInvite
+        package var forward: Forward
+        package var entry: HistoryEntry
         /// Your decline beside it: the entries and the calendar change.
-        public var declined: AnswerController.Report
+        package var declined: AnswerController.Report
     }
 
-    public var answering: AnswerController
+    package var answering: AnswerController
 
-    public init(answering: AnswerController) {
+    package init(answering: AnswerController) {
         self.answering = answering
     }
 
     /// Delegates the invitation, or the occurrences `keys` (``RecurrenceKey``s), to `address`.
     /// Both messages are composed first, so that what cannot be delegated changes nothing.
-    public func delegate(_ stored: StoredInvite, to address: String, keys: [String], comment: String?, now: Date)
+    package func delegate(_ stored: StoredInvite, to address: String, keys: [String], comment: String?, now: Date)
         throws -> Made
     {
         let responder = answering.responder

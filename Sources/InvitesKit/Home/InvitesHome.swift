@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// The one place the use cases are put together: built once from the settings of a run, it
 /// hands out the controllers for ingesting, answering, dispatching, showing, listing,
@@ -9,27 +11,27 @@ import Foundation
 ///
 /// The store and the cache are opened by the caller's functions, on first use: the front end
 /// decides what opening means (the command line looks into followed calendars first).
-public struct InvitesHome {
+package struct InvitesHome {
     /// What the controllers are built from: the settings of the run, in the library's terms.
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         /// The folder of the store, where the locks go.
-        public var home: String
+        package var home: String
         /// The calendars to read and write, the first one written.
-        public var calendars: [CalendarSource]
+        package var calendars: [CalendarSource]
         /// Why a named calendar cannot be used (it does not exist); refused by the use cases
         /// that read or write a calendar, and by no other.
-        public var calendarProblem: CalendarError?
-        public var me: MyAddresses
-        public var display: DisplayZone
+        package var calendarProblem: CalendarError?
+        package var me: MyAddresses
+        package var display: DisplayZone
         /// The name your replies carry beside your address.
-        public var name: String?
-        public var scheduling: SchedulingPolicy
-        public var serverWait: TimeInterval
-        public var routes: Dispatcher.Routes
+        package var name: String?
+        package var scheduling: SchedulingPolicy
+        package var serverWait: TimeInterval
+        package var routes: Dispatcher.Routes
         /// The `send` setting: when what was just queued leaves.
-        public var policy: SendPolicy
+        package var policy: SendPolicy
 
-        public init(
+        package init(
             home: String, calendars: [CalendarSource], calendarProblem: CalendarError?, me: MyAddresses,
             display: DisplayZone, name: String?, scheduling: SchedulingPolicy, serverWait: TimeInterval,
             routes: Dispatcher.Routes, policy: SendPolicy
@@ -49,12 +51,12 @@ public struct InvitesHome {
 
     /// How far around an invitation `show` looks, and how many occurrences of a series it
     /// checks.
-    public struct Look: Sendable {
-        public var before: TimeInterval
-        public var after: TimeInterval
-        public var horizon: Int
+    package struct Look: Sendable {
+        package var before: TimeInterval
+        package var after: TimeInterval
+        package var horizon: Int
 
-        public init(before: TimeInterval, after: TimeInterval, horizon: Int) {
+        package init(before: TimeInterval, after: TimeInterval, horizon: Int) {
             self.before = before
             self.after = after
             self.horizon = horizon
@@ -62,16 +64,16 @@ public struct InvitesHome {
     }
 
     /// Answering needs a calendar to write to, and the settings name none.
-    public struct NoCalendarError: Error, CustomStringConvertible {
-        public var description: String { "no calendar to write to" }
+    package struct NoCalendarError: Error, CustomStringConvertible {
+        package var description: String { "no calendar to write to" }
     }
 
-    public let settings: Settings
-    public let clock: @Sendable () -> Date
+    package let settings: Settings
+    package let clock: @Sendable () -> Date
     private let openStore: () throws -> InboxStore
     private let openCache: () -> CacheStore?
 
-    public init(
+    package init(
         settings: Settings, store: @escaping () throws -> InboxStore, cache: @escaping () -> CacheStore?,
         clock: @escaping @Sendable () -> Date
     ) {
@@ -82,25 +84,25 @@ public struct InvitesHome {
     }
 
     /// The store, opened on first use by the front end's function.
-    public func store() throws -> InboxStore { try openStore() }
+    package func store() throws -> InboxStore { try openStore() }
 
     /// The calendars to read and write; a named one that does not exist is an error here, for
     /// the use cases that read or write a calendar.
-    public func calendars() throws(CalendarError) -> [CalendarSource] {
+    package func calendars() throws(CalendarError) -> [CalendarSource] {
         if let problem = settings.calendarProblem { throw problem }
         return settings.calendars
     }
 
     /// What hands the outbox's messages over, sending what was just queued by `policy` (the
     /// `send` setting unless the caller has its own word for it).
-    public func dispatcher(policy: SendPolicy? = nil) throws -> Dispatcher {
+    package func dispatcher(policy: SendPolicy? = nil) throws -> Dispatcher {
         Dispatcher(store: try openStore(), routes: settings.routes, policy: policy ?? settings.policy, clock: clock)
     }
 
     /// Answering, writing to the first calendar, and sending what it queues by `policy`.
     /// Following an update (`following`: `ingest`, `accept --no-add`) writes only where an
     /// earlier answer wrote, or nowhere, so it does not need the calendars to exist.
-    public func answer(following: Bool = false, policy: SendPolicy? = nil) throws -> AnswerController {
+    package func answer(following: Bool = false, policy: SendPolicy? = nil) throws -> AnswerController {
         let calendars = following ? settings.calendars : try self.calendars()
         guard let first = calendars.first else { throw NoCalendarError() }
         return AnswerController(
@@ -112,24 +114,24 @@ public struct InvitesHome {
 
     /// The answering machinery of ``answer(following:policy:)``, for the use cases that follow
     /// an invitation rather than answer it.
-    public func responder(following: Bool = false) throws -> Responder {
+    package func responder(following: Bool = false) throws -> Responder {
         try answer(following: following).responder
     }
 
     /// Filing mail, following earlier answers into the calendar as updates come.
-    public func ingest(shortcut: MaildirShortcut? = nil) throws -> IngestController {
+    package func ingest(shortcut: MaildirShortcut? = nil) throws -> IngestController {
         IngestController(
             store: try openStore(), display: settings.display, clock: clock,
             responder: { try responder(following: true) }, shortcut: shortcut)
     }
 
     /// The listing of the inbox as of now.
-    public func list() throws -> ListController {
+    package func list() throws -> ListController {
         ListController(store: try openStore(), display: settings.display, now: clock())
     }
 
     /// Showing an invitation beside the calendars, with why accepting it would be refused.
-    public func show(_ look: Look) throws -> ShowController {
+    package func show(_ look: Look) throws -> ShowController {
         let settings = showSettings(look, calendars: try calendars())
         var controller = ShowController(store: try openStore(), cache: openCache(), settings: settings, clock: clock)
         let responder = try responder()
@@ -148,7 +150,7 @@ public struct InvitesHome {
 
     /// Proposing a new time, free in the calendars within the `working` hours, read once the
     /// store is open.
-    public func propose(working: () throws -> WorkingHours) throws -> ProposeController {
+    package func propose(working: () throws -> WorkingHours) throws -> ProposeController {
         ProposeController(
             store: try openStore(), cache: openCache(),
             settings: ProposeController.Settings(
@@ -158,7 +160,7 @@ public struct InvitesHome {
     }
 
     /// A day of your calendars beside the invitations, within the `working` hours.
-    public func day(working: WorkingHours) throws -> DayController {
+    package func day(working: WorkingHours) throws -> DayController {
         DayController(
             store: try openStore(), calendars: settings.calendars, display: settings.display, me: settings.me,
             cache: openCache(), working: working, clock: clock)
@@ -166,18 +168,18 @@ public struct InvitesHome {
 
     /// Delegating an invitation: the delegation, and your decline beside it written only where
     /// an earlier answer wrote.
-    public func delegate() throws -> DelegateController {
+    package func delegate() throws -> DelegateController {
         DelegateController(answering: try answer(following: true))
     }
 
     /// The exchanges beside answers (a REFRESH, a forward), queued in the outbox.
-    public func exchange() throws -> ExchangeController {
+    package func exchange() throws -> ExchangeController {
         ExchangeController(
             store: try openStore(), me: settings.me, name: settings.name, display: settings.display, clock: clock)
     }
 
     /// Following the invitations your server puts in `calendars`, as of now.
-    public func follower(_ calendars: [CalendarSource]) throws -> CalendarFollower {
+    package func follower(_ calendars: [CalendarSource]) throws -> CalendarFollower {
         CalendarFollower(
             store: try openStore(),
             scanner: CalendarInvitationScanner(
@@ -187,7 +189,7 @@ public struct InvitesHome {
 
     /// A review of `invites`, `first` first, every answer and proposal sent by `policy`;
     /// `working` is read when the first proposal is made.
-    public func review(
+    package func review(
         _ invites: [StoredInvite], first: StoredInvite?, policy: SendPolicy,
         working: @escaping () throws -> WorkingHours
     ) throws -> ReviewQueue {
@@ -200,7 +202,7 @@ public struct InvitesHome {
     /// What `watch` works with: the Maildirs and the followed calendars, told by `notify`,
     /// answered from a notification as the commands answer, and the answer confirmed in the
     /// front end's words. A calendar named but missing only leaves the conflicts unchecked.
-    public func watch(
+    package func watch(
         maildirs: [String], calendars: [CalendarSource], notify: WatchLoop.Notify, open: [String], look: Look,
         confirmation: @escaping @Sendable (AnswerController.Report) -> [String], nudges: [Int]
     ) throws -> WatchLoop.Setup {

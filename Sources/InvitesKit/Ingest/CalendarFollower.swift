@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Brings the inbox in step with the invitations your calendars hold: those a scheduling
 /// server put there appear as pending with no `ingest`, follow the server's changes (a new
@@ -6,28 +7,28 @@ import Foundation
 ///
 /// Every listing runs it first; a calendar that did not change costs a stat
 /// (``CalendarInvitationScanner``).
-public struct CalendarFollower {
-    public var store: InboxStore
-    public var scanner: CalendarInvitationScanner
-    public var calendars: [CalendarSource]
+package struct CalendarFollower {
+    package var store: InboxStore
+    package var scanner: CalendarInvitationScanner
+    package var calendars: [CalendarSource]
 
-    public init(store: InboxStore, scanner: CalendarInvitationScanner, calendars: [CalendarSource]) {
+    package init(store: InboxStore, scanner: CalendarInvitationScanner, calendars: [CalendarSource]) {
         self.store = store
         self.scanner = scanner
         self.calendars = calendars
     }
 
     /// What following the calendars did.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Invitations seen for the first time, or changed in the calendar.
-        public var filed: [IngestOutcome] = []
+        package var filed: [IngestOutcome] = []
         /// Handles of invitations whose item left the calendar.
-        public var gone: [String] = []
+        package var gone: [String] = []
         /// Files that could not be read or used, for a warning.
-        public var problems: [String] = []
+        package var problems: [String] = []
     }
 
-    public func follow() throws -> Report {
+    package func follow() throws -> Report {
         var report = Report()
         let parser = ITIPParser(display: scanner.display)
         // Read once, and only when some calendar changed: most looks read no item.

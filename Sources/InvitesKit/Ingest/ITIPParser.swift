@@ -1,11 +1,13 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Reads an iCalendar invitation (iTIP, RFC 5546) into invites: one per UID, holding the series
 /// and the instances sent with it, or only instances where the message invites no series.
-public struct ITIPParser: Sendable {
-    public var display: DisplayZone
+package struct ITIPParser: Sendable {
+    package var display: DisplayZone
 
-    public init(display: DisplayZone) {
+    package init(display: DisplayZone) {
         self.display = display
     }
 
@@ -15,7 +17,7 @@ public struct ITIPParser: Sendable {
     /// Reads one VCALENDAR. `fallbackMethod` is the `method=` parameter of an e-mail part's
     /// Content-Type, used when the VCALENDAR itself names none; `warn` hears of values libical
     /// could not read and dropped.
-    public func parse(
+    package func parse(
         _ data: Data, file: String, source: Invite.Source, fallbackMethod: String?, warn: (String) -> Void = { _ in }
     ) throws(IngestError) -> [Invite] {
         if let line = data.withUnsafeBytes({ ICalDocument.overlongLine(in: $0) }) {

@@ -1,21 +1,23 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// `ingest` as a library call, for the command and for anything that takes invitations in
 /// without a command line (`review`'s "this message", a watcher): inputs in, what each became
 /// out, and what happened along the way told to `events` as it happens, so that a caller prints
 /// it in the order it came.
-public struct IngestController {
-    public var store: InboxStore
-    public var display: DisplayZone
-    public var clock: @Sendable () -> Date
+package struct IngestController {
+    package var store: InboxStore
+    package var display: DisplayZone
+    package var clock: @Sendable () -> Date
     /// The responder that keeps the calendar in step with updates to invitations an earlier
     /// answer put there; asked for only when an update or a cancellation came.
-    public var responder: () throws -> Responder
+    package var responder: () throws -> Responder
     /// The note a pass over Maildirs with nothing new leaves for the next one to end early;
     /// `nil` where nothing may skip the store (a command that looks into calendars first).
-    public var shortcut: MaildirShortcut?
+    package var shortcut: MaildirShortcut?
 
-    public init(
+    package init(
         store: InboxStore, display: DisplayZone, clock: @escaping @Sendable () -> Date,
         responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil
     ) {
@@ -27,7 +29,7 @@ public struct IngestController {
     }
 
     /// Something worth telling while ingesting.
-    public enum Event {
+    package enum Event {
         /// A value libical dropped, or another warning of the reader.
         case warning(String)
         /// An input that was not ingested, and why.
@@ -43,26 +45,26 @@ public struct IngestController {
     }
 
     /// One input: its name for messages, and how to read it.
-    public struct Input {
-        public var name: String
-        public var read: () throws -> Data
+    package struct Input {
+        package var name: String
+        package var read: () throws -> Data
 
-        public init(name: String, read: @escaping () throws -> Data) {
+        package init(name: String, read: @escaping () throws -> Data) {
             self.name = name
             self.read = read
         }
     }
 
     /// What a run took in.
-    public struct Report {
-        public var outcomes: [IngestOutcome] = []
+    package struct Report {
+        package var outcomes: [IngestOutcome] = []
         /// The inputs (files, Maildirs and their messages that named a calendar part) not
         /// ingested, with why.
-        public var failed: [(name: String, error: Error)] = []
+        package var failed: [(name: String, error: Error)] = []
         /// How many inputs there were, for the exit status.
-        public var inputs = 0
+        package var inputs = 0
 
-        public init(inputs: Int = 0) {
+        package init(inputs: Int = 0) {
             self.inputs = inputs
         }
     }
@@ -70,7 +72,7 @@ public struct IngestController {
     /// Reads each input and each Maildir's messages not read before, files what they hold in
     /// one transaction per input set, and keeps the calendar in step. `readFile` reads a
     /// Maildir's message, `nil` when it is gone (a mail client moved it meanwhile).
-    public func ingest(
+    package func ingest(
         _ inputs: [Input], maildirs: [String], readFile: (String) throws -> Data?, events: (Event) -> Void
     ) throws -> Report {
         var report = Report()
@@ -119,7 +121,7 @@ public struct IngestController {
     }
 
     /// Reads every invite in one input, telling what was dropped along the way.
-    public func read(_ data: Data, name: String, events: (Event) -> Void) throws -> [Invite] {
+    package func read(_ data: Data, name: String, events: (Event) -> Void) throws -> [Invite] {
         var warnings: [String] = []
         let invites = try InviteReader(display: display).read(data, file: name) {
             if !warnings.contains($0) { warnings.append($0) }
@@ -131,7 +133,7 @@ public struct IngestController {
     /// Files the invites read from the input `name` in one transaction and keeps the calendar
     /// in step with them; those that claim to change another organizer's meeting are told as
     /// failed (``ForeignUpdate``) and change nothing.
-    public func file(_ invites: [Invite], from name: String, events: (Event) -> Void) throws -> [IngestOutcome] {
+    package func file(_ invites: [Invite], from name: String, events: (Event) -> Void) throws -> [IngestOutcome] {
         try file(invites, from: Array(repeating: name, count: invites.count), events: events) { _ in }
     }
 
@@ -265,7 +267,7 @@ public struct IngestController {
     /// Files an organizer's DECLINECOUNTER on the invitation it answers: it is an answer to a
     /// proposal of yours, not an invitation, and not a mistake to refuse. One for an invitation
     /// the inbox does not hold is refused (exit 65), as nothing would show it.
-    public func fileDeclinedProposals(_ data: Data, name: String, events: (Event) -> Void) throws {
+    package func fileDeclinedProposals(_ data: Data, name: String, events: (Event) -> Void) throws {
         let declined = try InviteReader(display: display).declinedProposals(data, file: name)
         for item in declined {
             guard let stored = try store.find(uid: item.uid) else {

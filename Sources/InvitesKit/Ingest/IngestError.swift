@@ -1,6 +1,6 @@
 /// Why an input was refused. Each case names the file and the place in it, so the message is
 /// enough to find and fix the problem.
-public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A required field is missing or empty; `place` is a JSON path or `line N`.
     case missingField(file: String, place: String, field: String)
     /// A field is present but cannot be understood.
@@ -20,7 +20,7 @@ public enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file claims to change a meeting of another organizer (``ForeignUpdate``).
     case notTheOrganizer(file: String, refusal: ForeignUpdate)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingField(let file, let place, let field):
             return "\(file): \(place): missing or empty \"\(field)\""

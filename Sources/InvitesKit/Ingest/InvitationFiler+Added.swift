@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 extension InvitationFiler {
     /// Files a METHOD:ADD (RFC 5546 §3.2.4): each instance it adds becomes an instance of the

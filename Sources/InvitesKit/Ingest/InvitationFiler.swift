@@ -1,13 +1,14 @@
 import Foundation
+import InvitesModel
 
 /// Files what arrives where RFC 5546 orders it: which copy of an invitation wins (SEQUENCE, then
 /// DTSTAMP, per instance), what changed, what to tell the user, and what an answer the change
 /// invalidates goes back to. The store only keeps what this decides, inside one transaction
 /// the filer opens for each message (or each invitation found in a calendar).
-public struct InvitationFiler {
-    public var store: InboxStore
+package struct InvitationFiler {
+    package var store: InboxStore
 
-    public init(store: InboxStore) {
+    package init(store: InboxStore) {
         self.store = store
     }
 
@@ -16,7 +17,7 @@ public struct InvitationFiler {
     ///
     /// An invite for a UID the inbox holds under another organizer is not filed at all: it is
     /// handed to `refused` with its place in `invites`, and changes nothing (``ForeignUpdate``).
-    public func file(
+    package func file(
         _ invites: [Invite], now: Date, refused: (Int, ForeignUpdate) -> Void = { _, _ in }
     ) throws(StoreError) -> [IngestOutcome] {
         try store.transaction { () throws(StoreError) -> [IngestOutcome] in
@@ -56,7 +57,7 @@ public struct InvitationFiler {
     /// only that organizer changes the meeting (``ForeignUpdate``), whoever put the item there.
     ///
     /// - Returns: what filing did, or `nil` when the copy is invites' own.
-    public func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws -> IngestOutcome? {
+    package func follow(_ found: FoundInvitation, invite: Invite, now: Date) throws -> IngestOutcome? {
         let followed = try store.transaction { () throws(StoreError) -> Result<IngestOutcome?, ForeignUpdate> in
             let existing = try store.find(uid: found.uid)
             if let existing {

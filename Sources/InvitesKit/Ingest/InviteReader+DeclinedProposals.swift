@@ -1,10 +1,12 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 extension InviteReader {
     /// The organizer's DECLINECOUNTERs in an input (an iTIP file or an e-mail), for an input that
     /// ``read(_:file:warn:)`` refused as one: they answer a proposal of yours, and are filed on
     /// the invitation instead of being refused.
-    public func declinedProposals(_ data: Data, file: String) throws(IngestError) -> [DeclinedProposal] {
+    package func declinedProposals(_ data: Data, file: String) throws(IngestError) -> [DeclinedProposal] {
         var parts: [(data: Data, method: String?)] = []
         switch InviteReader.kind(of: data) {
         case .iCalendar:

@@ -1,15 +1,17 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Recognises an input by its content, not its name, and reads the invites in it.
-public struct InviteReader: Sendable {
-    public var display: DisplayZone
+package struct InviteReader: Sendable {
+    package var display: DisplayZone
 
-    public init(display: DisplayZone) {
+    package init(display: DisplayZone) {
         self.display = display
     }
 
     /// What an input looks like from its first bytes.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case json
         case iCalendar
         case email
@@ -19,7 +21,7 @@ public struct InviteReader: Sendable {
 
     /// Decides the kind from the first non-blank bytes: `{` or `[` is JSON, `BEGIN:VCALENDAR`
     /// is iCalendar, a header line (`Name: value`) is an e-mail; TNEF by its signature.
-    public static func kind(of data: Data) -> Kind? {
+    package static func kind(of data: Data) -> Kind? {
         if data.starts(with: [0x78, 0x9F, 0x3E, 0x22]) { return .tnef }
         var bytes = data.prefix(4096)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -40,7 +42,7 @@ public struct InviteReader: Sendable {
 
     /// Every invite in one input; an input that holds none is an error. `warn` hears of parts
     /// that were dropped but did not stop the invite from being read.
-    public func read(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
+    package func read(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
         switch InviteReader.kind(of: data) {
         case .json:
             return try PushPayloadParser().parse(data, file: file)

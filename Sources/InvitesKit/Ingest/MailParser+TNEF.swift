@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 extension MailParser {
     /// Why a mail Exchange marked as a meeting carries no invitation, and what makes Exchange

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Finds the invitation inside an e-mail message (RFC 5322 with MIME).
 ///
@@ -6,17 +8,17 @@ import Foundation
 /// none, Outlook's winmail.dat (TNEF) as the iTIP it stands for; the Content-Type's
 /// `method=` stands in for a VCALENDAR that names no METHOD; an invite carried twice (inline
 /// and as an attachment, as Google and Outlook send it) is one invite.
-public struct MailParser: Sendable {
-    public var display: DisplayZone
+package struct MailParser: Sendable {
+    package var display: DisplayZone
 
-    public init(display: DisplayZone) {
+    package init(display: DisplayZone) {
         self.display = display
     }
 
     /// The invitations of every calendar part of a message, each once. A message with more
     /// MIME parts than ``MIMEPartLimit/mostParts``, or whose calendar parts hold more than
     /// ``ICalComponent/mostEvents`` VEVENTs together, is refused before libical reads any of them.
-    public func parse(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
+    package func parse(_ data: Data, file: String, warn: (String) -> Void = { _ in }) throws(IngestError) -> [Invite] {
         var message = try MailParser.message(data, file: file)
         if message.calendarParts.isEmpty, !message.tnefParts.isEmpty {
             message.calendarParts = try MailParser.tnefCalendarParts(message, file: file)

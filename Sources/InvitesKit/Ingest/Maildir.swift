@@ -1,25 +1,27 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// A Maildir as mbsync, offlineimap and notmuch keep it: messages as files in `new/` and `cur/`.
 ///
 /// A message keeps its unique name for life; a client marking it read moves it from `new/` to
 /// `cur/` and appends flags after a colon (`:2,S`), and mbsync may put a `,U=` number in it. The
 /// ``key(of:)`` leaves all of that out, so a message is known again wherever it moved.
-public struct Maildir: Sendable {
+package struct Maildir: Sendable {
     /// The folder as the user named it.
-    public var path: String
+    package var path: String
     /// The folder as an absolute path with symbolic links resolved: the same Maildir named two
     /// ways (relative, through a link) is one.
-    public var folder: String
+    package var folder: String
 
     /// One message file.
-    public struct Message: Sendable, Hashable {
-        public var key: String
-        public var path: String
+    package struct Message: Sendable, Hashable {
+        package var key: String
+        package var path: String
     }
 
     /// Checks that `path` is a Maildir (it has `cur/` or `new/`).
-    public init(_ path: String) throws(IngestError) {
+    package init(_ path: String) throws(IngestError) {
         guard let info = try? Posix.stat(path), info.st_mode & S_IFMT == S_IFDIR, let folder = Posix.realpath(path)
         else {
             throw .notAMaildir(path: path, reason: "it is not a folder")
@@ -32,11 +34,11 @@ public struct Maildir: Sendable {
     }
 
     /// The folders that hold messages, as Maildir names them.
-    public static let subfolders = ["new", "cur"]
+    package static let subfolders = ["new", "cur"]
 
     /// Every message in `new/` and `cur/`, in name order (delivery order, for names that begin
     /// with the time, as Maildir's do); dot files and folders are not messages.
-    public func messages() throws(IngestError) -> [Message] {
+    package func messages() throws(IngestError) -> [Message] {
         try messages(in: Maildir.subfolders)
     }
 
@@ -44,7 +46,7 @@ public struct Maildir: Sendable {
     /// name order. Listed with `readdir`'s entry types, so that 100,000 messages cost no stat
     /// each, and only the messages not seen are given paths and sorted: after new mail, a pass
     /// over a folder of 100,000 names builds a handful of messages, not 100,000.
-    public func messages(in subfolders: [String], except seen: Set<String> = []) throws(IngestError) -> [Message] {
+    package func messages(in subfolders: [String], except seen: Set<String> = []) throws(IngestError) -> [Message] {
         var found: [Message] = []
         for subfolder in subfolders {
             let directory = path + "/" + subfolder
@@ -81,7 +83,7 @@ public struct Maildir: Sendable {
     }
 
     /// The stamp of a subfolder now, `nil` when it does not exist.
-    public func stamp(of subfolder: String) -> FolderStamp? {
+    package func stamp(of subfolder: String) -> FolderStamp? {
         guard let info = try? Posix.stat(path + "/" + subfolder), info.st_mode & S_IFMT == S_IFDIR else { return nil }
         #if canImport(Darwin)
             let time = info.st_mtimespec
@@ -94,7 +96,7 @@ public struct Maildir: Sendable {
     /// A message's unique name: the file name without its flags (after `:`, or `;` and `!` where
     /// a file system forbids colons) and without mbsync's `,U=` number. Worked out on the bytes:
     /// a pass over a new Maildir takes the key of every one of its 100,000 names.
-    public static func key(of name: String) -> String {
+    package static func key(of name: String) -> String {
         var bytes = Array(
             name.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "!") })
         let marker = Array(",U=".utf8)
@@ -113,7 +115,7 @@ public struct Maildir: Sendable {
     /// A message's bytes, `nil` when it is gone (a client moved it since it was listed). Read as
     /// calendar files are, through one descriptor and without Foundation's URL machinery, since
     /// a first pass reads every message.
-    public static func contents(of path: String) throws(IngestError) -> Data? {
+    package static func contents(of path: String) throws(IngestError) -> Data? {
         do {
             return try CalendarFile.read(path).data
         } catch .notFound {
@@ -126,7 +128,7 @@ public struct Maildir: Sendable {
     /// Whether a message may hold an invitation: a MIME header of it names a calendar type or an
     /// `.ics` file (``MailPrefilter``). Cheap, so that a large Maildir's ordinary mail is not
     /// handed to the MIME parser.
-    public static func mayHoldInvitation(_ data: Data) -> Bool {
+    package static func mayHoldInvitation(_ data: Data) -> Bool {
         data.withUnsafeBytes { MailPrefilter.mayHoldCalendarPart($0) }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// A note beside the inbox that lets a Maildir pass with nothing new end before the store is
 /// opened: the pass of a mail hook run after every sync then costs the start of the process and
@@ -11,7 +13,7 @@ import Foundation
 /// process (a message marked read, an answer, a store made anew), moves one of those stamps on,
 /// and the next pass asks the store again. Store files that changed within the tick of the pass
 /// are not vouched for, as a write in the same tick could leave a stamp as it was.
-public struct MaildirShortcut {
+package struct MaildirShortcut {
     static let fileName = "maildir-shortcut"
     static let header = "invites maildir shortcut 1"
 
@@ -21,7 +23,7 @@ public struct MaildirShortcut {
     /// The file system's clock, which stamps the store's files, in Unix seconds.
     var fileClock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
 
-    public init(home: String) throws(StoreError) {
+    package init(home: String) throws(StoreError) {
         path = try HomeFolder.file(MaildirShortcut.fileName, in: home)
         let store = try HomeFolder.file(InboxStore.fileName, in: home)
         storeFiles = [store, store + "-wal"]
@@ -46,7 +48,7 @@ public struct MaildirShortcut {
     /// note names it with the stamps its subfolders have now, and the store is as it was when
     /// the note was written. A path that is no Maildir is not vouched for, so that the pass
     /// through the store reports it.
-    public func vouches(for paths: [String]) -> Bool {
+    package func vouches(for paths: [String]) -> Bool {
         guard !paths.isEmpty, let note = storedNote(), note.store == storeStamps() else { return false }
         for path in paths {
             guard let maildir = try? Maildir(path), let recorded = note.folders[maildir.folder],

@@ -1,16 +1,18 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Reads the JSON a phone receives for a calendar invite: one payload, a JSON array of them, or
 /// one per line (JSON Lines).
 ///
 /// The app-specific keys (`title`, `start`, `end`, `id`, …) sit beside `aps`; a payload whose
 /// `aps.category` names another kind of notification is refused rather than guessed at.
-public struct PushPayloadParser: Sendable {
-    public init() {}
+package struct PushPayloadParser: Sendable {
+    package init() {}
 
     /// Every payload in the input, or the first error met: one bad payload refuses the whole
     /// file, so that a file is never half ingested.
-    public func parse(_ data: Data, file: String) throws(IngestError) -> [Invite] {
+    package func parse(_ data: Data, file: String) throws(IngestError) -> [Invite] {
         if let whole = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
             if let list = whole as? [Any] {
                 var invites: [Invite] = []
@@ -80,7 +82,7 @@ public struct PushPayloadParser: Sendable {
     }
 
     /// The UID a push payload's invite gets: stable across runs, derived only from the sender's id.
-    public static func uid(forSenderID id: String) -> String {
+    package static func uid(forSenderID id: String) -> String {
         "push-\(id)@invites"
     }
 

@@ -1,5 +1,6 @@
 internal import CHTTPPost
 import Foundation
+import InvitesModel
 
 /// POSTs a push answer (JSON) to the sender's server at the configured `respond_url`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Hands a mail to the user's sendmail-compatible command (`sendmail -t -i`, `msmtp -t`), which
 /// takes the recipients from the headers, as mutt and git send-email do.

@@ -1,9 +1,11 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 extension OutboxDraft {
     /// The message that tells the organizer (or a push sender's server) where the invitation
     /// stands: a whole e-mail for an invitation, the JSON answer for a push payload.
-    public static func make(
+    package static func make(
         for stored: StoredInvite, history: [HistoryEntry], me: MyAddresses, name: String?, now: Date,
         display: DisplayZone
     ) throws(ReplyError) -> OutboxDraft {

@@ -1,5 +1,7 @@
+import InvitesFormats
+
 /// What keeps the outbox from handing a message over, in words that say what to fix.
-public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     case badRespondURL(String, reason: String)
     /// A push answer is queued, and no `respond_url` says where it goes.
     case noRespondURL
@@ -8,7 +10,7 @@ public enum OutboxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A mail's recipient is not an address a mail can carry (``MailAddress``).
     case badRecipient(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badRespondURL(let text, let reason):
             return "respond_url '\(text)' cannot be used: \(reason)"

@@ -5,11 +5,11 @@ import Foundation
 /// It comes from the user's configuration, never from a payload: a stranger's payload must not
 /// choose where this machine sends requests. Plain http is allowed to this machine only (a
 /// development server, a local bridge), since an answer and its comment are private.
-public struct RespondURL: Sendable, Hashable, CustomStringConvertible {
-    public var url: URL
+package struct RespondURL: Sendable, Hashable, CustomStringConvertible {
+    package var url: URL
 
     /// Checks a configured value; the error says what is wrong with it.
-    public init(_ text: String) throws(OutboxError) {
+    package init(_ text: String) throws(OutboxError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             let host = components.host, !host.isEmpty, let url = components.url
         else { throw .badRespondURL(text, reason: "it is not an absolute URL (https://host/path)") }
@@ -29,7 +29,7 @@ public struct RespondURL: Sendable, Hashable, CustomStringConvertible {
         self.url = url
     }
 
-    public var description: String { url.absoluteString }
+    package var description: String { url.absoluteString }
 
     static func isLoopback(_ host: String) -> Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))

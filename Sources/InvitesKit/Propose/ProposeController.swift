@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// `propose` (and `review`'s `p`) as a library call: an invitation and a new time in, the
 /// COUNTER queued in the outbox and its history entry out (RFC 5546 §3.2.7).
@@ -7,17 +9,17 @@ import Foundation
 /// the proposal for a start the user typed (``proposal(startingAt:was:for:key:comment:)``) or
 /// the first free time (``firstFree(_:was:key:comment:)``), and ``record(_:for:was:)`` are here,
 /// with the calendars they read and the composer they call.
-public struct ProposeController {
+package struct ProposeController {
     /// What the controller reads and writes with.
-    public struct Settings: Sendable {
-        public var calendars: [CalendarSource]
-        public var display: DisplayZone
-        public var me: MyAddresses
+    package struct Settings: Sendable {
+        package var calendars: [CalendarSource]
+        package var display: DisplayZone
+        package var me: MyAddresses
         /// Your name for the COUNTER's ATTENDEE and the mail's From line (the `name` setting).
-        public var name: String?
-        public var working: WorkingHours
+        package var name: String?
+        package var working: WorkingHours
 
-        public init(
+        package init(
             calendars: [CalendarSource], display: DisplayZone, me: MyAddresses, name: String?, working: WorkingHours
         ) {
             self.calendars = calendars
@@ -29,19 +31,19 @@ public struct ProposeController {
     }
 
     /// What proposing did: the proposal, the time it replaces, and its history entry.
-    public struct Made: Sendable {
-        public var stored: StoredInvite
-        public var proposal: Proposal
-        public var was: DateInterval
-        public var entry: HistoryEntry
+    package struct Made: Sendable {
+        package var stored: StoredInvite
+        package var proposal: Proposal
+        package var was: DateInterval
+        package var entry: HistoryEntry
     }
 
-    public var store: InboxStore
-    public var cache: CacheStore?
-    public var settings: Settings
-    public var clock: @Sendable () -> Date
+    package var store: InboxStore
+    package var cache: CacheStore?
+    package var settings: Settings
+    package var clock: @Sendable () -> Date
 
-    public init(
+    package init(
         store: InboxStore, cache: CacheStore?, settings: Settings, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
@@ -54,14 +56,14 @@ public struct ProposeController {
 
     /// Refuses what cannot be countered: a push payload, an announcement, an organizer who
     /// forbids counters (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`).
-    public func check(_ stored: StoredInvite) throws(ProposalError) {
+    package func check(_ stored: StoredInvite) throws(ProposalError) {
         try Proposal.check(stored, details: stored.invite.properties)
     }
 
     /// The time the invitation (or the occurrence `key`) has now: the organizer's instance when
     /// they sent one, else the series' time moved to the occurrence; midnight to midnight for
     /// all-day ones.
-    public func current(_ stored: StoredInvite, key: String?) -> DateInterval {
+    package func current(_ stored: StoredInvite, key: String?) -> DateInterval {
         let invite = stored.invite
         let whole = ConflictFinder(
             query: CalendarQuery(sources: [], display: display, me: MyAddresses([]), index: nil)
@@ -81,7 +83,7 @@ public struct ProposeController {
 
     /// The proposal of a new start, keeping the length the invitation has now; an all-day
     /// invitation moves by whole days.
-    public func proposal(
+    package func proposal(
         startingAt start: Date, was: DateInterval, for stored: StoredInvite, key: String?,
         comment: String?
     ) -> Proposal {
@@ -100,7 +102,7 @@ public struct ProposeController {
     /// `--free`: the first stretch as long as the invitation that is free in your calendars,
     /// within working hours, from the invitation's day on (and never before now); for a series,
     /// another time of the occurrence's own day.
-    public func firstFree(_ stored: StoredInvite, was: DateInterval, key: String?, comment: String?) throws -> Proposal
+    package func firstFree(_ stored: StoredInvite, was: DateInterval, key: String?, comment: String?) throws -> Proposal
     {
         let finder = FreeSlotFinder(
             query: CalendarQuery(
@@ -163,7 +165,7 @@ public struct ProposeController {
     /// one the user typed (`at`, as ``ProposedTime`` reads it), else the first free time; the
     /// COUNTER queued. A start already gone is refused (``ProposedTimeError``), as is what cannot
     /// be countered (``check(_:)``).
-    public func propose(_ stored: StoredInvite, at: String?, key: String?, comment: String?) throws -> Made {
+    package func propose(_ stored: StoredInvite, at: String?, key: String?, comment: String?) throws -> Made {
         try check(stored)
         let key = at == nil ? occurrenceToMove(stored, key: key) : key
         let was = current(stored, key: key)
@@ -185,7 +187,7 @@ public struct ProposeController {
     /// The occurrence `--free` moves: the one named, else for a series the next one, since a
     /// free time is sought on one occurrence's day; the proposal then names that occurrence
     /// (its RECURRENCE-ID) and the time it replaces, not the series' first start years back.
-    public func occurrenceToMove(_ stored: StoredInvite, key: String?) -> String? {
+    package func occurrenceToMove(_ stored: StoredInvite, key: String?) -> String? {
         guard key == nil, stored.invite.properties?.outline.recurs == true else { return key }
         let finder = ConflictFinder(
             query: CalendarQuery(sources: [], display: display, me: MyAddresses([]), index: nil, clock: clock))
@@ -195,7 +197,7 @@ public struct ProposeController {
     }
 
     /// Composes the COUNTER and queues it with its history entry, in one transaction.
-    public func record(_ proposal: Proposal, for stored: StoredInvite, was: DateInterval) throws -> Made {
+    package func record(_ proposal: Proposal, for stored: StoredInvite, was: DateInterval) throws -> Made {
         guard proposal.start != was.start else { throw ProposalError.sameTime(handle: stored.handle) }
         let now = clock()
         let draft = try proposal.draft(

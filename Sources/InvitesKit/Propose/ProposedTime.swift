@@ -1,12 +1,14 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// The time `propose --at` (and `review`'s `p`) takes, in the display zone: a date and a time
 /// (`2026-12-14 15:00` or `2026-12-14T15:00`), a time alone on the invitation's own date
 /// (`15:00`), a date alone at the invitation's own time of day (`2026-12-15`), or RFC 3339.
-public enum ProposedTime {
+package enum ProposedTime {
     /// The start it names for an invitation that now starts at `current`; `nil` when the text is
     /// none of these.
-    public static func start(_ text: String, current: Date, zone: DisplayZone) -> Date? {
+    package static func start(_ text: String, current: Date, zone: DisplayZone) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         if let instant = RFC3339.parse(text) { return instant }
         var calendar = Calendar(identifier: .gregorian)

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// An invitation forwarded to someone the organizer did not invite (RFC 5546 §3.2.2.6): the
 /// organizer's REQUEST to them, unchanged but for their ATTENDEE, and a REPLY that tells the
@@ -9,15 +11,15 @@ import Foundation
 /// (RFC 5546 §4.2.5): your ATTENDEE `PARTSTAT=DELEGATED;DELEGATED-TO` them, theirs
 /// `DELEGATED-FROM` you, in both the REPLY and the REQUEST, for the whole invitation or some of
 /// its occurrences.
-public struct Forward: Sendable, Hashable {
+package struct Forward: Sendable, Hashable {
     /// Whom it goes to.
-    public var to: String
-    public var comment: String?
+    package var to: String
+    package var comment: String?
     /// For a delegation, the components handed over (`nil` in it is the series); `nil` for a
     /// forward.
-    public var delegated: [String?]?
+    package var delegated: [String?]?
 
-    public init(to: String, comment: String? = nil, delegated: [String?]? = nil) {
+    package init(to: String, comment: String? = nil, delegated: [String?]? = nil) {
         self.to = to
         self.comment = comment
         self.delegated = delegated
@@ -25,7 +27,7 @@ public struct Forward: Sendable, Hashable {
 
     /// Whether the invitation may be forwarded at all: one from an organizer, not cancelled,
     /// whose organizer allows it, to an address not invited already.
-    public func check(_ stored: StoredInvite) throws(ForwardError) {
+    package func check(_ stored: StoredInvite) throws(ForwardError) {
         let invite = stored.invite
         guard invite.source != .push else { throw .push(handle: stored.handle) }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
@@ -42,7 +44,7 @@ public struct Forward: Sendable, Hashable {
     /// `text/calendar; method=REQUEST`, from you), and the word to the organizer (`Forwarded:
     /// Title`, `method=REPLY`, threaded with the invitation), both signed as your answers are
     /// (``Signer``).
-    public func drafts(
+    package func drafts(
         for stored: StoredInvite, me: MyAddresses, name: String?, now: Date, display: DisplayZone
     ) throws(ForwardError) -> [OutboxDraft] {
         try check(stored)
@@ -89,7 +91,7 @@ public struct Forward: Sendable, Hashable {
 
     /// The history entry of this forward or delegation, at the invitation's (or the one
     /// occurrence's) time and version.
-    public func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
+    package func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
         let key = delegated?.count == 1 ? delegated?.first ?? nil : stored.invite.recurrenceID
         let (start, end) = Refresh.time(of: stored, key: key)
         return HistoryEntry(

@@ -1,7 +1,9 @@
 import Foundation
+import InvitesFormats
+import InvitesSystem
 
 /// Why an invitation cannot be forwarded, and what to do instead.
-public enum ForwardError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ForwardError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The organizer forbade it (`X-MICROSOFT-DONOTFORWARDMEETING:TRUE`).
     case forbidden(handle: String)
     case push(handle: String)
@@ -18,7 +20,7 @@ public enum ForwardError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GMime, which writes the e-mail, cannot be loaded.
     case library(LibraryLoadError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .forbidden(let handle):
             return "\(handle): the organizer does not allow this meeting to be forwarded "

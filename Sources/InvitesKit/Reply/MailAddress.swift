@@ -5,15 +5,15 @@
 /// (U+009B) or an ESC in it would reach the sendmail command, the organizer's mail reader and
 /// every terminal that shows the header. Such an address is no address, so no mail is made for
 /// it; nothing in it is repaired into some other address either.
-public enum MailAddress {
+package enum MailAddress {
     /// The longest address SMTP carries (RFC 5321 §4.5.3.1.3: a path of 256 octets, angle
     /// brackets included).
-    public static let longest = 254
+    package static let longest = 254
 
     /// Whether `address` is a `dot-atom` or quoted `local-part`, `@`, and a `dot-atom` domain or
     /// a domain literal (`[192.0.2.1]`), of printable characters only: no control character
     /// (C0, DEL, C1), no bidirectional or other format character, no space outside quotes.
-    public static func isValid(_ address: String) -> Bool {
+    package static func isValid(_ address: String) -> Bool {
         guard address.utf8.count <= longest, let at = address.lastIndex(of: "@") else { return false }
         let local = address[..<at]
         let domain = address[address.index(after: at)...]

@@ -1,16 +1,18 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// A new time for an invitation, proposed to its organizer: the COUNTER and the mail around it.
-public struct Proposal: Sendable, Hashable {
+package struct Proposal: Sendable, Hashable {
     /// The occurrence it is for (``RecurrenceKey``); `nil` for the whole invitation.
-    public var recurrenceID: String?
-    public var start: Date
-    public var end: Date
+    package var recurrenceID: String?
+    package var start: Date
+    package var end: Date
     /// For an all-day invitation, the dates proposed.
-    public var dates: Occurrence.AllDayDates?
-    public var comment: String?
+    package var dates: Occurrence.AllDayDates?
+    package var comment: String?
 
-    public init(
+    package init(
         recurrenceID: String?, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil, comment: String? = nil
     ) {
         self.recurrenceID = recurrenceID
@@ -22,7 +24,7 @@ public struct Proposal: Sendable, Hashable {
 
     /// Whether a proposal can be made at all: an invitation from an organizer, not cancelled,
     /// whose software takes proposals.
-    public static func check(_ stored: StoredInvite, details: EventProperties?) throws(ProposalError) {
+    package static func check(_ stored: StoredInvite, details: EventProperties?) throws(ProposalError) {
         let invite = stored.invite
         guard invite.source != .push else { throw .push(handle: stored.handle) }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
@@ -34,7 +36,7 @@ public struct Proposal: Sendable, Hashable {
     /// The message for the outbox: an e-mail to the organizer, text for people and
     /// `text/calendar; method=COUNTER`, threaded with the invitation's mail. `was` is the time
     /// the invitation (or the occurrence) has now, for the words.
-    public func draft(
+    package func draft(
         for stored: StoredInvite, was: DateInterval, me: MyAddresses, name: String?, now: Date, display: DisplayZone
     ) throws(ProposalError) -> OutboxDraft {
         let invite = stored.invite
@@ -73,7 +75,7 @@ public struct Proposal: Sendable, Hashable {
 
     /// The history entry of this proposal: the invitation's (or the occurrence's) title and
     /// version, at the time proposed, waiting to be queued.
-    public func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
+    package func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
         let organizer = recurrenceID.flatMap { stored.instance($0)?.organizer }
         return HistoryEntry(
             handle: stored.handle, uid: stored.invite.uid, recurrenceID: recurrenceID,
@@ -84,7 +86,7 @@ public struct Proposal: Sendable, Hashable {
     }
 
     /// The dates an all-day stretch covers in a zone.
-    public static func dates(of interval: DateInterval, in zone: DisplayZone) -> Occurrence.AllDayDates {
+    package static func dates(of interval: DateInterval, in zone: DisplayZone) -> Occurrence.AllDayDates {
         Occurrence.AllDayDates(
             first: LocalDate(interval.start, in: zone.timeZone),
             endExclusive: LocalDate(interval.end, in: zone.timeZone))

@@ -1,7 +1,9 @@
 import Foundation
+import InvitesFormats
+import InvitesSystem
 
 /// Why a new time cannot be proposed, and what to do instead.
-public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The organizer's software takes no proposals (`X-MICROSOFT-DISALLOW-COUNTER:TRUE`).
     case disallowed(handle: String)
     case push(handle: String)
@@ -21,7 +23,7 @@ public enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GMime, which writes the e-mail, cannot be loaded.
     case library(LibraryLoadError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .disallowed(let handle):
             return "\(handle): the organizer does not take proposals of a new time "

@@ -1,14 +1,16 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// A request to the organizer for the invitation as it stands now (RFC 5546 §3.2.6 REFRESH):
 /// for a copy you lost or suspect is stale, or a series an added instance (ADD) named that the
 /// inbox does not hold whole. The organizer answers with a REQUEST, which `ingest` files as any.
-public struct Refresh: Sendable, Hashable {
+package struct Refresh: Sendable, Hashable {
     /// The occurrence it asks about (``RecurrenceKey``); `nil` for the whole invitation.
-    public var recurrenceID: String?
-    public var comment: String?
+    package var recurrenceID: String?
+    package var comment: String?
 
-    public init(recurrenceID: String?, comment: String? = nil) {
+    package init(recurrenceID: String?, comment: String? = nil) {
         self.recurrenceID = recurrenceID
         self.comment = comment
     }
@@ -18,7 +20,7 @@ public struct Refresh: Sendable, Hashable {
     ///
     /// A cancelled invitation may be asked about too: a CANCEL you doubt is what a REFRESH is for.
     /// An announcement (PUBLISH) has an organizer as well, who may answer with the current one.
-    public func draft(
+    package func draft(
         for stored: StoredInvite, me: MyAddresses, name: String?, now: Date, display: DisplayZone
     ) throws(RefreshError) -> OutboxDraft {
         let invite = stored.invite
@@ -50,7 +52,7 @@ public struct Refresh: Sendable, Hashable {
 
     /// The history entry of this request: the invitation's (or the occurrence's) title, time and
     /// version as the inbox has them, waiting to be queued.
-    public func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
+    package func entry(for stored: StoredInvite, now: Date) -> HistoryEntry {
         let organizer = recurrenceID.flatMap { stored.instance($0)?.organizer }
         let (start, end) = Refresh.time(of: stored, key: recurrenceID)
         return HistoryEntry(

@@ -1,7 +1,9 @@
 import Foundation
+import InvitesFormats
+import InvitesSystem
 
 /// Why the organizer cannot be asked for the invitation as it stands, and what to do instead.
-public enum RefreshError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RefreshError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A push payload's sender takes answers only; there is no iTIP organizer to ask.
     case push(handle: String)
     case noOrganizer(handle: String)
@@ -13,7 +15,7 @@ public enum RefreshError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GMime, which writes the e-mail, cannot be loaded.
     case library(LibraryLoadError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .push(let handle):
             return "\(handle) came as a push payload: its sender takes an answer, not a request for the invitation"

@@ -1,8 +1,10 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// The answer for the organizer's software, for the latest answer in the history.
-public struct Reply: Sendable {
-    public enum Kind: Sendable {
+package struct Reply: Sendable {
+    package enum Kind: Sendable {
         /// An iTIP REPLY as iCalendar text.
         case iCalendar
         /// A whole RFC 5322 message around it.
@@ -11,21 +13,21 @@ public struct Reply: Sendable {
         case json
     }
 
-    public var kind: Kind
-    public var text: String
+    package var kind: Kind
+    package var text: String
     /// Who it speaks as, for a reply to an organizer: the caller tells the user when it adds
     /// you as an attendee (``Signer/listed``); `nil` for a push sender's answer and a message
     /// read back from the outbox.
-    public var signer: Signer?
+    package var signer: Signer?
     /// Who it goes to: the organizer's address; `nil` for a push sender's answer.
-    public var recipient: String?
+    package var recipient: String?
     /// "Accepted: Title", for the mail and for `invites outbox`.
-    public var subject: String
+    package var subject: String
     /// The Message-ID of a whole e-mail (`mime`), without angle brackets.
-    public var messageID: String?
+    package var messageID: String?
     /// The history entries it carries, for the outbox to tell which waiting entries it takes
     /// along and which it leaves unsent.
-    public var carriage = ReplyCarriage()
+    package var carriage = ReplyCarriage()
 
     /// Makes the reply. `history` is the invite's history, newest first.
     ///
@@ -36,7 +38,7 @@ public struct Reply: Sendable {
     /// goes alone, with the PARTSTAT you stand at (NEEDS-ACTION), as RFC 5546 §3.2.3 allows.
     /// `name` is how the From line and your ATTENDEE's CN name you (the `name` setting), else as
     /// the invitation did.
-    public static func make(
+    package static func make(
         for stored: StoredInvite, history: [HistoryEntry], me: MyAddresses, name: String?, mime: Bool, now: Date,
         display: DisplayZone
     ) throws(ReplyError) -> Reply {

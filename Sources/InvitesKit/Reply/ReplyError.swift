@@ -1,7 +1,9 @@
 import Foundation
+import InvitesFormats
+import InvitesSystem
 
 /// Why no reply can be made.
-public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     case noAnswer(handle: String)
     case noAddress
     case noOrganizer(handle: String)
@@ -16,7 +18,7 @@ public enum ReplyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// GMime, which writes the e-mail, cannot be loaded.
     case library(LibraryLoadError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noAnswer(let handle):
             return "\(handle) has no answer or comment yet: accept, decline, tentative or comment first"

@@ -1,4 +1,7 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
+import InvitesSystem
 
 /// Who a message of yours to an organizer speaks as: the ATTENDEE it carries, with its name,
 /// and, when you answer for someone (``MyAddresses/principal``), you as its `SENT-BY`.
@@ -9,20 +12,20 @@ import Foundation
 /// ATTENDEE (Google, Exchange), so the mail goes from the one the answer is for, and `Sender`
 /// says who sent it; replies then go to the author, which is where they belong, so no
 /// `Reply-To` is added.
-public struct Signer: Sendable, Hashable {
+package struct Signer: Sendable, Hashable {
     /// The ATTENDEE's address: yours, or the one you answer for.
-    public var address: String
-    public var name: String?
+    package var address: String
+    package var name: String?
     /// Your own address, when you answer for someone.
-    public var sentBy: String?
+    package var sentBy: String?
     /// Your name for the `Sender` line (the `name` setting).
-    public var sentByName: String?
+    package var sentByName: String?
     /// Whether the invitation lists the ATTENDEE (else it is added, as for an invite to a list).
-    public var listed: Bool
+    package var listed: Bool
 
     /// The signer of a message about `invite`; `name` is the `name` setting. `nil` when there
     /// is no address at all.
-    public static func of(_ invite: Invite, me: MyAddresses, name: String?) -> Signer? {
+    package static func of(_ invite: Invite, me: MyAddresses, name: String?) -> Signer? {
         let listed: Invite.Attendee?
         if let principal = me.principal {
             listed = invite.attendees.first { MyAddresses.normalise($0.address) == principal }

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// `review`'s queue as a library value: the invitations to go through, the one at hand, and
 /// the answers and proposals given to it, through the same ``AnswerController`` and
@@ -11,28 +12,28 @@ import Foundation
 /// The controllers are asked for when an answer or a proposal is given, not before: a calendar
 /// that cannot be written, or working hours the config gets wrong, are then said on the screen
 /// and the review goes on.
-public struct ReviewQueue {
-    public var store: InboxStore
+package struct ReviewQueue {
+    package var store: InboxStore
     /// What sends the replies and proposals, by the review's `send` setting.
-    public var dispatcher: Dispatcher
-    public var answering: () throws -> AnswerController
-    public var proposing: () throws -> ProposeController
+    package var dispatcher: Dispatcher
+    package var answering: () throws -> AnswerController
+    package var proposing: () throws -> ProposeController
     /// The invitations, in the order they are reviewed.
-    public private(set) var invites: [StoredInvite]
+    package private(set) var invites: [StoredInvite]
     /// Where the review stands in ``invites``; their count once it is over.
-    public private(set) var index = 0
+    package private(set) var index = 0
     /// The first invitation was asked for by name and waits for no answer (answered already,
     /// cancelled, over): it is reviewed, and not counted among those still pending.
-    public let startsOutside: Bool
+    package let startsOutside: Bool
     /// Whole answers given, comments given, and pending invitations skipped.
-    public private(set) var answered = 0
-    public private(set) var commented = 0
-    public private(set) var skipped = 0
+    package private(set) var answered = 0
+    package private(set) var commented = 0
+    package private(set) var skipped = 0
 
     /// A queue of `invites` (``pending(_:)`` gives those waiting for an answer), `first` put at
     /// its front when given: the invitation a desktop notification's `show` opened. The
     /// answering controller's `send` setting should be `dispatcher`'s.
-    public init(
+    package init(
         store: InboxStore, dispatcher: Dispatcher, answering: @escaping () throws -> AnswerController,
         proposing: @escaping () throws -> ProposeController, invites: [StoredInvite], first: StoredInvite? = nil
     ) {
@@ -52,47 +53,47 @@ public struct ReviewQueue {
     /// What `list` and `status` count as pending (waiting for an answer and not over, no
     /// announcement), the most recently changed first. Stable, so invitations changed in the
     /// same second keep the inbox's newest-first order.
-    public static func pending(_ list: ListController) throws -> [StoredInvite] {
+    package static func pending(_ list: ListController) throws -> [StoredInvite] {
         try list.list(statuses: [.pending]).map(\.stored).enumerated().sorted {
             ($0.element.updatedAt, -$0.offset) > ($1.element.updatedAt, -$1.offset)
         }.map(\.element)
     }
 
     /// The invitation at hand, as last read; `nil` once the review is over.
-    public var current: StoredInvite? { index < invites.count ? invites[index] : nil }
+    package var current: StoredInvite? { index < invites.count ? invites[index] : nil }
 
     /// Whether the invitation at hand is one of those waiting for an answer.
-    public var currentIsQueued: Bool { !(startsOutside && index == 0) }
+    package var currentIsQueued: Bool { !(startsOutside && index == 0) }
 
     /// The pending invitations the review leaves as they were: those not reached, and those
     /// skipped.
-    public var left: Int {
+    package var left: Int {
         let unreached = max(invites.count - index, 0) - (startsOutside && index == 0 ? 1 : 0)
         return unreached + skipped
     }
 
     /// Moves on to the next invitation; `false` when there is none.
-    public mutating func advance() -> Bool {
+    package mutating func advance() -> Bool {
         index += 1
         return index < invites.count
     }
 
     /// Leaves the invitation at hand as it is and moves on; `false` when there is none.
-    public mutating func skip() -> Bool {
+    package mutating func skip() -> Bool {
         if currentIsQueued { skipped += 1 }
         return advance()
     }
 
     /// Reads the invitation at hand again, as the store has it now.
     @discardableResult
-    public mutating func reload() throws -> StoredInvite {
+    package mutating func reload() throws -> StoredInvite {
         let stored = try store.resolve(invites[index].handle)
         invites[index] = stored
         return stored
     }
 
     /// How the invitation at hand changed since it was last read.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         /// Answered meanwhile (by another `invites`): its state now.
         case state(InviteStatus)
         /// The organizer updated it.
@@ -101,7 +102,7 @@ public struct ReviewQueue {
 
     /// Reads the invitation at hand again; `nil` when it is as last read, else how it changed
     /// (it is kept as it is now, for the caller to show before anything is done).
-    public mutating func refresh() throws -> Change? {
+    package mutating func refresh() throws -> Change? {
         let before = invites[index]
         let now = try reload()
         guard now != before else { return nil }
@@ -111,7 +112,7 @@ public struct ReviewQueue {
     /// Answers the invitation at hand (or the occurrence `key`, and with `fromOn` every later one
     /// too, as `--from` does: ``FromWhen``) as the answering commands do, and sends the reply as
     /// the ``AnswerController``'s `send` setting says; counts it.
-    public mutating func answer(
+    package mutating func answer(
         _ action: AnswerAction, comment: String?, occurrence key: String?, fromOn: Bool = false
     ) throws -> AnswerController.Report {
         let answering = try self.answering()
@@ -133,15 +134,15 @@ public struct ReviewQueue {
     }
 
     /// What proposing did, and what became of the COUNTER it queued.
-    public struct Proposed: Sendable {
-        public var made: ProposeController.Made
-        public var sending: Dispatcher.Sending
+    package struct Proposed: Sendable {
+        package var made: ProposeController.Made
+        package var sending: Dispatcher.Sending
     }
 
     /// Proposes a new start for the invitation at hand (or the occurrence `key`) as `propose`
     /// does (`at` as ``ProposedTime`` reads it; `nil` for the first free time), and sends the
     /// COUNTER as the `send` setting says.
-    public func propose(at: String?, comment: String?, occurrence key: String?) throws -> Proposed {
+    package func propose(at: String?, comment: String?, occurrence key: String?) throws -> Proposed {
         let stored = invites[index]
         let made = try proposing().propose(stored, at: at, key: key, comment: comment)
         // The proposal stands whatever sending does: a store that fails now is said with it.
@@ -155,7 +156,7 @@ public struct ReviewQueue {
     }
 
     /// Sends what waits for the invitation `handle`, after the user said yes to `send = ask`.
-    public func send(_ handle: String) throws(StoreError) -> Dispatcher.Run {
+    package func send(_ handle: String) throws(StoreError) -> Dispatcher.Run {
         try dispatcher.send(handles: [handle])
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// `send` as a library call, and the part of answering, proposing and the exchanges that sends
 /// at once: the outbox's one dispatcher. It applies the `send` setting to a message just
@@ -14,41 +16,41 @@ import Foundation
 ///
 /// It returns what happened and prints nothing, so that `send`, the answering commands, `review`
 /// and a desktop notification tell the same story each in its own words.
-public struct Dispatcher {
+package struct Dispatcher {
     /// Where messages go, from the settings.
-    public struct Routes: Sendable {
+    package struct Routes: Sendable {
         /// The sendmail-compatible command, split into words.
-        public var sendmail: [String]
-        public var respondURL: RespondURL?
+        package var sendmail: [String]
+        package var respondURL: RespondURL?
 
-        public init(sendmail: [String], respondURL: RespondURL?) {
+        package init(sendmail: [String], respondURL: RespondURL?) {
             self.sendmail = sendmail
             self.respondURL = respondURL
         }
     }
 
     /// How one message went.
-    public struct Report: Sendable {
-        public var message: OutboxMessage
-        public var handover: Handover?
+    package struct Report: Sendable {
+        package var message: OutboxMessage
+        package var handover: Handover?
 
         /// Set when another `send` had claimed the message, or an answer superseded it, first.
-        public var skipped: Bool { handover == nil }
+        package var skipped: Bool { handover == nil }
     }
 
     /// What one hand-over did.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// Mail a killed `send` had claimed: it may have gone, which only the user can check.
-        public var recovered: [OutboxMessage]
+        package var recovered: [OutboxMessage]
         /// How each message went, in the outbox's order.
-        public var reports: [Report]
+        package var reports: [Report]
 
         /// Every message went, or another `send` had it first: nothing is left for the user.
-        public var allSent: Bool { reports.allSatisfy { $0.handover == .sent || $0.skipped } }
+        package var allSent: Bool { reports.allSatisfy { $0.handover == .sent || $0.skipped } }
     }
 
     /// What became of a message just queued, by the `send` setting or the user's override.
-    public enum Sending: Sendable {
+    package enum Sending: Sendable {
         /// It waits in the outbox for `invites send` (`send = never`, `--no-send`).
         case queued
         /// `send = ask`: the caller asks the user, and calls ``send(handles:again:)`` on a yes;
@@ -62,28 +64,28 @@ public struct Dispatcher {
     }
 
     /// What waits in the outbox but is not due, for a `send` that found nothing to do.
-    public struct Waiting: Sendable, Equatable {
+    package struct Waiting: Sendable, Equatable {
         /// Queued messages, each waiting for its next try.
-        public var queued: Int
+        package var queued: Int
         /// The earliest next try among them.
-        public var nextTry: Date?
+        package var nextTry: Date?
         /// Failed or cut-off messages, which wait for `send --again`.
-        public var stopped: Int
+        package var stopped: Int
 
-        public var isEmpty: Bool { queued == 0 && stopped == 0 }
+        package var isEmpty: Bool { queued == 0 && stopped == 0 }
     }
 
-    public var store: InboxStore
-    public var routes: Routes
+    package var store: InboxStore
+    package var routes: Routes
     /// The `send` setting, for messages just queued.
-    public var policy: SendPolicy
-    public var clock: @Sendable () -> Date
+    package var policy: SendPolicy
+    package var clock: @Sendable () -> Date
     var mail: MailTransport
     var http: HTTPTransport
     /// This process, as a claim names it.
     var process: Int32 = Posix.getpid()
 
-    public init(
+    package init(
         store: InboxStore, routes: Routes, policy: SendPolicy = .never, clock: @escaping @Sendable () -> Date
     ) {
         self.store = store
@@ -96,26 +98,26 @@ public struct Dispatcher {
 
     /// Messages a `send` left claimed when it died; the mail among them is returned, for the
     /// user to check and send again if it did not arrive.
-    public func recover() throws(StoreError) -> [OutboxMessage] {
+    package func recover() throws(StoreError) -> [OutboxMessage] {
         try store.recoverAbandoned(isRunning: Dispatcher.isRunning, requeue: [.http], now: clock())
     }
 
     /// Recovers, then hands over the queued messages of the invitations `handles` (all when
     /// `nil`); `again` takes failed and interrupted ones too (``dispatch(handles:again:)``).
-    public func send(handles: [String]?, again: Bool = false) throws(StoreError) -> Run {
+    package func send(handles: [String]?, again: Bool = false) throws(StoreError) -> Run {
         let recovered = try recover()
         return Run(recovered: recovered, reports: try dispatch(handles: handles, again: again))
     }
 
     /// Applies the `send` setting to the message just queued for the invitation `handle`:
     /// `send` is the user's word for this one (`--send` true, `--no-send` false), which wins.
-    public func afterQueued(_ handle: String, send: Bool?) throws(StoreError) -> Sending {
+    package func afterQueued(_ handle: String, send: Bool?) throws(StoreError) -> Sending {
         try afterQueued(handle, by: policy.overridden(by: send))
     }
 
     /// Sends the message just queued for the invitation `handle` as `policy` says: the
     /// ``ReplyPlan/sending`` of an answer.
-    public func afterQueued(_ handle: String, by policy: SendPolicy) throws(StoreError) -> Sending {
+    package func afterQueued(_ handle: String, by policy: SendPolicy) throws(StoreError) -> Sending {
         switch policy {
         case .always: return .sent(try self.send(handles: [handle]))
         case .ask: return .ask
@@ -124,7 +126,7 @@ public struct Dispatcher {
     }
 
     /// Why a `send` had nothing to hand over: what waits, and for what.
-    public func waiting(handles: [String]?) throws(StoreError) -> Waiting {
+    package func waiting(handles: [String]?) throws(StoreError) -> Waiting {
         let waiting = try store.outbox(states: [.queued, .failed, .interrupted], handles: handles)
         let queued = waiting.filter { $0.state == .queued }
         return Waiting(

@@ -2,7 +2,7 @@
 ///
 /// A value the caller hands to ``Dispatcher``, so that a command, `review` and a
 /// desktop notification send by the same rule.
-public enum SendPolicy: String, Sendable, Hashable, CaseIterable {
+package enum SendPolicy: String, Sendable, Hashable, CaseIterable {
     /// At once, as if `--send` were given.
     case always
     /// Asks the user first; where nobody can be asked, it stays queued.
@@ -12,7 +12,7 @@ public enum SendPolicy: String, Sendable, Hashable, CaseIterable {
 
     /// The policy for one message, once the user's word for it is heard: `--send` (true) is
     /// ``always``, `--no-send` (false) ``never``, and without one the setting stands.
-    public func overridden(by send: Bool?) -> SendPolicy {
+    package func overridden(by send: Bool?) -> SendPolicy {
         send.map { $0 ? .always : .never } ?? self
     }
 }

@@ -1,19 +1,21 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// `invites day` as a library call: a date in, a ``DayReport`` out.
-public struct DayController {
-    public var store: InboxStore
-    public var query: CalendarQuery
-    public var working: WorkingHours
+package struct DayController {
+    package var store: InboxStore
+    package var query: CalendarQuery
+    package var working: WorkingHours
 
-    public init(store: InboxStore, query: CalendarQuery, working: WorkingHours) {
+    package init(store: InboxStore, query: CalendarQuery, working: WorkingHours) {
         self.store = store
         self.query = query
         self.working = working
     }
 
     /// The controller over your calendars, with the cache that makes a second look fast.
-    public init(
+    package init(
         store: InboxStore, calendars: [CalendarSource], display: DisplayZone, me: MyAddresses, cache: CacheStore?,
         working: WorkingHours, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -25,7 +27,7 @@ public struct DayController {
 
     /// The day's occurrences, the waiting invitations on it and where they conflict, and the
     /// free stretches of the working hours.
-    public func report(for date: LocalDate) throws -> DayReport {
+    package func report(for date: LocalDate) throws -> DayReport {
         let zone = query.display.timeZone
         let day = DateInterval(start: date.midnight(in: zone), end: date.adding(days: 1).midnight(in: zone))
         let found = try query.occurrences(in: day)

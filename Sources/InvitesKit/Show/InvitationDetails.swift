@@ -1,21 +1,23 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// What `show` and `review` tell about an invitation beyond its time: the words, the way in,
 /// who else is invited and how they answered, and how it repeats.
-public struct InvitationDetails: Sendable, Hashable {
+package struct InvitationDetails: Sendable, Hashable {
     /// How the other attendees answered, as the organizer's latest message says.
-    public struct Answers: Sendable, Hashable {
-        public var accepted = 0
-        public var tentative = 0
-        public var declined = 0
-        public var delegated = 0
+    package struct Answers: Sendable, Hashable {
+        package var accepted = 0
+        package var tentative = 0
+        package var declined = 0
+        package var delegated = 0
         /// NEEDS-ACTION, or a PARTSTAT nobody defined.
-        public var noAnswer = 0
+        package var noAnswer = 0
 
-        public var total: Int { accepted + tentative + declined + delegated + noAnswer }
+        package var total: Int { accepted + tentative + declined + delegated + noAnswer }
 
         /// `4 accepted, 1 declined, 3 no answer`; the kinds nobody gave are left out.
-        public var summary: String {
+        package var summary: String {
             let parts = [
                 (accepted, "accepted"), (tentative, "tentative"), (declined, "declined"), (delegated, "delegated"),
                 (noAnswer, "no answer"),
@@ -25,19 +27,19 @@ public struct InvitationDetails: Sendable, Hashable {
     }
 
     /// The DESCRIPTION (or a push payload's notes) as sent.
-    public var description: String?
-    public var join: JoinLink?
+    package var description: String?
+    package var join: JoinLink?
     /// Every attendee but you.
-    public var answers: Answers
-    public var repeats: Repetition?
+    package var answers: Answers
+    package var repeats: Repetition?
     /// Whether the organizer takes proposals of a new time (`X-MICROSOFT-DISALLOW-COUNTER`).
-    public var counterAllowed: Bool
+    package var counterAllowed: Bool
     /// Who delegated the invitation to you (`DELEGATED-FROM` on your ATTENDEE), as the
     /// invitation writes their address; `nil` when it came to you from the organizer.
-    public var delegatedBy: String?
+    package var delegatedBy: String?
 
     /// The details of an invitation; `me` is left out of the answers (your own is the inbox's).
-    public init(_ invite: Invite, me: MyAddresses, time: HumanTime) {
+    package init(_ invite: Invite, me: MyAddresses, time: HumanTime) {
         let properties = invite.source == .push ? nil : invite.properties
         description = invite.description
         join = JoinLink.find(in: invite, properties: properties)

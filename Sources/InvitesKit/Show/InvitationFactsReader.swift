@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Works out an invitation's ``InvitationFacts`` from what the inbox holds of it: the series'
 /// message, expanded to its end once, and the organizer's own instances.

@@ -1,3 +1,5 @@
+import InvitesFormats
+import InvitesModel
 /// Which invitation a reference given on the command line names: a handle, else the sender's
 /// id, else a unique prefix of its UID.
 ///
@@ -23,7 +25,7 @@ enum InviteLookup {
 
 extension InboxStore {
     /// Finds the invite a user means (``InviteLookup``).
-    public func resolve(_ reference: String) throws -> StoredInvite {
+    package func resolve(_ reference: String) throws -> StoredInvite {
         if let match = try invites(handle: reference).first { return match }
         let bySender = try invites(senderID: reference)
         if bySender.count == 1 { return bySender[0] }

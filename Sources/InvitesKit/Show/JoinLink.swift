@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The link that joins an invitation's video meeting, found where producers put it.
 ///
@@ -8,19 +9,19 @@ import Foundation
 /// is taken whatever its host; text written for people (URL, LOCATION, DESCRIPTION) is taken only
 /// for a meeting service's join address, so that a map link or the Teams "meeting options" page
 /// is never offered as the way in.
-public struct JoinLink: Sendable, Hashable {
+package struct JoinLink: Sendable, Hashable {
     /// The address, exactly as found (checked to be a plain http(s) URL).
-    public var url: String
+    package var url: String
     /// `Teams`, `Zoom`, `Google Meet`, `Webex`, `Jitsi`, or `video call` for one not known.
-    public var provider: String
+    package var provider: String
     /// Where it was found: the property's name (`X-GOOGLE-CONFERENCE`, `LOCATION`, …).
-    public var source: String
+    package var source: String
 
     /// The longest address taken: a join link is a few hundred bytes; more is not one.
     static let longest = 2_048
 
     /// The first join link of an invitation, looking in the order producers mean it.
-    public static func find(in invite: Invite, properties: EventProperties?) -> JoinLink? {
+    package static func find(in invite: Invite, properties: EventProperties?) -> JoinLink? {
         var candidates: [(source: String, text: String, dedicated: Bool)] = []
         if let properties {
             for name in ["X-MICROSOFT-SKYPETEAMSMEETINGURL", "X-GOOGLE-CONFERENCE"] {

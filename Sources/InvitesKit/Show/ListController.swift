@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// `list` and `status` as library calls: the invitations of the inbox, each with its state, its
 /// recurrence in words and whether it is over.
@@ -9,42 +11,42 @@ import Foundation
 ///
 /// What it reads of a message it reads once, for every invitation the message carries: a
 /// message of 3,000 invitations costs one parse and one expansion, not 3,000 of each.
-public struct ListController {
-    public var store: InboxStore
-    public var display: DisplayZone
-    public var now: Date
+package struct ListController {
+    package var store: InboxStore
+    package var display: DisplayZone
+    package var now: Date
     private let futures = Futures()
 
-    public init(store: InboxStore, display: DisplayZone, now: Date) {
+    package init(store: InboxStore, display: DisplayZone, now: Date) {
         self.store = store
         self.display = display
         self.now = now
     }
 
     /// One row of a listing.
-    public struct Row: Sendable {
-        public var stored: StoredInvite
-        public var outline: SeriesOutline
+    package struct Row: Sendable {
+        package var stored: StoredInvite
+        package var outline: SeriesOutline
         /// Whether every occurrence has ended.
-        public var isOver: Bool
+        package var isOver: Bool
         /// A series' next occurrence (not cancelled, ending after now), where its first has
         /// begun: what a listing shows for an ongoing series rather than a date years back.
-        public var next: Occurrence?
+        package var next: Occurrence?
         /// The delegate of each component you delegated and have not answered since (`nil` is
         /// the series; ``Delegation``).
-        public var delegates: [String?: String] = [:]
+        package var delegates: [String?: String] = [:]
 
         /// Waits for your answer and can still be attended.
-        public var isPending: Bool { stored.needsAnswer && !isOver }
+        package var isPending: Bool { stored.needsAnswer && !isOver }
 
         /// Never answered, and over: what `list --all` shows as `past`.
-        public var isPast: Bool { stored.state == .pending && isOver }
+        package var isPast: Bool { stored.state == .pending && isOver }
     }
 
     /// The invitations in `statuses` (all of them for `nil`), the last changed first. `pending`
     /// selects those ``Row/isPending``, `past` those ``Row/isPast``; the other statuses select
     /// by ``StoredInvite/state``.
-    public func list(statuses: Set<InviteStatus>?, past: Bool = false) throws -> [Row] {
+    package func list(statuses: Set<InviteStatus>?, past: Bool = false) throws -> [Row] {
         // The default listing reads only what can still be pending, as `status` does.
         let read =
             statuses == [.pending] && !past ? try store.awaitingAnswer(liveAt: now) : try store.list(statuses: nil)
@@ -74,7 +76,7 @@ public struct ListController {
     /// from the rows alone. Only the others (facts to work out, a series under way) are read
     /// whole, for their message and series outline: decoding the kept properties was a tenth
     /// of a `status`.
-    public func pendingCount() throws -> Int {
+    package func pendingCount() throws -> Int {
         var settled = 0
         var others: [String] = []
         for stored in try store.awaitingAnswer(liveAt: now, reading: .rows) {
@@ -90,7 +92,7 @@ public struct ListController {
     /// The occurrence of a row still to come or under way: a series' next (``Row/next``), else
     /// the invitation's own time, an all-day one from midnight in the display zone; with its
     /// dates when it is all-day.
-    public func upcoming(_ row: Row) -> (interval: DateInterval, dates: Occurrence.AllDayDates?) {
+    package func upcoming(_ row: Row) -> (interval: DateInterval, dates: Occurrence.AllDayDates?) {
         if let next = row.next { return (DateInterval(start: next.start, end: max(next.end, next.start)), next.dates) }
         let invite = row.stored.invite
         guard let dates = invite.dates else {
@@ -102,7 +104,7 @@ public struct ListController {
 
     /// How many pending invitations start within `seconds` from now (and have not started):
     /// what `status --format %d` prints, the shortest `nudge` threshold its span.
-    public func dueCount(within seconds: TimeInterval) throws -> Int {
+    package func dueCount(within seconds: TimeInterval) throws -> Int {
         try list(statuses: [.pending]).filter { row in
             let start = upcoming(row).interval.start
             return start > now && start.timeIntervalSince(now) <= seconds
@@ -110,7 +112,7 @@ public struct ListController {
     }
 
     /// The row of one invitation, as a listing would show it.
-    public func row(_ stored: StoredInvite) -> Row {
+    package func row(_ stored: StoredInvite) -> Row {
         rows([stored])[0]
     }
 

@@ -1,10 +1,12 @@
+import InvitesFormats
+
 /// Why a handle, sender id or UID prefix given on the command line names no single invite.
-public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(reference: String)
     /// Several invites match; each candidate is a handle and a title.
     case ambiguous(reference: String, candidates: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let reference):
             return "no invite \(Printable.quoted(reference, limit: 60))"

@@ -1,15 +1,17 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// How an invitation repeats, said the way a person would: "weekly on Monday, 10 times".
 ///
 /// Read from the RRULE's text, not from its expansion: the words describe the rule the
 /// organizer wrote, including its end, which no list of the next occurrences shows. A rule these
 /// words cannot say (BYHOUR, BYWEEKNO, an HOURLY series…) is named by its text.
-public struct Repetition: Sendable, Hashable {
+package struct Repetition: Sendable, Hashable {
     /// The RRULE, as libical writes it (its parts in libical's order).
-    public var rule: String
+    package var rule: String
     /// The words for it.
-    public var summary: String
+    package var summary: String
 
     private static let dayNames = [
         "MO": "Monday", "TU": "Tuesday", "WE": "Wednesday", "TH": "Thursday", "FR": "Friday", "SA": "Saturday",
@@ -25,7 +27,7 @@ public struct Repetition: Sendable, Hashable {
     /// The words for `properties`' rule of a series starting at `start`, its dates in `time`'s
     /// zone; `nil` when it has no rule. An all-day series' rule is said as it is read beside a
     /// date (``DayRule``): `FREQ=HOURLY` there is daily.
-    public init?(_ properties: EventProperties, start: Date, time: HumanTime, allDay: Bool = false) {
+    package init?(_ properties: EventProperties, start: Date, time: HumanTime, allDay: Bool = false) {
         guard let rule = properties.rule?.trimmingCharacters(in: .whitespaces), !rule.isEmpty else { return nil }
         self.rule = rule
         var pairs: [(String, String)] = []

@@ -1,20 +1,22 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// `show` and `check` as a library call: a handle in, a ``ShowReport`` out. Nothing here prints;
 /// the command line renders the report (khal's `controllers.py` beside its `cli.py`).
-public struct ShowController {
+package struct ShowController {
     /// The settings a report depends on, already read and checked by whoever calls.
-    public struct Settings: Sendable {
-        public var calendars: [CalendarSource]
-        public var display: DisplayZone
-        public var me: MyAddresses
+    package struct Settings: Sendable {
+        package var calendars: [CalendarSource]
+        package var display: DisplayZone
+        package var me: MyAddresses
         /// How far before an occurrence's start and after its end to look.
-        public var before: TimeInterval
-        public var after: TimeInterval
+        package var before: TimeInterval
+        package var after: TimeInterval
         /// How many of a series' next occurrences to check.
-        public var horizon: Int
+        package var horizon: Int
 
-        public init(
+        package init(
             calendars: [CalendarSource], display: DisplayZone, me: MyAddresses, before: TimeInterval = 7_200,
             after: TimeInterval = 7_200, horizon: Int = 10
         ) {
@@ -27,18 +29,18 @@ public struct ShowController {
         }
     }
 
-    public var store: InboxStore
+    package var store: InboxStore
     /// Where calendar indexes and kept answers live; `nil` reads every calendar afresh.
-    public var cache: CalendarIndexStorage?
-    public var settings: Settings
-    public var clock: @Sendable () -> Date
+    package var cache: CalendarIndexStorage?
+    package var settings: Settings
+    package var clock: @Sendable () -> Date
     /// Why accepting the invitation would be refused (``Responder/collision(of:lookups:)``);
     /// `nil` does not look.
-    public var collision: ((StoredInvite) throws -> CalendarError?)?
+    package var collision: ((StoredInvite) throws -> CalendarError?)?
     /// Vdir versions known without stamping each item (``CalendarQuery/known``): `watch`'s.
-    public var known: KnownVersions?
+    package var known: KnownVersions?
 
-    public init(
+    package init(
         store: InboxStore, cache: CalendarIndexStorage?, settings: Settings, clock: @escaping @Sendable () -> Date
     ) {
         self.store = store
@@ -48,12 +50,12 @@ public struct ShowController {
     }
 
     /// The report for the invitation a handle (or sender id, or UID prefix) names.
-    public func report(for reference: String) throws -> ShowReport {
+    package func report(for reference: String) throws -> ShowReport {
         try report(for: try store.resolve(reference))
     }
 
     /// The report for an invitation already found.
-    public func report(for stored: StoredInvite) throws -> ShowReport {
+    package func report(for stored: StoredInvite) throws -> ShowReport {
         var query = CalendarQuery(
             sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock)
         query.known = known

@@ -1,60 +1,61 @@
 import Foundation
+import InvitesModel
 
 /// Everything `show` and `check` tell about one invitation, decided here and only rendered by
 /// the command line: the invitation, its occurrences with their states and conflicts, the
 /// occurrence to draw, and what changed since you answered.
-public struct ShowReport: Sendable {
+package struct ShowReport: Sendable {
     /// One of the invitation's own occurrences, checked against your calendars.
-    public struct CheckedOccurrence: Sendable {
+    package struct CheckedOccurrence: Sendable {
         /// The occurrence's original start (``RecurrenceKey``), what `--occurrence` takes.
-        public var key: String
+        package var key: String
         /// Cancelled by the organizer, else your answer to it (its own or the series').
-        public var state: InviteStatus
+        package var state: InviteStatus
         /// Whether the organizer put it at another time than the rule gives it.
-        public var moved: Bool
+        package var moved: Bool
         /// Its original start, when it recurs.
-        public var original: Date?
-        public var nearby: NearbyReport
+        package var original: Date?
+        package var nearby: NearbyReport
     }
 
     /// What the organizer changed since your last answer to the series.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         case title(was: String)
         case time(wasStart: Date, wasEnd: Date)
     }
 
-    public var stored: StoredInvite
+    package var stored: StoredInvite
     /// One per occurrence checked, in time order; empty for a one-off invite.
-    public var occurrences: [CheckedOccurrence]
+    package var occurrences: [CheckedOccurrence]
     /// The stretch drawn: the first occurrence that conflicts, else the first.
-    public var shown: NearbyReport
-    public var warnings: [CalendarWarning]
+    package var shown: NearbyReport
+    package var warnings: [CalendarWarning]
     /// Your last answer to the series, and what changed since.
-    public var answered: HistoryEntry?
-    public var changes: [Change]
+    package var answered: HistoryEntry?
+    package var changes: [Change]
     /// The description, the join link, the other attendees' answers, how it repeats.
-    public var details: InvitationDetails
+    package var details: InvitationDetails
     /// Your latest proposal of a new time, if you made one.
-    public var proposal: HistoryEntry?
+    package var proposal: HistoryEntry?
     /// The organizer's refusal of it (or of a proposal made elsewhere), when they sent one since.
-    public var proposalDeclined: HistoryEntry?
+    package var proposalDeclined: HistoryEntry?
     /// Why accepting it will be refused: the calendar it would go to holds something of yours
     /// or of another organizer under its UID (``CalendarClaim``).
-    public var collision: CalendarError?
+    package var collision: CalendarError?
     /// The delegate of each component you delegated and have not answered since (`nil` is the
     /// series; ``Delegation``).
-    public var delegates: [String?: String] = [:]
+    package var delegates: [String?: String] = [:]
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
-    public var conflicts: Int {
+    package var conflicts: Int {
         occurrences.isEmpty ? shown.conflicts : occurrences.reduce(0) { $0 + $1.nearby.conflicts }
     }
 
     /// How many of the occurrences checked conflict.
-    public var conflicting: Int { occurrences.filter { $0.nearby.conflicts > 0 }.count }
+    package var conflicting: Int { occurrences.filter { $0.nearby.conflicts > 0 }.count }
 
     /// The names of everything that collides, each once, in the order met.
-    public var collisions: [String] {
+    package var collisions: [String] {
         var names: [String] = []
         let entries = occurrences.isEmpty ? shown.entries : occurrences.flatMap(\.nearby.entries)
         for entry in entries where entry.conflict && !names.contains(entry.occurrence.title) {

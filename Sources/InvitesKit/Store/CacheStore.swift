@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// What makes a second look fast, kept apart from the inbox: the indexes of calendar files and
 /// the answers kept for days recently shown, in `cache.sqlite3` under `--home`.
@@ -6,9 +7,9 @@ import Foundation
 /// Nothing here is the only copy of anything: the file may be deleted at any time and is made
 /// again, and no failure to read or write it fails a command (it costs the run a scan). The
 /// history of answers never lives here.
-public final class CacheStore: CalendarIndexStorage {
+package final class CacheStore: CalendarIndexStorage {
     /// The SQLite file inside the home folder.
-    public static let fileName = "cache.sqlite3"
+    package static let fileName = "cache.sqlite3"
 
     /// Pages of 64 KiB: the index of a 100,000-item vdir is one blob of 15 MB, and SQLite writes
     /// it in a sixteenth of the pages of 4 KiB, in about two thirds of the time.
@@ -24,14 +25,14 @@ public final class CacheStore: CalendarIndexStorage {
     private let clock: @Sendable () -> Date
     /// Why the file found was deleted and made again (it was not one `invites` made, or SQLite
     /// could not read it), for the one line the command says of it; `nil` when it was used.
-    public private(set) var remade: String?
+    package private(set) var remade: String?
 
     /// Opens (creating and migrating when needed) the cache in a home folder. A file whose
     /// schema is not exactly what ``Schema/cacheMigrations`` make, that is no SQLite database
     /// or a damaged one, or whose opening runs past ``statementLimit``, is deleted and made
     /// again (``remade`` says why): a crafted cache with a view over an endless recursive query
     /// kept `day` and `show` busy for ever.
-    public init(home: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+    package init(home: String, clock: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
         let path = try HomeFolder.file(CacheStore.fileName, in: home)
         self.home = home
         self.clock = clock
@@ -49,7 +50,7 @@ public final class CacheStore: CalendarIndexStorage {
     }
 
     /// The cache's file, for messages.
-    public var path: String { database.path }
+    package var path: String { database.path }
 
     /// What opening the file gave: the database, or why it is not to be trusted.
     private enum Opening {
@@ -85,7 +86,7 @@ public final class CacheStore: CalendarIndexStorage {
 
     private var now: Int { Int(clock().timeIntervalSince1970.rounded(.down)) }
 
-    public func indexData(for key: String) -> Data? {
+    package func indexData(for key: String) -> Data? {
         guard
             let statement = try? database.prepare(
                 "SELECT \(CalendarIndexRecord.selection("c", only: [.data])) FROM calendar_index AS c WHERE c.key = ?"),
@@ -98,7 +99,7 @@ public final class CacheStore: CalendarIndexStorage {
 
     /// Saves an index, a large one in a file of its own (``IndexFile``); a failure only costs
     /// the next run a scan, so it is not an error.
-    public func saveIndex(_ data: Data, for key: String) {
+    package func saveIndex(_ data: Data, for key: String) {
         let file = IndexFile(key: key, home: home)
         var stored = data
         if data.count >= IndexFile.threshold, let reference = try? file.write(data) {
@@ -114,7 +115,7 @@ public final class CacheStore: CalendarIndexStorage {
 
     /// The answer kept for a calendar over some days; `nil` when there is none or the store
     /// cannot say (a failure only costs the run an expansion).
-    public func windowData(for key: String, days: Range<Int>) -> Data? {
+    package func windowData(for key: String, days: Range<Int>) -> Data? {
         guard
             let statement = try? database.prepare(
                 """
@@ -128,7 +129,7 @@ public final class CacheStore: CalendarIndexStorage {
 
     /// Saves what a calendar held for some days and drops all but the newest
     /// ``WindowCache/kept`` of that calendar; a failure only costs the next run an expansion.
-    public func saveWindow(_ data: Data, for key: String, days: Range<Int>) {
+    package func saveWindow(_ data: Data, for key: String, days: Range<Int>) {
         try? database.transaction { () throws(StoreError) in
             try database.insert(
                 WindowCacheRecord(key: key, days: days, data: data, updatedAt: now),

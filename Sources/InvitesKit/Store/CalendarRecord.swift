@@ -1,18 +1,18 @@
 import Foundation
 
 /// What an answer wrote into a calendar.
-public struct CalendarRecord: Sendable, Hashable {
+package struct CalendarRecord: Sendable, Hashable {
     /// The calendar written to.
-    public var calendar: String
+    package var calendar: String
     /// The VTIMEZONE blocks inserted beside the events.
-    public var zones: [String]
+    package var zones: [String]
     /// The invite's bytes when it was written, to tell whether a later version needs a rewrite.
-    public var version: Data
+    package var version: Data
     /// Set while a calendar write is under way (or was cut off by a crash): the calendar may
     /// or may not hold the entry.
-    public var pending = false
+    package var pending = false
 
-    public init(calendar: String, zones: [String], version: Data, pending: Bool = false) {
+    package init(calendar: String, zones: [String], version: Data, pending: Bool = false) {
         self.calendar = calendar
         self.zones = zones
         self.version = version
@@ -20,7 +20,7 @@ public struct CalendarRecord: Sendable, Hashable {
     }
 
     /// What to do with the calendar record in the same transaction as the history entry.
-    public enum Change: Sendable {
+    package enum Change: Sendable {
         case keep
         case set(CalendarRecord)
         case remove

@@ -1,7 +1,8 @@
 import Foundation
+import InvitesModel
 
 /// How handing a message over went.
-public enum Handover: Sendable, Equatable {
+package enum Handover: Sendable, Equatable {
     case sent
     /// Failed for now: it stays queued, and waits until `retryAt` (if any) when a `send` comes.
     case retry(error: String, retryAt: Date?)
@@ -11,7 +12,7 @@ public enum Handover: Sendable, Equatable {
     case uncertain(error: String)
 
     /// The state it leaves the message in.
-    public var state: Delivery {
+    package var state: Delivery {
         switch self {
         case .sent: return .sent
         case .retry: return .queued
@@ -20,14 +21,14 @@ public enum Handover: Sendable, Equatable {
         }
     }
 
-    public var error: String? {
+    package var error: String? {
         switch self {
         case .sent: return nil
         case .retry(let error, _), .refused(let error), .uncertain(let error): return error
         }
     }
 
-    public var retryAt: Date? {
+    package var retryAt: Date? {
         guard case .retry(_, let at) = self else { return nil }
         return at
     }

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// The folder `--home` names, where the inbox and the cache keep their SQLite files.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Invitations found in your calendars (see ``CalendarInvitationScanner``): the item each lives
 /// in, and which items have gone; ``InvitationFiler`` decides what is filed.
@@ -23,7 +24,7 @@ extension InboxStore {
     /// Marks the invitations found in a calendar before whose item no longer holds them: their
     /// status says the item is gone (``InviteStatus/removed``), and one that comes back is
     /// followed again. Returns the handles marked.
-    public func markGone(in calendar: String, present: Set<CalendarInvitationKey>, now: Date) throws(StoreError)
+    package func markGone(in calendar: String, present: Set<CalendarInvitationKey>, now: Date) throws(StoreError)
         -> [String]
     {
         // Read first: most looks find nothing gone, and take no write lock for it.

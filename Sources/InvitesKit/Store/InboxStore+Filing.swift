@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What filing writes: an invitation's row, its attendees, versions and instances, and the
 /// messages they came in, each kept as the caller (``InvitationFiler``) decided.

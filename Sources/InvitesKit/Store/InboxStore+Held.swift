@@ -1,35 +1,36 @@
 import Foundation
+import InvitesModel
 
 /// Answers held until your calendar server's copy of a mailed invitation arrives
 /// (``Delivery/held``), and what tells that a calendar is served by a scheduling server.
 extension InboxStore {
     /// The answers of one invitation that wait for its server copy, oldest first.
-    public struct HeldAnswers: Sendable {
-        public var handle: String
+    package struct HeldAnswers: Sendable {
+        package var handle: String
         let inviteID: Int64
         /// Each held entry with its history row.
-        public var entries: [HistoryEntry]
+        package var entries: [HistoryEntry]
         var rows: [Int64]
 
         /// When the first of them was given: what the wait is counted from.
-        public var since: Date { entries.first?.at ?? .distantPast }
+        package var since: Date { entries.first?.at ?? .distantPast }
     }
 
     /// Whether invites has ever found, in `calendar`, an invitation it did not write: the mark
     /// of a server that puts invitations into your calendar (RFC 6638) and replies for you.
-    public func holdsFoundInvitations(calendar: String) throws(StoreError) -> Bool {
+    package func holdsFoundInvitations(calendar: String) throws(StoreError) -> Bool {
         let statement = try database.prepare("SELECT 1 FROM calendar_items WHERE calendar IN (?, ?) LIMIT 1")
         let path = SchedulingPolicy.normalised(calendar)
         return try statement.bind([.text(path), .text(path + "/")]).step()
     }
 
     /// Whether any answer is held, looked up by its own index: what every command asks.
-    public func hasHeldAnswers() throws(StoreError) -> Bool {
+    package func hasHeldAnswers() throws(StoreError) -> Bool {
         try database.prepare("SELECT 1 FROM history WHERE delivery = 'held' LIMIT 1").step()
     }
 
     /// Every invitation's held answers, by invitation.
-    public func heldAnswers() throws(StoreError) -> [HeldAnswers] {
+    package func heldAnswers() throws(StoreError) -> [HeldAnswers] {
         let statement = try database.prepare(
             """
             SELECT \(HistoryRecord.selection("h")) FROM history AS h WHERE h.delivery = 'held'
@@ -64,7 +65,7 @@ extension InboxStore {
     /// or by a message queued for them, `draft`), those of `superseded` were overtaken by a
     /// later held answer to the same component and never went on their own. One transaction;
     /// the entries returned are `delivered`'s as they now stand.
-    public func settle(
+    package func settle(
         _ held: HeldAnswers, delivery: Delivery, draft: OutboxDraft?, now: Date
     ) throws(StoreError) -> [HistoryEntry] {
         try database.transaction { () throws(StoreError) -> [HistoryEntry] in

@@ -1,11 +1,12 @@
 import Foundation
+import InvitesModel
 
 /// Answers, comments and what they wrote into the calendar.
 extension InboxStore {
     /// What recording an answer wrote: its history entries, and the rows a message queued for
     /// them (``queue(_:for:now:)``) is tied to.
-    public struct RecordedAnswer: Sendable {
-        public var entries: [HistoryEntry]
+    package struct RecordedAnswer: Sendable {
+        package var entries: [HistoryEntry]
         let inviteID: Int64
         let rows: [Int64]
     }
@@ -16,7 +17,7 @@ extension InboxStore {
     /// With `occurrences` empty the answer is for the series and every instance, which follow it
     /// from then on; otherwise it is for those instances alone, one history entry each.
     @discardableResult
-    public func record(
+    package func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
         delivery: Delivery, now: Date, calendar: CalendarRecord.Change = .keep
     ) throws(StoreError) -> RecordedAnswer {
@@ -46,7 +47,7 @@ extension InboxStore {
     }
 
     /// The invitation an answer was recorded for, as it stands now: what its reply reports.
-    public func invitation(of recorded: RecordedAnswer) throws(StoreError) -> StoredInvite? {
+    package func invitation(of recorded: RecordedAnswer) throws(StoreError) -> StoredInvite? {
         try invite(id: recorded.inviteID)
     }
 
@@ -54,7 +55,7 @@ extension InboxStore {
     /// invitation not yet handed over; its entries are then `queued`. Inside the transaction
     /// the answer was recorded in, the message reports what any answer given at the same time
     /// did.
-    public func queue(_ draft: OutboxDraft, for recorded: inout RecordedAnswer, now: Date) throws(StoreError) {
+    package func queue(_ draft: OutboxDraft, for recorded: inout RecordedAnswer, now: Date) throws(StoreError) {
         let message = try database.transaction { () throws(StoreError) -> Int64 in
             try queue(draft, inviteID: recorded.inviteID, entries: recorded.rows, now: now)
         }
@@ -71,7 +72,7 @@ extension InboxStore {
 
     /// Sets what is in the calendar for an invite without adding to the history (an update the
     /// calendar followed).
-    public func setCalendarRecord(_ change: CalendarRecord.Change, for stored: StoredInvite, now: Date)
+    package func setCalendarRecord(_ change: CalendarRecord.Change, for stored: StoredInvite, now: Date)
         throws(StoreError)
     {
         try database.transaction { () throws(StoreError) in
@@ -93,7 +94,7 @@ extension InboxStore {
     }
 
     /// What the last answer wrote into a calendar, if anything.
-    public func calendarRecord(for stored: StoredInvite) throws(StoreError) -> CalendarRecord? {
+    package func calendarRecord(for stored: StoredInvite) throws(StoreError) -> CalendarRecord? {
         guard let id = try rowID(of: stored) else { return nil }
         let statement = try database.prepare(
             "SELECT \(CalendarEntryRecord.selection("e")) FROM calendar_entries AS e WHERE e.invite_id = ?")
@@ -102,7 +103,9 @@ extension InboxStore {
     }
 
     /// The history, newest first.
-    public func history(actions: Set<AnswerAction>? = nil, since: Date? = nil, limit: Int? = nil, handle: String? = nil)
+    package func history(
+        actions: Set<AnswerAction>? = nil, since: Date? = nil, limit: Int? = nil, handle: String? = nil
+    )
         throws(StoreError) -> [HistoryEntry]
     {
         var conditions = ["1"]

@@ -1,11 +1,12 @@
 import Foundation
+import InvitesModel
 
 /// The Maildir messages `ingest --maildir` has read, so that a hook after every sync reads only
 /// what is new, and the stamps of the folders it read everything in, so that a pass over folders
 /// that did not change lists nothing.
 extension InboxStore {
     /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query.
-    public func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
+    package func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
         let statement = try database.prepare(
             "SELECT \(MaildirSeenRecord.selection("m", only: [.name])) FROM maildir_seen AS m WHERE m.folder = ?")
         try statement.bind([.text(folder)])
@@ -21,7 +22,7 @@ extension InboxStore {
     /// before they were listed; `nil` forgets a subfolder's stamp, so that it is listed again.
     /// Kept in the same transaction as the messages: a stamp never vouches for a message that
     /// is not remembered.
-    public func markSeen(
+    package func markSeen(
         _ keys: [String], in folder: String, now: Date, stamps: [String: FolderStamp?] = [:]
     ) throws(StoreError) {
         guard !keys.isEmpty || !stamps.isEmpty else { return }
@@ -40,7 +41,7 @@ extension InboxStore {
     }
 
     /// The stamps of a Maildir's subfolders as of the last pass that read everything in them.
-    public func folderStamps(in folder: String) throws(StoreError) -> [String: FolderStamp] {
+    package func folderStamps(in folder: String) throws(StoreError) -> [String: FolderStamp] {
         let statement = try database.prepare(
             "SELECT \(MaildirFolderRecord.selection("f")) FROM maildir_folders AS f WHERE f.folder = ?")
         try statement.bind([.text(folder)])

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The outbox: messages made by answers, and where each stands.
 ///
@@ -189,7 +190,7 @@ extension InboxStore {
     }
 
     /// The outbox, oldest first: by default everything but superseded messages.
-    public func outbox(states: Set<Delivery>? = nil, handles: [String]? = nil) throws(StoreError) -> [OutboxMessage] {
+    package func outbox(states: Set<Delivery>? = nil, handles: [String]? = nil) throws(StoreError) -> [OutboxMessage] {
         var conditions = ["o.state != 'superseded'"]
         var values: [Statement.Value] = []
         if let states {
@@ -217,7 +218,7 @@ extension InboxStore {
 
     /// Takes a message for this process to hand over, counting the attempt; `false` when it is
     /// no longer in one of `states` (another `send` took it, or an answer superseded it).
-    public func claim(_ message: OutboxMessage, from states: Set<Delivery>, by process: Int32, now: Date)
+    package func claim(_ message: OutboxMessage, from states: Set<Delivery>, by process: Int32, now: Date)
         throws(StoreError) -> Bool
     {
         try database.transaction { () throws(StoreError) -> Bool in
@@ -236,7 +237,7 @@ extension InboxStore {
     }
 
     /// Records how the claimed message went after `tries` attempts, if this process still holds it.
-    public func finish(_ message: OutboxMessage, _ handover: Handover, tries: Int, by process: Int32, now: Date)
+    package func finish(_ message: OutboxMessage, _ handover: Handover, tries: Int, by process: Int32, now: Date)
         throws(StoreError)
     {
         try database.transaction { () throws(StoreError) in
@@ -262,7 +263,7 @@ extension InboxStore {
     /// or, for a transport whose receiver takes the same answer twice as once, queued again.
     /// Returns the messages that became interrupted.
     @discardableResult
-    public func recoverAbandoned(
+    package func recoverAbandoned(
         isRunning: (Int32) -> Bool, requeue: Set<OutboxMessage.Transport>, now: Date
     ) throws(StoreError) -> [OutboxMessage] {
         // Nearly always nothing is claimed: then the look is a read, and `outbox` (a listing)

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Proposals of a new time, and the organizer's refusals of them, in the history.
 extension InboxStore {
@@ -6,7 +7,7 @@ extension InboxStore {
     /// proposal, at the time proposed, or a REFRESH) and queues that message (its COUNTER or
     /// REFRESH) in one transaction: the history holds the entry with its message, or neither.
     @discardableResult
-    public func record(apart entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
+    package func record(apart entry: HistoryEntry, for stored: StoredInvite, draft: OutboxDraft, now: Date)
         throws(StoreError) -> HistoryEntry
     {
         try record(apart: entry, for: stored, drafts: [draft], now: now)
@@ -17,7 +18,7 @@ extension InboxStore {
     /// entries `delegating` (the declines a delegation recorded) get the entry's
     /// ``HistoryEntry/delegatedTo`` in the same transaction.
     @discardableResult
-    public func record(
+    package func record(
         apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], delegating: [Int64] = [],
         now: Date
     ) throws(StoreError) -> HistoryEntry {
@@ -40,7 +41,7 @@ extension InboxStore {
     /// Records the organizer's DECLINECOUNTER on the invitation it answers: an entry with their
     /// comment, at the time of the proposal it declines. `nil` when this message was recorded
     /// before (same DTSTAMP, component and comment): ingesting is idempotent.
-    public func recordDeclinedProposal(
+    package func recordDeclinedProposal(
         _ declined: DeclinedProposal, for stored: StoredInvite, now: Date
     ) throws(StoreError) -> HistoryEntry? {
         try database.transaction { () throws(StoreError) -> HistoryEntry? in

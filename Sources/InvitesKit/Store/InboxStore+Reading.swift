@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Reading invitations back, with their instances, attendees and messages, by column name.
 extension InboxStore {
@@ -115,7 +117,7 @@ extension InboxStore {
 
     /// Every handle with the sender's id and the title, in handle order: what a mistyped
     /// reference is compared with. Only three columns are read, never a message.
-    public func references() throws(StoreError) -> [(handle: String, senderID: String?, title: String)] {
+    package func references() throws(StoreError) -> [(handle: String, senderID: String?, title: String)] {
         let statement = try database.prepare(
             "SELECT \(InviteRecord.selection("i", only: [.handle, .senderID, .title])) FROM invites AS i ORDER BY i.handle"
         )
@@ -133,13 +135,13 @@ extension InboxStore {
     }
 
     /// The invitation of a UID.
-    public func find(uid: String) throws(StoreError) -> StoredInvite? {
+    package func find(uid: String) throws(StoreError) -> StoredInvite? {
         try invites(where: "i.uid = ?", [.text(uid)], suffix: "ORDER BY i.id LIMIT 1").first
     }
 
     /// Every UID the inbox holds: what a look at a calendar parses whatever its bytes say, since
     /// the item is where your answer given elsewhere arrives (``InvitationPrefilter``).
-    public func uids() throws(StoreError) -> Set<String> {
+    package func uids() throws(StoreError) -> Set<String> {
         let statement = try database.prepare(
             "SELECT DISTINCT \(InviteRecord.selection("i", only: [.uid])) FROM invites AS i")
         var found = Set<String>()
@@ -151,7 +153,7 @@ extension InboxStore {
 
     /// Whether the inbox holds any of `uids`: asked at every look at a calendar that passed over
     /// invitations you answered there, so a few at a time, by the index on UIDs.
-    public func holdsAny(uids: [String]) throws(StoreError) -> Bool {
+    package func holdsAny(uids: [String]) throws(StoreError) -> Bool {
         for start in stride(from: 0, to: uids.count, by: 200) {
             let part = Array(uids[start..<min(start + 200, uids.count)])
             let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
@@ -174,7 +176,7 @@ extension InboxStore {
     /// An invitation counts as pending while its series or any instance not cancelled waits for
     /// an answer (see ``StoredInvite/needsAnswer``); whether it is over is the listing's
     /// business (``ListController``).
-    public func list(statuses: Set<InviteStatus>?) throws(StoreError) -> [StoredInvite] {
+    package func list(statuses: Set<InviteStatus>?) throws(StoreError) -> [StoredInvite] {
         let all = try invites(where: "1", [], suffix: InboxStore.lastChangedFirst)
         guard let statuses else { return all }
         return all.filter { statuses.contains($0.state) || (statuses.contains(.pending) && $0.needsAnswer) }
@@ -184,7 +186,7 @@ extension InboxStore {
     /// read, so that `status` stays one query and a few rows. With `liveAt`, those whose kept
     /// ``InvitationFacts`` say they were over by then are left out too, so that years of
     /// invitations nobody answered cost nothing; the rest are still tested exactly by the caller.
-    public func awaitingAnswer(liveAt now: Date? = nil) throws(StoreError) -> [StoredInvite] {
+    package func awaitingAnswer(liveAt now: Date? = nil) throws(StoreError) -> [StoredInvite] {
         try awaitingAnswer(liveAt: now, reading: .whole)
     }
 
@@ -234,7 +236,7 @@ extension InboxStore {
 
     /// The invitations whose properties are not kept in this version, with their messages: what
     /// ``StoredPropertiesMigration`` reads once.
-    public func invitesWithoutProperties() throws(StoreError) -> [StoredInvite] {
+    package func invitesWithoutProperties() throws(StoreError) -> [StoredInvite] {
         // Two ranges rather than `!=`, which no index can serve. Every open asks, almost always
         // to find none: a short query first, since preparing the whole reading costs more than
         // running it.
@@ -246,7 +248,7 @@ extension InboxStore {
     }
 
     /// Keeps the properties read for invitations, by handle.
-    public func keep(properties: [String: EventProperties]) throws(StoreError) {
+    package func keep(properties: [String: EventProperties]) throws(StoreError) {
         guard !properties.isEmpty else { return }
         try database.transaction { () throws(StoreError) in
             for (handle, kept) in properties.sorted(by: { $0.key < $1.key }) {
@@ -259,7 +261,7 @@ extension InboxStore {
 
     /// Keeps facts worked out for invitations, each for the revision it was worked out from: a
     /// revision filed meanwhile (another `invites`, a sync) leaves them stale, never wrong.
-    public func keep(_ facts: [String: InvitationFacts]) throws(StoreError) {
+    package func keep(_ facts: [String: InvitationFacts]) throws(StoreError) {
         guard !facts.isEmpty else { return }
         try database.transaction { () throws(StoreError) in
             for (handle, kept) in facts.sorted(by: { $0.key < $1.key }) {

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Each public operation is one transaction, so a crash or a concurrent `invites` leaves the
 /// store as it was before the operation or as it is after it, never between.
-public final class InboxStore {
+package final class InboxStore {
     /// The SQLite file inside the home folder.
-    public static let fileName = "invites.sqlite3"
+    package static let fileName = "invites.sqlite3"
 
     let database: Database
     /// Messages already read, by row: a message's bytes never change once stored.
@@ -18,7 +18,7 @@ public final class InboxStore {
 
     /// Opens (creating and migrating when needed) the store in a home folder. A store at the
     /// current version is only opened: no migration, no message parsed.
-    public init(home: String) throws(StoreError) {
+    package init(home: String) throws(StoreError) {
         database = try Database(path: HomeFolder.file(InboxStore.fileName, in: home))
         if let stranger = try Schema.stranger(inInbox: database) {
             throw .untrustedSchema(path: database.path, object: stranger.description)
@@ -32,7 +32,7 @@ public final class InboxStore {
     /// Runs `body` as one transaction: all the store's writes in it land, or none. A caller
     /// that decides between writes (``InvitationFiler``) reads and writes in one, so that two
     /// processes never file against a state the other has changed.
-    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    package func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try database.transaction(body)
     }
 }

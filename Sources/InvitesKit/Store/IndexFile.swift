@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// A large calendar index kept in a file of its own beside the cache store, with a reference
 /// to it kept in the store.

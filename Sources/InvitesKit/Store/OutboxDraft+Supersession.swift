@@ -1,3 +1,4 @@
+import InvitesModel
 extension OutboxDraft.Kind {
     /// A message of the outbox not yet handed over, as what a new message may take the place of.
     struct Waiting: Sendable, Hashable {

@@ -1,10 +1,11 @@
 import Foundation
+import InvitesModel
 
 /// A message for the outbox before it has a row: what answering or proposing made, which the
 /// store keeps as it is given.
-public struct OutboxDraft: Sendable, Hashable {
+package struct OutboxDraft: Sendable, Hashable {
     /// What a message is to the organizer.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// Where the invitation stands: a REPLY, or a push answer.
         case reply
         /// A new time proposed: a COUNTER.
@@ -16,17 +17,17 @@ public struct OutboxDraft: Sendable, Hashable {
         case forward
     }
 
-    public var kind: Kind = .reply
-    public var transport: OutboxMessage.Transport
-    public var recipient: String
-    public var subject: String
-    public var body: Data
-    public var messageID: String?
+    package var kind: Kind = .reply
+    package var transport: OutboxMessage.Transport
+    package var recipient: String
+    package var subject: String
+    package var body: Data
+    package var messageID: String?
     /// For a reply, the history entries it carries: the store moves those waiting entries to it
     /// and marks the rest superseded, so the history never says sent for what it left out.
-    public var carriage = ReplyCarriage()
+    package var carriage = ReplyCarriage()
 
-    public init(
+    package init(
         kind: Kind = .reply, transport: OutboxMessage.Transport, recipient: String, subject: String, body: Data,
         messageID: String?, carriage: ReplyCarriage = ReplyCarriage()
     ) {

@@ -1,5 +1,5 @@
 /// Why the inbox or history could not be read or written.
-public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// SQLite refused an operation; `code` is its extended result code.
     case sqlite(path: String, code: Int32, message: String)
     /// The store was written by a newer `invites` than this one.
@@ -24,7 +24,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `invites`. Nothing was changed.
     case migrationNeedsStore(path: String, name: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sqlite(let path, let code, let message):
             return "store \(path): \(message) (SQLite code \(code))"

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Reads the ``EventProperties`` of invitations an earlier `invites` kept without them (or in
 /// an older version), once, from the messages the store holds: the inbox's data migration of

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Draws one day for `invites day`: a row for each waiting invitation and each of your events,
 /// the conflicts between them marked, and a row of the free stretches within working hours.
@@ -6,15 +7,15 @@ import Foundation
 /// Like ``TimelineRenderer`` it returns lines drawn in ASCII (colour, when asked for, around the
 /// same characters) and labelled with the titles as written, and prints nothing; the track fills the width and the ruler picks its step
 /// (``TimelineScale``).
-public struct DayTimelineRenderer: Sendable {
-    public var time: HumanTime
-    public var width: Int
-    public var maximumRows: Int
-    public var color: Bool
+package struct DayTimelineRenderer: Sendable {
+    package var time: HumanTime
+    package var width: Int
+    package var maximumRows: Int
+    package var color: Bool
     /// Whether the titles are shown as written or transliterated (the locale's charset).
-    public var charset: TerminalCharset
+    package var charset: TerminalCharset
 
-    public init(
+    package init(
         time: HumanTime, width: Int, maximumRows: Int = 16, color: Bool = false, charset: TerminalCharset = .ascii
     ) {
         self.time = time
@@ -44,7 +45,7 @@ public struct DayTimelineRenderer: Sendable {
         return DateInterval(start: max(start, report.day.start), end: min(max(end, start), report.day.end))
     }
 
-    public func render(_ report: DayReport) -> [String] {
+    package func render(_ report: DayReport) -> [String] {
         let drawn = DayTimelineRenderer.drawnStretch(report)
         let timedInvitations = report.invitations.filter { $0.dates == nil }
         let timedEvents = report.events.filter { !$0.occurrence.isAllDay }

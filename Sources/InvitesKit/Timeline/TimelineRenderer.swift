@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Draws the ASCII day timeline of `show`: an hour ruler, one row for the invite and one per
 /// nearby event, the overlaps marked, all-day events on a line above.
@@ -6,7 +7,7 @@ import Foundation
 /// It returns lines and prints nothing; the drawing is ASCII (colour, when asked for, is ANSI
 /// around the same characters), the labels are the titles as written (``TimelineText``), and it
 /// is deterministic, so tests compare it with golden files.
-public struct TimelineRenderer: Sendable {
+package struct TimelineRenderer: Sendable {
     /// What a cell of a row shows.
     enum Mark: Character {
         case invite = "="
@@ -20,23 +21,23 @@ public struct TimelineRenderer: Sendable {
         case instant = "|"
     }
 
-    public var time: HumanTime
+    package var time: HumanTime
     /// The columns available, at least 40.
-    public var width: Int
+    package var width: Int
     /// How many event rows to draw before summarising the rest as "+N more".
-    public var maximumRows: Int
-    public var color: Bool
+    package var maximumRows: Int
+    package var color: Bool
     /// Whether the titles are shown as written or transliterated (the locale's charset).
-    public var charset: TerminalCharset
+    package var charset: TerminalCharset
 
     /// The longest stretch drawn: sixteen days, so that the longest look before and after
     /// (``ConflictFinder/longestMargin``, a week each) around an invite of up to two days is
     /// drawn whole. A window can be far longer (a stranger's invite from year 1 to 9999); the
     /// ruler walks the drawn stretch hour by hour, so it is the drawn stretch that must stay
     /// short, and whatever lies beyond it is marked as running past the edge.
-    public static let longestStretch: TimeInterval = 2 * ConflictFinder.longestMargin + 2 * 86_400
+    package static let longestStretch: TimeInterval = 2 * ConflictFinder.longestMargin + 2 * 86_400
 
-    public init(
+    package init(
         time: HumanTime, width: Int, maximumRows: Int = 12, color: Bool = false, charset: TerminalCharset = .ascii
     ) {
         self.time = time
@@ -48,7 +49,7 @@ public struct TimelineRenderer: Sendable {
 
     /// The whole picture for one invite's report; `allDay` labels the invite's row as all-day
     /// rather than `00:00-00:00`.
-    public func render(title: String, report: NearbyReport, allDay: Bool = false) -> [String] {
+    package func render(title: String, report: NearbyReport, allDay: Bool = false) -> [String] {
         let timed = report.entries.filter { !$0.occurrence.isAllDay }
         let allDayEntries = report.entries.filter { $0.occurrence.isAllDay }
         let shown = Array(timed.prefix(maximumRows))

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Where instants fall on a timeline's track of columns, and the ruler above it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// The text of the timelines: strangers' titles as labels, padded and cut in terminal cells,
 /// rows painted when colour is on.

@@ -1,4 +1,7 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
+import InvitesSystem
 
 /// Tells of each event by running the user's `notify_command` (ntfy, `tmux display-message`,
 /// a bell) without a shell, the facts in its environment: `INVITES_HANDLE`, `INVITES_EVENT`

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Notifications through the session bus's notification server: Accept, Decline, Tentative
 /// and Show on each invitation where the server offers actions (its capabilities say

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Tells which of the watched folders changed: through inotify where the system has it, else
 /// (no inotify, or its limit of watches reached) by saying so once and letting the loop look

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Keeps the notifications that are up in step with the store: an invitation answered
 /// elsewhere (`decline`, `review`, a mail client's key, your calendar) has its notification

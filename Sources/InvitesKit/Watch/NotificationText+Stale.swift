@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// The short words of a notification that no longer matches its invitation: the one that
 /// replaces it when the invitation was answered elsewhere, and the one that says an action

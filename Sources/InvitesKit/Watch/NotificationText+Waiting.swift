@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// What the one notification says of the invitations already waiting when `watch` starts:
 /// `50 invitations waiting`, and the first few titles. A Maildir that holds fifty unanswered
@@ -10,7 +12,7 @@ extension NotificationText {
 
     /// The summary and the body for `invitations` (at least four), every title made printable
     /// and each line bounded as any notification's is.
-    public static func waiting(_ invitations: [StoredInvite]) -> (summary: String, body: String) {
+    package static func waiting(_ invitations: [StoredInvite]) -> (summary: String, body: String) {
         let titles = invitations.prefix(namedWaiting).map {
             fitted(Printable.title($0.invite.title), cells: longestConflictTitle)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// What a notification says about a ``WatchEvent``, in the user's zone, every stranger's word
 /// made printable: the summary is the title (`cancelled: Title`, `changed: Title`), the body
@@ -8,26 +9,26 @@ import Foundation
 /// Each is bounded, since a notification is a glance and a stranger's title may be 10,000
 /// characters: the summary and every line of the body at most ``longest`` terminal cells, each
 /// conflict's title at most ``longestConflictTitle``, cut with "…" (``fitted(_:)``).
-public struct NotificationText: Sendable, Equatable {
-    public var summary: String
-    public var body: String
+package struct NotificationText: Sendable, Equatable {
+    package var summary: String
+    package var body: String
     /// `Tue 14 Dec 2026 10:00-11:00 CET`.
-    public var time: String
+    package var time: String
     /// `conflicts with Dentist 10:00–11:00, Standup 10:30–10:45`, or empty.
-    public var conflicts: String
+    package var conflicts: String
 
     /// How many conflicts are named before "and N more": a notification is a glance.
     static let namedConflicts = 3
 
     /// The most terminal cells of the summary, and of each line of the body.
-    public static let longest = 200
+    package static let longest = 200
 
     /// The most terminal cells of one conflict's title, so that three fit on a line.
     static let longestConflictTitle = 48
 
     /// Text for a notification: each of its lines cut to ``longest`` cells (or `cells`), with
     /// "…" where anything was cut. The text must have been made printable first.
-    public static func fitted(_ text: String, cells: Int = longest) -> String {
+    package static func fitted(_ text: String, cells: Int = longest) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map {
             DisplayWidth.fit(String($0), to: cells, ellipsis: "…")
         }.joined(separator: "\n")
@@ -35,7 +36,7 @@ public struct NotificationText: Sendable, Equatable {
 
     /// The text of `event` in `zone`; a nudge says when it starts from `now` (`in 1 hour:
     /// Title`).
-    public init(_ event: WatchEvent, zone: DisplayZone, now: Date) {
+    package init(_ event: WatchEvent, zone: DisplayZone, now: Date) {
         let human = HumanTime(zone: zone)
         let title = Printable.title(event.title)
         switch event.kind {

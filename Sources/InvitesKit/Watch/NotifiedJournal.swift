@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// What `watch` has told of, kept beside the store (`watch-notified`): each invitation's
 /// handle with the version of it that was told, so that no invitation is told twice, across

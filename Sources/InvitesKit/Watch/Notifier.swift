@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Where `watch` tells of what arrived: the desktop's notification server, a command of the
 /// user's, or nobody. The loop polls what a notifier waits on beside its own descriptors.

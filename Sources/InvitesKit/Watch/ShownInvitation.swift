@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// An invitation as its notification showed it: what its Accept, Decline and Tentative were
 /// offered for. An action counts only while the invitation is still so (``drift(to:)`` is

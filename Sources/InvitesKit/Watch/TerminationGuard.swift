@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Ends a `watch` that does not end by itself soon after SIGTERM or SIGINT.
 ///

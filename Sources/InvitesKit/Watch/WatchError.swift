@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why `watch` cannot start, or could not tell of something.
-public enum WatchError: Error, Equatable, CustomStringConvertible {
+package enum WatchError: Error, Equatable, CustomStringConvertible {
     /// Another `watch` holds the store's lock; its pid when the lock file says it.
     case alreadyRunning(lock: String, pid: Int32?)
     /// The lock or the journal beside the store cannot be written.
@@ -16,7 +16,7 @@ public enum WatchError: Error, Equatable, CustomStringConvertible {
     /// An answer from a notification has nothing to answer with (no calendar to write to).
     case cannotAnswer(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .alreadyRunning(let lock, let pid):
             let who = pid.map { "process \($0)" } ?? "another invites watch"

@@ -1,11 +1,12 @@
 import Foundation
+import InvitesModel
 
 /// One thing `watch` tells the user about: an invitation that arrived, changed or was
 /// cancelled, with what it collides with in their calendars, as one notification or one run
 /// of the `notify_command`.
-public struct WatchEvent: Sendable, Equatable {
+package struct WatchEvent: Sendable, Equatable {
     /// What happened to the invitation; its raw value is `INVITES_EVENT`.
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         case new
         case changed
         case cancelled
@@ -14,31 +15,31 @@ public struct WatchEvent: Sendable, Equatable {
     }
 
     /// Something of the user's calendar that overlaps the invitation.
-    public struct Conflict: Sendable, Equatable {
-        public var title: String
-        public var start: Date
-        public var end: Date
+    package struct Conflict: Sendable, Equatable {
+        package var title: String
+        package var start: Date
+        package var end: Date
 
-        public init(title: String, start: Date, end: Date) {
+        package init(title: String, start: Date, end: Date) {
             self.title = title
             self.start = start
             self.end = end
         }
     }
 
-    public var kind: Kind
-    public var handle: String
+    package var kind: Kind
+    package var handle: String
     /// As the organizer wrote it; ``NotificationText`` makes it printable.
-    public var title: String
-    public var start: Date
-    public var end: Date
+    package var title: String
+    package var start: Date
+    package var end: Date
     /// The dates of an all-day invitation.
-    public var dates: Occurrence.AllDayDates?
+    package var dates: Occurrence.AllDayDates?
     /// The organizer's name and address as one line, when the invitation names one.
-    public var organizer: String?
-    public var conflicts: [Conflict]
+    package var organizer: String?
+    package var conflicts: [Conflict]
 
-    public init(
+    package init(
         kind: Kind, handle: String, title: String, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil,
         organizer: String?, conflicts: [Conflict]
     ) {
@@ -53,7 +54,7 @@ public struct WatchEvent: Sendable, Equatable {
     }
 
     /// The event for a stored invitation, with `conflicts` found for it.
-    public init(kind: Kind, stored: StoredInvite, conflicts: [Conflict]) {
+    package init(kind: Kind, stored: StoredInvite, conflicts: [Conflict]) {
         let invite = stored.invite
         var organizer: String?
         if let person = invite.organizer {

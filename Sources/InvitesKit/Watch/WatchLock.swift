@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// One `watch` per store: an advisory lock on `watch.lock` beside the store, held for the
 /// life of the process and let go by the kernel however it ends (SIGKILL too), with the pid

@@ -1,4 +1,7 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
+import InvitesSystem
 
 /// `invites watch`: takes in what arrives in the Maildirs and the calendars as it arrives,
 /// tells of each new, changed or cancelled invitation, and answers from the notification.
@@ -12,9 +15,9 @@ import Foundation
 /// it); the calendars through ``CalendarFollower``. What is told is kept in the
 /// ``NotifiedJournal``, so that a restart after SIGKILL tells what was filed but not told,
 /// and nothing twice.
-public final class WatchLoop {
+package final class WatchLoop {
     /// Where events go.
-    public enum Notify: Equatable, Sendable {
+    package enum Notify: Equatable, Sendable {
         /// The desktop's notification server on the session bus.
         case desktop
         /// The `notify_command`, run once per event.
@@ -24,36 +27,36 @@ public final class WatchLoop {
     }
 
     /// What a run works with, made from the settings at the start and again on SIGHUP.
-    public struct Setup {
+    package struct Setup {
         /// The folder of the store, where the lock and the journal go.
-        public var home: String
-        public var maildirs: [String]
+        package var home: String
+        package var maildirs: [String]
         /// The calendars to follow (invitations your server put there); empty when none can
         /// be followed (no address of yours is set).
-        public var calendars: [CalendarSource]
-        public var notify: Notify
+        package var calendars: [CalendarSource]
+        package var notify: Notify
         /// The `open` command, to which the handle is added, for the Show action.
-        public var open: [String]
-        public var zone: DisplayZone
-        public var ingest: IngestController
+        package var open: [String]
+        package var zone: DisplayZone
+        package var ingest: IngestController
         /// A follower of ``calendars`` as of now.
-        public var follower: () throws -> CalendarFollower
+        package var follower: () throws -> CalendarFollower
         /// What finds an invitation's conflicts, made on the lane that asks (a store
         /// connection of its own).
-        public var conflictFinder: @Sendable () throws -> ShowController
+        package var conflictFinder: @Sendable () throws -> ShowController
         /// What settles held answers on the loop, as every command does.
-        public var answer: () throws -> AnswerController
+        package var answer: () throws -> AnswerController
         /// What answers from a notification, as the commands answer, and sends what the
         /// answer queued: made on the lane that answers or sends (a store connection of its
         /// own).
-        public var answerer: @Sendable () throws -> AnswerController
+        package var answerer: @Sendable () throws -> AnswerController
         /// What an answer from a notification did, a line each, in the front end's words.
-        public var confirmation: @Sendable (AnswerController.Report) -> [String]
+        package var confirmation: @Sendable (AnswerController.Report) -> [String]
         /// The `nudge` setting: seconds before an invitation's start at which one still
         /// waiting for your answer is told again (``Nudge``); empty for `never`.
-        public var nudges: [Int]
+        package var nudges: [Int]
 
-        public init(
+        package init(
             home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
             zone: DisplayZone, ingest: IngestController, follower: @escaping () throws -> CalendarFollower,
             conflictFinder: @escaping @Sendable () throws -> ShowController,
@@ -78,18 +81,18 @@ public final class WatchLoop {
     }
 
     /// How a run ends.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Take in what is there, tell of it, wait for answers at most ``wait`` seconds, end.
-        public var once: Bool
-        public var wait: TimeInterval
+        package var once: Bool
+        package var wait: TimeInterval
         /// How often every folder is looked at where inotify cannot tell.
-        public var pollInterval: TimeInterval
+        package var pollInterval: TimeInterval
         /// What ends the process when the loop is still busy ``grace`` seconds after SIGTERM or
         /// SIGINT (``TerminationGuard``); `nil` leaves the loop to end by itself.
-        public var overdue: (@Sendable () -> Void)?
-        public var grace: TimeInterval
+        package var overdue: (@Sendable () -> Void)?
+        package var grace: TimeInterval
 
-        public init(
+        package init(
             once: Bool, wait: TimeInterval, pollInterval: TimeInterval = 5, grace: TimeInterval = 2,
             overdue: (@Sendable () -> Void)? = nil
         ) {
@@ -171,7 +174,7 @@ public final class WatchLoop {
     /// Makes the setup and takes the store's lock: a second `watch` of the same store ends here
     /// (``WatchError/alreadyRunning(lock:pid:)``). `log` is for `--verbose`; `note` for what the
     /// user must know (polling, no notification server, a failed command), each said once.
-    public init(
+    package init(
         setup makeSetup: @escaping () throws -> Setup, clock: @escaping () -> Date, log: @escaping (String) -> Void,
         note: @escaping (String) -> Void
     ) throws {
@@ -192,7 +195,7 @@ public final class WatchLoop {
     }
 
     /// Runs until SIGTERM or SIGINT (or, with `once`, until answered or timed out).
-    public func run(_ options: Options) throws {
+    package func run(_ options: Options) throws {
         let signals = try SignalPipe(signals: [SIGTERM, SIGINT, SIGHUP])
         Posix.ignore(SIGPIPE)
         termination = try options.overdue.map {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Where the lanes (``WorkLane``) leave what their jobs gave, for the loop: a list behind a
 /// lock, and a pipe whose read end the loop polls beside signals, inotify and the bus, so that

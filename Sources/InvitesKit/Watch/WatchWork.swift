@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What a job of a lane (``WorkLane``) hands back to the loop, which alone tells of it: the
 /// values a notification needs, never a connection or a notifier.

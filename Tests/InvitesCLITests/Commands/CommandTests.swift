@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
 
 /// Whole commands, in-process: output, diagnostics and exit statuses as the spec promises them.
 @Suite struct CommandTests {

@@ -3,6 +3,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// `invites forward`: the RFC's series (§4.4.1) forwarded to someone not invited (§3.2.2.6): the

@@ -3,6 +3,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// `invites refresh`: the REFRESH of RFC 5546 §3.2.6 for the RFC's own series (§4.4.1), through

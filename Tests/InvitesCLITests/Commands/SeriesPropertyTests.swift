@@ -3,7 +3,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Random sequences of what organizers send (the series, a moved instance, a cancelled instance,
 /// a major update) and what you answer (the series, or single occurrences), over a single-file

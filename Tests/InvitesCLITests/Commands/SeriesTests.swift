@@ -3,6 +3,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// The series scenario: a weekly invitation accepted, one occurrence moved, one cancelled, one

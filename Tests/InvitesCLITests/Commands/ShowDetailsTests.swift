@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
 
 /// `show`'s details in text and JSON: the join link, how it repeats, the attendees' answers and
 /// the description, for a small fixture and for real Teams, Zoom and Google Meet invitations.

@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
 
 /// How wide `show` draws, and how it fills that width: the terminal's own width, a ruler whose
 /// step fits the window, and all-day invites drawn as all-day.

@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
 
 /// The timelines of `show`, `day` and `review` label their rows with the titles as written, in
 /// any script, under a UTF-8 locale: a row is known only by its title. Widths are counted in

@@ -2,6 +2,7 @@ import InvitesKit
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesModel
 
 /// What the completion scripts are written from; Tests/Scripts/completions.sh runs the scripts
 /// themselves in bash, zsh and fish.

@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
 
 /// `invites review` in-process, through lines on standard input (what it reads when standard
 /// input is no terminal); the terminal itself is driven by Tests/Scripts/review_pty.py.

@@ -3,6 +3,8 @@ import InvitesKit
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
+@testable import InvitesModel
 
 /// `review`'s keys as a state machine: what each key asks for, in each mode, from a terminal's
 /// keys and from a pipe's lines alike.

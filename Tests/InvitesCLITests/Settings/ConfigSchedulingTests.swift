@@ -4,6 +4,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesCLI
+@testable import InvitesFormats
 
 /// `invites config` shows `scheduling` (the mode for every calendar and each calendar's own
 /// line) with where each came from, in text and `--json`, and its columns line up whatever the

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Answering as a library call, against a real store, a real calendar file and a real command
 /// standing in for sendmail: the notes a command words, the reply queued or not, and the `send`

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Where the answering, sending and review tests answer: a real store in a folder of its own,
 /// an invitation written for each case, and a sendmail stand-in that keeps what it is given.

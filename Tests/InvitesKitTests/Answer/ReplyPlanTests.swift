@@ -1,4 +1,6 @@
 import Foundation
+import InvitesKit
+import InvitesModel
 import Testing
 
 @testable import InvitesKit

@@ -3,7 +3,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Answers against real files: the calendar keeps every byte it was not meant to lose.
 @Suite struct ResponderTests {

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The version a calendar copy is made from hashes each message once: hashing a series' message
 /// again for each of its instances made accepting one sent with 9,999 instances hash 12 GB.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// An answer whose calendar write fails leaves no trace: no history entry, no calendar record,
 /// the status as it was.

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Reading calendars through libical: recurrences, zones, layouts and broken input.
 @Suite struct CalendarQueryTests {

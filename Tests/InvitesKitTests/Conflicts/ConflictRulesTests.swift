@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The rules of SPEC "What counts", each on its own fixture event in `edges.ics`: the invite is
 /// 10:00–12:00 UTC, the window 08:00–14:00.

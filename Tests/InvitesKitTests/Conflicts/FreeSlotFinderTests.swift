@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// `propose --free` never offers a time `show` would call a conflict, over generated calendars,
 /// and offers the first such time within working hours.

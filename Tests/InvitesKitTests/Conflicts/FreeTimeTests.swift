@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Free stretches follow the conflict rules, and working hours read as people write them.
 @Suite struct FreeTimeTests {

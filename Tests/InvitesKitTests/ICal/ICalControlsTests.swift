@@ -2,6 +2,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// What is dropped from a stranger's text before it goes into iCalendar that `invites` composes:

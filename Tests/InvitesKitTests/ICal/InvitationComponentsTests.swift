@@ -3,7 +3,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A series the organizer sent with thousands of moved instances is put together in time that
 /// grows with their number: each instance used to look for its VEVENT by computing the key of

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Every invitation and e-mail of `../shared/corpus` (`invites/` and `mail/`) read in-process, each
 /// file alone, against expectations that an independent reader agreed with: Python `icalendar`

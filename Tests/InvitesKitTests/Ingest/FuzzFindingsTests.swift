@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Every input a fuzz target ever crashed on (Fixtures/fuzz, one file per finding, named after
 /// its target) goes through everything a stranger's input goes through: reading, expanding the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Who a mailed invitation is from, and what the receiving server found of it.
 @Suite struct MailOriginTests {

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The invitations MailParser reads from the project's own messages (Fixtures/mail), so that
 /// e-mail is tested in a checkout without the shared corpus.

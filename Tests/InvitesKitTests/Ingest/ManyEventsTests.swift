@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// One message carries at most ``ICalComponent/mostEvents`` VEVENTs: a stranger's REQUEST of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// Bounds on one e-mail message as a whole, not on each of its parts (issue 34, cases 9 and 10):

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The two rules behind "only the organizer speaks for a meeting", case by case.
 @Suite struct OrganizerRulesTests {

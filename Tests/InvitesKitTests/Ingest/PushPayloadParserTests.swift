@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 @Suite struct PushPayloadParserTests {
     let parser = PushPayloadParser()

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Outlook's meetings sent as winmail.dat (TNEF), read from the spec-built mails of
 /// Fixtures/tnef (made by its make_tnef.py): what they become, and what is refused and why.

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The e-mail around a REPLY reads back: its headers say who writes to whom about what, and
 /// GMime finds the `text/calendar; method=REPLY` part with the calendar unchanged.

@@ -2,6 +2,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// What GMime makes of the project's own messages (Fixtures/mail): which parts carry a calendar,

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 import InvitesTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import InvitesModel
 import Testing
 
 @testable import InvitesKit

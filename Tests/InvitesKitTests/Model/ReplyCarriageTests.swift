@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The rule that decides what a new reply does to an entry waiting for an older message.
 @Suite struct ReplyCarriageTests {

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The outbox against a real store, real commands (small shell scripts standing in for
 /// sendmail, run through posix_spawn) and a real HTTP server on 127.0.0.1.

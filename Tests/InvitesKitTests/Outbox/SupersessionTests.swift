@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What a newer reply does to the entries waiting for an older one: it carries those it still
 /// reports and leaves the others superseded, so that the history never says sent for an answer

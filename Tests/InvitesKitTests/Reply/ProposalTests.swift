@@ -3,7 +3,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Proposals of a new time: the COUNTER as libical reads it back, the outbox beside replies,
 /// the refusals, and the organizer's DECLINECOUNTER filed on the invitation.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// `review`'s queue against a real store and a real calendar file: the order, an invitation
 /// named first, what is left pending, a stale invitation, and answers and proposals through

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A recurring invitation whose times are floating and whose VCALENDAR names New York with
 /// `X-WR-TIMEZONE`: its occurrences, their keys and a moved one are in New York time everywhere

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The details `show` adds: the join link wherever producers put it, the repeat rule in words,
 /// a readable description and the other attendees' answers.

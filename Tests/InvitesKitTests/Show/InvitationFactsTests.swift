@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The facts kept for the pending test: an invitation over in every zone is left out of
 /// `status` and `list` by SQL, whatever the inbox holds, and nothing that can still be

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// An invitation whose rule can never match is kept like any other, and said for what it is:
 /// its first start, and a rule that never matches. Nothing expands it, so `status`, `list` and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// `show` as a library call: a handle in, a report out, with the states, the conflicts and what
 /// changed since the answer decided in the Kit.

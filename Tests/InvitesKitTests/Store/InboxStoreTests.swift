@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Versions and cancellations, message by message (RFC 5546 §2.1.5), in a real SQLite store.
 @Suite struct InboxStoreTests {

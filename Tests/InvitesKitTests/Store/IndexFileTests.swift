@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 /// A large index lives in a file beside the cache, and only a file that still holds it whole
 /// is read back.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A store someone else keeps locked is reported, after the busy timeout, in words.
 @Suite struct StoreLockTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The properties of an invitation are read once, when it is parsed, and kept; a store kept by
 /// an earlier `invites` gets them from its messages once, when it is opened.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 #if canImport(Glibc)
     import Glibc

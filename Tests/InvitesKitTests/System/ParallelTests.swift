@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 /// Work spread over the cores comes back whole and in order, however the threads took it.
 @Suite struct ParallelTests {

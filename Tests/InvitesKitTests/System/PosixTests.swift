@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 /// The door's wrappers fail the way their callers count on: the errno kept, the call and the
 /// path named, and the message the system's words alone, as before the door.

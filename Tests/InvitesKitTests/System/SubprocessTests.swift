@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 /// The sendmail command is run for real: its input, its words and its end are what the outbox
 /// decides on.

@@ -1,8 +1,9 @@
 import Foundation
+import InvitesSystem
 import InvitesTestSupport
 import Testing
 
-/// Every system call goes through ``Posix`` (the one door, in `Sources/InvitesKit/System/`):
+/// Every system call goes through ``Posix`` (the one door, the `InvitesSystem` target):
 /// this reads every other Swift file under `Sources/` and fails, naming the file and line, on
 /// a bare call of a listed libc function, so that a new `open(` or `rename(` written around the
 /// door is caught the day it is written.
@@ -32,7 +33,7 @@ import Testing
 
     @Test func everySystemCallGoesThroughTheDoor() throws {
         let sources = Fixture.packageRoot.appendingPathComponent("Sources")
-        let door = "InvitesKit/System/"
+        let door = "InvitesSystem/"
         var found: [String] = []
         var allowed: [String] = []
         for file in try Self.swiftFiles(under: sources) where !file.hasPrefix(door) {

@@ -2,6 +2,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// The parts of the TNEF reader one at a time: the stream's framing and bounds, the compressed

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// Columns as a terminal draws them: wide scripts and emoji take two, combining marks none.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// A document (an iCalendar text, a mail) shown on a terminal keeps its lines and tabs; nothing

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import InvitesKit
 import InvitesTestSupport
 import Testing

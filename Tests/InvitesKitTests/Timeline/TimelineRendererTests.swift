@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The timeline's look, pinned by golden files, and its promises checked on every render.
 @Suite struct TimelineRendererTests {

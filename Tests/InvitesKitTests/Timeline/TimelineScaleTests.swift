@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// The ruler's step fits the window to the columns, and its labels fall on the zone's hours.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// The timelines' labels: titles as written under UTF-8, measured and cut in terminal cells,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 /// inotify against a real Maildir on disk: a message written in `tmp/` and renamed into
 /// `new/` (as mbsync and getmail deliver it) is seen; `tmp/` alone is not; a calendar file's

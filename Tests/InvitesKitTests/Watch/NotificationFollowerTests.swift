@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Following the notifications up against a real store: another process's answer withdraws
 /// one (with where it was given), its change shows it again, `watch`'s own writes are not read

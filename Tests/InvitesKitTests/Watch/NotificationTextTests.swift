@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What a notification says, in the user's zone, for each kind of event; a stranger's
 /// control characters are made visible.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What counts as stale: a notification is current while the invitation's revision and your
 /// answers (the series' and each occurrence's) are as they were when it was shown; where an

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesSystem
 
 /// The thread that hears `watch`'s signals hands each on to the loop, and ends the process
 /// (here: calls the closure) when a signal to end finds the loop still busy after the grace.

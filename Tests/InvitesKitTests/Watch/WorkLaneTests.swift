@@ -1,4 +1,6 @@
 import Foundation
+import InvitesKit
+import InvitesSystem
 import Testing
 
 @testable import InvitesKit

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Every Windows name in CLDR's and Microsoft's tables, in every spelling Outlook has used, names
 /// a zone the system has.

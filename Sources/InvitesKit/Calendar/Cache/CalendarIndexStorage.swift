@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where calendar indexes are kept between runs (the inbox store keeps them in SQLite).
-public protocol CalendarIndexStorage: AnyObject {
+package protocol CalendarIndexStorage: AnyObject {
     func indexData(for key: String) -> Data?
     func saveIndex(_ data: Data, for key: String)
     /// The answer kept for a calendar over the whole days `days` (Unix seconds), if any.

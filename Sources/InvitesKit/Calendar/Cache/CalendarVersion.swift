@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// One state of a calendar on disk, as far as its file stamps tell: a digest of the file's
 /// stamp, or of every vdir item's name and stamp, and of what else an answer depends on — the

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// What one scan of a calendar file learnt, kept so that the next run with the same file skips
 /// the scan: where each VEVENT and VTIMEZONE block and the `X-WR-TIMEZONE` line are, and where each event can fall

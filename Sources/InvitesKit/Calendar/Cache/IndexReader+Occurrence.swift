@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 extension IndexReader {
     mutating func occurrence() -> Occurrence? {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Reads what ``IndexWriter`` wrote; every read says `nil` rather than trusting a damaged blob.
 /// The blob is copied into an array once: reading words straight from `Data` goes through its

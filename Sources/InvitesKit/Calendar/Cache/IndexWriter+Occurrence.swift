@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 // Occurrences as ``WindowCache`` keeps them: every field, times as whole Unix seconds (the
 // expansion never makes fractions), flags for what is optional.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Writes the stores' binary index formats: little-endian 64-bit words, and strings and bytes
 /// behind their length. Kept in memory as bytes with their room made up front and written in

@@ -10,21 +10,21 @@ import Foundation
 /// `watch` told paid though no item had changed. Shared between the loop, which forgets, and
 /// the lane that queries, which remembers; a version stamped while a change was heard is not
 /// remembered (``remember(_:of:since:)``).
-public final class KnownVersions: @unchecked Sendable {
+package final class KnownVersions: @unchecked Sendable {
     /// The vdirs whose every change is heard: no other's version is told without stamps.
-    public let folders: Set<String>
+    package let folders: Set<String>
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var versions: [String: CalendarVersion] = [:]
     /// How many times everything was forgotten. Guarded by `lock`.
     private var forgotten = 0
 
-    public init(folders: Set<String>) {
+    package init(folders: Set<String>) {
         self.folders = folders
     }
 
     /// Something changed in a vdir, or may have: every version is stamped again when next asked.
-    public func forget() {
+    package func forget() {
         lock.lock()
         defer { lock.unlock() }
         forgotten += 1

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What one calendar held for one stretch of whole UTC days the last time it was read: the
 /// occurrences and warnings there. A later run asking about a window inside those days reads

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// The bytes of one calendar file, read through the descriptor that was stamped, without
 /// Foundation's URL machinery, since a vdir may hold 100,000 of them.

@@ -1,9 +1,10 @@
 import Foundation
+import InvitesModel
 
 /// Where a calendar named by its path stands on disk: a file, a vdir, or not there yet.
 extension CalendarSource {
     /// Looks at a path named by the user; a missing one is an error.
-    public static func named(_ path: String) throws(CalendarError) -> CalendarSource {
+    package static func named(_ path: String) throws(CalendarError) -> CalendarSource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             // A link that leads nowhere is named as such: the file it names is what is missing.
@@ -16,13 +17,13 @@ extension CalendarSource {
     }
 
     /// The default calendar, which a new user may not have yet.
-    public static func defaultCalendar(_ path: String) -> CalendarSource {
+    package static func defaultCalendar(_ path: String) -> CalendarSource {
         (try? named(path)) ?? CalendarSource(path: path, layout: .file, exists: false)
     }
 
     /// The calendar `invites` keeps in its home when none is named (`calendar.ics` there): as
     /// ``defaultCalendar(_:)``, and made private (0600) when the first accept makes it.
-    public static func homeCalendar(_ path: String) -> CalendarSource {
+    package static func homeCalendar(_ path: String) -> CalendarSource {
         let found = defaultCalendar(path)
         return CalendarSource(path: found.path, layout: found.layout, exists: found.exists, isPrivate: true)
     }

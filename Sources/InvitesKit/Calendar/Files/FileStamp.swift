@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// What identifies one version of a file on disk: device, inode, size, and the modification and
 /// status-change times to the nanosecond. A different stamp means the file may have changed.

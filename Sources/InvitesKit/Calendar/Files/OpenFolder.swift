@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// A folder open for listing and for opening and stamping its entries by name, closed when the
 /// last reference goes.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Reads and scans the items of a vdir that a query must open, on every core, keeping the bytes
 /// only of those whose events may reach the window, so that memory follows what is expanded

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// The `.ics` items of a vdir (hidden and `.tmp` files, anything without the `.ics` ending, and
 /// names that are not UTF-8 are left out), by position in name order, with their stamps once

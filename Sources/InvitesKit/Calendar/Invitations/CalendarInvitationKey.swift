@@ -1,5 +1,5 @@
 /// One invitation in one file, for telling which of those found before have gone.
-public struct CalendarInvitationKey: Hashable, Sendable {
-    public var path: String
-    public var uid: String
+package struct CalendarInvitationKey: Hashable, Sendable {
+    package var path: String
+    package var uid: String
 }

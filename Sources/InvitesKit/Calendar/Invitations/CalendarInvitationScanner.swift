@@ -1,4 +1,7 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
+import InvitesSystem
 
 /// Finds the invitations a scheduling server (RFC 6638) put into your calendars: every VEVENT
 /// whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.
@@ -7,18 +10,18 @@ import Foundation
 /// file, or of the vdir's folder) and nothing else: what the last look saw is kept in the cache
 /// store (``InvitationScanState``), only files whose stamp changed are opened, and of those only
 /// the ones that name an ORGANIZER and one of your addresses are parsed.
-public struct CalendarInvitationScanner {
-    public var me: MyAddresses
-    public var display: DisplayZone
+package struct CalendarInvitationScanner {
+    package var me: MyAddresses
+    package var display: DisplayZone
     /// Where the last look is kept (the cache store); `nil` costs every look a read.
-    public var cache: CalendarIndexStorage?
-    public var now: Date
+    package var cache: CalendarIndexStorage?
+    package var now: Date
     /// Whether items are passed over on their bytes when they cannot hold an invitation waiting
     /// for you (``InvitationPrefilter``); off, every item that names you is parsed, as the
     /// equivalence tests compare.
     var prefiltering = true
 
-    public init(me: MyAddresses, display: DisplayZone, cache: CalendarIndexStorage?, now: Date) {
+    package init(me: MyAddresses, display: DisplayZone, cache: CalendarIndexStorage?, now: Date) {
         self.me = me
         self.display = display
         self.cache = cache
@@ -26,16 +29,16 @@ public struct CalendarInvitationScanner {
     }
 
     /// What one look at a calendar found.
-    public struct Look {
+    package struct Look {
         /// Nothing changed since the last look: nothing to follow.
-        public var unchanged: Bool
+        package var unchanged: Bool
         /// The invitations in files that changed (or every one, on a first look).
-        public var changed: [FoundInvitation]
+        package var changed: [FoundInvitation]
         /// Every invitation the calendar holds now, as `path` and UID: what is not here has gone.
-        public var present: Set<CalendarInvitationKey>
+        package var present: Set<CalendarInvitationKey>
         /// Saves what was seen; called once the findings are filed, so that a failure to file
         /// them makes the next look find them again.
-        public var commit: () -> Void
+        package var commit: () -> Void
     }
 
     /// Looks at one calendar; a calendar that does not exist holds no invitations. `held` gives
@@ -43,7 +46,7 @@ public struct CalendarInvitationScanner {
     /// be read: those are parsed whatever their bytes say (``InvitationPrefilter``). `holds`
     /// says whether the inbox holds any of some UIDs: those of invitations passed over as
     /// answered, asked at every look, which read the calendar whole again once one is held.
-    public func look(
+    package func look(
         at source: CalendarSource, held: () -> Set<String>? = { nil }, holds: ([String]) -> Bool = { _ in false }
     ) throws(CalendarError) -> Look {
         guard !me.all.isEmpty, source.exists else {

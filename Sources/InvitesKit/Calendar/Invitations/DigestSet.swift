@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// A set of content digests, looked up by their low half in a table of their own: a look after
 /// a sync asks it about each of a vdir's 100,000 items, and Swift's `Set` hashed each digest
 /// again (a twentieth of the look). The digests are hashes already, so their bits are spread.

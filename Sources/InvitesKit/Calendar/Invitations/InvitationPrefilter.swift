@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Decides from the bytes alone which UIDs of a calendar item can hold an invitation still
 /// waiting for your answer, so that libical parses only those: a calendar a server keeps for you

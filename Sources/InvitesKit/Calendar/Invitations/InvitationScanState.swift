@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// What the last look for invitations in one calendar saw: the calendar's version, and for a
 /// vdir each settled item by its share of the version (its name and stamp hashed), with the

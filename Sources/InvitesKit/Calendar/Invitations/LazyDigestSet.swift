@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A ``DigestSet`` of some digests (zeros left out), made the first time it is asked, by
 /// whichever thread asks first: a look after a sync finds nearly every item along the sequence

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesModel
+import InvitesSystem
 
 /// One pass over a vdir's items for a look for invitations: the folder is listed on the calling
 /// thread while the other cores take its names a batch at a time, so that the first items are

@@ -1,3 +1,5 @@
+import InvitesFormats
+
 extension BlockFields {
     /// Where one bounding property of a block is in its file.
     struct Line: Sendable {

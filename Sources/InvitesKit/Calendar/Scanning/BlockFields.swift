@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// The lines of a VEVENT block that decide where it falls, unfolded, read at byte level.
 ///

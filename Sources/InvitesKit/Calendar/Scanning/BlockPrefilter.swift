@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// Decides, from a VEVENT block's bytes alone, whether it can possibly have an instance near a
 /// window, so that libical parses only the blocks that can.

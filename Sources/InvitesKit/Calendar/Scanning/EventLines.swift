@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// What libical is given of a VEVENT block to make an ``ICalEvent``: the block's own BEGIN and
 /// END lines and the properties an event is read from, each with its continuation lines.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// Finds the VEVENT and VTIMEZONE blocks of an iCalendar file at byte level, and the calendar's
 /// `X-WR-TIMEZONE` line.

@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// The days of the wall calendar a simple RRULE can fall on, and its time of day, read from a
 /// VEVENT block's bytes: enough to tell that a weekly, monthly or yearly series has no instance
 /// near a window without handing it to libical, which is where a cold run spends its time.

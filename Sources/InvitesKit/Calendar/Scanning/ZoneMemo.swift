@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 
 /// What one thread has learnt about time zones while scanning calendar files: the VTIMEZONE
 /// blocks it met, by their bytes, and the offsets each zone can give.

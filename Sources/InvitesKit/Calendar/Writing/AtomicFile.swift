@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Replaces files the way a crash can never half-do: a temporary file in the same folder,
 /// fsync, rename over the old one, fsync the folder. A change someone else made between our

@@ -1,4 +1,7 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
+import InvitesSystem
 
 /// Puts accepted invites into your calendar and takes them out again, changing no byte it did
 /// not mean to change.
@@ -10,29 +13,29 @@ import Foundation
 /// server or a sync may have put it there), else a new file named after its (sanitised) UID. All components of one UID
 /// live together: an instance goes right after its master, and putting one instance replaces
 /// that instance's block alone. Every write is atomic and locked.
-public struct CalendarWriter: Sendable {
-    public var source: CalendarSource
+package struct CalendarWriter: Sendable {
+    package var source: CalendarSource
     /// Where the lock file lives (inside `--home`: nothing is written beside the calendar).
-    public var lockFolder: String
+    package var lockFolder: String
     /// The zone floating RECURRENCE-IDs are read in, to tell which block is which instance.
-    public var display: DisplayZone
+    package var display: DisplayZone
 
-    public init(source: CalendarSource, lockFolder: String, display: DisplayZone = .utc) {
+    package init(source: CalendarSource, lockFolder: String, display: DisplayZone = .utc) {
         self.source = source
         self.lockFolder = lockFolder
         self.display = display
     }
 
     /// What a write added beyond the VEVENTs, so that taking them out can take it out too.
-    public struct Written: Sendable, Hashable {
+    package struct Written: Sendable, Hashable {
         /// The VTIMEZONE blocks inserted, byte for byte.
-        public var zones: [String]
+        package var zones: [String]
     }
 
     /// Adds the entry's components, replacing those of its UID that the entry's scope covers;
     /// refuses (``CalendarError/notTheInvitations(path:refusal:invitation:)``) when a component
     /// of the UID already there is not the invitation's copy, as `claim` tells.
-    public func put(_ entry: CalendarEntry, claim: CalendarClaim) throws -> Written {
+    package func put(_ entry: CalendarEntry, claim: CalendarClaim) throws -> Written {
         let lock = try FileLock(path: lockPath)
         defer { withExtendedLifetime(lock) {} }
         let path = source.layout == .vdir ? item(holding: entry.uid) : source.path
@@ -55,7 +58,7 @@ public struct CalendarWriter: Sendable {
     /// Takes the events of a UID out, and the VTIMEZONEs `put` added for them when nothing else
     /// uses them; a calendar without them is left as it is. Refuses, as `put` does, when a
     /// component of the UID is not the invitation's copy.
-    public func delete(uid: String, zones: [String], claim: CalendarClaim) throws {
+    package func delete(uid: String, zones: [String], claim: CalendarClaim) throws {
         let lock = try FileLock(path: lockPath)
         defer { withExtendedLifetime(lock) {} }
         switch source.layout {

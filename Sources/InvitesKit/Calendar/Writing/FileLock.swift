@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// An advisory lock held for the life of the value, so that two `invites` writing the same
 /// calendar take turns.

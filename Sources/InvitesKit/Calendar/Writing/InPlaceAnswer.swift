@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Your answer written into an item a scheduling server put in your calendar, the way RFC 6638
 /// §3.2.2.1 lets an attendee change the server's copy: your ATTENDEE's PARTSTAT, an override for

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// The file a write to a path really changes: the path itself, or, when it is a symbolic link
 /// (dotfiles keep `~/.calendar.ics -> ~/sync/cal.ics`; a vdir item may be a link too), the file

@@ -1,4 +1,6 @@
 import Foundation
+import InvitesFormats
+import InvitesModel
 
 /// Which invitations would collide with something of yours in the calendar they would be
 /// written to, looked up cheaply enough for every `ingest` and `show`.
@@ -7,17 +9,17 @@ import Foundation
 /// beforehand. A single calendar file is read and scanned once for all the invitations asked
 /// about; in a vdir only the item named after the UID is read (khal and invites name items so),
 /// since finding an item of any name means reading every item, which `accept` alone may pay.
-public final class UIDCollisions {
-    public let source: CalendarSource
+package final class UIDCollisions {
+    package let source: CalendarSource
     private var blocks: (data: Data, byUID: [String: [Range<Int>]])??
 
-    public init(source: CalendarSource) {
+    package init(source: CalendarSource) {
         self.source = source
     }
 
     /// Why `claim` may not write its invitation's UID into the calendar, or `nil` when nothing
     /// of another's holds it there (or the calendar cannot be read: `accept` will say why).
-    public func refusal(uid: String, claim: CalendarClaim) -> CalendarError? {
+    package func refusal(uid: String, claim: CalendarClaim) -> CalendarError? {
         guard let (path, holders) = holders(of: uid), let refusal = claim.refusal(of: holders) else { return nil }
         return .notTheInvitations(path: path, refusal: refusal, invitation: Invite.Person.shown(claim.organizer))
     }

@@ -1,3 +1,5 @@
+import InvitesModel
+
 /// A row of `attendees`: one ATTENDEE of the version the inbox holds, in the order it was sent.
 struct AttendeeRecord: FetchableRecord, PersistableRecord {
     enum Column: String, ColumnName {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The row of `calendar_items` of an invitation a scheduling server put into your calendar: the
 /// item it was found in, and whether that item has gone since.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A row of `history`: one answer, comment or proposal, never changed but for how it was
 /// delivered.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// One instance's row in `instances`: what the organizer sent for it and your answer to it
 /// alone, written over the row of the same RECURRENCE-ID.

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// An invitation's row in `invites`: what the organizer last sent, your answer to the series and
 /// when it changed; its handle, UID and arrival only when it is first inserted. The message's

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A row of `invite_versions`: each version the organizer sent, kept so that `show` can say what
 /// changed since your answer.

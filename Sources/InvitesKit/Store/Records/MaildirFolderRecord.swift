@@ -1,3 +1,4 @@
+import InvitesModel
 /// A row of `maildir_folders`: the stamp of a Maildir subfolder every message of which
 /// `ingest --maildir` has read.
 struct MaildirFolderRecord: FetchableRecord, PersistableRecord {

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A row of `outbox`: a composed message, queued, and where its handing over stands.
 struct OutboxRecord: FetchableRecord, PersistableRecord {

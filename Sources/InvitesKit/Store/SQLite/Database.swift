@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import InvitesSystem
 
 /// The owner of one SQLite connection.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// The names of a table's columns, each spelled once: what a record writes
 /// (``PersistableRecord``), what it reads back (``FetchableRecord``) and what a query selects

@@ -1,3 +1,5 @@
+import InvitesFormats
+
 /// One row of a store's `sqlite_master`: a table, index, view or trigger, as the file says it.
 ///
 /// A store's file may have been made by someone else (the cache is a file anyone who can reach

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The index never gives an answer the calendar does not: warm equals cold, and every change
 /// to a file or a vdir is seen.

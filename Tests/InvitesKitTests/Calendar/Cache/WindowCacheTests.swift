@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The window cache answers only for the calendar it was made from: warm equals cold, every
 /// change is seen, limits and settings are respected, and a damaged cache is ignored.

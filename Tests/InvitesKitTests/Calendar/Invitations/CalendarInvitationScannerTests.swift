@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Invitations a scheduling server put in a calendar are found where they stand, whatever the
 /// file is called, and looked for again only in what changed.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 @Suite struct DigestSetTests {
     @Test func holdsWhatWasPutInAndNothingElse() {

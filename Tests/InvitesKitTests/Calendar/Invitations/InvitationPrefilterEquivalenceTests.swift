@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The invitation prefilter never changes what waits for you: following a calendar with it and
 /// without it leaves the same invitations pending, at several moments, on calendars made to

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The invitation prefilter passes over only what cannot wait for you: every form of your
 /// ATTENDEE line libical reads as yours and unanswered keeps its item.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The copies scheduling servers keep (Fixtures/Scheduling: Google's and Fastmail's shapes, two
 /// captured from Xandikos): each is found as an invitation, and an answer in place changes your

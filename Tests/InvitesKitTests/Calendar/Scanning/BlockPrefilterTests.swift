@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What the prefilter reads from a block's bytes alone.
 @Suite struct BlockPrefilterTests {

@@ -3,6 +3,7 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// libical is given only the lines an event is read from: the event read from them must be the

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Every reader that reads a calendar's bytes without libical reads a folded line as libical
 /// does, wherever the fold falls: inside a name, a parameter, a value or a UTF-8 sequence, a

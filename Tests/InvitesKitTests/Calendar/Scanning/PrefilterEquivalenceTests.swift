@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The byte-level prefilter and the COUNT jump must never change an answer: every query gives
 /// the same occurrences with them as with every VEVENT handed to libical and every rule walked

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The rule pattern only ever rules out windows where libical finds no instance.
 @Suite struct RulePatternTests {

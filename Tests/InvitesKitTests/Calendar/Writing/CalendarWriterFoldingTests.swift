@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// The calendar writer finds what it edits as libical reads it, folds and all (issue 35): the
 /// vdir item holding a UID however its UID line is folded, and a zone still named by a TZID

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// An answer written into a scheduling server's copy changes your PARTSTAT (an override for one
 /// occurrence, your COMMENT) and no other byte.

@@ -3,6 +3,7 @@ import InvitesTestSupport
 import Testing
 
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A rule finer than a day on an all-day series repeats by days (``DayRule``): libical yields
 /// each date once per instant of `FREQ=SECONDLY`, so a stranger's every-second rule until 9999

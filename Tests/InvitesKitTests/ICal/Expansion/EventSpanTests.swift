@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// What an event spans when its producer wrote DTEND before DTSTART, or mixed DATE and DATE-TIME.
 @Suite struct EventSpanTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Rules whose BY parts can never match (``ImpossibleRule``), told from those that match rarely:
 /// libical looked for the next instance of the first kind until the year 2582, a second at a

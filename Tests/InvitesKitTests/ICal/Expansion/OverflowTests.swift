@@ -3,7 +3,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Numbers a stranger controls never trap: each of these inputs used to stop the test process
 /// with "Not enough bits to represent the passed value" or "arithmetic overflow", so a test that

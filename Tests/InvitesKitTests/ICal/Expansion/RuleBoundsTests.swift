@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// No rule a stranger writes keeps an expansion busy: the steps taken are counted in the
 /// expansion's budget, whichever way a rule is stepped through (``RuleSteps``), so these tests

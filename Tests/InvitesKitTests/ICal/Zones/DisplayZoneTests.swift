@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
 
 /// The display zone is settled by name at every start and made into Foundation's zone only

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A VTIMEZONE for an IANA name the system knows holds over the stretch its transitions cover;
 /// the system's zone data holds around it (``ICalZone``), and a disagreement inside is warned of.

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// Floating times in a calendar that names its zone with `X-WR-TIMEZONE` (Google's and Apple's
 /// exports) are read in that zone, in a calendar file, a vdir item and an invitation alike.

@@ -2,7 +2,9 @@ import Foundation
 import InvitesTestSupport
 import Testing
 
+@testable import InvitesFormats
 @testable import InvitesKit
+@testable import InvitesModel
 
 /// A zone name is never a path: libical opens `<zoneinfo>/<name>` for a name `zone.tab` does not
 /// list, so a TZID, `--tz`, `X-WR-TIMEZONE` or payload `timezone` that is not spelled as the zone
@@ -158,8 +160,8 @@ import Testing
         // The one call with a constant: it sets up libical's TZID prefix and names no file.
         #expect(
             calls.sorted() == [
-                "InvitesKit/ICal/LibICal.swift: _ = icaltimezone_get_builtin_timezone_from_tzid(\"/\")",
-                "InvitesKit/ICal/Zones/ZoneResolver.swift: return icaltimezone_get_builtin_timezone(name)",
+                "InvitesFormats/ICal/LibICal.swift: _ = icaltimezone_get_builtin_timezone_from_tzid(\"/\")",
+                "InvitesFormats/ICal/Zones/ZoneResolver.swift: return icaltimezone_get_builtin_timezone(name)",
             ])
     }
 }

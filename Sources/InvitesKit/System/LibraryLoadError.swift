@@ -1,6 +1,0 @@
-/// A library that `invites` loads only when it first needs it (GMime to read or write mail, GIO
-/// to notify) is not there: a broken installation, reported as the loader saw it, with the
-/// package that brings the library back.
-public struct LibraryLoadError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-}
