@@ -11,8 +11,9 @@ import Testing
 /// A call is bare when the name is not preceded by a dot, a letter, a digit or `_`
 /// (`Posix.open(`, `data.write(` and `Data(` are not); a name qualified by the C library's
 /// module (`Glibc.poll(`, `Foundation.pipe(`) counts as bare. Comments, string literals and
-/// declarations (`func read(`) are skipped. A method of our own named like a libc call is
-/// called as `self.read(` or `Self.read(`, so that a bare `read(` always means libc's.
+/// declarations (`func read(`, an enum's `case read(`) are skipped. A method of our own named
+/// like a libc call is called as `self.read(` or `Self.read(`, so that a bare `read(` always
+/// means libc's.
 @Suite struct SystemCallDoorTests {
     /// The libc functions that enter the kernel, or change the process, as this program uses
     /// them (and their near relatives, so that the next one is caught too).
@@ -61,12 +62,13 @@ import Testing
             let c = Glibc.poll(&fds, 1, 0)
             let d = "rename(a, b) in a string"
             private func read(_ data: Data) {}
+            enum Mode { case read(Int) }
             let e = self.read(data) + Self.write(x) + unlinked(y) + sleep(1)
             /* close(fd) in a block
                comment kill(pid, 0) */ _exit(1)
             """
         let calls = Self.rawCalls(in: text).map { "\($0.line):\($0.name)" }
-        #expect(calls == ["1:open", "3:poll", "6:sleep", "8:_exit"])
+        #expect(calls == ["1:open", "3:poll", "7:sleep", "9:_exit"])
     }
 
     /// The `.swift` files under `folder`, as paths relative to it.
@@ -78,7 +80,7 @@ import Testing
     /// The bare calls of ``calls`` in Swift source `text`, with their 1-based lines.
     static func rawCalls(in text: String) -> [(line: Int, name: String)] {
         let names = calls.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
-        let pattern = "(?<![.\\w])(?:(?:Glibc|Darwin|Foundation)\\.)?(?<!func )(\(names))\\("
+        let pattern = "(?<![.\\w])(?:(?:Glibc|Darwin|Foundation)\\.)?(?<!func )(?<!case )(\(names))\\("
         guard let expression = try? NSRegularExpression(pattern: pattern) else {
             preconditionFailure("the pattern of system calls compiles")
         }
