@@ -26,9 +26,7 @@ enum WatchCommand {
         let loop = try WatchLoop(
             setup: {
                 // SIGHUP: the config file and the environment read again, the options kept.
-                var fresh = context
-                fresh.settings = try Settings.resolve(context.arguments, environment: context.environment)
-                return try setup(fresh)
+                try setup(context.reloaded(try Settings.resolve(context.arguments, environment: context.environment)))
             }, clock: context.environment.now,
             log: { if verbose { context.note("watch: \($0)") } }, note: { context.note("watch: \($0)") })
         try loop.run(
