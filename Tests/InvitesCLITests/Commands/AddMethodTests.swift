@@ -25,7 +25,8 @@ import Testing
         return (cli, options, calendar)
     }
 
-    @Test func anAddedInstanceIsPendingAndFollowedIntoTheCalendar() throws {
+    @Test("An ADD instance is pending and followed into the calendar")
+    func anAddedInstanceIsPendingAndFollowedIntoTheCalendar() throws {
         let (cli, options, calendar) = harness()
         #expect(cli.run(options + ["accept", "123456789"]).status == 0)
         let before = try String(contentsOfFile: calendar, encoding: .utf8)

@@ -6,7 +6,9 @@ import Testing
 @Suite struct AnswerCommandTests {
     let cli = CLIHarness()
 
-    @Test(arguments: [["comment", "12", ""], ["comment", "12", "  \n"], ["accept", "12", "--comment", ""]])
+    @Test(
+        "An empty comment is refused and nothing is recorded",
+        arguments: [["comment", "12", ""], ["comment", "12", "  \n"], ["accept", "12", "--comment", ""]])
     func anEmptyCommentIsRefusedAndNothingIsRecorded(arguments: [String]) {
         #expect(cli.run(["ingest", CLIHarness.repositoryFile("fixtures/invite.json")]).status == 0)
         let result = cli.run(arguments)
@@ -19,7 +21,9 @@ import Testing
 /// `--occurrence` takes the RECURRENCE-ID as the invitation writes it, in the series' own zone
 /// (`RECURRENCE-ID;TZID=America/New_York:19970801T140000`), besides UTC and the display zone.
 @Suite struct OccurrenceInSeriesZoneTests {
-    @Test(arguments: ["19970801T140000", "19970801T180000Z", "19970801T200000", "1997-08-01 20:00"])
+    @Test(
+        "The series' own zone, UTC and the display zone name one occurrence",
+        arguments: ["19970801T140000", "19970801T180000Z", "19970801T200000", "1997-08-01 20:00"])
     func theSeriesOwnZoneUTCAndTheDisplayZoneNameOneOccurrence(when: String) throws {
         let cli = CLIHarness()
         let options = ["--tz", "Europe/Berlin", "--me", "b@example.com", "--calendar", cli.write("calendar.ics", "")]

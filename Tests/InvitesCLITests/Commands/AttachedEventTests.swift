@@ -61,7 +61,8 @@ import Testing
         #expect(check.out == "\(handle): 1 conflict: Sync collides with Board review\n")
     }
 
-    @Test func anEventThatCannotBeReadIsUnknownNeverFree() throws {
+    @Test("An event that cannot be read is unknown, never free")
+    func anEventThatCannotBeReadIsUnknownNeverFree() throws {
         // A title of 2 MiB: the bound holds for what invites needs of an event.
         let options = [
             "--tz", "UTC", "--calendar", calendar("TRANSP:OPAQUE", summary: String(repeating: "x", count: 2 << 20)),

@@ -32,7 +32,8 @@ import Testing
         return (messages.compactMap { $0["state"] as? String }, entries.compactMap { $0["delivery"] as? String })
     }
 
-    @Test func anAnswerToTheCancelledOccurrenceAloneIsWithdrawn() throws {
+    @Test("An answer to the cancelled occurrence alone is withdrawn")
+    func anAnswerToTheCancelledOccurrenceAloneIsWithdrawn() throws {
         #expect(cli.run(options + ["ingest", Self.fixture("weekly.ics")]).status == 0)
         let declined = cli.run(options + ["decline", "weekly-1", "--occurrence", "20261221T090000Z", "--no-send"])
         #expect(declined.status == 0, "\(declined.err)")

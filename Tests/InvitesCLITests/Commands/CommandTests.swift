@@ -146,7 +146,8 @@ import Testing
         #expect(!cli.run(["list"]).out.contains("\u{1B}"))
     }
 
-    @Test func wideTextInTheDetailsIsCutByColumnsNotCharacters() throws {
+    @Test("Wide text in the details is cut by columns, not characters")
+    func wideTextInTheDetailsIsCutByColumnsNotCharacters() throws {
         let wide = cli.write(
             "wide.json",
             #"{"title":"四半期の予算レビューと来年度の計画についての打ち合わせ","location":"東京本社 第三会議室（十二階）、オンライン参加も可","organizer":{"name":"山田 太郎 👩‍💻","email":"taro@example.jp"},"start":"2018-04-10T09:30:00-07:00","end":"2018-04-10T10:30:00-07:00","id":"wide"}"#
@@ -170,7 +171,8 @@ import Testing
         #expect(result.err.contains("iTIP REPLY, a message for the organizer"))
     }
 
-    @Test func recurringInviteIsCheckedOverItsNextOccurrences() throws {
+    @Test("A recurring invite is checked over its next occurrences")
+    func recurringInviteIsCheckedOverItsNextOccurrences() throws {
         let invite = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/weekly-invite.ics")
         let recurring = CLIHarness.repositoryFile("Tests/InvitesKitTests/Fixtures/calendars/recurrence.ics")
         let options = ["--calendar", recurring, "--tz", "Europe/Berlin"]
@@ -187,7 +189,8 @@ import Testing
         #expect((document["occurrences"] as? [[String: Any]])?.count == 6)
     }
 
-    @Test func helpForEveryCommandShowsItsOptionsAndAnExample() {
+    @Test("Help for every command shows its options and an example")
+    func helpForEveryCommandShowsItsOptionsAndAnExample() {
         for entry in InvitesCommand.commands {
             let viaFlag = cli.run([entry.name, "--help"])
             let viaHelp = cli.run(["help", entry.name])
@@ -239,7 +242,8 @@ import Testing
         #expect(cli.run(["--color", "sometimes", "status"]).status == 2)
     }
 
-    @Test func valuesLibicalDroppedAreReportedAsWarnings() {
+    @Test("Values libical dropped are reported as warnings")
+    func valuesLibicalDroppedAreReportedAsWarnings() {
         let invite = cli.write(
             "bad-end.ics",
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:bad-end\r\nDTSTART:20240610T100000Z\r\nDTEND:202406101T110000Z\r\nLOCATION:\r\nSUMMARY:Bad end\r\nORGANIZER:mailto:a@example.org\r\nATTENDEE:mailto:b@example.org\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"

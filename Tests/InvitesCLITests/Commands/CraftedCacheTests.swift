@@ -24,7 +24,9 @@ import Testing
             + "PRAGMA user_version = 1;",
     ]
 
-    @Test(arguments: [["day", "2018-04-10"], ["show"]], 0..<crafted.count)
+    @Test(
+        "A command answers over a crafted cache and makes it again", arguments: [["day", "2018-04-10"], ["show"]],
+        0..<crafted.count)
     func aCommandAnswersOverACraftedCacheAndMakesItAgain(command: [String], index: Int) throws {
         let cli = CLIHarness()
         #expect(cli.run(options() + ["ingest", payload]).status == 0)

@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Layout.allCases)
+    @Test("An invitation is found wherever its ATTENDEE, ORGANIZER or UID line is folded", arguments: Layout.allCases)
     func foundWhereverTheAttendeeOrganizerOrUIDLineIsFolded(layout: Layout) throws {
         let home = try Home(layout)
         defer { try? FileManager.default.removeItem(atPath: home.cli.home) }
@@ -90,7 +90,8 @@ import Testing
 
     /// Accepting folds your ATTENDEE line again at 75 octets, inside your address; the
     /// invitation stays found, at ACCEPTED, and is never `removed`.
-    @Test func anAnswerInPlaceThatFoldsYourAddressKeepsTheInvitation() throws {
+    @Test("An answer in place that folds your address keeps the invitation")
+    func anAnswerInPlaceThatFoldsYourAddressKeepsTheInvitation() throws {
         var cli = CLIHarness()
         cli.variables["INVITES_ME"] = "me@example.org"
         defer { try? FileManager.default.removeItem(atPath: cli.home) }

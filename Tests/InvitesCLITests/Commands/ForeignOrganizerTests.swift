@@ -42,7 +42,8 @@ import Testing
 
     // MARK: Another organizer's meeting
 
-    @Test(arguments: ["mallory-update.ics", "mallory-cancel.ics"])
+    @Test(
+        "An update in another organizer's name is not filed", arguments: ["mallory-update.ics", "mallory-cancel.ics"])
     func anUpdateInAnotherOrganizersNameIsNotFiled(_ spoof: String) throws {
         let alice = ingest("alice-request.ics")
         #expect(alice.status == 0)
@@ -65,7 +66,8 @@ import Testing
         #expect(listed.first?["title"] as? String == "Q3 review")
     }
 
-    @Test func theOrganizersOwnUpdateIsFiledWhateverTheCaseOfHerAddress() throws {
+    @Test("The organizer's own update is filed whatever the case of her address")
+    func theOrganizersOwnUpdateIsFiledWhateverTheCaseOfHerAddress() throws {
         let handle = handle(ingest("alice-request.ics"))
         let update = ingest("alice-update.ics")
         #expect(update.status == 0)
@@ -75,7 +77,8 @@ import Testing
         #expect(shown["start"] as? String == "2027-03-15T15:00:00Z")
     }
 
-    @Test func anAcceptedMeetingStaysAcceptedAndItsAnswerGoesToTheRealOrganizer() throws {
+    @Test("An accepted meeting stays accepted and its answer goes to the real organizer")
+    func anAcceptedMeetingStaysAcceptedAndItsAnswerGoesToTheRealOrganizer() throws {
         let handle = handle(ingest("alice-request.ics"))
         #expect(run(["accept", handle]).status == 0)
         let calendarAfterAccept = try bytes(calendar)
@@ -93,7 +96,8 @@ import Testing
         #expect(mails.first?.contains("Subject: Accepted: Q3 review") == true)
     }
 
-    @Test func aDeclinedProposalInAnotherOrganizersNameIsRefused() throws {
+    @Test("A declined proposal in another organizer's name is refused")
+    func aDeclinedProposalInAnotherOrganizersNameIsRefused() throws {
         let handle = handle(ingest("alice-request.ics"))
         let result = ingest("mallory-declinecounter.ics")
         #expect(result.status == 65)
@@ -101,7 +105,8 @@ import Testing
         #expect(try (json(["history", handle])["entries"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func aMailDirPassReportsTheRefusalAndFilesTheRest() throws {
+    @Test("A Maildir pass reports the refusal and files the rest")
+    func aMailDirPassReportsTheRefusalAndFilesTheRest() throws {
         let maildir = cli.home + "/Mail/INBOX"
         for folder in ["new", "cur", "tmp"] {
             try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)
@@ -124,10 +129,12 @@ import Testing
 
     // MARK: Your own events
 
-    @Test(arguments: [
-        ("spam-over-my-meeting.ics", "your own event \"Team sync\" (organizer me@example.org)"),
-        ("spam-over-my-event.ics", "your own event \"Dentist\" (no organizer)"),
-    ])
+    @Test(
+        "An invitation never writes over your own event in a file",
+        arguments: [
+            ("spam-over-my-meeting.ics", "your own event \"Team sync\" (organizer me@example.org)"),
+            ("spam-over-my-event.ics", "your own event \"Dentist\" (no organizer)"),
+        ])
     func anInvitationNeverWritesOverYourOwnEventInAFile(_ spam: String, _ named: String) throws {
         let before = try bytes(calendar)
         let ingested = ingest(spam)
@@ -154,7 +161,8 @@ import Testing
         #expect(try bytes(calendar) == before)
     }
 
-    @Test func anInvitationNeverWritesOverOrDeletesYourOwnEventInAVdir() throws {
+    @Test("An invitation never writes over or deletes your own event in a vdir")
+    func anInvitationNeverWritesOverOrDeletesYourOwnEventInAVdir() throws {
         let vdir = cli.home + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         let text = try String(contentsOfFile: calendar, encoding: .utf8)
@@ -182,7 +190,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).count == 2)
     }
 
-    @Test func aCopyOfAnotherOrganizerInTheCalendarIsNotWrittenOver() throws {
+    @Test("A copy of another organizer's in the calendar is not written over")
+    func aCopyOfAnotherOrganizerInTheCalendarIsNotWrittenOver() throws {
         let vdir = cli.home + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         // Alice's meeting, as another calendar program put it there (not found as an invitation:
@@ -207,7 +216,8 @@ import Testing
 
     // MARK: The copy your server placed
 
-    @Test func aServerPlacedMeetingIsNotMovedNorAnsweredForAStranger() throws {
+    @Test("A server-placed meeting is not moved nor answered for a stranger")
+    func aServerPlacedMeetingIsNotMovedNorAnsweredForAStranger() throws {
         let vdir = cli.home + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         let placed = try String(contentsOfFile: Fixture.path("Spoofing/alice-request.ics"), encoding: .utf8)
@@ -229,7 +239,8 @@ import Testing
         #expect(!after.contains("mallory"))
     }
 
-    @Test func anItemInAnotherOrganizersNameIsNotFollowed() throws {
+    @Test("An item in another organizer's name is not followed")
+    func anItemInAnotherOrganizersNameIsNotFollowed() throws {
         let vdir = cli.home + "/vdir"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         let handle = handle(run(["ingest", Fixture.path("Spoofing/alice-request.ics")], calendar: vdir))
@@ -261,7 +272,8 @@ import Testing
         #expect((showJSON["mail"] as? [String: Any])?["fromOrganizer"] as? Bool == false)
     }
 
-    @Test func aFailedCheckOfTheReceivingServerIsToldAndAForgedPassBelowItIsNot() throws {
+    @Test("A failed check by your mail server is told, and a forged pass below it is not")
+    func aFailedCheckOfTheReceivingServerIsToldAndAForgedPassBelowItIsNot() throws {
         let handle = handle(ingest("alice-forged-from.eml"))
         let shown = run(["show", "--width", "120", handle])
         #expect(
@@ -273,7 +285,8 @@ import Testing
         #expect(mail["failedChecks"] as? [String] == ["dkim=fail", "spf=fail", "dmarc=fail"])
     }
 
-    @Test func aServiceNamedAsSentBySendsForTheOrganizer() throws {
+    @Test("A service named as SENT-BY sends for the organizer")
+    func aServiceNamedAsSentBySendsForTheOrganizer() throws {
         let handle = handle(ingest("service-for-alice.eml"))
         #expect(!run(["show", handle]).out.contains("mail  "))
         let listed = try #require(try json(["list"])["invites"] as? [[String: Any]])

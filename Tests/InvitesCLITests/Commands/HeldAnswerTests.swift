@@ -81,7 +81,8 @@ import Testing
         }
     }
 
-    @Test func anAnswerBeforeTheServersCopyIsHeldThenGoesIntoIt() throws {
+    @Test("An answer before the server's copy is held, then goes into it")
+    func anAnswerBeforeTheServersCopyIsHeldThenGoesIntoIt() throws {
         let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
         let accepted = run(["accept", handle, "--comment", "Gladly"])
         #expect(accepted.status == 0)
@@ -120,7 +121,8 @@ import Testing
         #expect(sent.isEmpty)
     }
 
-    @Test func withNoCopyInTimeInvitesAddsItAndRepliesItself() throws {
+    @Test("With no copy in time, invites adds it and replies itself")
+    func withNoCopyInTimeInvitesAddsItAndRepliesItself() throws {
         let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
         #expect(run(["decline", handle, "--comment", "Away"]).status == 0)
         #expect(run(["accept", handle]).status == 0)
@@ -155,7 +157,8 @@ import Testing
         #expect(sent.count == 2)
     }
 
-    @Test func aCalendarNoServerPlacedInvitationsInIsAnsweredAtOnce() throws {
+    @Test("A calendar no server placed invitations in is answered at once")
+    func aCalendarNoServerPlacedInvitationsInIsAnsweredAtOnce() throws {
         try FileManager.default.removeItem(atPath: vdir + "/earlier.ics")
         let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
         let accepted = run(["accept", handle])
@@ -196,7 +199,8 @@ import Testing
     /// The organizer moved the meeting before the server's copy came: the answer was to the
     /// earlier time. Writing it into the copy would have the server accept the new time for
     /// you; it goes nowhere, and the invitation is pending again.
-    @Test func anAnswerTheOrganizerMovedBeforeTheCopyCameIsNotPutInIt() throws {
+    @Test("An answer the organizer moved before the copy came is not put in it")
+    func anAnswerTheOrganizerMovedBeforeTheCopyCameIsNotPutInIt() throws {
         let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
         #expect(run(["accept", handle, "--comment", "Gladly"]).status == 0)
         let path = vdir + "/7f3e9a.ics"
@@ -226,7 +230,8 @@ import Testing
 
     /// The update came by mail and no copy came: past the wait invites neither writes the
     /// old answer into the calendar nor says it replies, and sends nothing.
-    @Test func anAnswerTheOrganizerMovedByMailIsNotSentAfterTheWait() throws {
+    @Test("An answer the organizer moved by mail is not sent after the wait")
+    func anAnswerTheOrganizerMovedByMailIsNotSentAfterTheWait() throws {
         let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
         #expect(run(["accept", handle]).status == 0)
         #expect(run(["ingest", try moved(method: "REQUEST")]).out.contains("updated"))
@@ -242,7 +247,8 @@ import Testing
 
     /// Cancelled before the copy came or the wait ended: the answer is withdrawn, as one
     /// waiting in the outbox would be.
-    @Test func anAnswerToAnInvitationCancelledMeanwhileIsWithdrawn() throws {
+    @Test("An answer to an invitation cancelled meanwhile is withdrawn")
+    func anAnswerToAnInvitationCancelledMeanwhileIsWithdrawn() throws {
         let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
         #expect(run(["accept", handle]).status == 0)
         #expect(run(["ingest", try moved(method: "CANCEL")]).out.contains("cancelled"))

@@ -34,7 +34,8 @@ import Testing
 
     /// The mail, then its calendar part alone as a mail client hands it to a mailcap entry (LF
     /// line ends), then with CRLF: the same copy each time, unchanged and without "stale copy".
-    @Test func theSameInvitationInOtherLineEndsIsTheSameCopy() throws {
+    @Test("The same invitation in other line ends is the same copy")
+    func theSameInvitationInOtherLineEndsIsTheSameCopy() throws {
         let mail = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/mail/google-twice.eml")
         let text = try String(contentsOfFile: mail, encoding: .utf8)
         let start = try #require(text.range(of: "BEGIN:VCALENDAR"))
@@ -62,7 +63,8 @@ import Testing
         #expect(lines[2] == "invites: 6 of 8 files ingested; not ingested: \(bad), /nonexistent/x.ics")
     }
 
-    @Test func aBatchOfNothingButFailuresKeepsTheFirstFailuresStatus() {
+    @Test("A batch of nothing but failures keeps the first failure's status")
+    func aBatchOfNothingButFailuresKeepsTheFirstFailuresStatus() {
         let bad = cli.write("bad.json", "{")
         #expect(cli.run(["ingest", bad, "/nonexistent/x.ics"]).status == 65)
         #expect(cli.run(["ingest", "/nonexistent/x.ics", bad]).status == 66)
@@ -72,7 +74,8 @@ import Testing
     /// A Maildir pass with nothing new ends before the store is opened once a pass through the
     /// store left its note, and says exactly what that pass said; new mail is read as before;
     /// where opening the store also looks into calendars, no note is left.
-    @Test func aMaildirPassWithNothingNewAnswersFromTheNote() throws {
+    @Test("A Maildir pass with nothing new answers from the note")
+    func aMaildirPassWithNothingNewAnswersFromTheNote() throws {
         let maildir = cli.home + "/Mail"
         for folder in ["new", "cur", "tmp"] {
             try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)

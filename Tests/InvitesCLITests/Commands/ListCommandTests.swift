@@ -90,7 +90,8 @@ import Testing
         #expect(cli.run(["list", "--width", "20"]).status == 2)
     }
 
-    @Test func anInvitationThatIsOverLeavesThePendingList() throws {
+    @Test("An invitation that is over leaves the pending list")
+    func anInvitationThatIsOverLeavesThePendingList() throws {
         let over = ingest(invite("over", start: "20240520T100000Z", end: "20240520T110000Z"))
         let finished = ingest(
             invite("finished", start: "20240506T100000Z", end: "20240506T110000Z", extra: ["RRULE:FREQ=WEEKLY;COUNT=3"])
@@ -114,7 +115,8 @@ import Testing
         #expect(cli.run(["list", "--status", "pending"]).out.split(separator: "\n").count == 4)
     }
 
-    @Test func aMovedInstanceAfterTheRuleKeepsASeriesPending() throws {
+    @Test("A moved instance after the rule keeps a series pending")
+    func aMovedInstanceAfterTheRuleKeepsASeriesPending() throws {
         let series = invite(
             "moved", start: "20240506T100000Z", end: "20240506T110000Z", extra: ["RRULE:FREQ=WEEKLY;COUNT=2"])
         let handle = ingest(series)

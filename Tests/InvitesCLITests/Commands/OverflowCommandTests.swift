@@ -42,7 +42,8 @@ import Testing
 
     /// The recurring ones are checked over their occurrences: the RDATE instance is there, an
     /// hour long like the event, where its period would have ended in the year 5.9 million.
-    @Test func theBadRDATEInstanceIsCheckedWithTheEventsLength() throws {
+    @Test("The bad RDATE instance is checked with the event's length")
+    func theBadRDATEInstanceIsCheckedWithTheEventsLength() throws {
         _ = cli.run(["--tz", "UTC", "ingest", OverflowCommandTests.fixture("rdate-period-weeks.ics")])
         let show = cli.run(["--tz", "UTC", "--json", "show", "rdate-period-weeks"])
         #expect(show.status == 0)
@@ -56,7 +57,8 @@ import Testing
 
     /// A calendar holding every bad event near the sample invite: show and check of the invite
     /// answer, list each bad event with its default length, and warn once per bad line.
-    @Test func aCalendarWithBadEventsDoesNotBreakShowNearThem() {
+    @Test("A calendar with bad events does not break show near them")
+    func aCalendarWithBadEventsDoesNotBreakShowNearThem() {
         let calendar = OverflowCommandTests.fixture("calendar-with-bad-events.ics")
         let options = ["--calendar", calendar, "--tz", "UTC"]
         #expect(cli.run(options + ["ingest", sample]).status == 0)

@@ -113,7 +113,8 @@ import Testing
     /// A proposal for the series, then one for an occurrence: two COUNTERs, both waiting, since
     /// neither carries the other (the second once superseded the first, and history said both
     /// went). A newer proposal for the same component replaces the older, whose entry says so.
-    @Test func proposalsForTheSeriesAndAnOccurrenceBothWait() throws {
+    @Test("Proposals for the series and an occurrence both wait")
+    func proposalsForTheSeriesAndAnOccurrenceBothWait() throws {
         var cli = CLIHarness()
         cli.now = { Date.utc("2026-12-01T00:00:00Z") }
         let options = ["--tz", "UTC", "--me", "me@example.org"]
@@ -153,7 +154,8 @@ import Testing
         #expect(cli.run(options(cli) + ["propose", "planning", "--at", "2018-04-01 06:00"]).status == 0)
     }
 
-    @Test func refusedWhereTheOrganizerTakesNoProposalsAndForPushInvites() {
+    @Test("A proposal is refused where the organizer takes none, and for push invites")
+    func refusedWhereTheOrganizerTakesNoProposalsAndForPushInvites() {
         let cli = harness(["teams-weekly.ics"])
         let refused = cli.run(options(cli) + ["propose", "teams-weekly", "--at", "15:00"])
         #expect(refused.status == 1)
@@ -180,7 +182,8 @@ import Testing
         #expect(subjects.sorted() == ["New time proposed: Planning", "Tentative: Planning"])
     }
 
-    @Test func theOrganizersDeclineCounterIsShownNotRefused() throws {
+    @Test("The organizer's DECLINECOUNTER is shown, not refused")
+    func theOrganizersDeclineCounterIsShownNotRefused() throws {
         let cli = harness()
         #expect(cli.run(options(cli) + ["propose", "planning", "--at", "15:00"]).status == 0)
         let declined = cli.run(options(cli) + ["ingest", fixtures + "/planning-declinecounter.ics"])

@@ -52,7 +52,8 @@ import Testing
 /// The reply mail is read in terminals too: the sender's controls in its Subject and text part
 /// are made visible as on the terminal, not passed through.
 @Suite struct ReplyMailTextTests {
-    @Test func controlsAndBidiInTheTitleAreMadeVisibleInTheMail() throws {
+    @Test("Controls and bidi in the title are made visible in the mail")
+    func controlsAndBidiInTheTitleAreMadeVisibleInTheMail() throws {
         var cli = CLIHarness()
         cli.variables["INVITES_ME"] = "ann@example.org"
         let title = "Pay \u{1B}[31mnow\u{07} \u{9B}2J \u{202E}evil"
@@ -119,7 +120,8 @@ import Testing
         #expect(queued().contains("Accepted: All hands"))
     }
 
-    @Test func anAddressTheInvitationDoesNotListIsWarnedOf() throws {
+    @Test("An address the invitation does not list is warned of")
+    func anAddressTheInvitationDoesNotListIsWarnedOf() throws {
         let handle = try ingest(attendee: "ATTENDEE;CN=Team;RSVP=TRUE:mailto:team@example.org")
         let accepted = cli.run(["--calendar", calendar, "accept", handle])
         #expect(accepted.status == 0)

@@ -164,7 +164,8 @@ import Testing
 
     /// An 8-bit CSI in the ORGANIZER's address: the answer is recorded, no mail is made and the
     /// user is told why, at the answer, in the history, and by `reply --mime` and `propose`.
-    @Test func anAddressNoMailCanCarryIsRefusedForMailing() throws {
+    @Test("An address no mail can carry is refused for mailing")
+    func anAddressNoMailCanCarryIsRefusedForMailing() throws {
         let handle = try ingest("c1-organizer.ics")
         let accepted = run(["accept", handle, "--send"])
         #expect(accepted.status == 0)

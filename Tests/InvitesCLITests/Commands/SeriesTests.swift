@@ -217,7 +217,8 @@ import Testing
     }
 
     /// An update keeps what is yours in your copy: an alarm you added and another client's X- property.
-    @Test func anUpdateKeepsYourAlarmAndOtherClientsProperties() throws {
+    @Test("An update keeps your alarm and other clients' properties")
+    func anUpdateKeepsYourAlarmAndOtherClientsProperties() throws {
         let cli = CLIHarness()
         let calendar = cli.write("calendar.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
         let options = ["--calendar", calendar, "--tz", "UTC", "--me", "me@example.org"]
@@ -237,7 +238,8 @@ import Testing
 
     /// A REQUEST that carries the series and a moved instance (as Google and Exchange send) is
     /// one invitation, and its reply answers both.
-    @Test func aSeriesSentWithAMovedInstanceIsAnsweredWhole() throws {
+    @Test("A series sent with a moved instance is answered whole")
+    func aSeriesSentWithAMovedInstanceIsAnsweredWhole() throws {
         let cli = CLIHarness()
         let calendar = cli.write("calendar.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
         let options = ["--calendar", calendar, "--tz", "Europe/Berlin", "--me", "me@example.org"]
@@ -260,7 +262,8 @@ import Testing
     /// RFC 5546 §4.4's recurring example, its modified instance (§4.4.2) and its cancelled
     /// instance (§4.4.3): the reply parses back through libical with one VEVENT per component
     /// answered, each with one ATTENDEE and its RECURRENCE-ID.
-    @Test func rfc5546RecurringExamplesAreAnsweredPerInstance() throws {
+    @Test("RFC 5546's recurring examples are answered per instance")
+    func rfc5546RecurringExamplesAreAnsweredPerInstance() throws {
         let cli = CLIHarness()
         let calendar = cli.write("calendar.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n")
         let options = ["--calendar", calendar, "--tz", "America/New_York", "--me", "b@example.com"]

@@ -108,7 +108,8 @@ import Testing
         #expect(sent == 0)
     }
 
-    @Test func theSameInvitationByMailAfterwardsIsOneInvitationAndNoSecondReply() throws {
+    @Test("The same invitation by mail afterwards is one invitation and no second reply")
+    func theSameInvitationByMailAfterwardsIsOneInvitationAndNoSecondReply() throws {
         let handle = try #require(try listed().first?["handle"] as? String)
         #expect(run(["accept", handle]).status == 0)
         let item = try Data(contentsOf: URL(fileURLWithPath: self.item))
@@ -160,7 +161,8 @@ import Testing
         #expect(result.err.contains("'scheduling' takes auto, server or client"))
     }
 
-    @Test func theInvitationFollowsTheServersChangesAndSaysWhenItIsGone() throws {
+    @Test("The invitation follows the server's changes and says when it is gone")
+    func theInvitationFollowsTheServersChangesAndSaysWhenItIsGone() throws {
         var text = try String(contentsOfFile: item, encoding: .utf8)
         #expect(run(["status"]).out == "1 pending\n")
         // Answered on your phone: the calendar says ACCEPTED.
@@ -193,7 +195,8 @@ import Testing
 
     /// Answered before invites ever saw it (or over, or cancelled): nothing waits, nothing is
     /// filed; a mail of it later is an invitation like any other.
-    @Test func anItemAnsweredBeforeItWasSeenIsNotTakenIn() throws {
+    @Test("An item answered before it was seen is not taken in")
+    func anItemAnsweredBeforeItWasSeenIsNotTakenIn() throws {
         let text = try String(contentsOfFile: item, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION", with: "PARTSTAT=ACCEPTED").utf8)
             .write(to: URL(fileURLWithPath: item))
@@ -208,7 +211,8 @@ import Testing
     /// Accepted on your phone before invites looked, then its mail ingested: the calendar is
     /// read again, and the invitation follows your answer there rather than waiting. The clock
     /// is past the item's writing, so that the look keeps it as seen and settled.
-    @Test func theMailOfAnInvitationAnsweredInTheCalendarFollowsTheAnswer() throws {
+    @Test("The mail of an invitation answered in the calendar follows the answer")
+    func theMailOfAnInvitationAnsweredInTheCalendarFollowsTheAnswer() throws {
         let text = try String(contentsOfFile: item, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "PARTSTAT=NEEDS-ACTION", with: "PARTSTAT=ACCEPTED").utf8)
             .write(to: URL(fileURLWithPath: item))
@@ -226,7 +230,8 @@ import Testing
         #expect(invites.first?["status"] as? String == "accepted")
     }
 
-    @Test func anItemDeletedBeforeItWasAnsweredIsRemovedNotPending() throws {
+    @Test("An item deleted before it was answered is removed, not pending")
+    func anItemDeletedBeforeItWasAnsweredIsRemovedNotPending() throws {
         #expect(run(["status"]).out == "1 pending\n")
         try FileManager.default.removeItem(atPath: item)
         #expect(run(["status"]).out == "")
@@ -237,7 +242,8 @@ import Testing
         #expect(shown.contains("calendar   was in \(item) (gone since"))
     }
 
-    @Test func anOccurrenceDeclinedAloneIsAnOverrideInTheItem() throws {
+    @Test("An occurrence declined alone is an override in the item")
+    func anOccurrenceDeclinedAloneIsAnOverrideInTheItem() throws {
         try FileManager.default.removeItem(atPath: item)
         let weekly = vdir + "/fastmail-7f1c.ics"
         try Fixture.data("ServerCopies/fastmail-weekly.ics").write(to: URL(fileURLWithPath: weekly))
@@ -253,7 +259,8 @@ import Testing
         #expect(sent == 0)
     }
 
-    @Test func aMailedInvitationWhoseUIDTheVdirHoldsIsWrittenIntoThatItem() throws {
+    @Test("A mailed invitation whose UID the vdir holds is written into that item")
+    func aMailedInvitationWhoseUIDTheVdirHoldsIsWrittenIntoThatItem() throws {
         // No address of yours: the item is not found as an invitation, and the mail is ingested.
         var bare = cli
         bare.variables["INVITES_ME"] = nil

@@ -45,7 +45,8 @@ import Testing
 
     /// `decline --comment cannot`, `accept`, `send`: one mail, Accepted, without the comment;
     /// the decline says it was superseded by the accept and not sent, nor its comment.
-    @Test mutating func aDeclineReplacedByAnAcceptSaysItWasNotSent() throws {
+    @Test("A decline replaced by an accept says it was not sent")
+    mutating func aDeclineReplacedByAnAcceptSaysItWasNotSent() throws {
         #expect(run(["decline", handle, "--comment", "cannot"], at: "12:00").status == 0)
         #expect(run(["accept", handle], at: "12:05").status == 0)
         let send = run(["send"], at: "12:10")
@@ -81,7 +82,8 @@ import Testing
 
     /// The series accepted with a comment, then one occurrence declined before `send`: the one
     /// mail reports both answers, not the comment, and the accept says so.
-    @Test mutating func anOccurrenceAnswerLeavesTheSeriesCommentOut() throws {
+    @Test("An occurrence's answer leaves the series' comment out")
+    mutating func anOccurrenceAnswerLeavesTheSeriesCommentOut() throws {
         #expect(run(["accept", handle, "--comment", "Fine"], at: "12:00").status == 0)
         #expect(run(["decline", handle, "--occurrence", "2024-06-04"], at: "12:03").status == 0)
         #expect(run(["send"], at: "12:04").status == 0)
@@ -103,7 +105,8 @@ import Testing
 
     /// A comment alone, then an answer, before `send`: the answer's reply does not carry the
     /// comment, and the comment's entry says it was not sent.
-    @Test mutating func aCommentAloneReplacedByAnAnswerSaysItWasNotSent() throws {
+    @Test("A comment alone replaced by an answer says it was not sent")
+    mutating func aCommentAloneReplacedByAnAnswerSaysItWasNotSent() throws {
         #expect(run(["comment", handle, "running late"], at: "12:00").status == 0)
         #expect(run(["tentative", handle], at: "12:01").status == 0)
         #expect(run(["send"], at: "12:02").status == 0)

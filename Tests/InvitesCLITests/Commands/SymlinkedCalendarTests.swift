@@ -41,7 +41,8 @@ import Testing
         #expect(result.status == 0, "\(result.err)")
     }
 
-    @Test func aLinkedCalendarFileGetsTheEventAndGivesItBack() throws {
+    @Test("A linked calendar file gets the event and gives it back")
+    func aLinkedCalendarFileGetsTheEventAndGivesItBack() throws {
         let target = sync + "/cal.ics"
         let original = try #require(data(CLIHarness.repositoryFile("fixtures/calendar.ics")))
         try original.write(to: URL(fileURLWithPath: target))
@@ -63,7 +64,8 @@ import Testing
         #expect(isLink(dotfile))
     }
 
-    @Test func aLinkedVdirGetsItsItemInTheFolderTheLinkNames() throws {
+    @Test("A linked vdir gets its item in the folder the link names")
+    func aLinkedVdirGetsItsItemInTheFolderTheLinkNames() throws {
         let real = sync + "/work"
         try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
         let vdir = cli.home + "/work"
@@ -83,7 +85,7 @@ import Testing
 
     /// The server put the invitation in a vdir that is a link, as an item that is a link too:
     /// both answers go into the file at the end of the links, each link kept.
-    @Test(arguments: ["accept", "decline"])
+    @Test("A server-placed item that is a link is answered in the file it names", arguments: ["accept", "decline"])
     func aServerPlacedItemThatIsALinkIsAnsweredInTheFileItNames(_ answer: String) throws {
         let real = sync + "/work"
         let items = sync + "/items"
@@ -133,7 +135,8 @@ import Testing
 
     /// A calendar named on the command line that is a link to nothing is a calendar that is
     /// not there (exit 66), as before: nothing is made at the end of the link.
-    @Test func aNamedDanglingLinkIsACalendarThatIsNotThere() throws {
+    @Test("A named dangling link is a calendar that is not there")
+    func aNamedDanglingLinkIsACalendarThatIsNotThere() throws {
         let calendar = cli.home + "/.calendar.ics"
         try link(calendar, to: sync + "/gone.ics")
         #expect(

@@ -33,7 +33,8 @@ import Testing
         #expect(model.positional(0, of: "status") == .nothing)
     }
 
-    @Test func everyValueOptionIsSkippedWhileLookingForTheCommand() {
+    @Test("Every value option is skipped while looking for the command")
+    func everyValueOptionIsSkippedWhileLookingForTheCommand() {
         let options = Set(model.valueOptions)
         #expect(options.isSuperset(of: Settings.globalOptions.values))
         for entry in InvitesCommand.commands { #expect(options.isSuperset(of: entry.spec.values), "\(entry.name)") }

@@ -54,12 +54,14 @@ import Testing
         #expect(!review.out.contains("\"\""))
     }
 
-    @Test(arguments: [
-        "ORGANIZER;CN=alice@example.org:mailto:alice@example.org",
-        "ORGANIZER;CN=Alice@Example.org:mailto:alice@example.org",
-        "ORGANIZER;CN=\"mailto:alice@example.org\":mailto:alice@example.org",
-        "ORGANIZER:mailto:alice@example.org",
-    ])
+    @Test(
+        "An organizer named by their address is shown once",
+        arguments: [
+            "ORGANIZER;CN=alice@example.org:mailto:alice@example.org",
+            "ORGANIZER;CN=Alice@Example.org:mailto:alice@example.org",
+            "ORGANIZER;CN=\"mailto:alice@example.org\":mailto:alice@example.org",
+            "ORGANIZER:mailto:alice@example.org",
+        ])
     func anOrganizerNamedByTheirAddressIsShownOnce(organizer: String) throws {
         let file = invite(summary: "Planning", organizer: organizer)
         #expect(cli.run(["ingest", file]).status == 0)

@@ -36,7 +36,8 @@ import Testing
         return ends[1]
     }
 
-    @Test func aSinkOnAClosedPipeRecordsClosedOnceAndDropsTheRest() {
+    @Test("A sink on a closed pipe records closed once and drops the rest")
+    func aSinkOnAClosedPipeRecordsClosedOnceAndDropsTheRest() {
         let descriptor = closedPipe()
         defer { close(descriptor) }
         let calls = Calls()

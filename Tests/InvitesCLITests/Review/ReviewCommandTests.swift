@@ -204,7 +204,8 @@ import Testing
 
     /// A one-off at 40x12: the kept lines one each, so that the page holds more than a line or
     /// two, and its timeline is on the first page or the second (six Spaces once).
-    @Test func aOneOffAtFortyByTwelveReachesItsTimelineOnTheSecondPage() throws {
+    @Test("A one-off at 40x12 reaches its timeline on the second page")
+    func aOneOffAtFortyByTwelveReachesItsTimelineOnTheSecondPage() throws {
         let screens = try screens(columns: 40, rows: 12, keys: "s\n+\nq\n", place: "invites review: 2 of 3")
         #expect(screens.count == 2, "the one-off's first page, then its second")
         for screen in screens {
@@ -243,7 +244,8 @@ import Testing
     /// (next), `first`, `for them` and the organizer once filled the pane, with no page line,
     /// and Space did nothing. The kept lines are one each now, the first date and their time
     /// are paged first, and each Space moves.
-    @Test func aSeriesFromAnotherZoneAtFortyByTwelvePages() throws {
+    @Test("A series from another zone at 40x12 pages with each Space")
+    func aSeriesFromAnotherZoneAtFortyByTwelvePages() throws {
         var (cli, options) = berlinSeries()
         cli.variables["LINES"] = "12"
         let review = cli.run(options + ["review", "--width", "40"], stdin: "+\n+\nq\n")

@@ -185,7 +185,8 @@ import Testing
         #expect(edited([.paste(pasted)]).text == line)
     }
 
-    @Test func aPasteGoesInAtTheCursorAndStopsAtTheLongestLine() {
+    @Test("A paste goes in at the cursor and stops at the longest line")
+    func aPasteGoesInAtTheCursorAndStopsAtTheLongestLine() {
         let editor = edited([.home, .paste("a, b")], from: ".")
         #expect(editor.text == "a, b." && editor.cursor == 4)
         let full = edited([.paste(String(repeating: "x", count: LineEditor.longest + 50))], from: "ab")

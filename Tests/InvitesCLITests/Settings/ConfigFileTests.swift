@@ -28,7 +28,8 @@ import Testing
     /// The "Settings for sending" block of docs/recipes.md, pasted as it is: each `#` comment
     /// beside a value is a comment, so `send` is `never`, `sendmail` is `msmtp -t` (it once
     /// mailed the reply to `#` and `/usr/sbin/sendmail`) and `respond_url` has no `%20%20#`.
-    @Test func theRecipesConfigBlockReadsAsItsCommentsSay() throws {
+    @Test("The config block of docs/recipes.md reads as its comments say")
+    func theRecipesConfigBlockReadsAsItsCommentsSay() throws {
         let recipes = try String(contentsOfFile: CLIHarness.repositoryFile("docs/recipes.md"), encoding: .utf8)
         let section = try #require(recipes.range(of: "## Settings for sending"))
         let after = recipes[section.upperBound...]

@@ -27,7 +27,8 @@ import Testing
         #expect(result.out.contains("calendar        \(cli.home)/elsewhere/cal.ics (missing)"), "\(result.out)")
     }
 
-    @Test func aMissingCalendarStopsOnlyTheCommandsThatUseIt() {
+    @Test("A missing calendar stops only the commands that use it")
+    func aMissingCalendarStopsOnlyTheCommandsThatUseIt() {
         let missing = ["--calendar", "/nonexistent/cal.ics"]
         let config = cli.run(missing + ["config"])
         #expect(config.status == 0)

@@ -26,7 +26,8 @@ import Testing
 
     func sent() -> Int { home.sent() }
 
-    @Test func anAcceptGoesIntoTheCalendarAndItsReplyWaitsWhenSendIsNever() throws {
+    @Test("An accept goes into the calendar and its reply waits when send is never")
+    func anAcceptGoesIntoTheCalendarAndItsReplyWaitsWhenSendIsNever() throws {
         let stored = try ingest()
         let report = try controller().answer(AnswerController.Request(stored, action: .accepted, now: now))
         #expect(report.outcome.calendar == .added(home.folder + "/calendar.ics"))
@@ -91,7 +92,8 @@ import Testing
         #expect(report.outcome.notQueued == .noAddress && report.sending == nil)
     }
 
-    @Test func aCancelledInvitationIsDeclinedWithANoteAndNotAccepted() throws {
+    @Test("A cancelled invitation is declined with a note and not accepted")
+    func aCancelledInvitationIsDeclinedWithANoteAndNotAccepted() throws {
         _ = try ingest()
         let cancelled = try ingest(AnsweringHome.invitation(method: "CANCEL", sequence: 2))
         let declined = try controller().answer(

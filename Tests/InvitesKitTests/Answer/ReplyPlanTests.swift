@@ -214,7 +214,9 @@ import Testing
     }
 
     /// The Responder looks for a server copy only for an answer that would wait for one.
-    @Test(arguments: rows.filter { $0.calendar == .serverCopyDue(until: due, holding: false) })
+    @Test(
+        "Only an answer that could wait looks for the server's copy",
+        arguments: rows.filter { $0.calendar == .serverCopyDue(until: due, holding: false) })
     func onlyAnAnswerThatCouldWaitLooksForTheServerCopy(_ row: Row) {
         let plan = ReplyPlan.make(
             for: ReplyPlanTests.stored(row), answer: row.answer, me: row.me, calendar: .invites, policy: row.policy)

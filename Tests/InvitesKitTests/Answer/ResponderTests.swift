@@ -115,7 +115,8 @@ import Testing
         #expect(try latest(stored).status == .accepted)
     }
 
-    @Test func cancellationAndUpdateFollowIntoTheCalendar() throws {
+    @Test("A cancellation and an update follow into the calendar")
+    func cancellationAndUpdateFollowIntoTheCalendar() throws {
         let path = try copy(Fixture.path("calendars/edges.ics"))
         let calendar = try CalendarSource.named(path)
         let stored = try ingest()
@@ -174,7 +175,8 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
     }
 
-    @Test func replyHasExactlyMyAttendeeAndAnEscapedComment() throws {
+    @Test("The reply has exactly my ATTENDEE and an escaped comment")
+    func replyHasExactlyMyAttendeeAndAnEscapedComment() throws {
         let stored = try ingest()
         let comment = "Yes, but; late\nATTENDEE:mailto:evil@example.org"
         _ = try responder(CalendarSource.defaultCalendar(folder + "/none.ics")).answer(

@@ -21,7 +21,8 @@ import Testing
             })
     }
 
-    @Test func aMessageSharedByThousandsOfInstancesIsHashedOnce() throws {
+    @Test("A message shared by thousands of instances is hashed once")
+    func aMessageSharedByThousandsOfInstancesIsHashedOnce() throws {
         let data = InvitationComponentsTests.series()
         let shared = try ResponderVersionTests.stored(data) { _ in data }
         // How long it takes is for a benchmark to say, not this test (docs/benchmarks.md).

@@ -20,7 +20,8 @@ import Testing
         store = try InboxStore(home: folder + "/home")
     }
 
-    @Test func aFailedCalendarWriteLeavesTheStoreAsItWas() throws {
+    @Test("A failed calendar write leaves the store as it was")
+    func aFailedCalendarWriteLeavesTheStoreAsItWas() throws {
         let invites = try ITIPParser(display: .utc).parse(
             Data(ResponderTests.invitation.utf8), file: "invite.ics", source: .itip, fallbackMethod: nil)
         let stored = try #require(try InvitationFiler(store: store).file(invites, now: now).first).stored

@@ -20,7 +20,8 @@ import Testing
         result.occurrences.filter { $0.uid == uid }.map { RFC3339.utc($0.start) }
     }
 
-    @Test func weeklyWithExdateOverrideAndCancelledInstance() throws {
+    @Test("A weekly series with an EXDATE, an override and a cancelled instance")
+    func weeklyWithExdateOverrideAndCancelledInstance() throws {
         let result = try occurrences(
             "calendars/recurrence.ics", from: "2024-03-01T00:00:00Z", to: "2024-04-09T00:00:00Z")
         // 4 and 11 March at 09:00 CET; 18 March excluded; 25 March moved to 26 March 14:00 CET
@@ -146,7 +147,8 @@ import Testing
         }
     }
 
-    @Test func aFIFONamedLikeACalendarNeitherHangsNorHidesTheRest() throws {
+    @Test("A FIFO named like a calendar neither hangs nor hides the rest")
+    func aFIFONamedLikeACalendarNeitherHangsNorHidesTheRest() throws {
         let vdir = FileManager.default.temporaryDirectory.appendingPathComponent("invites-fifo-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)

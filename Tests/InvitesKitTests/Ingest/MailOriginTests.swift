@@ -10,6 +10,7 @@ import Testing
 
     /// From, Sender, and the note expected for Alice's invitation.
     @Test(
+        "A mail is the organizer's when From or Sender is the organizer or their SENT-BY",
         arguments: [
             ("alice@corp.example", nil, nil),
             ("Alice@Corp.Example", nil, nil),
@@ -29,7 +30,8 @@ import Testing
         #expect(origin.isFrom(Self.alice) == (note == nil))
     }
 
-    @Test func withoutAnOrganizersAddressThereIsNobodyToCompareWith() {
+    @Test("Without an organizer's address there is nobody to compare with")
+    func withoutAnOrganizersAddressThereIsNobodyToCompareWith() {
         let origin = MailOrigin(from: "anyone@example.org", sender: nil)
         #expect(origin.note(for: nil) == nil)
         #expect(origin.note(for: Invite.Person(name: "Alice", email: nil)) == nil)

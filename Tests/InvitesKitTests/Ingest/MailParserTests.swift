@@ -34,13 +34,15 @@ import Testing
         #expect(invites.map(\.method) == [.request])
     }
 
-    @Test func theSameInvitationInlineAndAttachedIsOneInvite() throws {
+    @Test("The same invitation inline and attached is one invite")
+    func theSameInvitationInlineAndAttachedIsOneInvite() throws {
         let invites = try invites("inline-and-attached.eml")
         #expect(invites.map(\.uid) == ["inline-and-attached@example.org"])
         #expect(invites.map(\.title) == ["Design sync"])
     }
 
-    @Test func nestedMultipartsAndTheMethodFromTheContentType() throws {
+    @Test("Nested multiparts are walked and the method comes from the Content-Type")
+    func nestedMultipartsAndTheMethodFromTheContentType() throws {
         let invites = try invites("nested-mixed-alternative.eml")
         #expect(invites.map(\.uid) == ["nested-cancel@example.org"])
         #expect(invites.map(\.title) == ["Offsite (cancelled)"])

@@ -51,7 +51,8 @@ import Testing
         for folder in ["new", "cur"] { try setTime(hourAgo, of: folder) }
     }
 
-    @Test func anUnchangedFolderIsNotListedAndANewMessageIsReadAlone() throws {
+    @Test("An unchanged folder is not listed and a new message is read alone")
+    func anUnchangedFolderIsNotListedAndANewMessageIsReadAlone() throws {
         deliver("new/1.a")
         deliver("cur/2.b:2,S")
         try settle()
@@ -67,7 +68,8 @@ import Testing
         #expect(try pass() == [])
     }
 
-    @Test func aFolderStampedInTheTickOfItsListingIsListedAgain() throws {
+    @Test("A folder stamped in the tick of its listing is listed again")
+    func aFolderStampedInTheTickOfItsListingIsListedAgain() throws {
         deliver("new/1.a")
         // The same second as the pass, or later: a message delivered in that tick could leave
         // the stamp as it is.
@@ -79,7 +81,8 @@ import Testing
         #expect(try pass() == ["new/2.b"])
     }
 
-    @Test func aMessageMovedToCurWithFlagsIsNotReadAgain() throws {
+    @Test("A message moved to cur with flags is not read again")
+    func aMessageMovedToCurWithFlagsIsNotReadAgain() throws {
         deliver(
             "new/1701000000.M1P1.host", String(decoding: try Fixture.data("mail/attachment-base64.eml"), as: UTF8.self))
         try settle()

@@ -71,7 +71,8 @@ import Testing
         return read
     }
 
-    @Test func aPassThatFindsNothingNewLetsTheNextOneEndEarly() throws {
+    @Test("A pass that finds nothing new lets the next one end early")
+    func aPassThatFindsNothingNewLetsTheNextOneEndEarly() throws {
         #expect(try pass() == 1)
         // The first pass wrote the store: nothing vouches for the Maildir yet.
         #expect(try !shortcut().vouches(for: [root]))
@@ -100,7 +101,8 @@ import Testing
         #expect(try !shortcut().vouches(for: [root]))
     }
 
-    @Test func aStoreMadeAnewIsNotVouchedForByTheOldNote() throws {
+    @Test("A store made anew is not vouched for by the old note")
+    func aStoreMadeAnewIsNotVouchedForByTheOldNote() throws {
         try pass()
         try pass()
         for name in try FileManager.default.contentsOfDirectory(atPath: home) where name.hasPrefix("invites.sqlite3") {
@@ -111,13 +113,15 @@ import Testing
         #expect(try pass() == 1)
     }
 
-    @Test func storeFilesWrittenWithinTheTickAreNotVouchedFor() throws {
+    @Test("Store files written within the tick are not vouched for")
+    func storeFilesWrittenWithinTheTickAreNotVouchedFor() throws {
         try pass()
         try pass(settled: false)
         #expect(try !shortcut().vouches(for: [root]))
     }
 
-    @Test func foldersNotedByDifferentPassesAreKeptTogether() throws {
+    @Test("Folders noted by different passes are kept together")
+    func foldersNotedByDifferentPassesAreKeptTogether() throws {
         let other = base + "/Other"
         try makeMaildir(other)
         try pass([root, other])

@@ -17,7 +17,8 @@ import Testing
         #expect(Maildir.key(of: name) == key)
     }
 
-    @Test func messagesAreReadFromNewAndCurAndNothingElse() throws {
+    @Test("Messages are read from new and cur and nothing else")
+    func messagesAreReadFromNewAndCurAndNothingElse() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("maildir-\(UUID().uuidString)").path
         for folder in ["new", "cur", "tmp", "cur/sub"] {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
@@ -30,7 +31,8 @@ import Testing
         #expect(throws: IngestError.self) { try Maildir(root + "/tmp") }
     }
 
-    @Test func onlyMessagesThatNameACalendarPartAreParsed() {
+    @Test("Only messages that name a calendar part are parsed")
+    func onlyMessagesThatNameACalendarPartAreParsed() {
         #expect(Maildir.mayHoldInvitation(Data("Content-Type: Text/Calendar; method=REQUEST".utf8)))
         #expect(Maildir.mayHoldInvitation(Data("Content-Disposition: attachment; filename=\"invite.ICS\"".utf8)))
         #expect(!Maildir.mayHoldInvitation(Data("Content-Type: text/plain\n\nHello".utf8)))

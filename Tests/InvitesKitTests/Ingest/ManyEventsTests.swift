@@ -18,7 +18,8 @@ import Testing
         return Data((text + "END:VCALENDAR\r\n").utf8)
     }
 
-    @Test func aMessageOverTheLimitIsRefusedBeforeLibicalReadsIt() {
+    @Test("A message over the limit is refused before libical reads it")
+    func aMessageOverTheLimitIsRefusedBeforeLibicalReadsIt() {
         let data = ManyEventsTests.request(events: ICalComponent.mostEvents + 1)
         #expect(
             throws: IngestError.notAnInvite(

@@ -32,7 +32,8 @@ import Testing
     static let calendarHeaders = "Content-Type: text/calendar; method=REQUEST; charset=utf-8"
 
     /// Twelve parts of 900 VEVENTs each: every part is within the bound, the message is not.
-    @Test func calendarPartsOverTheBoundTogetherAreRefused() {
+    @Test("Calendar parts over the bound together are refused")
+    func calendarPartsOverTheBoundTogetherAreRefused() {
         let parts = (0..<12).map {
             (MessageBoundsTests.calendarHeaders, MessageBoundsTests.calendar(events: 900, prefix: "p\($0)"))
         }
@@ -89,7 +90,8 @@ import Testing
 
     /// Lines that begin with `--` are counted, the first line too; a `--` within a line is not;
     /// counting stops one past the limit.
-    @Test func delimiterLinesAreLinesThatBeginWithTwoDashes() {
+    @Test("Delimiter lines are lines that begin with two dashes")
+    func delimiterLinesAreLinesThatBeginWithTwoDashes() {
         let text = "--a\n-- \r\nx--b\n-\n- -\n--\n\n--c--"
         let count = Data(text.utf8).withUnsafeBytes { MIMEPartLimit.delimiterLines(in: $0) }
         #expect(count == 4)

@@ -11,6 +11,7 @@ import Testing
     }
 
     @Test(
+        "Organizers are compared by address without regard to case",
         arguments: [
             ("alice@corp.example", "alice@corp.example", true),
             ("Alice@Corp.Example", "alice@corp.example", true),

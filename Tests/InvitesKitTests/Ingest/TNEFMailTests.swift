@@ -77,7 +77,8 @@ import Testing
         #expect(cancel.map(\.sequence) == [2])
     }
 
-    @Test func aWeeklyMeetingKeepsItsRuleItsSkippedDayAndItsRTFDescription() throws {
+    @Test("A weekly meeting keeps its rule, its skipped day and its RTF description")
+    func aWeeklyMeetingKeepsItsRuleItsSkippedDayAndItsRTFDescription() throws {
         let invite = try #require(try invites("weekly.eml").first)
         let text = String(decoding: invite.raw, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.contains("RRULE:FREQ=WEEKLY;COUNT=6;BYDAY=TU\r\n"))
@@ -95,7 +96,8 @@ import Testing
 
     /// The second Tuesday of each month in New York until 9 December: MonthNth ([MS-OXOCAL]
     /// PatternType 0x0003), its end the last moment of that day there, in UTC.
-    @Test func aMonthlySeriesOnTheNthWeekdayEndsOnItsDay() throws {
+    @Test("A monthly series on the nth weekday ends on its day")
+    func aMonthlySeriesOnTheNthWeekdayEndsOnItsDay() throws {
         let invite = try #require(try invites("monthly.dat").first)
         let text = String(decoding: invite.raw, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.contains("RRULE:FREQ=MONTHLY;UNTIL=20251210T045959Z;BYDAY=TU;BYSETPOS=2\r\n"))
@@ -152,7 +154,8 @@ import Testing
         #expect(try invites("nested.eml").map(\.title) == ["Infoveranstaltung Umbau"])
     }
 
-    @Test func aHugeCompressedRTFIsCutToTheDescriptionsBound() throws {
+    @Test("A huge compressed RTF is cut to the description's bound")
+    func aHugeCompressedRTFIsCutToTheDescriptionsBound() throws {
         let invite = try #require(try invites("huge-rtf.eml").first)
         let description = try #require(invite.description)
         #expect(description.count == TNEFLimits.descriptionCharacters)

@@ -17,7 +17,8 @@ import Testing
         String(decoding: part.data, as: UTF8.self)
     }
 
-    @Test func quotedPrintableInsideAlternativeIsDecoded() throws {
+    @Test("Quoted-printable inside multipart/alternative is decoded")
+    func quotedPrintableInsideAlternativeIsDecoded() throws {
         let parts = try parts("alternative-quoted-printable.eml")
         try #require(parts.count == 1)
         #expect(parts[0].contentType == "text/calendar")
@@ -38,14 +39,16 @@ import Testing
         #expect(text(parts[0]).contains("UID:base64-attachment@example.org\r\n"))
     }
 
-    @Test func theInlineCopyAndTheAttachmentAreBothParts() throws {
+    @Test("The inline copy and the attachment are both parts")
+    func theInlineCopyAndTheAttachmentAreBothParts() throws {
         let parts = try parts("inline-and-attached.eml")
         #expect(parts.map(\.contentType) == ["text/calendar", "application/ics"])
         #expect(parts.map(\.method) == ["REQUEST", nil])
         #expect(parts.allSatisfy { text($0).contains("UID:inline-and-attached@example.org") })
     }
 
-    @Test func aPartInsideNestedMultipartsIsFoundAndTheOthersAreNot() throws {
+    @Test("A part inside nested multiparts is found and the others are not")
+    func aPartInsideNestedMultipartsIsFoundAndTheOthersAreNot() throws {
         let parts = try parts("nested-mixed-alternative.eml")
         try #require(parts.count == 1)
         #expect(parts[0].contentType == "text/calendar")

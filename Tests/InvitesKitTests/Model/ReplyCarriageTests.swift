@@ -43,7 +43,8 @@ import Testing
 
     /// The carriage of a reply: for each component reported at an answer, the newest entry that
     /// gave that answer to it or to the series; the comment's entry as the reply chose it.
-    @Test func ofAReplyNamesTheNewestAnswerOfEachComponent() {
+    @Test("The carriage of a reply names the newest answer of each component")
+    func ofAReplyNamesTheNewestAnswerOfEachComponent() {
         func entry(_ id: Int64, _ key: String?, _ action: AnswerAction) -> HistoryEntry {
             HistoryEntry(
                 handle: "h", uid: "u", recurrenceID: key, title: "t", start: Date(), end: Date(), sequence: 0,

@@ -12,7 +12,8 @@ import Testing
             body: Data("To: \(recipient)\n\nhi\n".utf8), messageID: nil, state: .queued, createdAt: Date())
     }
 
-    @Test func aBadRecipientIsRefusedAndTheCommandNeverRuns() throws {
+    @Test("A bad recipient is refused and the command never runs")
+    func aBadRecipientIsRefusedAndTheCommandNeverRuns() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mail-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let transport = MailTransport(command: ["/bin/sh", "-c", "mkdir -p '\(folder)' && cat > '\(folder)/m'"])

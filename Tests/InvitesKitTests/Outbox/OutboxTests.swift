@@ -89,7 +89,8 @@ import Testing
         return dispatcher
     }
 
-    @Test func anAnswerQueuesOneMessageThatThreadsWithTheInvitation() throws {
+    @Test("An answer queues one message that threads with the invitation")
+    func anAnswerQueuesOneMessageThatThreadsWithTheInvitation() throws {
         let stored = try ingest()
         let outcome = try responder().answer(
             stored, action: .accepted, comment: "See you", addToCalendar: false, now: now)

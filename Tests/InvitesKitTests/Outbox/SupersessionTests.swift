@@ -73,7 +73,8 @@ import Testing
             .replacingOccurrences(of: "=3D", with: "=")
     }
 
-    @Test func anAnswerReplacedByAnotherIsSupersededWithItsComment() throws {
+    @Test("An answer replaced by another is superseded with its comment")
+    func anAnswerReplacedByAnotherIsSupersededWithItsComment() throws {
         try ingest()
         try answer(.declined, comment: "cannot", minutes: 0)
         try answer(.accepted, minutes: 2)
@@ -115,7 +116,8 @@ import Testing
 
     /// The series answered, then occurrences: the reply still reports the series' answer, which
     /// it carries, but not the series' comment; an occurrence answered twice keeps the later.
-    @Test func occurrenceAnswersCarryTheSeriesButNotItsComment() throws {
+    @Test("Occurrence answers carry the series but not its comment")
+    func occurrenceAnswersCarryTheSeriesButNotItsComment() throws {
         try ingest()
         try answer(.accepted, comment: "Fine", minutes: 0)
         try answer(.declined, [Self.second], minutes: 1)
@@ -138,7 +140,8 @@ import Testing
 
     /// Several occurrences answered at once with one comment are one answer: the comment goes
     /// once, and neither entry says it was left out.
-    @Test func oneAnswerForSeveralOccurrencesIsCarriedWhole() throws {
+    @Test("One answer for several occurrences is carried whole")
+    func oneAnswerForSeveralOccurrencesIsCarriedWhole() throws {
         try ingest()
         try answer(.declined, [Self.second, Self.third], comment: "away", minutes: 0)
         try answer(.accepted, minutes: 1)
@@ -151,7 +154,8 @@ import Testing
 
     /// An answer owed but never queued (no address of yours) is superseded by a later answer
     /// that queued one, and is withdrawn, not left owed, when the organizer cancels.
-    @Test func answersOwedButNeverQueuedAreSupersededOrWithdrawn() throws {
+    @Test("Answers owed but never queued are superseded or withdrawn")
+    func answersOwedButNeverQueuedAreSupersededOrWithdrawn() throws {
         try ingest()
         #expect(try answer(.declined, minutes: 0, me: []).notQueued != nil)
         try answer(.tentative, minutes: 1)
@@ -165,7 +169,8 @@ import Testing
 
     /// A mail half handed over when its send was killed may have gone: superseded afterwards, its
     /// entry still says interrupted, and names what took its place.
-    @Test func anInterruptedMessageSupersededStillMayHaveGone() throws {
+    @Test("An interrupted message that is superseded still may have gone")
+    func anInterruptedMessageSupersededStillMayHaveGone() throws {
         try ingest()
         try answer(.declined, minutes: 0)
         let message = try #require(try store.outbox().first)

@@ -51,7 +51,8 @@ import Testing
         return try #require(part.data.withUnsafeBytes { ICalComponent.parse($0) })
     }
 
-    @Test func theCounterIsTheOrganizersEventAtTheNewTime() throws {
+    @Test("The COUNTER is the organizer's event at the new time")
+    func theCounterIsTheOrganizersEventAtTheNewTime() throws {
         let stored = try ingest()
         let proposal = Proposal(
             recurrenceID: nil, start: .utc("2024-06-10T13:00:00Z"), end: .utc("2024-06-10T14:00:00Z"),
@@ -78,7 +79,8 @@ import Testing
         #expect(event.children(ICAL_VALARM_COMPONENT).isEmpty)
     }
 
-    @Test func oneOccurrencesCounterNamesItAndDropsTheRule() throws {
+    @Test("One occurrence's COUNTER names it and drops the rule")
+    func oneOccurrencesCounterNamesItAndDropsTheRule() throws {
         let stored = try ingest()
         let proposal = Proposal(
             recurrenceID: "2024-06-24T08:00:00Z", start: .utc("2024-06-25T08:00:00Z"),
@@ -138,7 +140,8 @@ import Testing
         #expect(counter.contains("DTSTART:20240610T140000Z"))
     }
 
-    @Test func aDeclineCounterIsFiledOnceOnItsInvitation() throws {
+    @Test("A DECLINECOUNTER is filed once, on its invitation")
+    func aDeclineCounterIsFiledOnceOnItsInvitation() throws {
         let stored = try ingest()
         let text = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "METHOD:DECLINECOUNTER", "BEGIN:VEVENT",

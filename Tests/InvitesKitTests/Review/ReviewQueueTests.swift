@@ -39,7 +39,8 @@ import Testing
             }, invites: pending, first: first)
     }
 
-    @Test func theMostRecentlyChangedComeFirstAndAnswersCount() throws {
+    @Test("The most recently changed come first, and answers are counted")
+    func theMostRecentlyChangedComeFirstAndAnswersCount() throws {
         let ingested = try ingest()
         var queue = try queue()
         #expect(queue.invites.map(\.handle) == ingested.reversed().map(\.handle))
@@ -62,7 +63,8 @@ import Testing
         #expect(queue.left == 1)
     }
 
-    @Test func anInvitationNamedFirstIsReviewedAndNotCountedWhenAnsweredAlready() throws {
+    @Test("An invitation named first is reviewed, and not counted when answered already")
+    func anInvitationNamedFirstIsReviewedAndNotCountedWhenAnsweredAlready() throws {
         let ingested = try ingest()
         _ = try answering().answer(AnswerController.Request(ingested[0], action: .declined, now: now))
         let declined = try home.store.resolve(ingested[0].handle)

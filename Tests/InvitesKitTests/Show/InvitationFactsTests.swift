@@ -37,7 +37,8 @@ import Testing
         Set(try store.awaitingAnswer(liveAt: now).map(\.invite.uid))
     }
 
-    @Test func whatIsOverEverywhereLeavesTheQueryOnceItsFactsAreKept() throws {
+    @Test("What is over everywhere leaves the query once its facts are kept")
+    func whatIsOverEverywhereLeavesTheQueryOnceItsFactsAreKept() throws {
         let store = try InvitationFactsTests.store([
             InvitationFactsTests.ics("past", start: "20190301T100000Z", end: "20190301T110000Z"),
             InvitationFactsTests.ics("soon", start: "20261201T100000Z", end: "20261201T110000Z"),
@@ -85,7 +86,8 @@ import Testing
     /// `status` counts what is still to come from its rows: of an invitation whose facts are
     /// kept and whose end is ahead, neither the message nor the kept properties are read. A
     /// series under way is read whole, for its next occurrence.
-    @Test func whatIsStillToComeIsCountedFromItsRowsAlone() throws {
+    @Test("What is still to come is counted from its rows alone")
+    func whatIsStillToComeIsCountedFromItsRowsAlone() throws {
         let filed = try InvitationFactsTests.store([
             InvitationFactsTests.ics("soon", start: "20261201T100000Z", end: "20261201T110000Z"),
             InvitationFactsTests.ics("later", start: "20270101T100000Z", end: "20270101T110000Z"),
@@ -107,7 +109,8 @@ import Testing
     }
 
     /// More invitations to work out than one statement may name (500 a time) are all counted.
-    @Test func manyInvitationsWithoutFactsAreCountedInParts() throws {
+    @Test("Many invitations without facts are counted in parts")
+    func manyInvitationsWithoutFactsAreCountedInParts() throws {
         let events = (0..<600).map { index in
             "BEGIN:VEVENT\r\nUID:many-\(index)\r\nDTSTAMP:20190101T000000Z\r\nDTSTART:20270301T100000Z\r\n"
                 + "DTEND:20270301T110000Z\r\nSUMMARY:Many \(index)\r\nORGANIZER:mailto:o@example.org\r\n"
@@ -124,7 +127,8 @@ import Testing
 
     /// `status` at every start reads the invitations that can still be attended, not an inbox of
     /// years: SQLite finds them by schema 14's indexes, never by reading every row.
-    @Test func theInvitationsAwaitingAnAnswerAreFoundByIndexes() throws {
+    @Test("The invitations awaiting an answer are found by indexes")
+    func theInvitationsAwaitingAnAnswerAreFoundByIndexes() throws {
         let store = try InvitationFactsTests.store([
             InvitationFactsTests.ics("over", start: "20190301T100000Z", end: "20190301T110000Z")
         ])
@@ -139,7 +143,8 @@ import Testing
         #expect(!steps.contains { $0.hasPrefix("SCAN i") && !$0.hasPrefix("SCAN instances") }, "\(steps)")
     }
 
-    @Test func factsKeptForAnEarlierRevisionAreNeverUsed() throws {
+    @Test("Facts kept for an earlier revision are never used")
+    func factsKeptForAnEarlierRevisionAreNeverUsed() throws {
         let store = try InvitationFactsTests.store([
             InvitationFactsTests.ics("raced", start: "20270301T100000Z", end: "20270301T110000Z")
         ])

@@ -16,7 +16,8 @@ import Testing
         return Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\nMETHOD:REQUEST\r\n\(event)END:VCALENDAR\r\n".utf8)
     }
 
-    @Test func aSeriesReportsEachOccurrenceAndWhatChanged() throws {
+    @Test("A series reports each occurrence and what changed in it")
+    func aSeriesReportsEachOccurrenceAndWhatChanged() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-show-\(UUID().uuidString)")
             .path
         let store = try InboxStore(home: home)

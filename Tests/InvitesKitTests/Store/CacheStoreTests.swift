@@ -5,7 +5,8 @@ import Testing
 
 /// The cache is a file of large pages, so that a vdir's index of many megabytes is written in few.
 @Suite struct CacheStoreTests {
-    @Test func aNewCacheHasLargePagesAndAnExistingOneKeepsItsOwn() throws {
+    @Test("A new cache has large pages and an existing one keeps its own")
+    func aNewCacheHasLargePagesAndAnExistingOneKeepsItsOwn() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: home) }
         func pageSize(_ database: Database) throws -> Int {

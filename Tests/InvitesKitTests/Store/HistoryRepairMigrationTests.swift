@@ -6,7 +6,8 @@ import Testing
 /// Schema 16: a store from before it moved every waiting entry to the newest reply, so its
 /// history said sent for answers the reply had replaced. The migration finds them again.
 @Suite struct HistoryRepairMigrationTests {
-    @Test func entriesTheReplyCouldNotCarryAreSupersededAgain() throws {
+    @Test("Entries the reply could not carry are superseded again")
+    func entriesTheReplyCouldNotCarryAreSupersededAgain() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-repair-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)

@@ -13,7 +13,8 @@ import Testing
 @Suite struct HomeFolderTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("invites-home-\(UUID().uuidString)").path
 
-    @Test func aMissingHomeIsMadeWithItsParentsForYouAlone() throws {
+    @Test("A missing home is made with its parents, for you alone")
+    func aMissingHomeIsMadeWithItsParentsForYouAlone() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let home = root + "/nested/home/"
         #expect(try HomeFolder.file("invites.sqlite3", in: home) == home + "invites.sqlite3")
@@ -93,7 +94,7 @@ import Testing
         #expect(HomeFolder.unsafety(parent: "/p", owner: owner, mode: mode, user: Self.user) == expected)
     }
 
-    @Test(arguments: [0o777, 0o775, 0o1777] as [mode_t])
+    @Test("A home others may write is refused and left as it is", arguments: [0o777, 0o775, 0o1777] as [mode_t])
     func aHomeOthersMayWriteIsRefusedAndLeftAsItIs(_ kept: mode_t) throws {
         let home = root + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -107,7 +108,8 @@ import Testing
             StoreError.unsafeHome(path: home, reason: "why").description == "refusing the home \(home): why")
     }
 
-    @Test func aHomeOfYoursThatOthersMayReadIsUsedAsItIs() throws {
+    @Test("A home of yours that others may read is used as it is")
+    func aHomeOfYoursThatOthersMayReadIsUsedAsItIs() throws {
         let home = root + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         chmod(home, 0o755)
@@ -147,7 +149,8 @@ import Testing
         }
     }
 
-    @Test func aLinkToAFolderOthersMayWriteNamesThatFolder() throws {
+    @Test("A link to a folder others may write names that folder")
+    func aLinkToAFolderOthersMayWriteNamesThatFolder() throws {
         let shared = root + "/shared"
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         chmod(shared, 0o777)
@@ -156,7 +159,8 @@ import Testing
         expectRefused(home, leaving: shared) { $0.contains("'chmod 700 \(shared)'") }
     }
 
-    @Test func aHomeLinkThatLeadsNowhereIsRefusedAndNothingIsMade() throws {
+    @Test("A home link that leads nowhere is refused and nothing is made")
+    func aHomeLinkThatLeadsNowhereIsRefusedAndNothingIsMade() throws {
         let home = root + "/home"
         try FileManager.default.createSymbolicLink(atPath: home, withDestinationPath: root + "/gone/invites")
         expectRefused(home, leaving: root) {
@@ -165,7 +169,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/gone"))
     }
 
-    @Test func aHomeInAFolderEveryoneMayWriteIsRefusedUnlessItIsSticky() throws {
+    @Test("A home in a folder everyone may write is refused unless the folder is sticky")
+    func aHomeInAFolderEveryoneMayWriteIsRefusedUnlessItIsSticky() throws {
         let open = root + "/open"
         try FileManager.default.createDirectory(atPath: open + "/home", withIntermediateDirectories: true)
         chmod(open + "/home", 0o700)

@@ -150,7 +150,8 @@ import Testing
 /// A store of schema 4 kept the instances of one UID as invites of their own; schema 5 makes them
 /// instances of one invitation without losing an answer, a history entry or a handle.
 @Suite struct SeriesMigrationTests {
-    @Test func instanceRowsBecomeInstancesOfTheirInvitation() throws {
+    @Test("Instance rows become instances of their invitation")
+    func instanceRowsBecomeInstancesOfTheirInvitation() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-migrate-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)

@@ -38,7 +38,8 @@ import Testing
     }
 
     /// A file a crash left torn, one another run replaced, or one that is gone is no index.
-    @Test func aFileThatNoLongerMatchesItsReferenceIsNotRead() throws {
+    @Test("A file that no longer matches its reference is not read")
+    func aFileThatNoLongerMatchesItsReferenceIsNotRead() throws {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let store = try CacheStore(home: home)
         let large = IndexFileTests.index(IndexFile.threshold * 2)

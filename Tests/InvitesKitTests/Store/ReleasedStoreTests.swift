@@ -19,7 +19,8 @@ import Testing
         return home
     }
 
-    @Test func aStoreOfThePreviousReleaseMigratesAndReadsAsItDid() throws {
+    @Test("A store of the previous release migrates and reads as it did")
+    func aStoreOfThePreviousReleaseMigratesAndReadsAsItDid() throws {
         let store = try InboxStore(home: try ReleasedStoreTests.releasedHome())
         #expect(try store.database.userVersion == Schema.currentVersion)
         let all = try store.list(statuses: nil)
@@ -41,7 +42,8 @@ import Testing
         #expect(try store.calendarRecord(for: recurring)?.calendar == "home/cal.ics")
     }
 
-    @Test func theDataMigrationReadsPropertiesAStoreKeptWithout() throws {
+    @Test("The data migration reads the properties a store kept without them")
+    func theDataMigrationReadsPropertiesAStoreKeptWithout() throws {
         let home = try ReleasedStoreTests.releasedHome()
         let expected = try InboxStore(home: try ReleasedStoreTests.releasedHome()).resolve("3kv8").invite.properties
         do {

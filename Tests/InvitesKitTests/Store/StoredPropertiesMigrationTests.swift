@@ -28,7 +28,8 @@ import Testing
 
         """.utf8)
 
-    @Test func parsedPropertiesAreKeptAndAnOlderStoreReadsThemOnce() throws {
+    @Test("Parsed properties are kept and an older store reads them once")
+    func parsedPropertiesAreKeptAndAnOlderStoreReadsThemOnce() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-props-\(UUID().uuidString)")
             .path
         let store = try InboxStore(home: home)

@@ -34,7 +34,8 @@ import Testing
 
     /// tnefparse's bad_checksum.tnef ends where its last attribute's data does: only that
     /// checksum is missing, and the attribute is read.
-    @Test func aStreamWithoutItsLastChecksumLosesNothing() throws {
+    @Test("A stream without its last checksum loses nothing")
+    func aStreamWithoutItsLastChecksumLosesNothing() throws {
         let whole = stream([(0x0007_8008, Array("IPM.Schedule.Meeting.Request\0".utf8))])
         #expect(try TNEFStream.read(Array(whole.dropLast(2))).messageClass == "IPM.Schedule.Meeting.Request")
         #expect(throws: TNEFError.cut(item: "attribute checksum", offset: whole.count - 2)) {
@@ -62,14 +63,16 @@ import Testing
         }
     }
 
-    @Test func tooManyRecipientsAreRefusedBeforeAnyIsRead() {
+    @Test("Too many recipients are refused before any is read")
+    func tooManyRecipientsAreRefusedBeforeAnyIsRead() {
         let table: [UInt8] = withUnsafeBytes(of: UInt32(1_000_000).littleEndian, Array.init)
         #expect(throws: TNEFError.tooMany(item: "recipients", limit: TNEFLimits.recipients)) {
             try TNEFStream.read(stream([(0x0006_9004, table)]))
         }
     }
 
-    @Test func everyCutOfAStreamIsRefusedOrReadNeverATrap() throws {
+    @Test("Every cut of a stream is refused or read, never a trap")
+    func everyCutOfAStreamIsRefusedOrReadNeverATrap() throws {
         let whole = Array(try Fixture.data("tnef/weekly.dat"))
         for length in stride(from: 0, to: whole.count, by: 7) {
             _ = try? TNEFStream.read(Array(whole.prefix(length)))
@@ -124,7 +127,8 @@ import Testing
         #expect(GlobalObjectID.uid(bytes) == "{81412D3C-2A24-4E9D-B20E-11F7BBE92799}")
     }
 
-    @Test func anOutlookGlobalObjectIdIsHexWithoutItsInstanceDate() throws {
+    @Test("An Outlook global object ID is hex without its instance date")
+    func anOutlookGlobalObjectIdIsHexWithoutItsInstanceDate() throws {
         // [MS-ASEMAIL] 4.3, example 1.
         let bytes = Array(
             try #require(

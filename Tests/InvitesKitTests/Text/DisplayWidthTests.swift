@@ -13,7 +13,8 @@ import Testing
         #expect(DisplayWidth.of(text) == columns)
     }
 
-    @Test func fittingCutsAtAColumnAndNeverSplitsAWideCharacter() {
+    @Test("Fitting cuts at a column and never splits a wide character")
+    func fittingCutsAtAColumnAndNeverSplitsAWideCharacter() {
         #expect(DisplayWidth.fit("Standup", to: 10) == "Standup")
         #expect(DisplayWidth.fit("Quarterly planning", to: 10) == "Quarter...")
         #expect(DisplayWidth.fit("日本語テキスト", to: 7) == "日本...")

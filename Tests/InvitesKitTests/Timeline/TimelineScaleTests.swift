@@ -18,7 +18,8 @@ import Testing
         #expect(scale(hours: hours, columns: columns).step == step)
     }
 
-    @Test func labelsAreTheZonesHoursAndMidnightNamesTheDay() {
+    @Test("Labels are the zone's hours, and midnight names the day")
+    func labelsAreTheZonesHoursAndMidnightNamesTheDay() {
         let (labels, ticks) = scale(hours: 6, columns: 48, from: "2024-06-10T20:00:00Z").ruler(
             time: HumanTime(zone: .utc))
         #expect(labels.split(separator: " ") == ["20", "21", "22", "23", "Tu", "01"])

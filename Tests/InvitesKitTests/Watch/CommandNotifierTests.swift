@@ -20,7 +20,8 @@ import Testing
         return (["/bin/sh", script.path, output.path, "$(touch pwned)", "a b"], output)
     }
 
-    @Test func theCommandSeesTheEventAndNoShellReadsItsWords() throws {
+    @Test("The command sees the event and no shell reads its words")
+    func theCommandSeesTheEventAndNoShellReadsItsWords() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (command, output) = try recorder()
         let zone = DisplayZone.utc

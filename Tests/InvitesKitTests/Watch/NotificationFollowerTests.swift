@@ -32,7 +32,8 @@ import Testing
         return (told, ShownInvitation(told: told, current: current, at: now))
     }
 
-    @Test func anotherProcessesAnswerWithdrawsAndItsChangeShowsAgain() throws {
+    @Test("Another process's answer withdraws the notice, and its change shows again")
+    func anotherProcessesAnswerWithdrawsAndItsChangeShowsAgain() throws {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let watching = try InboxStore(home: home)
         let (planning, shownPlanning) = try shown(invite(uid: "plan@example.org"), in: watching)

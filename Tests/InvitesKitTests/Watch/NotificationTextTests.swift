@@ -102,7 +102,7 @@ import Testing
 
     /// Where the server reads markup (`body-markup`) the summary is escaped as the body is, so
     /// that a stranger's tags are shown, not rendered; elsewhere both go as they are.
-    @Test(arguments: [true, false])
+    @Test("The summary is escaped like the body where markup is read", arguments: [true, false])
     func theSummaryIsEscapedLikeTheBodyWhereMarkupIsRead(markup: Bool) {
         let title = #"<b>Free</b> <a href="https://evil.example">crypto</a> <img src="file:///etc/passwd"> & co"#
         var event = NotificationTextTests.events[0]

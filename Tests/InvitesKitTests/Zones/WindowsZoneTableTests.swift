@@ -89,7 +89,9 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
-    @Test(.enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"))
+    @Test(
+        "The corpus calendar zoned by a Windows display name is read in Eastern time",
+        .enabled(if: Fixture.corpus != nil, "../shared/corpus is not here"))
     func theCorpusDisplayNameCalendarIsReadInEasternTime() throws {
         let corpus = try #require(Fixture.corpus)
         let path = corpus + "/calendars/hardcases/node-ical_windows-quoted-tz-rrule.ics"

@@ -34,7 +34,8 @@ import Testing
         return try query.occurrences(in: window).occurrences.map(\.uid)
     }
 
-    @Test func singleFileWarmEqualsColdAndChangesAreSeen() throws {
+    @Test("A single file reads the same warm as cold, and changes are seen")
+    func singleFileWarmEqualsColdAndChangesAreSeen() throws {
         let path = folder + "/cal.ics"
         try calendar(event("a", "20240610T090000Z"), event("far", "20200101T090000Z")).write(
             to: URL(fileURLWithPath: path))
@@ -137,7 +138,8 @@ import Testing
         #expect((0..<3).map { _ in other.next() } == [1, 2, 7])
     }
 
-    @Test func aWriterGrowsPastItsRoomAndWritesAWordOverAnEarlierOne() throws {
+    @Test("A writer grows past its room and writes a word over an earlier one")
+    func aWriterGrowsPastItsRoomAndWritesAWordOverAnEarlierOne() throws {
         var writer = IndexWriter(capacity: 1)
         writer.put(UInt64(0))
         for word in 1...100 { writer.put(UInt64(word)) }
@@ -184,7 +186,8 @@ import Testing
     }
 
     /// A cold run writes the index straight from the items it read, without making it.
-    @Test func anIndexWrittenFromItsItemsIsTheIndexOfThoseItems() throws {
+    @Test("An index written from its items is the index of those items")
+    func anIndexWrittenFromItsItemsIsTheIndexOfThoseItems() throws {
         let items = (0..<500).map { position in
             var made = item(String(format: "%03d.ics", position), Int64(position))
             if position % 3 == 0 { made.reach = nil }
@@ -205,7 +208,8 @@ import Testing
         #expect(VdirIndex(VdirIndex.encoded(room: 8) { _ in }) == VdirIndex(items: []))
     }
 
-    @Test func smallChangesWriteADeltaAndLargeOnesANewBase() throws {
+    @Test("Small changes write a delta and large ones a new base")
+    func smallChangesWriteADeltaAndLargeOnesANewBase() throws {
         let store = try CacheStore(
             home: FileManager.default.temporaryDirectory.appendingPathComponent("delta-\(UUID().uuidString)").path)
         let base = VdirIndex(items: (0..<1_000).map { item(String(format: "%04d.ics", $0), Int64($0)) })

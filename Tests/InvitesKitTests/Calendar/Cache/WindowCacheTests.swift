@@ -76,7 +76,8 @@ import Testing
         #expect(try titles(query, evening) == ["late"])
     }
 
-    @Test func aChangeIsSeenEvenWithTheOldSizeAndModificationTime() throws {
+    @Test("A change is seen even with the old size and modification time")
+    func aChangeIsSeenEvenWithTheOldSizeAndModificationTime() throws {
         let path = folder + "/cal.ics"
         try write(path, event("a", "20240610T090000Z"))
         let query = try query(path)
@@ -173,7 +174,8 @@ import Testing
 
     /// The listing is stamped to check the kept answer, and nothing is matched against an
     /// index that is gone: every item is read again, parts and all.
-    @Test func aVdirWhoseIndexIsGoneIsReadWholeBesideItsKeptAnswer() throws {
+    @Test("A vdir whose index is gone is read whole beside its kept answer")
+    func aVdirWhoseIndexIsGoneIsReadWholeBesideItsKeptAnswer() throws {
         let (vdir, query) = try answeredVdir()
         store.saveIndex(Data(), for: "vdir:" + vdir)
         try write(vdir + "/c.ics", event("c", "20240610T110000Z"))
@@ -193,7 +195,8 @@ import Testing
         #expect(try titles(query) == ["from the cache"])
     }
 
-    @Test func afterOneItemChangesTheOthersAreTakenFromTheirParts() throws {
+    @Test("After one item changes, the others are taken from their parts")
+    func afterOneItemChangesTheOthersAreTakenFromTheirParts() throws {
         let vdir = folder + "/parts"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
@@ -208,7 +211,8 @@ import Testing
         #expect(try titles(uncached) == ["a", "c"])
     }
 
-    @Test func anItemThatCannotBeReadStillLetsTheAnswerBeKept() throws {
+    @Test("An item that cannot be read still lets the answer be kept")
+    func anItemThatCannotBeReadStillLetsTheAnswerBeKept() throws {
         let vdir = folder + "/fifo"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
         try write(vdir + "/a.ics", event("a", "20240610T090000Z"))
@@ -263,7 +267,8 @@ import Testing
 
     /// A warm run stats every item: an item rewritten in place, with its old size and its old
     /// modification time put back, changes neither the folder nor any other item.
-    @Test func aVdirItemRewrittenInPlaceWithItsOldSizeAndTimeIsSeen() throws {
+    @Test("A vdir item rewritten in place with its old size and time is seen")
+    func aVdirItemRewrittenInPlaceWithItsOldSizeAndTimeIsSeen() throws {
         let (vdir, query) = try answeredVdir()
         let before = try FileManager.default.attributesOfItem(atPath: vdir + "/a.ics")
         let folderBefore = try FileManager.default.attributesOfItem(atPath: vdir)[.modificationDate] as? Date

@@ -31,7 +31,8 @@ import Testing
     let ownEvent =
         "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:own\r\nDTSTART:20240610T090000Z\r\nSUMMARY:Gym\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
-    @Test func aServersItemIsFoundByItsContentNotItsName() throws {
+    @Test("A server's item is found by its content, not its name")
+    func aServersItemIsFoundByItsContentNotItsName() throws {
         try put("ServerCopies/google-meeting.ics", as: "5f3a9c2e-0001.ics")
         try Data(ownEvent.utf8).write(to: URL(fileURLWithPath: vdir + "/own.ics"))
         let look = try scanner(nil).look(at: CalendarSource.named(vdir))
@@ -43,13 +44,15 @@ import Testing
             look.present == [CalendarInvitationKey(path: vdir + "/5f3a9c2e-0001.ics", uid: "0a1b2c3d4e5f@google.com")])
     }
 
-    @Test func anOverrideWaitingUnderAnAnsweredMasterCarriesItsOwnPartstat() throws {
+    @Test("An override waiting under an answered master carries its own PARTSTAT")
+    func anOverrideWaitingUnderAnAnsweredMasterCarriesItsOwnPartstat() throws {
         try put("ServerCopies/fastmail-weekly.ics", as: "a.ics")
         let found = try #require(try scanner(nil).look(at: CalendarSource.named(vdir)).changed.first)
         #expect(found.partstats == [nil: "ACCEPTED", "2024-06-17T08:00:00Z": "NEEDS-ACTION"])
     }
 
-    @Test func yourOwnMeetingsAndEventsWithoutYouAreNoInvitations() throws {
+    @Test("Your own meetings and events without you are no invitations")
+    func yourOwnMeetingsAndEventsWithoutYouAreNoInvitations() throws {
         let own = try String(decoding: Fixture.data("ServerCopies/google-meeting.ics"), as: UTF8.self)
         try Data(own.replacingOccurrences(of: "mailto:boss@example.org", with: "mailto:ME@example.org").utf8)
             .write(to: URL(fileURLWithPath: vdir + "/mine.ics"))
@@ -63,7 +66,8 @@ import Testing
         #expect(stranger.changed.isEmpty)
     }
 
-    @Test func aSecondLookAtAnUnchangedCalendarOpensNothing() throws {
+    @Test("A second look at an unchanged calendar opens nothing")
+    func aSecondLookAtAnUnchangedCalendarOpensNothing() throws {
         try put("ServerCopies/google-meeting.ics", as: "g.ics")
         let cache = try CacheStore(home: home)
         let first = try scanner(cache).look(at: CalendarSource.named(vdir))
@@ -80,7 +84,8 @@ import Testing
     /// A look after a sync finds the items seen before along the order they were listed in,
     /// within a reach of places: a sync that placed or removed more items than that moves the
     /// rest further, and every item is still told from what was seen.
-    @Test func aSyncThatMovesEveryItemFarLosesAndFindsNothingTwice() throws {
+    @Test("A sync that moves every item far loses nothing and finds nothing twice")
+    func aSyncThatMovesEveryItemFarLosesAndFindsNothingTwice() throws {
         func own(_ index: Int) -> Data {
             Data(ownEvent.replacingOccurrences(of: "UID:own", with: "UID:own-\(index)").utf8)
         }
@@ -119,7 +124,8 @@ import Testing
             ?? CalendarInvitationScanner.Look(unchanged: true, changed: [], present: [], commit: {})
     }
 
-    @Test func aCalendarFileKeepsEachInvitationApartWithItsZones() throws {
+    @Test("A calendar file keeps each invitation apart with its zones")
+    func aCalendarFileKeepsEachInvitationApartWithItsZones() throws {
         let server = try String(decoding: Fixture.data("ServerCopies/fastmail-weekly.ics"), as: UTF8.self)
         let file = home + "/calendar.ics"
         let events = server.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
@@ -135,7 +141,8 @@ import Testing
         #expect(found.item.path == file)
     }
 
-    @Test func onlyFilesNamingAnOrganizerAndYouAreParsed() {
+    @Test("Only files naming an organizer and you are parsed")
+    func onlyFilesNamingAnOrganizerAndYouAreParsed() {
         func may(_ text: String) -> Bool {
             Data(text.utf8).withUnsafeBytes { InvitationPrefilter(me: me, now: 0, held: []).namesYou($0) }
         }

@@ -39,7 +39,8 @@ import Testing
         #expect(keeps(item(event())))
     }
 
-    @Test func anAnsweredOneIsPassedOverWhateverTheAnswer() {
+    @Test("An answered invitation is passed over whatever the answer")
+    func anAnsweredOneIsPassedOverWhateverTheAnswer() {
         for answer in ["ACCEPTED", "declined", "Delegated", "TENTATIVE"] {
             #expect(!keeps(item(event(attendee: "ATTENDEE;PARTSTAT=\(answer):mailto:me@example.org"))), "\(answer)")
         }
@@ -79,7 +80,8 @@ import Testing
             keeps(item(event(attendee: tabbed.replacingOccurrences(of: "ACC\r\n\tEPTED", with: "NEEDS-AC\r\n\tTION")))))
     }
 
-    @Test func someoneElsesAttendeeLineOrYourOwnMeetingIsNoInvitation() {
+    @Test("Someone else's ATTENDEE line or your own meeting is no invitation")
+    func someoneElsesAttendeeLineOrYourOwnMeetingIsNoInvitation() {
         #expect(!keeps(item(event(attendee: "ATTENDEE;PARTSTAT=NEEDS-ACTION:mailto:notme@example.org"))))
         let own = event().map { $0.hasPrefix("ORGANIZER") ? "ORGANIZER:mailto:ME@example.org" : $0 }
         #expect(!keeps(item(own)))
@@ -92,7 +94,8 @@ import Testing
         #expect(!keeps(item(alarm)))
     }
 
-    @Test func aMeetingOverIsPassedOverButASeriesWithAnOpenRuleIsNot() {
+    @Test("A meeting that is over is passed over, but a series with an open rule is not")
+    func aMeetingOverIsPassedOverButASeriesWithAnOpenRuleIsNot() {
         #expect(!keeps(item(event(start: "20230310T090000Z"))))
         #expect(keeps(item(event(start: "20230310T090000Z", extra: ["RRULE:FREQ=WEEKLY"]))))
         #expect(keeps(item(event(start: "20230310T090000Z", extra: ["RRULE:FREQ=WEEKLY;UNTIL=20260101T000000Z"]))))
@@ -112,7 +115,8 @@ import Testing
         #expect(!keeps(item(event(start: "20241228T200000"))))
     }
 
-    @Test func anOverrideMovedAheadKeepsASeriesOverItsRule() {
+    @Test("An override moved ahead keeps a series whose rule is over")
+    func anOverrideMovedAheadKeepsASeriesOverItsRule() {
         let master = event(start: "20230310T090000Z", extra: ["RRULE:FREQ=WEEKLY;COUNT=3"])
         let moved = [
             "UID:u1", "RECURRENCE-ID:20230317T090000Z", "DTSTART:20250317T090000Z", "DTEND:20250317T100000Z",
@@ -122,7 +126,8 @@ import Testing
         #expect(!keeps(item(master)))
     }
 
-    @Test func anOverrideWaitingUnderAnAnsweredMasterIsKept() {
+    @Test("An override waiting under an answered master is kept")
+    func anOverrideWaitingUnderAnAnsweredMasterIsKept() {
         let master = event(attendee: "ATTENDEE;PARTSTAT=ACCEPTED:mailto:me@example.org", extra: ["RRULE:FREQ=WEEKLY"])
         let waiting = [
             "UID:u1", "RECURRENCE-ID:20250317T090000Z", "DTSTART:20250317T140000Z", "DTEND:20250317T150000Z",
@@ -144,7 +149,8 @@ import Testing
         #expect(keeps(item(invited)))
     }
 
-    @Test func aCancelledMeetingIsPassedOverUnlessAnInstanceStillWaits() {
+    @Test("A cancelled meeting is passed over unless an instance still waits")
+    func aCancelledMeetingIsPassedOverUnlessAnInstanceStillWaits() {
         #expect(!keeps(item(event(extra: ["STATUS:CANCELLED"]))))
         #expect(keeps(item(event(extra: ["STATUS:cancelled"]))))
         let waiting = [

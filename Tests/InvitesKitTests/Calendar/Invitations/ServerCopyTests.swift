@@ -40,7 +40,8 @@ import Testing
             !new.contains { $0.hasPrefix("ATTENDEE") && $0.hasSuffix("me@example.org") && $0.contains("NEEDS-ACTION") })
     }
 
-    @Test func theOrganizersScheduleAgentClientLeavesTheReplyToInvites() throws {
+    @Test("The organizer's SCHEDULE-AGENT=CLIENT leaves the reply to invites")
+    func theOrganizersScheduleAgentClientLeavesTheReplyToInvites() throws {
         let data = try Fixture.data("Scheduling/xandikos-schedule-agent-client.ics")
         let uid = try #require(
             CalendarInvitationScanner(me: me, display: .utc, cache: nil, now: Date())
@@ -54,7 +55,8 @@ import Testing
         #expect(!Responder.clientAgent(in: plain, uid: plainUID, me: me, display: .utc))
     }
 
-    @Test func theSettingPerCalendarWinsAndAutoFollowsWhoWroteTheCopy() {
+    @Test("The setting per calendar wins, and auto follows who wrote the copy")
+    func theSettingPerCalendarWinsAndAutoFollowsWhoWroteTheCopy() {
         let policy = SchedulingPolicy(fallback: .auto, byCalendar: ["/home/ann/cal/work/": .client])
         #expect(policy.mode(for: "/home/ann/cal/work") == .client)
         #expect(policy.mode(for: "/home/ann/cal/home") == .auto)

@@ -28,7 +28,8 @@ import Testing
 
     func seconds(_ text: String) -> Int { Int(Date.utc(text).timeIntervalSince1970) }
 
-    @Test func zonesBeyondFourteenHoursOrUnreadableAreNotOrdinary() {
+    @Test("Zones beyond fourteen hours or unreadable are not ordinary")
+    func zonesBeyondFourteenHoursOrUnreadableAreNotOrdinary() {
         let berlin =
             "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
         #expect(ordinary(berlin))
@@ -123,7 +124,8 @@ import Testing
         }
     }
 
-    @Test func thisAndFutureIsSaidAndPatternsNeedOneZone() {
+    @Test("A THISANDFUTURE override is marked, and a weekday pattern needs one zone")
+    func thisAndFutureIsSaidAndPatternsNeedOneZone() {
         #expect(
             bounds("UID:t", "RECURRENCE-ID;RANGE=THISANDFUTURE:20240610T090000Z", "DTSTART:20240611T090000Z")
                 .thisAndFuture)
@@ -138,7 +140,8 @@ import Testing
         #expect(mixed.reach != nil)
     }
 
-    @Test func hostileNumbersLeaveTheBlockUnboundedInsteadOfOverflowing() throws {
+    @Test("Hostile numbers leave the block unbounded instead of overflowing")
+    func hostileNumbersLeaveTheBlockUnboundedInsteadOfOverflowing() throws {
         let huge = bounds("UID:h", "DTSTART:20240610T090000Z", "RRULE:FREQ=YEARLY;COUNT=999999999;INTERVAL=999999999")
         #expect(huge.reach?.upperBound == Int.max)
         let parts = String(repeating: "99999999W", count: 200_000)
@@ -147,7 +150,8 @@ import Testing
             bounds("UID:h", "DTSTART:20240610T090000Z", "RDATE;VALUE=PERIOD:20240610T090000Z/P" + parts).reach == nil)
     }
 
-    @Test func propertiesGivenTwiceLeaveTheBlockUnbounded() {
+    @Test("Properties given twice leave the block unbounded")
+    func propertiesGivenTwiceLeaveTheBlockUnbounded() {
         #expect(
             bounds("UID:d", "DTSTART:20240610T090000Z", "DTEND:20240620T090000Z", "DTEND:20240610T090001Z").reach == nil
         )

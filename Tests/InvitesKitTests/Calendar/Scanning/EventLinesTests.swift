@@ -57,7 +57,8 @@ import Testing
 
     /// An alarm's attendee is not the event's, a folded line keeps its continuation (tab or
     /// space), names are read in any case, and what is left out is left out whole.
-    @Test func nestedComponentsAndOtherPropertiesAreLeftOut() throws {
+    @Test("Nested components and other properties are left out")
+    func nestedComponentsAndOtherPropertiesAreLeftOut() throws {
         let data = try Fixture.data("calendars/lines.ics")
         let kept = data.withUnsafeBytes { bytes in
             let index = FileIndex.build(bytes, stamp: nil)

@@ -59,7 +59,8 @@ import Testing
 
     /// A THISANDFUTURE override moves the master's later instances, here weeks past where
     /// the master's own bytes say it ends; the master must still be read.
-    @Test func thisAndFutureMovesInstancesPastTheMastersReach() throws {
+    @Test("THISANDFUTURE moves instances past the master's reach")
+    func thisAndFutureMovesInstancesPastTheMastersReach() throws {
         let query = CalendarQuery(
             sources: [try CalendarSource.named(Fixture.path("calendars/thisandfuture.ics"))], display: .utc,
             me: MyAddresses([]))
@@ -76,7 +77,8 @@ import Testing
     /// Two versions of one event in one file: the higher SEQUENCE wins when both are parsed, so
     /// the newer one, an hour after the window, must not be left out and let the older show.
     /// The same for two overrides of one instance, their RECURRENCE-IDs written differently.
-    @Test func twoBlocksInOnePlaceOfASeriesAreNeverFilteredApart() throws {
+    @Test("Two blocks in one place of a series are never filtered apart")
+    func twoBlocksInOnePlaceOfASeriesAreNeverFilteredApart() throws {
         let query = CalendarQuery(
             sources: [try CalendarSource.named(Fixture.path("calendars/utc.ics"))], display: .utc,
             me: MyAddresses([]))

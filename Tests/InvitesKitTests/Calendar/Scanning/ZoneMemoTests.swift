@@ -29,7 +29,8 @@ import Testing
             .map { path + "/" + $0 }.filter { !$0.hasSuffix("/") }
     }
 
-    @Test func everyCalendarAtHandScansAlikeWithAndWithoutTheMemo() throws {
+    @Test("Every calendar at hand scans alike with and without the memo")
+    func everyCalendarAtHandScansAlikeWithAndWithoutTheMemo() throws {
         let paths = (PrefilterEquivalenceTests.fixtureCalendars + PrefilterEquivalenceTests.corpusCalendars)
             .flatMap(ZoneMemoTests.files)
         var texts: [Data] = []

@@ -33,7 +33,8 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
-    @Test func aLinkedFileIsReplacedInItsOwnFolderAndTheLinkKept() throws {
+    @Test("A linked file is replaced in its own folder and the link is kept")
+    func aLinkedFileIsReplacedInItsOwnFolderAndTheLinkKept() throws {
         let target = folder + "/sync/cal.ics"
         let link = folder + "/.calendar.ics"
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
@@ -75,7 +76,8 @@ import Testing
         #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o640)
     }
 
-    @Test func aDanglingLinkIsRefusedAndNothingIsWritten() throws {
+    @Test("A dangling link is refused and nothing is written")
+    func aDanglingLinkIsRefusedAndNothingIsWritten() throws {
         let link = folder + "/.calendar.ics"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder + "/sync/gone.ics")
         var called = false
@@ -110,7 +112,8 @@ import Testing
 
     /// A link pointed elsewhere between the read and the rename is a change underneath: the
     /// write is made again on the file the link names now, and the old one is left alone.
-    @Test func aLinkPointedElsewhereMeanwhileIsFollowedAgain() throws {
+    @Test("A link pointed elsewhere meanwhile is followed again")
+    func aLinkPointedElsewhereMeanwhileIsFollowedAgain() throws {
         let first = folder + "/sync/first.ics"
         let second = folder + "/sync/second.ics"
         let link = folder + "/cal.ics"
@@ -132,7 +135,8 @@ import Testing
         #expect(isLink(link))
     }
 
-    @Test func removingALinkedItemRemovesTheFileItNamesAndTheLink() throws {
+    @Test("Removing a linked item removes the file it names and the link")
+    func removingALinkedItemRemovesTheFileItNamesAndTheLink() throws {
         try FileManager.default.createDirectory(atPath: folder + "/vdir", withIntermediateDirectories: true)
         let target = folder + "/sync/item.ics"
         try Data("item".utf8).write(to: URL(fileURLWithPath: target))

@@ -37,7 +37,8 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
     }
 
-    @Test func aWriteThatCannotStartIsAWriteErrorAndLeavesNothing() throws {
+    @Test("A write that cannot start is a write error and leaves nothing")
+    func aWriteThatCannotStartIsAWriteErrorAndLeavesNothing() throws {
         let path = folder + "/missing/calendar.ics"
         #expect(
             throws: CalendarError.unwritable(

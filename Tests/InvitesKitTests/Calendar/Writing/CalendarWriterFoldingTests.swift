@@ -20,7 +20,8 @@ import Testing
 
     /// Writing a second item for a UID a server already placed would make the sync fail or the
     /// event show twice.
-    @Test func theItemHoldingAUIDIsFoundWhereverItsUIDLineIsFolded() throws {
+    @Test("The item holding a UID is found wherever its UID line is folded")
+    func theItemHoldingAUIDIsFoundWhereverItsUIDLineIsFolded() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let vdir = folder + "/vdir"
         let writer = CalendarWriter(source: try CalendarSource.named(vdir), lockFolder: folder)

@@ -20,7 +20,8 @@ import Testing
         data.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test func acceptingGooglesCopyChangesOnlyYourFoldedAttendeeLine() throws {
+    @Test("Accepting Google's copy changes only your folded ATTENDEE line")
+    func acceptingGooglesCopyChangesOnlyYourFoldedAttendeeLine() throws {
         let before = try Fixture.data("ServerCopies/google-meeting.ics")
         let after = try answer("ACCEPTED", uid: "0a1b2c3d4e5f@google.com").apply(to: before, path: "item.ics")
         let old = lines(before)
@@ -58,7 +59,8 @@ import Testing
         #expect(text.contains("TRIGGER:-PT10M") && text.contains("SCHEDULE-STATUS=1.2"))
     }
 
-    @Test func anOverrideAtNeedsActionIsAnsweredAloneWhereItStands() throws {
+    @Test("An override at NEEDS-ACTION is answered alone where it stands")
+    func anOverrideAtNeedsActionIsAnsweredAloneWhereItStands() throws {
         let before = try Fixture.data("ServerCopies/fastmail-weekly.ics")
         let after = try answer(
             "ACCEPTED", keys: ["2024-06-17T08:00:00Z"], uid: "2c1a7d0e-5b8f-4f7e-9c44-3d1e6f0a9b12"
@@ -71,7 +73,8 @@ import Testing
         #expect(changed.first?.1 == "ATTENDEE;CN=Me Myself;PARTSTAT=ACCEPTED;RSVP=TRUE:mailto:me@example.org\r")
     }
 
-    @Test func anOccurrenceNeverSingledOutGetsAnOverrideAfterTheSeries() throws {
+    @Test("An occurrence never singled out gets an override after the series")
+    func anOccurrenceNeverSingledOutGetsAnOverrideAfterTheSeries() throws {
         let before = try Fixture.data("ServerCopies/fastmail-weekly.ics")
         let after = try answer(
             "DECLINED", keys: ["2024-06-24T08:00:00Z"], comment: "Dentist", uid: "2c1a7d0e-5b8f-4f7e-9c44-3d1e6f0a9b12"
@@ -99,7 +102,8 @@ import Testing
         }
     }
 
-    @Test func aListedUnderNoneOfYourAddressesGetsYourAttendee() {
+    @Test("An event listing none of your addresses gets your ATTENDEE added")
+    func aListedUnderNoneOfYourAddressesGetsYourAttendee() {
         let block =
             "BEGIN:VEVENT\nUID:x\nORGANIZER:mailto:boss@example.org\nATTENDEE:mailto:team@example.org\nEND:VEVENT\n"
         let edited = String(
@@ -111,7 +115,8 @@ import Testing
         #expect(edited.hasPrefix(String(block.dropLast("END:VEVENT\n".count))))
     }
 
-    @Test func partstatIsSetInPlaceOrAddedAndQuotedColonsAreNotTheValue() {
+    @Test("PARTSTAT is set in place or added, and quoted colons are not the value")
+    func partstatIsSetInPlaceOrAddedAndQuotedColonsAreNotTheValue() {
         #expect(
             InPlaceAnswer.settingPartstat("DECLINED", in: "ATTENDEE;CN=\"A: B;C\";partstat=needs-action:mailto:a@b")
                 == "ATTENDEE;CN=\"A: B;C\";PARTSTAT=DECLINED:mailto:a@b")
@@ -131,7 +136,8 @@ import Testing
     /// A server may fold inside a UTF-8 sequence (it counts octets): your line is rewritten
     /// from its unfolded bytes, whole, and every other line keeps its bytes, split sequence and
     /// all.
-    @Test func aFoldInsideACharacterIsKeptOrMendedNeverMangled() throws {
+    @Test("A fold inside a character is kept or mended, never mangled")
+    func aFoldInsideACharacterIsKeptOrMendedNeverMangled() throws {
         let text =
             "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:u\r\nSUMMARY:Gr\u{C3}\r\n \u{B6}\u{C3}\u{9F}e\r\n"
             + "ORGANIZER:mailto:boss@example.org\r\nATTENDEE;CN=M\u{C3}\r\n \u{A9};PARTSTAT=NEEDS-ACTION:mailto:me@ex\r\n"

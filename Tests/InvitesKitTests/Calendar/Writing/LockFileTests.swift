@@ -66,7 +66,8 @@ import Testing
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
     }
 
-    @Test func theWatchLockHoldsThePidAndTellsASecondWatch() throws {
+    @Test("The watch lock holds the PID and tells a second watch")
+    func theWatchLockHoldsThePidAndTellsASecondWatch() throws {
         let path = folder + "/watch.lock"
         try Data("an old, longer pid line\n".utf8).write(to: URL(fileURLWithPath: path))
         let lock = try WatchLock(path: path)

@@ -84,7 +84,8 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
-    @Test func anInstanceInTheSkippedHourTakesTheOffsetBeforeItAndTheExactLength() throws {
+    @Test("An instance in the skipped hour takes the offset before it and the exact length")
+    func anInstanceInTheSkippedHourTakesTheOffsetBeforeItAndTheExactLength() throws {
         let result = try CalendarText.occurrences(
             AmbiguousTimeTests.event(
                 "DTSTART;TZID=Europe/Berlin:20250329T023000", "DTEND;TZID=Europe/Berlin:20250329T033000",

@@ -27,7 +27,8 @@ import Testing
         #expect(result.warnings.map(\.line) == [4])
     }
 
-    @Test func aSwappedSeriesSpansBackFromEachStartAndIsFoundFromBefore() throws {
+    @Test("A swapped series spans back from each start and is found from before")
+    func aSwappedSeriesSpansBackFromEachStartAndIsFoundFromBefore() throws {
         let lines = EventSpanTests.event(
             "swapped-daily", "DTSTART:20250601T103000Z", "DTEND:20250601T100000Z", "RRULE:FREQ=DAILY;COUNT=5")
         // A window that ends before the third instance's DTSTART-based start still meets it.
@@ -36,7 +37,8 @@ import Testing
         #expect(result.warnings.count == 1)
     }
 
-    @Test func aSwapOfDaysIsFoundInAWindowFarBeforeDTSTART() throws {
+    @Test("A swap of days is found in a window far before DTSTART")
+    func aSwapOfDaysIsFoundInAWindowFarBeforeDTSTART() throws {
         // DTEND four days before DTSTART, further than the byte-level filter's margin of two days.
         let lines = EventSpanTests.event("long", "DTSTART:20150709T150000Z", "DTEND:20150705T160000Z")
         let result = try CalendarText.occurrences(lines, from: "2015-07-06T00:00:00Z", to: "2015-07-06T01:00:00Z")
@@ -49,7 +51,8 @@ import Testing
         #expect(CalendarText.spans(result) == ["2025-07-08/2025-07-10"])
     }
 
-    @Test func aSwappedInvitationIsIngestedWithItsStartFirst() throws {
+    @Test("A swapped invitation is ingested with its start first")
+    func aSwappedInvitationIsIngestedWithItsStartFirst() throws {
         let data = CalendarText.data(
             EventSpanTests.event(
                 "swapped-invite", "DTSTART:20231218T224500Z", "DTEND:20231218T223000Z",
@@ -66,7 +69,8 @@ import Testing
 
     // MARK: DATE and DATE-TIME mixed: DTSTART decides what the event is
 
-    @Test func aDateStartWithATimedEndIsAllDayThroughTheDateTheEndReachesInto() throws {
+    @Test("A date start with a timed end is all day through the date the end reaches into")
+    func aDateStartWithATimedEndIsAllDayThroughTheDateTheEndReachesInto() throws {
         let lines =
             EventSpanTests.event("noon", "DTSTART;VALUE=DATE:20250701", "DTEND:20250702T120000")
             + EventSpanTests.event("midnight", "DTSTART;VALUE=DATE:20250701", "DTEND:20250702T000000")
@@ -78,7 +82,8 @@ import Testing
         #expect(CalendarText.spans(result, uid: "weekly") == ["2025-07-07/2025-07-08", "2025-07-14/2025-07-15"])
     }
 
-    @Test func aTimedStartWithADateEndEndsAtThatMidnightInTheStartsZone() throws {
+    @Test("A timed start with a date end ends at that midnight in the start's zone")
+    func aTimedStartWithADateEndEndsAtThatMidnightInTheStartsZone() throws {
         let lines =
             EventSpanTests.event("utc", "DTSTART:20250701T220000Z", "DTEND;VALUE=DATE:20250702")
             + EventSpanTests.event("berlin", "DTSTART;TZID=Europe/Berlin:20250701T200000", "DTEND;VALUE=DATE:20250702")
@@ -89,7 +94,8 @@ import Testing
         #expect(CalendarText.spans(result, uid: "berlin") == ["2025-07-01T18:00:00Z/2025-07-01T22:00:00Z"])
     }
 
-    @Test func anOverrideOrExclusionOfTheOtherTypeNamesThatDaysInstance() throws {
+    @Test("An override or exclusion of the other value type names that day's instance")
+    func anOverrideOrExclusionOfTheOtherTypeNamesThatDaysInstance() throws {
         let lines =
             EventSpanTests.event(
                 "timed", "DTSTART:20250602T090000Z", "DTEND:20250602T100000Z", "RRULE:FREQ=DAILY;COUNT=4",

@@ -54,7 +54,8 @@ import Testing
     /// DURATION:P999999999999999999W (python icalendar's invalid_duration.ics), P306783379W on a
     /// DATE-TIME and on a DATE, and RDATE periods of P306783379W and PT1193047H, all in the
     /// calendar beside an ordinary event: each is read with its length dropped and a warning.
-    @Test func eventsWithAbsurdLengthsKeepTheirDefaultLength() throws {
+    @Test("Events with absurd lengths keep their default length")
+    func eventsWithAbsurdLengthsKeepTheirDefaultLength() throws {
         let result = try query("overflow/bad-lengths.ics", from: "2018-04-10T14:00:00Z", to: "2018-04-10T22:00:00Z")
         #expect(span(result, "huge-weeks@example.org") == ["2018-04-10T15:00:00Z/2018-04-10T15:00:00Z"])
         #expect(span(result, "weeks-datetime@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T17:00:00Z"])
@@ -73,7 +74,8 @@ import Testing
 
     /// The same lengths in a zone, as a negative duration and on a THISANDFUTURE override, whose
     /// length moves every later instance; a duration just inside the bound is kept.
-    @Test func absurdLengthsInZonesOverridesAndNegatives() throws {
+    @Test("Absurd lengths in zones, on overrides and negative ones are bounded too")
+    func absurdLengthsInZonesOverridesAndNegatives() throws {
         let result = try query("overflow/in-a-zone.ics", from: "2018-04-10T14:00:00Z", to: "2018-04-10T22:00:00Z")
         #expect(span(result, "zoned-weeks@example.org") == ["2018-04-10T17:00:00Z/2018-04-10T17:00:00Z"])
         #expect(span(result, "zoned-period@example.org") == ["2018-04-10T18:00:00Z/2018-04-10T19:00:00Z"])
@@ -186,7 +188,8 @@ import Testing
     /// Ninety-nine THISANDFUTURE overrides, one a day, each moving the rest of the series by as
     /// many minutes as its day's number: an instance is moved by the last one before it, found
     /// by bisection rather than by asking every override for its instant.
-    @Test func theLastThisAndFutureOverrideMovesAnInstance() throws {
+    @Test("The last THISANDFUTURE override moves an instance")
+    func theLastThisAndFutureOverrideMovesAnInstance() throws {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:t\r\n"
         text +=
             "BEGIN:VEVENT\r\nUID:daily\r\nSUMMARY:Daily\r\nDTSTART:20180101T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=DAILY;COUNT=1000\r\nEND:VEVENT\r\n"
@@ -280,7 +283,8 @@ import Testing
         for line in lines { #expect(line.count <= 80, "\(line)") }
     }
 
-    @Test func windowsUpToTheLongestStretchAreDrawnWhole() {
+    @Test("Windows up to the longest stretch are drawn whole")
+    func windowsUpToTheLongestStretchAreDrawnWhole() {
         let invite = DateInterval(start: .utc("2018-04-10T16:00:00Z"), end: .utc("2018-04-12T16:00:00Z"))
         let week = ConflictFinder.longestMargin
         let widest = DateInterval(

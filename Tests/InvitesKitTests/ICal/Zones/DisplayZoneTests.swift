@@ -36,7 +36,8 @@ import Testing
 
     /// `/etc/localtime` is a link into the zone database, absolute or relative, on Debian and
     /// most systems; a copied file or a link elsewhere is left to Foundation.
-    @Test func theSystemZoneIsNamedByTheLinkIntoTheZoneDatabase() throws {
+    @Test("The system zone is named by the link into the zone database")
+    func theSystemZoneIsNamedByTheLinkIntoTheZoneDatabase() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invites-zone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

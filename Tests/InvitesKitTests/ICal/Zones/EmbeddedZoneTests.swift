@@ -26,7 +26,8 @@ import Testing
         ] + more + ["END:VEVENT"]
     }
 
-    @Test func aDefinitionThatStopsShortGivesWayToTheSystemsAfterItsLastChange() throws {
+    @Test("A definition that stops short gives way to the system's after its last change")
+    func aDefinitionThatStopsShortGivesWayToTheSystemsAfterItsLastChange() throws {
         let lines =
             EmbeddedZoneTests.shortBerlin
             + EmbeddedZoneTests.event(
@@ -61,7 +62,8 @@ import Testing
         #expect(CalendarText.spans(result) == ["2028-12-06T13:00:00Z/2028-12-06T14:00:00Z"])
     }
 
-    @Test func aNameTheSystemDoesNotKnowKeepsItsOwnDefinitionForAllTime() throws {
+    @Test("A name the system does not know keeps its own definition for all time")
+    func aNameTheSystemDoesNotKnowKeepsItsOwnDefinitionForAllTime() throws {
         let lines =
             EmbeddedZoneTests.shortBerlin.map { $0 == "TZID:Europe/Berlin" ? "TZID:Berlin Office" : $0 }
             + EmbeddedZoneTests.event("custom", "Berlin Office", "20281206T140000", "20281206T150000")
@@ -71,7 +73,8 @@ import Testing
         #expect(result.warnings.isEmpty)
     }
 
-    @Test func aFixedOffsetCoversOnlyTheInstantItStartsAt() throws {
+    @Test("A fixed offset covers only the instant it starts at")
+    func aFixedOffsetCoversOnlyTheInstantItStartsAt() throws {
         // Apple wrote Moscow's local mean time of 1880 (+02:30:17) as the zone's offset from 2001.
         let lines =
             [
@@ -94,7 +97,8 @@ import Testing
         "END:VTIMEZONE",
     ]
 
-    @Test func withinItsSpanADisagreeingDefinitionHoldsAndIsWarnedOfOnce() throws {
+    @Test("Within its span a disagreeing definition holds and is warned of once")
+    func withinItsSpanADisagreeingDefinitionHoldsAndIsWarnedOfOnce() throws {
         let lines =
             EmbeddedZoneTests.oldNewYork
             + EmbeddedZoneTests.event(
@@ -115,7 +119,8 @@ import Testing
                 + "transitions reach: correct its VTIMEZONE if the system is right")
     }
 
-    @Test func aDisagreeingDTSTARTIsWarnedOfWhereTheInviteIsIngested() throws {
+    @Test("A disagreeing DTSTART is warned of where the invite is ingested")
+    func aDisagreeingDTSTARTIsWarnedOfWhereTheInviteIsIngested() throws {
         let data = CalendarText.data(
             EmbeddedZoneTests.oldNewYork
                 + EmbeddedZoneTests.event(
@@ -131,7 +136,8 @@ import Testing
             warnings.first?.hasPrefix("old.ics: TZID \"America/New_York\": the file's VTIMEZONE gives -05:00") == true)
     }
 
-    @Test func anInviteWhoseZoneStopsShortIsIngestedAtTheSystemsOffset() throws {
+    @Test("An invite whose zone stops short is ingested at the system's offset")
+    func anInviteWhoseZoneStopsShortIsIngestedAtTheSystemsOffset() throws {
         let data = CalendarText.data(
             EmbeddedZoneTests.shortBerlin
                 + EmbeddedZoneTests.event(
@@ -142,7 +148,8 @@ import Testing
         #expect(invites.map { RFC3339.utc($0.start) } == ["2028-12-06T13:00:00Z"])
     }
 
-    @Test func theSpanRunsFromTheFirstOnsetToTheLastOrOnForEver() throws {
+    @Test("The span runs from the first onset to the last, or on for ever")
+    func theSpanRunsFromTheFirstOnsetToTheLastOrOnForEver() throws {
         func span(_ lines: [String]) -> ClosedRange<Int>? {
             let text = lines.map { $0 + "\r\n" }.joined()
             return ICalComponent.parse(text).flatMap(VTimezoneSpan.of)

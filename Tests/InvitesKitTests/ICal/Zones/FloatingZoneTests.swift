@@ -22,7 +22,7 @@ import Testing
         "BEGIN:VEVENT", "UID:day", "DTSTAMP:20250101T000000Z", "DTSTART;VALUE=DATE:20250716", "END:VEVENT",
     ]
 
-    @Test(arguments: ["UTC", "Europe/Berlin"])
+    @Test("Floating times are in the calendar's zone whatever the display zone", arguments: ["UTC", "Europe/Berlin"])
     func floatingTimesAreInTheCalendarsZoneWhateverTheDisplayZone(display: String) throws {
         let zone = try #require(DisplayZone(identifier: display))
         let summer = try CalendarText.occurrences(
@@ -56,7 +56,8 @@ import Testing
         #expect(CalendarText.spans(result, uid: "single") == ["2025-07-15T13:30:00Z/2025-07-15T14:30:00Z"])
     }
 
-    @Test func anUnknownNameIsWarnedOfAndTheDisplayZoneHolds() throws {
+    @Test("An unknown zone name is warned of and the display zone holds")
+    func anUnknownNameIsWarnedOfAndTheDisplayZoneHolds() throws {
         let result = try CalendarText.occurrences(
             FloatingZoneTests.events, calendar: ["X-WR-TIMEZONE:Mars/Olympus_Mons"], from: "2025-07-15T00:00:00Z",
             to: "2025-07-16T00:00:00Z")

@@ -31,12 +31,14 @@ import Testing
         #expect(!ZoneName.allows(name))
     }
 
-    @Test(arguments: [
-        ("../zoneinfo/Europe/Berlin", true), ("Europe/../Europe/Berlin", true), ("./Europe/Berlin", true),
-        ("Europe/Berlin\0", true), ("Europe/Berlin\n", true), ("Europe/Berlin\u{7F}", true),
-        ("/etc/passwd", false), ("/mozilla.org/20050126_1/Europe/Berlin", false), ("Europe/Berlin", false),
-        ("W. Europe Standard Time", false),
-    ])
+    @Test(
+        "A name that climbs or holds a control character is a path",
+        arguments: [
+            ("../zoneinfo/Europe/Berlin", true), ("Europe/../Europe/Berlin", true), ("./Europe/Berlin", true),
+            ("Europe/Berlin\0", true), ("Europe/Berlin\n", true), ("Europe/Berlin\u{7F}", true),
+            ("/etc/passwd", false), ("/mozilla.org/20050126_1/Europe/Berlin", false), ("Europe/Berlin", false),
+            ("W. Europe Standard Time", false),
+        ])
     func aNameThatClimbsOrHoldsAControlCharacterIsAPath(name: String, isPath: Bool) {
         #expect(ZoneName.isPath(name) == isPath)
     }
@@ -70,7 +72,8 @@ import Testing
 
     /// libical would load the copy (a real zone's bytes); the gate keeps the name unknown
     /// wherever a name is looked up.
-    @Test func aZoneFileOutsideZoneinfoIsNotLoadedByAnyDoor() throws {
+    @Test("A zone file outside zoneinfo is not loaded by any door")
+    func aZoneFileOutsideZoneinfoIsNotLoadedByAnyDoor() throws {
         guard let (folder, name) = try ZoneNameTests.stolenZone() else { return }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(ZoneResolver.builtin(name) == nil)
