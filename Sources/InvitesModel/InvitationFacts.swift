@@ -17,11 +17,18 @@ package struct InvitationFacts: Sendable, Hashable {
     /// `nil` for a series without an end, or one too long to expand to its end.
     package var overAfter: Date?
 
+    /// A time before which the invitation is not over in any zone, where `status` has found it:
+    /// the end of a series' latest occurrence it expanded, less a margin for all-day and
+    /// floating times, or the last time kept for a series without an end. `nil` while not known;
+    /// facts of a new revision start without it.
+    package var liveUntil: Date?
+
     /// Which filed change of the invitation (``StoredInvite/revision``) these facts are of.
     package var revision: Int
 
-    package init(overAfter: Date?, revision: Int) {
+    package init(overAfter: Date?, revision: Int, liveUntil: Date? = nil) {
         self.overAfter = overAfter
         self.revision = revision
+        self.liveUntil = liveUntil
     }
 }

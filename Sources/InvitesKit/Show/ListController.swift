@@ -35,6 +35,10 @@ package struct ListController {
         /// The delegate of each component you delegated and have not answered since (`nil` is
         /// the series; ``Delegation``).
         package var delegates: [String?: String] = [:]
+        /// For a series that has begun, a time before which it is not over in any zone: the end
+        /// of the latest occurrence its expansion found, not cancelled, less a margin for
+        /// all-day and floating times; the last time kept for a series without an end.
+        package var liveUntil: Date?
 
         /// Waits for your answer and can still be attended.
         package var isPending: Bool { stored.needsAnswer && !isOver }
@@ -76,17 +80,43 @@ package struct ListController {
     /// from the rows alone. Only the others (facts to work out, a series under way) are read
     /// whole, for their message and series outline: decoding the kept properties was a tenth
     /// of a `status`.
+    ///
+    /// A series under way is expanded once: what the expansion found (``Row/liveUntil``) is kept
+    /// with its facts, and the next counts compare it with the clock until then. A status bar
+    /// asks every few seconds, and expanding the series that wait was most of a `status`.
     package func pendingCount() throws -> Int {
         var settled = 0
         var others: [String] = []
         for stored in try store.awaitingAnswer(liveAt: now, reading: .rows) {
-            if stored.facts != nil && lastKnownEnd(stored) > now {
+            if let facts = stored.facts, lastKnownEnd(stored) > now || isLive(stored, facts) {
                 settled += stored.needsAnswer ? 1 : 0
             } else {
                 others.append(stored.handle)
             }
         }
-        return settled + rows(try store.invites(handles: others)).filter(\.isPending).count
+        let read = rows(try store.invites(handles: others))
+        keepLiveUntil(of: read)
+        return settled + read.filter(\.isPending).count
+    }
+
+    /// Whether the kept facts say a series that has begun is not over: the expansion that kept
+    /// ``InvitationFacts/liveUntil`` found an occurrence, not cancelled, ending after it in any
+    /// zone, and one that begins later finds that occurrence too (its window holds fewer of
+    /// the instances before it), so ``rows(_:)`` would find it not over.
+    private func isLive(_ stored: StoredInvite, _ facts: InvitationFacts) -> Bool {
+        guard let until = facts.liveUntil else { return false }
+        return stored.invite.start <= now && until > now
+    }
+
+    /// Keeps, with the facts of each row whose series was expanded (those ``keepFacts(of:)`` has
+    /// just kept included), until when it is not over. A cache of what the expansion said: a store that cannot be written still counts, slower.
+    private func keepLiveUntil(of rows: [Row]) {
+        var kept: [String: (until: Date, revision: Int)] = [:]
+        for row in rows {
+            guard let until = row.liveUntil, until > now, row.stored.facts?.liveUntil != until else { continue }
+            kept[row.stored.handle] = (until, row.stored.revision)
+        }
+        try? store.keep(liveUntil: kept)
     }
 
     /// The occurrence of a row still to come or under way: a series' next (``Row/next``), else
@@ -135,6 +165,10 @@ package struct ListController {
             let invite = rows[index].stored.invite
             let future = futures.next(invite.uid, in: invite.raw, asking: asked[invite.raw] ?? [], after: now, display)
             rows[index].next = future.next
+            rows[index].liveUntil =
+                rows[index].outline.isEndless
+                ? Date(timeIntervalSince1970: StorableTime.seconds.upperBound)
+                : future.latestEnd.map { $0.addingTimeInterval(-InvitationFactsReader.zoneMargin) }
             if rows[index].isOver {
                 rows[index].isOver = !rows[index].outline.isEndless && future.next == nil && !future.ranOut
             }
@@ -169,17 +203,18 @@ package struct ListController {
     /// The next occurrence of each series of a message asked of it, each message expanded once
     /// for all the series asked of it.
     private final class Futures {
-        private var known: [Data: (asked: Set<String>, next: [String: Occurrence], ranOut: Bool)] = [:]
+        private var known:
+            [Data: (asked: Set<String>, next: [String: Occurrence], latestEnd: [String: Date], ranOut: Bool)] = [:]
 
-        /// The first occurrence of `uid`, not cancelled, that ends after `now`, and whether the
-        /// steps before now ran out (then a series with none found is taken as going on rather
-        /// than dropped from the pending list). Expansion stops at a few instances per series,
-        /// which is enough to tell.
+        /// The first occurrence of `uid`, not cancelled, that ends after `now`, the latest end
+        /// of those found, and whether the steps before now ran out (then a series with none
+        /// found is taken as going on rather than dropped from the pending list). Expansion
+        /// stops at a few instances per series, which is enough to tell.
         func next(
             _ uid: String, in message: Data, asking uids: Set<String>, after now: Date, _ display: DisplayZone
-        ) -> (next: Occurrence?, ranOut: Bool) {
+        ) -> (next: Occurrence?, latestEnd: Date?, ranOut: Bool) {
             if let answer = known[message], answer.asked.contains(uid) {
-                return (answer.next[uid], answer.ranOut)
+                return (answer.next[uid], answer.latestEnd[uid], answer.ranOut)
             }
             let asked = uids.union([uid])
             let query = CalendarQuery(sources: [], display: display, me: MyAddresses([]), clock: { now })
@@ -190,12 +225,14 @@ package struct ListController {
                 inMessage: message, of: asked, in: DateInterval(start: now, end: max(now, latest)),
                 instanceLimit: 16)
             var next: [String: Occurrence] = [:]
+            var latestEnd: [String: Date] = [:]
             for occurrence in found.occurrences where occurrence.end > now && occurrence.free != .cancelled {
+                latestEnd[occurrence.uid] = max(latestEnd[occurrence.uid] ?? occurrence.end, occurrence.end)
                 if let earlier = next[occurrence.uid], earlier.start <= occurrence.start { continue }
                 next[occurrence.uid] = occurrence
             }
-            known[message] = (asked, next, found.ranOut)
-            return (next[uid], found.ranOut)
+            known[message] = (asked, next, latestEnd, found.ranOut)
+            return (next[uid], latestEnd[uid], found.ranOut)
         }
     }
 }

@@ -8,6 +8,11 @@ extension InboxStore {
     /// it was found in (`c`).
     static let columns = InviteRecord.selection("i") + ", " + CalendarItemRecord.selection("c")
 
+    /// ``columns`` as a store before version 20 holds them, `live_until` read as NULL: what the
+    /// data migration of version 19 reads, which runs before version 20 adds the column.
+    static let columnsBeforeLiveUntil =
+        InviteRecord.selection("i", replacing: [.liveUntil: "NULL"]) + ", " + CalendarItemRecord.selection("c")
+
     /// How much of an invitation a reading brings back.
     enum Reading {
         /// Everything: the message's bytes and the kept properties with the rows.
@@ -18,12 +23,13 @@ extension InboxStore {
         case rows
     }
 
-    func invites(where condition: String, _ values: [Statement.Value], suffix: String = "", reading: Reading = .whole)
-        throws(StoreError) -> [StoredInvite]
-    {
+    func invites(
+        where condition: String, _ values: [Statement.Value], suffix: String = "", reading: Reading = .whole,
+        columns: String = InboxStore.columns
+    ) throws(StoreError) -> [StoredInvite] {
         let statement = try database.prepare(
             """
-            SELECT \(InboxStore.columns) FROM invites AS i LEFT JOIN calendar_items AS c ON c.invite_id = i.id
+            SELECT \(columns) FROM invites AS i LEFT JOIN calendar_items AS c ON c.invite_id = i.id
             WHERE \(condition) \(suffix)
             """)
         try statement.bind(values)
@@ -244,7 +250,7 @@ extension InboxStore {
         let versions: [Statement.Value] = [.integer(EventProperties.version), .integer(EventProperties.version)]
         let probe = try database.prepare("SELECT 1 FROM invites AS i WHERE \(condition) LIMIT 1")
         guard try probe.bind(versions).step() else { return [] }
-        return try invites(where: condition, versions)
+        return try invites(where: condition, versions, columns: InboxStore.columnsBeforeLiveUntil)
     }
 
     /// Keeps the properties read for invitations, by handle.
@@ -268,6 +274,27 @@ extension InboxStore {
                 var columns = Columns()
                 InviteRecord.encode(facts: kept, to: &columns)
                 try database.update(InviteRecord.self, columns, where: .handle, is: .text(handle))
+            }
+        }
+    }
+
+    /// Keeps, for invitations, a time before which each is not over (``InvitationFacts/liveUntil``),
+    /// each only beside the facts of the revision it was found for: a revision filed meanwhile
+    /// has facts of its own, written without it.
+    package func keep(liveUntil: [String: (until: Date, revision: Int)]) throws(StoreError) {
+        guard !liveUntil.isEmpty else { return }
+        try database.transaction { () throws(StoreError) in
+            let statement = try database.prepare(
+                """
+                UPDATE invites SET live_until = ?
+                WHERE handle = ? AND revision = ? AND facts_revision = ? AND facts_version = ?
+                """)
+            for (handle, kept) in liveUntil.sorted(by: { $0.key < $1.key }) {
+                try statement.bind([
+                    .integer(kept.until.unixSeconds), .text(handle), .integer(kept.revision),
+                    .integer(kept.revision), .integer(InvitationFacts.version),
+                ])
+                .run()
             }
         }
     }

@@ -382,10 +382,21 @@ enum Schema {
         Migration("event properties read from kept messages") { (store: InboxStore) throws(StoreError) in
             try StoredPropertiesMigration(store: store).run()
         },
+        // Version 20: a time before which a series already under way is not over
+        // (InvitationFacts.liveUntil), found by `status` when it expands the series and kept
+        // with the facts of the revision, so that the next `status` compares it with the clock
+        // instead of expanding the series again. NULL is "not known": the series is expanded,
+        // as before; new facts (a new revision) are written with NULL.
+        Migration(
+            "series live until",
+            sql: """
+                ALTER TABLE invites ADD COLUMN live_until INTEGER;
+                """),
     ]
 
-    /// The inbox's migrations that are SQL, in order: those of every version but the last.
-    static var migrations: [String] { inbox.compactMap(\.sql) }
+    /// The inbox's migrations as SQL, in order, a data migration as an empty string: the one at
+    /// index `i` brings a store to version `i + 1`.
+    static var migrations: [String] { inbox.map { $0.sql ?? "" } }
 
     /// The cache store's schema (``CacheStore``), versioned on its own.
     static let cache: [Migration] = [

@@ -1,4 +1,5 @@
 import Foundation
+import InvitesFormats
 import Testing
 
 @testable import InvitesKit
@@ -85,7 +86,8 @@ import Testing
 
     /// `status` counts what is still to come from its rows: of an invitation whose facts are
     /// kept and whose end is ahead, neither the message nor the kept properties are read. A
-    /// series under way is read whole, for its next occurrence.
+    /// series under way is read whole and expanded once, by the first count: the next reads
+    /// until when it is not over from its row.
     @Test("What is still to come is counted from its rows alone")
     func whatIsStillToComeIsCountedFromItsRowsAlone() throws {
         let filed = try InvitationFactsTests.store([
@@ -100,12 +102,55 @@ import Testing
         let store = try InboxStore(home: URL(fileURLWithPath: filed.path).deletingLastPathComponent().path)
         let controller = ListController(store: store, display: .utc, now: now)
         #expect(try controller.pendingCount() == 3)
-        #expect(
-            Set(store.messages.values) == [
-                InvitationFactsTests.ics(
-                    "under-way", start: "20190301T100000Z", end: "20190301T110000Z", rule: "FREQ=WEEKLY")
-            ])
+        #expect(store.messages.isEmpty, "no message is read, the series under way included")
         #expect(try controller.list(statuses: [.pending]).count == 3, "the listing counts the same")
+    }
+
+    /// What a series under way keeps of its expansion (``InvitationFacts/liveUntil``) gives the
+    /// count a fresh inbox gives, at every time: before the kept time from the row, after it by
+    /// expanding again; and a revision filed after it starts without it.
+    @Test("A series under way keeps until when it is not over")
+    func aSeriesUnderWayKeepsUntilWhenItIsNotOver() throws {
+        let messages = [
+            InvitationFactsTests.ics(
+                "three-more", start: "20261104T100000Z", end: "20261104T110000Z", rule: "FREQ=WEEKLY;COUNT=5"),
+            InvitationFactsTests.ics("endless", start: "20190301T100000Z", end: "20190301T110000Z", rule: "FREQ=DAILY"),
+            InvitationFactsTests.ics(
+                "floating", start: "20261110T230000", end: "20261110T233000", rule: "FREQ=DAILY;COUNT=12"),
+            InvitationFactsTests.ics(
+                "all-day", start: "20261116", end: "20261117", rule: "FREQ=DAILY;COUNT=4"),
+        ]
+        let kept = try InvitationFactsTests.store(messages)
+        let now = InvitationFactsTests.now
+        #expect(try ListController(store: kept, display: .utc, now: now).pendingCount() == 4)
+        let until = Dictionary(
+            uniqueKeysWithValues: try kept.awaitingAnswer(liveAt: now).map { ($0.invite.uid, $0.facts?.liveUntil) })
+        // The last of five weekly meetings ends on 2 December at 11:00, less the two days' margin.
+        #expect(until["three-more"] == Date(timeIntervalSince1970: 1_796_209_200 - 172_800))
+        #expect(until["endless"] == Date(timeIntervalSince1970: StorableTime.seconds.upperBound))
+        // The last floating meeting ends on 21 November at 23:30 in the display zone.
+        #expect(until["floating"] == Date(timeIntervalSince1970: 1_795_303_800 - 172_800))
+        #expect(until["all-day"] == .some(nil), "within two days of its last end, expanded each time")
+        let zones = [DisplayZone.utc, try #require(DisplayZone(identifier: "Pacific/Kiritimati"))]
+        for hours in [0, 1, 20, 30, 60, 250, 340, 351, 360, 400, 1_000] {
+            let later = now.addingTimeInterval(Double(hours) * 3_600)
+            for zone in zones {
+                let fresh = try InvitationFactsTests.store(messages)
+                #expect(
+                    try ListController(store: kept, display: zone, now: later).pendingCount()
+                        == ListController(store: fresh, display: zone, now: later).pendingCount(),
+                    "\(hours) hours later in \(zone.identifier)")
+            }
+        }
+        let update = InvitationFactsTests.ics(
+            "three-more", start: "20261104T100000Z", end: "20261104T110000Z", rule: "FREQ=WEEKLY;COUNT=2", sequence: 1)
+        _ = try InvitationFiler(store: kept).file(
+            try ITIPParser(display: .utc).parse(update, file: "update", source: .itip, fallbackMethod: nil), now: now)
+        #expect(try kept.resolve("three-more").facts == nil, "the new revision has no facts yet")
+        let fresh = try InvitationFactsTests.store(messages + [update])
+        let count = try ListController(store: kept, display: .utc, now: now).pendingCount()
+        #expect(count == 3, "its last meeting was a week ago")
+        #expect(try count == ListController(store: fresh, display: .utc, now: now).pendingCount())
     }
 
     /// More invitations to work out than one statement may name (500 a time) are all counted.

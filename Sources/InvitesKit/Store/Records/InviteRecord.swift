@@ -15,6 +15,7 @@ struct InviteRecord: FetchableRecord, PersistableRecord {
         case sequence, dtstamp, method, source, raw, message = "message_id"
         case properties, propertiesVersion = "properties_version", status
         case revision, factsVersion = "facts_version", factsRevision = "facts_revision", overAfter = "over_after"
+        case liveUntil = "live_until"
         case receivedAt = "received_at", updatedAt = "updated_at"
     }
 
@@ -78,7 +79,9 @@ struct InviteRecord: FetchableRecord, PersistableRecord {
         revision = row.int(.revision)
         facts =
             row.int(.factsVersion) == InvitationFacts.version && row.int(.factsRevision) == revision
-            ? InvitationFacts(overAfter: row.optionalDate(.overAfter), revision: revision) : nil
+            ? InvitationFacts(
+                overAfter: row.optionalDate(.overAfter), revision: revision, liveUntil: row.optionalDate(.liveUntil))
+            : nil
         kept = (row.text(.properties), row.int(.propertiesVersion))
     }
 
@@ -136,6 +139,7 @@ struct InviteRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.factsVersion, .integer(InvitationFacts.version))
         columns.set(Column.factsRevision, .integer(facts.revision))
         columns.set(Column.overAfter, .optional(facts.overAfter.map(\.unixSeconds)))
+        columns.set(Column.liveUntil, .optional(facts.liveUntil.map(\.unixSeconds)))
     }
 
     /// The properties as the store keeps them: JSON, keys sorted, so equal properties are equal
