@@ -215,7 +215,7 @@ package struct InvitesHome {
             let cache = try? CacheStore(home: settings.home, clock: clock)
             return InvitesHome(settings: settings, store: { store }, cache: { cache }, clock: clock)
         }
-        return WatchLoop.Setup(
+        var setup = WatchLoop.Setup(
             home: settings.home, maildirs: maildirs, calendars: calendars, notify: notify, open: open,
             zone: settings.display, ingest: try ingest(), follower: { try follower(calendars) },
             conflictFinder: {
@@ -223,5 +223,7 @@ package struct InvitesHome {
                 return ShowController(store: try home.store(), cache: home.openCache(), settings: showing, clock: clock)
             }, answer: { try answer() }, answerer: { try lane().answer() }, confirmation: confirmation,
             nudges: nudges)
+        setup.me = settings.me
+        return setup
     }
 }

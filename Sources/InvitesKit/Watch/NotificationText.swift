@@ -3,7 +3,7 @@ import InvitesFormats
 
 /// What a notification says about a ``WatchEvent``, in the user's zone, every stranger's word
 /// made printable: the summary is the title (`cancelled: Title`, `changed: Title`), the body
-/// the time, the organizer and what it collides with, one per line. The same words go into the
+/// the time, the organizer, who delegated it to you and what it collides with, one per line. The same words go into the
 /// `notify_command`'s environment.
 ///
 /// Each is bounded, since a notification is a glance and a stranger's title may be 10,000
@@ -61,6 +61,9 @@ package struct NotificationText: Sendable, Equatable {
         var lines = [time]
         if let organizer = event.organizer {
             lines.append(NotificationText.fitted("from " + Printable.sanitize(organizer)))
+        }
+        if let by = event.delegatedBy {
+            lines.append(NotificationText.fitted("delegated to you by " + Printable.sanitize(by)))
         }
         if !conflicts.isEmpty { lines.append(conflicts) }
         body = lines.joined(separator: "\n")

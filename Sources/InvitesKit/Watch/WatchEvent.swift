@@ -37,11 +37,14 @@ package struct WatchEvent: Sendable, Equatable {
     package var dates: Occurrence.AllDayDates?
     /// The organizer's name and address as one line, when the invitation names one.
     package var organizer: String?
+    /// Who delegated the invitation to you (their `DELEGATED-FROM` on your ATTENDEE), when
+    /// someone did: you were asked in their place, not by the organizer alone.
+    package var delegatedBy: String?
     package var conflicts: [Conflict]
 
     package init(
         kind: Kind, handle: String, title: String, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil,
-        organizer: String?, conflicts: [Conflict]
+        organizer: String?, delegatedBy: String? = nil, conflicts: [Conflict]
     ) {
         self.kind = kind
         self.handle = handle
@@ -50,11 +53,13 @@ package struct WatchEvent: Sendable, Equatable {
         self.end = end
         self.dates = dates
         self.organizer = organizer
+        self.delegatedBy = delegatedBy
         self.conflicts = conflicts
     }
 
-    /// The event for a stored invitation, with `conflicts` found for it.
-    package init(kind: Kind, stored: StoredInvite, conflicts: [Conflict]) {
+    /// The event for a stored invitation, with `conflicts` found for it; `me`, your addresses,
+    /// find whether someone delegated it to you.
+    package init(kind: Kind, stored: StoredInvite, conflicts: [Conflict], me: MyAddresses = MyAddresses([])) {
         let invite = stored.invite
         var organizer: String?
         if let person = invite.organizer {
@@ -71,6 +76,8 @@ package struct WatchEvent: Sendable, Equatable {
         }
         self.init(
             kind: kind, handle: stored.handle, title: invite.title, start: invite.start, end: invite.end,
-            dates: invite.dates, organizer: organizer, conflicts: conflicts)
+            dates: invite.dates, organizer: organizer,
+            delegatedBy: invite.source == .push ? nil : invite.properties?.delegator(of: invite.attendees, me: me),
+            conflicts: conflicts)
     }
 }

@@ -55,6 +55,8 @@ package final class WatchLoop {
         /// The `nudge` setting: seconds before an invitation's start at which one still
         /// waiting for your answer is told again (``Nudge``); empty for `never`.
         package var nudges: [Int]
+        /// Your addresses: an invitation someone delegated to you says by whom.
+        package var me: MyAddresses = MyAddresses([])
 
         package init(
             home: String, maildirs: [String], calendars: [CalendarSource], notify: Notify, open: [String],
@@ -564,7 +566,7 @@ package final class WatchLoop {
             missed.insert(stored.handle)
             return
         }
-        let event = WatchEvent(kind: kind, stored: stored, conflicts: conflicts)
+        let event = WatchEvent(kind: kind, stored: stored, conflicts: conflicts, me: setup.me)
         let current = try? setup.ingest.store.invites(handles: [stored.handle]).first
         do {
             try notifier.notify(
@@ -645,7 +647,7 @@ package final class WatchLoop {
             nudgeDue = min(nudgeDue ?? absence.retryAt, absence.retryAt)
             return
         }
-        var event = WatchEvent(kind: .nudge, stored: nudging.stored, conflicts: conflicts)
+        var event = WatchEvent(kind: .nudge, stored: nudging.stored, conflicts: conflicts, me: setup.me)
         (event.start, event.end, event.dates) = (nudging.start, nudging.end, nudging.dates)
         let text = NotificationText(event, zone: setup.zone, now: now)
         do {

@@ -93,6 +93,31 @@ import Testing
         #expect(variables.values.allSatisfy { $0.count < 1_000 })
     }
 
+    /// An invitation someone delegated to you (RFC 5546 §4.2.5: your ATTENDEE carries their
+    /// DELEGATED-FROM) says by whom, as `list` and `show` do; the organizer's own invitation to
+    /// the same meeting, read as another attendee, says nothing of it.
+    @Test("A delegated invitation's notification says who delegated it to you")
+    func aDelegatedInvitationSaysByWhom() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("invites-told-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try InboxStore(home: home.path)
+        let data = try Data(
+            contentsOf: URL(
+                fileURLWithPath: Fixture.repositoryFile(
+                    "Tests/InvitesCLITests/Fixtures/itip/rfc5546-4.2.5-delegated-request.ics")))
+        let now = NotificationTextTests.at("1997-01-01T00:00:00Z")
+        _ = try InvitationFiler(store: store).file(
+            try ITIPParser(display: .utc).parse(data, file: "delegated", source: .itip, fallbackMethod: nil), now: now)
+        let stored = try #require(try store.list(statuses: nil).first)
+        let zone = NotificationTextTests.berlin
+        let delegate = WatchEvent(kind: .new, stored: stored, conflicts: [], me: MyAddresses(["e@example.com"]))
+        #expect(delegate.delegatedBy == "c@example.com")
+        #expect(NotificationText(delegate, zone: zone, now: now).body.contains("\ndelegated to you by c@example.com"))
+        let other = WatchEvent(kind: .new, stored: stored, conflicts: [], me: MyAddresses(["b@example.com"]))
+        #expect(other.delegatedBy == nil)
+        #expect(!NotificationText(other, zone: zone, now: now).body.contains("delegated"))
+    }
+
     @Test func aShortTitleIsLeftWhole() {
         let title = String(repeating: "y", count: NotificationText.longest)
         var event = NotificationTextTests.events[0]
