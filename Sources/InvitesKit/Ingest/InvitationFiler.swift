@@ -162,7 +162,8 @@ package struct InvitationFiler {
             case .filed(_, let note):
                 if result == .unchanged { result = cancel ? .cancelled : .updated }
                 changed.append(instance.recurrenceID)
-                if let note { notes.append(note) }
+                if instance.thisAndFuture, !cancel { changed += try keysReached(from: instance.recurrenceID, id: id) }
+                if let note, !note.isEmpty { notes.append(note) }
                 // An answer to an occurrence that is off must not go out on the next `send`.
                 if instance.cancelled,
                     case let count = try store.withdrawWaiting(
@@ -270,6 +271,9 @@ package struct InvitationFiler {
             try store.saveInstance(
                 cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
             return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
+        }
+        if instance.thisAndFuture {
+            return try fileRange(instance, held: held, series: series, id: id, message: message, now: now)
         }
         let before =
             held?.organizer.flatMap { $0.cancelled ? nil : ($0.start, $0.end) }
