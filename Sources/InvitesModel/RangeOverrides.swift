@@ -11,7 +11,7 @@ import Foundation
 /// by bisection, so that a stranger's thousands of ranges cost a logarithm per occurrence.
 package struct RangeOverrides: Sendable {
     /// The range instances not cancelled, by the instant of their RECURRENCE-ID, earliest first.
-    private let ranges: [(instant: Date, instance: StoredInstance)]
+    private var ranges: [(instant: Date, instance: StoredInstance)]
 
     package init(_ stored: StoredInvite) {
         self.init(stored.instances)
@@ -19,11 +19,45 @@ package struct RangeOverrides: Sendable {
 
     package init(_ instances: [StoredInstance]) {
         ranges = instances.compactMap { instance in
-            guard let organizer = instance.organizer, organizer.thisAndFuture, !organizer.cancelled,
-                let instant = RecurrenceKey.instant(of: instance.recurrenceID)
+            guard RangeOverrides.reaches(instance), let instant = RecurrenceKey.instant(of: instance.recurrenceID)
             else { return nil }
             return (instant, instance)
         }.sorted { $0.instant < $1.instant }
+    }
+
+    /// Whether an instance reaches later occurrences: the organizer sent it with its range, and
+    /// did not cancel it.
+    private static func reaches(_ instance: StoredInstance) -> Bool {
+        guard let organizer = instance.organizer else { return false }
+        return organizer.thisAndFuture && !organizer.cancelled
+    }
+
+    /// Puts `instance` in place of what was held at its key: a range is one among them, anything
+    /// else none.
+    package mutating func set(_ instance: StoredInstance) {
+        guard let instant = RecurrenceKey.instant(of: instance.recurrenceID) else { return }
+        let place = firstIndex(atOrAfter: instant)
+        if place < ranges.count, ranges[place].instant == instant { ranges.remove(at: place) }
+        if RangeOverrides.reaches(instance) { ranges.insert((instant, instance), at: place) }
+    }
+
+    /// Where the first range after `instant` begins, which ends the reach of the one before it.
+    package func next(after instant: Date) -> Date? {
+        let place = firstIndex(atOrAfter: instant)
+        if place < ranges.count, ranges[place].instant == instant {
+            return place + 1 < ranges.count ? ranges[place + 1].instant : nil
+        }
+        return place < ranges.count ? ranges[place].instant : nil
+    }
+
+    private func firstIndex(atOrAfter instant: Date) -> Int {
+        var lower = 0
+        var upper = ranges.count
+        while lower < upper {
+            let middle = lower + (upper - lower) / 2
+            if ranges[middle].instant < instant { lower = middle + 1 } else { upper = middle }
+        }
+        return lower
     }
 
     /// Whether the invitation has any range instance at all.

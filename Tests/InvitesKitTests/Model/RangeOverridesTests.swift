@@ -92,27 +92,43 @@ import Testing
         let ranges = RangeOverrides(stored)
         // At a key no range held: the range reaching it from before, else the series.
         #expect(
-            InvitationFiler.placementBefore(Self.fifth, held: nil, in: stored, ranges: ranges)
+            InvitationFiler.placementBefore(Self.fifth, held: nil, series: stored.invite, ranges: ranges)
                 == RangeOverrides.Placement(shift: 3_600, length: 3_600))
         #expect(
-            InvitationFiler.placementBefore(Self.third, held: nil, in: Self.stored([]), ranges: RangeOverrides([]))
+            InvitationFiler.placementBefore(Self.third, held: nil, series: stored.invite, ranges: RangeOverrides([]))
                 == RangeOverrides.Placement(shift: 0, length: 3_600))
         // At the key of a range held: that range.
         #expect(
-            InvitationFiler.placementBefore(Self.third, held: earlier, in: stored, ranges: ranges)
+            InvitationFiler.placementBefore(Self.third, held: earlier, series: stored.invite, ranges: ranges)
                 == RangeOverrides.Placement(shift: 3_600, length: 3_600))
     }
 
-    @Test func aRangeReachesTheLaterInstancesUntilTheNextRange() {
+    @Test func aRangeReachesTheLaterAnswersGivenApartUntilTheNextRange() {
         let yours = { (key: String) in
             StoredInstance(recurrenceID: key, organizer: nil, message: nil, answer: .accepted)
         }
-        let stored = Self.stored([
-            yours("2026-12-14T10:00:00Z"), yours("2026-12-28T10:00:00Z"),
-            Self.range(Self.fifth, start: "2027-01-04T12:00:00Z", end: "2027-01-04T13:00:00Z"),
-            yours("2027-01-11T10:00:00Z"),
-        ])
-        let reached = InvitationFiler.reached(from: Self.third, in: stored, ranges: RangeOverrides(stored))
-        #expect(reached.map(\.recurrenceID) == ["2026-12-28T10:00:00Z"])
+        let filing = RangeFiling(
+            Self.stored([
+                yours("2026-12-14T10:00:00Z"), yours("2026-12-28T10:00:00Z"),
+                Self.range(Self.fifth, start: "2027-01-04T12:00:00Z", end: "2027-01-04T13:00:00Z"),
+                yours("2027-01-11T10:00:00Z"),
+            ]))
+        #expect(filing.reached(from: Self.third).map { filing.yours[$0].key } == ["2026-12-28T10:00:00Z"])
+        #expect(filing.reached(from: Self.fifth).map { filing.yours[$0].key } == ["2027-01-11T10:00:00Z"])
+        // Once a range at the third is filed, the calendar copies it reaches are made again.
+        filing.ranges.set(Self.range(Self.third, start: "2026-12-21T11:00:00Z", end: "2026-12-21T12:00:00Z"))
+        filing.filed.insert(Self.third)
+        #expect(filing.reachedKeys == ["2026-12-28T10:00:00Z"])
+    }
+
+    @Test func settingARangeReplacesWhatItsKeyHeld() {
+        var ranges = RangeOverrides([Self.range(Self.third, start: "2026-12-21T11:00:00Z", end: "2026-12-21T12:00:00Z")]
+        )
+        #expect(ranges.next(after: .utc("2026-12-14T10:00:00Z")) == .utc(Self.third))
+        ranges.set(Self.range(Self.fifth, start: "2027-01-04T12:00:00Z", end: "2027-01-04T13:00:00Z"))
+        #expect(ranges.next(after: .utc(Self.third)) == .utc(Self.fifth))
+        ranges.set(Self.range(Self.third, start: "2026-12-21T10:00:00Z", end: "2026-12-21T11:00:00Z", cancelled: true))
+        #expect(ranges.covering("2026-12-28T10:00:00Z") == nil)
+        #expect(ranges.next(after: .utc("2026-12-14T10:00:00Z")) == .utc(Self.fifth))
     }
 }
