@@ -63,6 +63,14 @@ import Testing
         #expect(occurrences().allSatisfy { $0.hasSuffix("accepted") }, "\(occurrences())")
     }
 
+    @Test func theNextOccurrenceListedIsWhereTheRangePutIt() {
+        #expect(home.run(["ingest", Self.fixture("moved-from-third.ics")]).status == 0)
+        var later = home.cli
+        later.now = { Date.utc("2026-12-22T00:00:00Z") }
+        let listed = later.run(home.options + ["list"]).out
+        #expect(listed.contains("next Mon 28 Dec 2026 11:00-12:00 UTC"), "\(listed)")
+    }
+
     @Test func anAnswerGivenApartLaterIsMadeFromTheRange() throws {
         #expect(home.run(["accept", "range-1", "--no-send"]).status == 0)
         #expect(home.run(["tentative", "range-1", "--occurrence", "2027-01-04", "--no-send"]).status == 0)
