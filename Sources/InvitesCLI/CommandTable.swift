@@ -161,14 +161,22 @@ extension InvitesCommand {
             examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
         Entry(
             name: "comment", summary: "a comment for the organizer, without changing the answer",
-            usage: "comment HANDLE TEXT [--occurrence WHEN]... [--for ADDR] [--private] [--send | --no-send]",
+            usage:
+                "comment HANDLE TEXT [--occurrence WHEN]... [--from WHEN] [--for ADDR] [--private] "
+                + "[--send | --no-send]",
             spec: AnswerCommand.commentSpec,
             options: [
-                thisMessage, occurrenceOption, forOption,
+                thisMessage, occurrenceOption,
+                (
+                    "--from WHEN",
+                    "comment on this occurrence and every later one (a year of them, 100 at most), as answers take it"
+                ),
+                forOption,
                 ("--private", "keep the comment in the history only; nothing is queued for the organizer"),
             ] + sendOptions,
             examples: [
                 "invites comment k3m9 'Can we move it by 30 minutes?'", "invites comment k3m9 'Bring slides' --private",
+                "invites comment k3m9 'In the new room from March' --from 2027-03-01",
             ],
             run: { try AnswerCommand.run(.commented, $0) }),
         Entry(

@@ -110,11 +110,15 @@ package struct Invite: Sendable, Hashable {
         package var dtstamp: Date?
         /// STATUS:CANCELLED on the instance, or the instance of a METHOD:CANCEL.
         package var cancelled: Bool
+        /// `RECURRENCE-ID;RANGE=THISANDFUTURE` (RFC 5545 §3.8.4.4): the organizer's change is for
+        /// this occurrence and every later one that no instance of its own names (``RangeOverrides``).
+        package var thisAndFuture: Bool
 
         package init(
             recurrenceID: String, title: String, start: Date, end: Date, dates: Occurrence.AllDayDates? = nil,
-            sequence: Int = 0, dtstamp: Date? = nil, cancelled: Bool = false
+            sequence: Int = 0, dtstamp: Date? = nil, cancelled: Bool = false, thisAndFuture: Bool = false
         ) {
+            self.thisAndFuture = thisAndFuture
             self.recurrenceID = recurrenceID
             self.title = title
             self.start = start

@@ -64,11 +64,10 @@ package struct StoredInvite: Sendable, Hashable {
         instances.first { $0.recurrenceID == recurrenceID }
     }
 
-    /// Your answer for one instance: its own, else the series'.
+    /// Your answer for one occurrence: its instance's own, else that of the organizer's
+    /// `RANGE=THISANDFUTURE` instance reaching it, else the series'.
     package func answer(for recurrenceID: String?) -> InviteStatus {
-        guard let recurrenceID, let instance = instance(recurrenceID) else { return status }
-        if instance.isCancelled { return .cancelled }
-        return instance.answer ?? status
+        answer(for: recurrenceID, ranges: RangeOverrides(self))
     }
 
     /// Where the invitation stands for a listing: your answer, except that an announcement
@@ -99,13 +98,21 @@ package struct StoredInvite: Sendable, Hashable {
     /// "1 moved, 1 cancelled, 1 declined": what happened to single instances, for `list`.
     package var instanceSummary: String? {
         var parts: [String] = []
-        let moved = instances.filter(\.isMoved).count
-        let cancelled = instances.filter(\.isCancelled).count
+        // An organizer's change "this and all later" is said so: it is more than one occurrence.
+        let ranged = instances.filter { $0.organizer?.thisAndFuture == true && !$0.isCancelled }
+        let single = instances.filter { $0.organizer?.thisAndFuture != true || $0.isCancelled }
+        let moved = single.filter(\.isMoved).count
+        let cancelled = single.filter(\.isCancelled).count
         if moved > 0 { parts.append("\(moved) moved") }
+        let rangeMoved = ranged.filter(\.isMoved).count
+        if rangeMoved > 0 { parts.append("\(rangeMoved) moved with all later") }
+        if ranged.count > rangeMoved { parts.append("\(ranged.count - rangeMoved) changed with all later") }
         if cancelled > 0 { parts.append("\(cancelled) cancelled") }
         for answer in [InviteStatus.pending, .accepted, .tentative, .declined] where answer != status {
-            let count = instances.filter { !$0.isCancelled && $0.answer == answer }.count
+            let count = single.filter { !$0.isCancelled && $0.answer == answer }.count
             if count > 0 { parts.append("\(count) \(answer.rawValue)") }
+            let fromOn = ranged.filter { $0.answer == answer }.count
+            if fromOn > 0 { parts.append("\(fromOn) \(answer.rawValue) with all later") }
         }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

@@ -48,6 +48,7 @@ cases=(
     "--comment|invites refresh $mine --comm"
     "--for --from|invites accept $mine --f"
     "--for --from|invites delegate $mine --f"
+    "--for --from|invites comment $mine hello --f"
     "$other|invites --tz UTC --home $work/other --json history "
     "accepted announced cancelled declined past pending removed tentative|invites list --status "
     "accepted cancelled commented declined delegated forwarded proposal-declined proposed refreshed tentative|invites history --status "

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The series scenario as a user lives it, read back by the clients that share the calendar: a
 # weekly invitation accepted, one occurrence moved and accepted, one cancelled, one declined, one
-# added by the organizer (METHOD:ADD).
+# added by the organizer (METHOD:ADD), then this and every later one moved (RANGE=THISANDFUTURE).
 # After every step khal lists the vdir's occurrences at the right times, and the single-file
 # calendar expands (recurring-ical-events, from the oracle's virtualenv) to the same list.
 # Either part says so in one line and is skipped when its tool could not be installed.
@@ -90,10 +90,34 @@ grep -q '^RDATE:20261216T140000Z' "$work/calendar.ics" || { echo "series: the ad
 awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RECURRENCE-ID:20261228T090000Z/ { print block }' \
     "$work/calendar.ics" | grep -q 'PARTSTAT=DECLINED:mailto:me@example.org' \
     || { echo "series: the declined occurrence is not DECLINED in the file"; exit 1; }
+# The organizer moves the 28th and every later occurrence to 10:00 (RANGE=THISANDFUTURE): the
+# override goes in with its RANGE, the 28th declined apart is made from it, NEEDS-ACTION, and khal
+# lists the later occurrences at the new time. The oracle's expansion is not asked: what it makes
+# of a range is not what this script checks.
+step "this and all later moved" ingest Tests/InvitesCLITests/Fixtures/series/thisandfuture.ics
+grep -q '^RECURRENCE-ID;RANGE=THISANDFUTURE:20261228T090000Z' "$work/calendar.ics" \
+    || { echo "series: the range is not in the file as the organizer sent it"; exit 1; }
+for item in "$work/calendar.ics" "$work"/vdir/*.ics; do
+    awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RANGE=THISANDFUTURE/ { print block }' \
+        "$item" | grep -q 'PARTSTAT=NEEDS-ACTION:mailto:me@example.org' \
+        || { echo "series: the moved range is not NEEDS-ACTION in $item"; exit 1; }
+done
+if [ -x "$khal" ]; then
+    got=$("$khal" -c "$work/khal.conf" list --format "{start} {end} {title}{cancelled}" --day-format "" \
+        2026-12-06 2027-01-12 | sed '/^$/d; s/ *$//')
+    expected="2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
+2026-12-16 14:00 2026-12-16 15:00 Weekly planning (extra)
+2026-12-21 09:00 2026-12-21 10:00 Weekly planningCANCELLED
+2026-12-28 10:00 2026-12-28 11:00 Weekly planning (later)
+2027-01-04 10:00 2027-01-04 11:00 Weekly planning (later)
+2027-01-11 10:00 2027-01-11 11:00 Weekly planning (later)"
+    [ "$got" = "$expected" ] || { printf 'series: this and all later: khal lists\n%s\nexpected\n%s\n' "$got" "$expected"; exit 1; }
+fi
 step "the series declined" decline weekly-1
 cmp -s "$work/calendar.ics" fixtures/calendar.ics || { echo "series: declining the series did not give the file back"; exit 1; }
 [ -z "$(ls "$work/vdir")" ] || { echo "series: declining the series left a vdir item"; exit 1; }
 parts="invites"
 [ -x "$khal" ] && parts="$parts, khal list" || echo "series: khal part skipped: khal could not be installed from PyPI"
 [ -x "$oracle" ] && parts="$parts, recurring-ical-events" || echo "series: file expansion part skipped: the oracle's virtualenv is missing"
-echo "series: accept, move, cancel, decline one occurrence, an added one, decline the series, read back by $parts: ok"
+echo "series: accept, move, cancel, decline one occurrence, an added one, this and all later moved, decline the series, read back by $parts: ok"

@@ -4,13 +4,14 @@ import InvitesKit
 import InvitesModel
 
 /// `invites accept|decline|tentative HANDLE [--occurrence WHEN]... [--from WHEN] [--comment TEXT]
-/// [--no-add] [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--private]`.
+/// [--no-add] [--send | --no-send]` and `invites comment HANDLE TEXT [--occurrence WHEN]... [--from WHEN]
+/// [--private]`.
 /// HANDLE `-` is the invitation in the message on standard input.
 enum AnswerCommand {
     static let spec = OptionSpec(
         values: ["--comment", "--occurrence", "--from", "--for"], flags: ["--no-add", "--send", "--no-send"])
     static let commentSpec = OptionSpec(
-        values: ["--occurrence", "--for"], flags: ["--private", "--send", "--no-send"])
+        values: ["--occurrence", "--from", "--for"], flags: ["--private", "--send", "--no-send"])
 
     static func run(_ action: AnswerAction, _ context: CommandContext) throws -> ExitCode {
         var comment = context.arguments.value("--comment")

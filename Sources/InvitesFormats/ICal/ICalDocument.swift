@@ -28,6 +28,8 @@ package struct ICalDocument {
         package var dtstamp: Date?
         package var recurs: Bool
         package var cancelled: Bool
+        /// Its RECURRENCE-ID says `RANGE=THISANDFUTURE`: this occurrence and every later one.
+        package var thisAndFuture: Bool
         /// What an invitation keeps of it beyond these fields, read in the same pass.
         package var properties: EventProperties
     }
@@ -125,7 +127,8 @@ package struct ICalDocument {
             attendees: attendees,
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
             microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs,
-            cancelled: event.cancelled, properties: EventProperties.properties(of: component))
+            cancelled: event.cancelled, thisAndFuture: event.recurrenceID != nil && event.thisAndFuture,
+            properties: EventProperties.properties(of: component))
     }
 
     /// An instance without DTSTART (RFC 5546 §4.4.3 cancels one so) starts where its

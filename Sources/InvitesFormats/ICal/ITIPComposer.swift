@@ -22,10 +22,12 @@ package enum ITIPComposer {
         }
         var components: [CalendarEntry.Component] = []
         var events: [ICalComponent] = []
+        let ranges = RangeOverrides(stored)
         for key in wanted {
             guard let event = parts.part(key), !components.contains(where: { $0.key == key }) else { continue }
             // A cancelled instance keeps the answer you gave it; its STATUS says it is cancelled.
-            let answer = key.flatMap { stored.instance($0)?.answer } ?? stored.status
+            // An occurrence a range of the organizer's reaches follows the range's answer.
+            let answer = key.flatMap { stored.instance($0)?.answer ?? ranges.covering($0)?.answer } ?? stored.status
             if let partstat = AnswerAction(answer).partstat {
                 setPartstat(partstat, on: event, me: me)
             } else if answer == .pending {

@@ -21,8 +21,11 @@ package final class InvitationComponents {
     private(set) var zones: [String: ICalComponent] = [:]
     /// The zone the messages' `X-WR-TIMEZONE` names, in which their floating times are read.
     private(set) var floatingZoneName: String?
-    private let resolver: ZoneResolver
-    private let display: ICalZone
+    let resolver: ZoneResolver
+    let display: ICalZone
+    /// The organizer's `RANGE=THISANDFUTURE` instances and how many parts they were read from
+    /// (``rangeReaching(_:)``): read again only when a part was added since.
+    var rangeCache: (parts: Int, ranges: [RangePart])?
 
     /// Collects the components of an invitation; a push payload becomes one VEVENT made from its
     /// fields.
@@ -182,7 +185,10 @@ package final class InvitationComponents {
             let startProperty = master.firstProperty(ICAL_DTSTART_PROPERTY),
             let series = ICalEvent(master, resolver: resolver, line: 0, warn: { _ in })
         else { return nil }
-        let event = master.cloned()
+        // An occurrence a range of the organizer's reaches is made from that range, moved as it
+        // moves them (RFC 5545 §3.8.4.4), not from the master it no longer looks like.
+        let range = series.start.isDate ? nil : rangeReaching(Int(original.timeIntervalSince1970.rounded(.down)))
+        let event = (range?.event ?? master).cloned()
         for kind in [
             ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_EXRULE_PROPERTY,
             ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY,
@@ -202,8 +208,16 @@ package final class InvitationComponents {
             start = time
         }
         let startValue = ICalTimeValue(time: start, zone: series.start.isDate ? nil : series.start.zone)
-        let length = ICalEvent.placeLength(series.length, from: startValue, display: display)
-        let dtstart = icalproperty_new_dtstart(start)
+        var length = ICalEvent.placeLength(series.length, from: startValue, display: display)
+        var moved = start
+        if let range {
+            length = range.length
+            let seconds = Int(original.timeIntervalSince1970.rounded(.down))
+            let (shifted, overflow) = seconds.addingReportingOverflow(range.shift)
+            moved = (series.start.zone ?? display).wallTime(at: overflow ? seconds : shifted)
+            moved.zone = series.start.zone?.base
+        }
+        let dtstart = icalproperty_new_dtstart(moved)
         let recurrenceID = icalproperty_new_recurrenceid(start)
         if let tzid, series.start.zone?.isUTC != true, !series.start.isDate {
             icalproperty_add_parameter(dtstart, icalparameter_new_tzid(tzid))
@@ -211,13 +225,15 @@ package final class InvitationComponents {
         }
         event.add(dtstart)
         event.add(recurrenceID)
+        if range != nil { event.removeProperties(ICAL_DURATION_PROPERTY) }
         if event.firstProperty(ICAL_DURATION_PROPERTY) == nil {
             var end = start
             if series.start.isDate {
                 icaltime_adjust(&end, Int32(clamping: max(1, length / 86_400)), 0, 0, 0)
             } else {
-                let (seconds, overflow) = Int(original.timeIntervalSince1970.rounded(.down)).addingReportingOverflow(
-                    length)
+                let begin = Int(original.timeIntervalSince1970.rounded(.down))
+                let (from, shiftOverflow) = begin.addingReportingOverflow(range?.shift ?? 0)
+                let (seconds, overflow) = (shiftOverflow ? begin : from).addingReportingOverflow(length)
                 end = (series.start.zone ?? display).wallTime(at: overflow ? Int(Int32.max) : seconds)
                 end.zone = series.start.zone?.base
             }

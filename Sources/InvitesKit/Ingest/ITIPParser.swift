@@ -89,7 +89,8 @@ package struct ITIPParser: Sendable {
                 return Invite.Instance(
                     recurrenceID: rid, title: event.title.isEmpty ? lead.title : event.title, start: event.start,
                     end: event.end, dates: event.dates, sequence: event.sequence ?? event.microsoftSequence ?? 0,
-                    dtstamp: event.dtstamp, cancelled: method == .cancel || event.cancelled)
+                    dtstamp: event.dtstamp, cancelled: method == .cancel || event.cancelled,
+                    thisAndFuture: event.thisAndFuture)
             }
             invites.append(made)
         }

@@ -150,10 +150,15 @@ package struct InvitationFiler {
                 }
             }
         }
+        // The ranges of the message (RANGE=THISANDFUTURE) are filed against the invitation read once.
+        let ranges =
+            !cancel && invite.instances.contains(where: \.thisAndFuture)
+            ? try store.invite(id: id).map(RangeFiling.init) : nil
         for instance in invite.instances {
             let held = existing.instance(instance.recurrenceID)
             switch try fileInstance(
-                instance, held: held, series: status, cancel: cancel, id: id, message: message, now: now)
+                instance, held: held, series: status, cancel: cancel, id: id, message: message, now: now,
+                ranges: ranges)
             {
             case .stale(let note):
                 notes.append(note)
@@ -162,7 +167,7 @@ package struct InvitationFiler {
             case .filed(_, let note):
                 if result == .unchanged { result = cancel ? .cancelled : .updated }
                 changed.append(instance.recurrenceID)
-                if let note { notes.append(note) }
+                if let note, !note.isEmpty { notes.append(note) }
                 // An answer to an occurrence that is off must not go out on the next `send`.
                 if instance.cancelled,
                     case let count = try store.withdrawWaiting(
@@ -174,6 +179,9 @@ package struct InvitationFiler {
                             : "the \(count) messages waiting in the outbox for the occurrence were withdrawn")
                 }
             }
+        }
+        if let ranges, case let known = Set(changed) {
+            changed += ranges.reachedKeys.filter { !known.contains($0) }
         }
         if existing.invite.recurrenceID != nil, invite.recurrenceID != nil,
             changed.contains(existing.invite.recurrenceID),
@@ -241,7 +249,7 @@ package struct InvitationFiler {
     /// invalidates back to pending.
     func fileInstance(
         _ instance: Invite.Instance, held: StoredInstance?, series: InviteStatus, cancel: Bool, id: Int64,
-        message: Int64, now: Date
+        message: Int64, now: Date, ranges: RangeFiling? = nil
     ) throws(StoreError) -> Filing {
         let heldMessage = try store.instanceMessageID(of: id, recurrenceID: instance.recurrenceID)
         if let previous = held?.organizer {
@@ -270,6 +278,10 @@ package struct InvitationFiler {
             try store.saveInstance(
                 cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
             return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
+        }
+        if instance.thisAndFuture, let ranges {
+            return try fileRange(
+                instance, held: held, series: series, id: id, message: message, now: now, context: ranges)
         }
         let before =
             held?.organizer.flatMap { $0.cancelled ? nil : ($0.start, $0.end) }

@@ -158,12 +158,20 @@ package struct ListController {
         // series of a message in one expansion: a series whose known occurrences are over may
         // have more to come (COUNT, UNTIL, RDATE); one without an end never is over.
         var asked: [Data: Set<String>] = [:]
-        for row in rows where row.outline.recurs && row.stored.invite.start <= now {
-            asked[row.stored.invite.raw, default: []].insert(row.stored.invite.uid)
+        // A series the organizer changed "this and all later" (RANGE=THISANDFUTURE) is asked of
+        // the invitation as the inbox holds it, ranges included: its message alone has the old times.
+        var messages: [Int: Data] = [:]
+        for (index, row) in rows.enumerated() where row.outline.recurs && row.stored.invite.start <= now {
+            let message =
+                RangeOverrides(row.stored).isEmpty
+                ? row.stored.invite.raw : ITIPComposer.organizerCopy(of: row.stored, display: display)
+            messages[index] = message
+            asked[message, default: []].insert(row.stored.invite.uid)
         }
         for index in rows.indices where rows[index].outline.recurs && rows[index].stored.invite.start <= now {
             let invite = rows[index].stored.invite
-            let future = futures.next(invite.uid, in: invite.raw, asking: asked[invite.raw] ?? [], after: now, display)
+            let message = messages[index] ?? invite.raw
+            let future = futures.next(invite.uid, in: message, asking: asked[message] ?? [], after: now, display)
             rows[index].next = future.next
             rows[index].liveUntil =
                 rows[index].outline.isEndless

@@ -64,14 +64,20 @@ package struct ShowController {
         guard let shown = series.shown else {
             throw CalendarError.unreadable(path: stored.handle, reason: "the invitation has no occurrence to show")
         }
+        let ranges = RangeOverrides(stored)
         let occurrences =
             series.reports.count > 1
             ? zip(series.reports, series.occurrences).map { nearby, own -> ShowReport.CheckedOccurrence in
                 let key = RecurrenceKey.key(of: own, display: settings.display)
-                let state: InviteStatus = own.free == .cancelled ? .cancelled : stored.answer(for: key)
+                let state: InviteStatus =
+                    own.free == .cancelled ? .cancelled : stored.answer(for: key, ranges: ranges)
+                // An occurrence a range of the organizer's moved is moved though no instance names it.
+                let moved =
+                    stored.instance(key).flatMap { $0.organizer == nil ? nil : $0.isMoved }
+                    ?? (ranges.covering(key) != nil && own.dates == nil
+                        && own.recurrenceID.map { $0 != own.start } == true)
                 return ShowReport.CheckedOccurrence(
-                    key: key, state: state, moved: stored.instance(key)?.isMoved ?? false, original: own.recurrenceID,
-                    nearby: nearby)
+                    key: key, state: state, moved: moved, original: own.recurrenceID, nearby: nearby)
             }
             : []
         let answers = try store.history(actions: AnswerAction.answers, limit: nil, handle: stored.handle)

@@ -13,6 +13,13 @@ extension InboxStore {
     static let columnsBeforeLiveUntil =
         InviteRecord.selection("i", replacing: [.liveUntil: "NULL"]) + ", " + CalendarItemRecord.selection("c")
 
+    /// What a reading of instances selects (`s`).
+    static let instanceColumns = InstanceRecord.selection("s")
+
+    /// ``instanceColumns`` as a store before version 21 holds them, `this_and_future` read as 0:
+    /// what the data migration of version 19 reads, before version 21 adds the column.
+    static let instanceColumnsBeforeRanges = InstanceRecord.selection("s", replacing: [.thisAndFuture: "0"])
+
     /// How much of an invitation a reading brings back.
     enum Reading {
         /// Everything: the message's bytes and the kept properties with the rows.
@@ -25,7 +32,7 @@ extension InboxStore {
 
     func invites(
         where condition: String, _ values: [Statement.Value], suffix: String = "", reading: Reading = .whole,
-        columns: String = InboxStore.columns
+        columns: String = InboxStore.columns, instanceColumns: String = InboxStore.instanceColumns
     ) throws(StoreError) -> [StoredInvite] {
         let statement = try database.prepare(
             """
@@ -35,13 +42,15 @@ extension InboxStore {
         try statement.bind(values)
         var result: [StoredInvite] = []
         while try statement.step() {
-            result.append(try decode(statement, reading: reading))
+            result.append(try decode(statement, reading: reading, instanceColumns: instanceColumns))
         }
         return result
     }
 
     /// One invitation from a row of ``columns``, with its attendees and instances.
-    func decode(_ statement: Statement, reading: Reading = .whole) throws(StoreError) -> StoredInvite {
+    func decode(
+        _ statement: Statement, reading: Reading = .whole, instanceColumns: String = InboxStore.instanceColumns
+    ) throws(StoreError) -> StoredInvite {
         let whole = reading == .whole
         let record = InviteRecord(row: InviteRecord.row(statement, alias: "i"))
         let id = record.id ?? 0
@@ -49,7 +58,7 @@ extension InboxStore {
         if whole { invite.raw = try message(record.message) ?? Data() }
         invite.properties = whole ? record.keptProperties : nil
         invite.attendees = try attendees(of: id)
-        let found = try instances(of: id, reading: reading)
+        let found = try instances(of: id, reading: reading, columns: instanceColumns)
         invite.instances = found.compactMap(\.organizer)
         return StoredInvite(
             handle: record.handle ?? "", invite: invite, status: record.status, receivedAt: record.receivedAt,
@@ -59,10 +68,12 @@ extension InboxStore {
     }
 
     /// The instances of an invitation, in time order of their keys.
-    func instances(of id: Int64, reading: Reading = .whole) throws(StoreError) -> [StoredInstance] {
+    func instances(
+        of id: Int64, reading: Reading = .whole, columns: String = InboxStore.instanceColumns
+    ) throws(StoreError) -> [StoredInstance] {
         try withStatement(
             """
-            SELECT \(InstanceRecord.selection("s")) FROM instances AS s WHERE s.invite_id = ? ORDER BY s.recurrence_id
+            SELECT \(columns) FROM instances AS s WHERE s.invite_id = ? ORDER BY s.recurrence_id
             """
         ) { statement throws(StoreError) in try instances(statement.bind([.int(id)]), reading: reading) }
     }
@@ -250,7 +261,9 @@ extension InboxStore {
         let versions: [Statement.Value] = [.integer(EventProperties.version), .integer(EventProperties.version)]
         let probe = try database.prepare("SELECT 1 FROM invites AS i WHERE \(condition) LIMIT 1")
         guard try probe.bind(versions).step() else { return [] }
-        return try invites(where: condition, versions, columns: InboxStore.columnsBeforeLiveUntil)
+        return try invites(
+            where: condition, versions, columns: InboxStore.columnsBeforeLiveUntil,
+            instanceColumns: InboxStore.instanceColumnsBeforeRanges)
     }
 
     /// Keeps the properties read for invitations, by handle.

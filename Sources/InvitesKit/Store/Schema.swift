@@ -392,6 +392,14 @@ enum Schema {
             sql: """
                 ALTER TABLE invites ADD COLUMN live_until INTEGER;
                 """),
+        // Version 21: an instance the organizer sent with RECURRENCE-ID;RANGE=THISANDFUTURE
+        // (Invite.Instance.thisAndFuture), whose change reaches every later occurrence. Instances
+        // filed before were filed as one occurrence each, and stay so until sent again.
+        Migration(
+            "instances this and future",
+            sql: """
+                ALTER TABLE instances ADD COLUMN this_and_future INTEGER NOT NULL DEFAULT 0;
+                """),
     ]
 
     /// The inbox's migrations as SQL, in order, a data migration as an empty string: the one at

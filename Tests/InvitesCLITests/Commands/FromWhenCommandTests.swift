@@ -8,24 +8,12 @@ import Testing
 /// as one answer: one override per occurrence in your calendar, one REPLY with one VEVENT per
 /// occurrence to the organizer; the earlier occurrences keep their answer.
 @Suite struct FromWhenCommandTests {
-    let cli: CLIHarness
-    let options: [String]
-    let calendar: String
-
-    init() {
-        var cli = CLIHarness()
-        cli.now = { Date.utc("2026-12-01T00:00:00Z") }
-        self.cli = cli
-        calendar = cli.write("calendar.ics", "")
-        options = ["--calendar", calendar, "--tz", "UTC", "--me", "me@example.org"]
-        let weekly = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/series/weekly.ics")
-        #expect(cli.run(options + ["ingest", weekly]).status == 0)
-    }
+    let home = SeriesHome(ingesting: "Tests/InvitesCLITests/Fixtures/series/weekly.ics")
 
     /// The REPLY's VEVENTs, unfolded and read: each one's RECURRENCE-ID (empty for the series)
     /// and your ATTENDEE's PARTSTAT.
     func reply() throws -> [String: String] {
-        let text = cli.run(options + ["reply", "weekly-1"]).out.replacingOccurrences(of: "\r\n ", with: "")
+        let text = home.run(["reply", "weekly-1"]).out.replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.hasPrefix("BEGIN:VCALENDAR") && text.contains("METHOD:REPLY"), "\(text)")
         var answers: [String: String] = [:]
         for event in text.components(separatedBy: "BEGIN:VEVENT").dropFirst() {
@@ -39,7 +27,7 @@ import Testing
     }
 
     @Test func acceptFromAnOccurrenceOn() throws {
-        let accepted = cli.run(options + ["accept", "weekly-1", "--from", "2026-12-21", "--no-send"])
+        let accepted = home.run(["accept", "weekly-1", "--from", "2026-12-21", "--no-send"])
         #expect(accepted.status == 0, "\(accepted.err)")
         #expect(accepted.out.contains("(from 2026-12-21 on: 8 occurrences)"), "\(accepted.out)")
         let answers = try reply()
@@ -48,24 +36,23 @@ import Testing
         #expect(answers["20261221T090000Z"] != nil && answers["20270208T090000Z"] != nil, "\(answers)")
         #expect(answers["20261214T090000Z"] == nil)
         // Your calendar: one override per occurrence, each ACCEPTED.
-        let written = try String(contentsOfFile: calendar, encoding: .utf8)
+        let written = try String(contentsOfFile: home.calendar, encoding: .utf8)
         #expect(written.components(separatedBy: "RECURRENCE-ID").count - 1 == 8, "\(written)")
-        let shown = cli.run(options + ["show", "weekly-1"]).out
+        let shown = home.run(["show", "weekly-1"]).out
         #expect(shown.contains("Mon 14 Dec 2026 09:00-10:00 UTC  pending"), "\(shown)")
         #expect(shown.contains("Mon 21 Dec 2026 09:00-10:00 UTC  accepted"), "\(shown)")
     }
 
     @Test func declineFromOnKeepsTheEarlierAnswer() throws {
-        #expect(cli.run(options + ["accept", "weekly-1", "--no-send"]).status == 0)
-        #expect(cli.run(options + ["decline", "weekly-1", "--from", "2027-01-25 09:00", "--no-send"]).status == 0)
+        #expect(home.run(["accept", "weekly-1", "--no-send"]).status == 0)
+        #expect(home.run(["decline", "weekly-1", "--from", "2027-01-25 09:00", "--no-send"]).status == 0)
         let answers = try reply()
         #expect(answers[""] == "ACCEPTED")
         #expect(answers.filter { $0.value == "DECLINED" }.count == 3, "\(answers)")
     }
 
     @Test func delegateFromOn() throws {
-        let delegated = cli.run(
-            options + ["delegate", "weekly-1", "erin@example.org", "--from", "2027-02-01", "--no-send"])
+        let delegated = home.run(["delegate", "weekly-1", "erin@example.org", "--from", "2027-02-01", "--no-send"])
         #expect(delegated.status == 0, "\(delegated.err)")
         #expect(delegated.out.contains("from 2027-02-01 on"), "\(delegated.out)")
         let answers = try reply()
@@ -73,8 +60,8 @@ import Testing
     }
 
     @Test func aWhenTheSeriesDoesNotHaveIsAUsageError() {
-        let wrong = cli.run(options + ["accept", "weekly-1", "--from", "2026-12-22", "--no-send"])
+        let wrong = home.run(["accept", "weekly-1", "--from", "2026-12-22", "--no-send"])
         #expect(wrong.status == 2, "\(wrong.err)")
-        #expect(cli.run(options + ["outbox", "--all"]).out.hasPrefix("The outbox is empty."))
+        #expect(home.run(["outbox", "--all"]).out.hasPrefix("The outbox is empty."))
     }
 }

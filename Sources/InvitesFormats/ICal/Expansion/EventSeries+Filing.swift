@@ -9,13 +9,12 @@ extension EventSeries {
             master = event
             return
         }
-        if let index = overrides.firstIndex(where: { existing in
-            guard let other = existing.recurrenceID else { return false }
-            return ICalTimeValue.wallSeconds(other.time) == ICalTimeValue.wallSeconds(rid.time)
-        }) {
+        let wall = ICalTimeValue.wallSeconds(rid.time)
+        if let index = overrideIndex[wall] {
             if overrides[index].sequence <= event.sequence { overrides[index] = event }
             return
         }
+        overrideIndex[wall] = overrides.count
         overrides.append(event)
     }
 }

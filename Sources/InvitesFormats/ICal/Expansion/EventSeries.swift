@@ -9,6 +9,10 @@ import InvitesModel
 package struct EventSeries {
     var master: ICalEvent?
     var overrides: [ICalEvent] = []
+    /// Where in ``overrides`` each RECURRENCE-ID's wall time is, so that filing one override is
+    /// not a search through all of them: a file whose ranges (THISANDFUTURE) keep every override
+    /// of a series in play filed 3,000 of them in seconds.
+    var overrideIndex: [Int: Int] = [:]
 
     /// A series with no event yet; ``add(_:)`` files each one.
     package init() {}

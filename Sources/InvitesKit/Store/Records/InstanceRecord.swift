@@ -7,7 +7,7 @@ struct InstanceRecord: FetchableRecord, PersistableRecord {
     enum Column: String, ColumnName {
         case inviteID = "invite_id", recurrenceID = "recurrence_id", message = "message_id", title
         case start = "start_at", end = "end_at", firstDate = "first_date", endDate = "end_date", sequence, dtstamp
-        case cancelled, answer, updatedAt = "updated_at"
+        case cancelled, answer, updatedAt = "updated_at", thisAndFuture = "this_and_future"
     }
 
     static let table = "instances"
@@ -38,7 +38,7 @@ struct InstanceRecord: FetchableRecord, PersistableRecord {
                 recurrenceID: recurrenceID, title: row.text(.title) ?? "", start: Date(unixSeconds: start),
                 end: Date(unixSeconds: row.optionalInt(.end) ?? start), dates: row.allDayDates(.firstDate, .endDate),
                 sequence: row.optionalInt(.sequence) ?? 0, dtstamp: row.optionalDate(.dtstamp),
-                cancelled: row.bool(.cancelled))
+                cancelled: row.bool(.cancelled), thisAndFuture: row.bool(.thisAndFuture))
         }
         message = row.optionalInt(.message).map(Int64.init)
         answer = row.text(.answer).flatMap(InviteStatus.init(rawValue:))
@@ -58,6 +58,7 @@ struct InstanceRecord: FetchableRecord, PersistableRecord {
             columns.set(Column.sequence, .integer(instance.sequence))
             columns.set(Column.dtstamp, .optional(instance.dtstamp.map(\.unixSeconds)))
             columns.set(Column.cancelled, .bool(instance.cancelled))
+            columns.set(Column.thisAndFuture, .bool(instance.thisAndFuture))
         }
         columns.set(Column.answer, .optional(answer?.rawValue))
         columns.set(Column.updatedAt, .integer(now.unixSeconds))

@@ -1,0 +1,54 @@
+internal import CLibical
+import Foundation
+import InvitesModel
+
+extension InvitationComponents {
+    /// An instance the organizer sent with `RECURRENCE-ID;RANGE=THISANDFUTURE`, and where it puts
+    /// the occurrences it reaches: moved by `shift` seconds from their original start, `length`
+    /// seconds long (RFC 5545 §3.8.4.4).
+    struct RangePart {
+        var original: Int
+        var event: ICalComponent
+        var shift: Int
+        var length: Int
+    }
+
+    /// The range whose reach holds an occurrence originally at `original` (Unix seconds) but does
+    /// not start there: the latest range strictly before it. Found by bisection among the
+    /// ranges, read once however many occurrences are made.
+    func rangeReaching(_ original: Int) -> RangePart? {
+        let ranges: [RangePart]
+        if let cache = rangeCache, cache.parts == parts.count {
+            ranges = cache.ranges
+        } else {
+            ranges = readRanges()
+            rangeCache = (parts.count, ranges)
+        }
+        var lower = 0
+        var upper = ranges.count
+        while lower < upper {
+            let middle = lower + (upper - lower) / 2
+            if ranges[middle].original < original { lower = middle + 1 } else { upper = middle }
+        }
+        return lower > 0 ? ranges[lower - 1] : nil
+    }
+
+    /// The instances among the parts whose RECURRENCE-ID says `RANGE=THISANDFUTURE`, not
+    /// cancelled, earliest first.
+    private func readRanges() -> [RangePart] {
+        parts.compactMap { part -> RangePart? in
+            guard part.key != nil,
+                let property = part.event.firstProperty(ICAL_RECURRENCEID_PROPERTY),
+                property.parameter(ICAL_RANGE_PARAMETER)?.uppercased() == "THISANDFUTURE",
+                let event = ICalEvent(part.event, resolver: resolver, line: 0, warn: { _ in }),
+                !event.cancelled, !event.start.isDate, let recurrenceID = event.recurrenceID
+            else { return nil }
+            let start = event.start.instant(display: display)
+            let original = recurrenceID.instant(display: display)
+            let (shift, overflow) = start.subtractingReportingOverflow(original)
+            guard !overflow else { return nil }
+            let length = ICalEvent.placeLength(event.length, from: event.start, display: display)
+            return RangePart(original: original, event: part.event, shift: shift, length: max(length, 0))
+        }.sorted { $0.original < $1.original }
+    }
+}
