@@ -68,15 +68,21 @@ package enum ITIPComposer {
         var events: [ICalComponent] = []
         for answer in answers {
             guard let original = parts.part(answer.key) else { continue }
-            let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+            // A task is answered in a VTODO (RFC 5546 §3.4.3), with its DUE where a meeting has DTEND.
+            let event = ICalComponent.make(original.isTask ? ICAL_VTODO_COMPONENT : ICAL_VEVENT_COMPONENT)
             let copied: [icalproperty_kind] = [
                 ICAL_UID_PROPERTY, ICAL_SEQUENCE_PROPERTY, ICAL_ORGANIZER_PROPERTY, ICAL_RECURRENCEID_PROPERTY,
-                ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
+                ICAL_DTSTART_PROPERTY, original.isTask ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY,
+                ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
             ]
             for kind in copied {
                 // RFC 5545 §3.6.1 takes DTEND or DURATION, never both; an organizer that sent
                 // both gets DTEND back.
-                if kind == ICAL_DURATION_PROPERTY, event.firstProperty(ICAL_DTEND_PROPERTY) != nil { continue }
+                if kind == ICAL_DURATION_PROPERTY,
+                    event.firstProperty(ICAL_DTEND_PROPERTY) != nil || event.firstProperty(ICAL_DUE_PROPERTY) != nil
+                {
+                    continue
+                }
                 if let property = original.firstProperty(kind) { event.add(icalproperty_new_clone(property.raw)) }
             }
             if event.firstProperty(ICAL_SUMMARY_PROPERTY) == nil, let title = parts.master?.text(ICAL_SUMMARY_PROPERTY)

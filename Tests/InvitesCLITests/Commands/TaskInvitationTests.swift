@@ -1,0 +1,144 @@
+import Foundation
+import InvitesTestSupport
+import Testing
+
+@testable import InvitesKit
+
+/// Task invitations (a VTODO with ORGANIZER and ATTENDEE, RFC 5546 §3.4) with the RFC's own
+/// examples (§4.5): filed like a meeting, listed and shown by when they are due, answered in a
+/// VTODO REPLY, put into the calendar as VTODOs (a single file and a vdir) and taken out again
+/// with every other byte kept.
+@Suite struct TaskInvitationTests {
+    static func fixture(_ name: String) -> String {
+        CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/itip/\(name)")
+    }
+
+    static let request = "rfc5546-4.5.1-vtodo-request.ics"
+    static let recurring = "rfc5546-4.5.7-recurring-vtodo.ics"
+    static let uid = "calsrv.example.com-873970198738777-00@example.com"
+    static let seriesUID = "calsrv.example.com-873970198738777-02@example.com"
+    static let empty = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n"
+
+    func harness(vdir: Bool = false, _ fixtures: [String] = [request]) -> (CLIHarness, [String], String) {
+        let cli = CLIHarness()
+        let calendar: String
+        if vdir {
+            calendar = (cli.home as NSString).appendingPathComponent("tasks")
+            try? FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        } else {
+            calendar = cli.write("calendar.ics", Self.empty)
+        }
+        let options = ["--calendar", calendar, "--tz", "UTC", "--me", "b@example.com"]
+        for fixture in fixtures {
+            let ingested = cli.run(options + ["ingest", Self.fixture(fixture)])
+            #expect(ingested.status == 0, "\(ingested.err)")
+        }
+        return (cli, options, calendar)
+    }
+
+    /// The components of the only REPLY queued last, unfolded, each as its lines.
+    static func replied(_ cli: CLIHarness, _ options: [String], handle: String) -> [[String]] {
+        let text = cli.run(options + ["reply", handle]).out.replacingOccurrences(of: "\r\n ", with: "")
+        return text.components(separatedBy: "BEGIN:VTODO\r\n").dropFirst().map {
+            let lines: [String] = $0.components(separatedBy: "\r\n")
+            return Array(lines.prefix(while: { $0 != "END:VTODO" }))
+        }
+    }
+
+    @Test("A VTODO REQUEST is filed as a task and listed by when it is due")
+    func aTaskRequestIsFiledAndListedByItsDueDate() throws {
+        let (cli, options, _) = harness()
+        let listed = cli.run(options + ["list", "--all"])
+        #expect(listed.status == 0)
+        try Snapshot.assert(listed.out, named: "list-task")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.run(options + ["list", "--all", "--json"]).out.utf8))
+                as? [String: Any])
+        let validator = try JSONSchemaValidator(path: CLIHarness.repositoryFile("docs/json-schema.json"))
+        #expect(validator.problems(json) == [])
+        let shown = try JSONSerialization.jsonObject(
+            with: Data(cli.run(options + ["show", "--json", Self.uid]).out.utf8))
+        #expect(validator.problems(shown) == [])
+        let invite = try #require((json["invites"] as? [[String: Any]])?.first)
+        #expect(invite["kind"] as? String == "task")
+        let task = try #require(invite["task"] as? [String: Any])
+        #expect(task["due"] as? String == "1997-07-22T17:00:00Z")
+        #expect(task["priority"] as? Int == 1)
+        #expect(task["status"] as? String == "NEEDS-ACTION")
+    }
+
+    @Test("show gives DUE, PRIORITY, STATUS and the description, and no timeline")
+    func showGivesTheTasksFacts() throws {
+        let (cli, options, _) = harness(vdir: false, [Self.request, Self.recurring])
+        let shown = cli.run(options + ["show", Self.uid])
+        #expect(shown.status == 0, "\(shown.err)")
+        try Snapshot.assert(shown.out, named: "show-task")
+        let series = cli.run(options + ["show", Self.seriesUID])
+        #expect(series.status == 0, "\(series.err)")
+        try Snapshot.assert(series.out, named: "show-task-series")
+    }
+
+    @Test("A meeting keeps its kind in --json")
+    func aMeetingIsAMeeting() throws {
+        let cli = CLIHarness()
+        let options = ["--tz", "UTC", "--me", "b@example.com"]
+        #expect(cli.run(options + ["ingest", SeriesTests.fixture("rfc5546-4.4.1-series.ics")]).status == 0)
+        let out = cli.run(options + ["list", "--all", "--json"]).out
+        #expect(out.contains("\"kind\":\"meeting\""), "\(out)")
+        #expect(out.contains("\"task\":null"))
+    }
+
+    @Test("accept, tentative and decline reply in a VTODO with your ATTENDEE and PARTSTAT")
+    func answersReplyInAVTODO() throws {
+        let (cli, options, _) = harness()
+        for (verb, partstat) in [("accept", "ACCEPTED"), ("tentative", "TENTATIVE"), ("decline", "DECLINED")] {
+            let answered = cli.run(options + [verb, Self.uid, "--no-send"])
+            #expect(answered.status == 0, "\(answered.err)")
+            let todos = Self.replied(cli, options, handle: Self.uid)
+            #expect(todos.count == 1)
+            let todo = try #require(todos.first)
+            #expect(todo.filter { $0.hasPrefix("ATTENDEE") } == ["ATTENDEE;PARTSTAT=\(partstat):mailto:B@example.com"])
+            #expect(todo.contains("ORGANIZER:mailto:A@example.com"))
+            #expect(todo.contains("UID:\(Self.uid)"))
+            #expect(todo.contains("DUE:19970722T170000Z"))
+            #expect(!todo.contains { $0.hasPrefix("DTEND") })
+        }
+    }
+
+    @Test("An accepted task goes into a calendar file as a VTODO, and declining takes it out byte for byte")
+    func anAcceptedTaskGoesIntoAFileAndComesOut() throws {
+        let (cli, options, calendar) = harness()
+        let before = try Data(contentsOf: URL(fileURLWithPath: calendar))
+        #expect(cli.run(options + ["accept", Self.uid, "--no-send"]).status == 0)
+        let written = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(written.contains("BEGIN:VTODO\r\n"))
+        #expect(written.contains("ATTENDEE;PARTSTAT=ACCEPTED:mailto:B@example.com"))
+        #expect(!written.contains("BEGIN:VEVENT"))
+        #expect(cli.run(options + ["tentative", Self.uid, "--no-send"]).status == 0)
+        let rewritten = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(rewritten.components(separatedBy: "BEGIN:VTODO").count == 2, "one item per UID")
+        #expect(rewritten.contains("PARTSTAT=TENTATIVE:mailto:B@example.com"))
+        #expect(cli.run(options + ["decline", Self.uid, "--no-send"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: calendar)) == before)
+    }
+
+    @Test("A task series goes into a vdir as one item of VTODOs, answered per occurrence")
+    func aTaskSeriesGoesIntoAVdir() throws {
+        let (cli, options, calendar) = harness(vdir: true, [Self.recurring])
+        #expect(cli.run(options + ["accept", Self.seriesUID, "--no-send"]).status == 0)
+        let declined = cli.run(options + ["decline", Self.seriesUID, "--occurrence", "1998-03-27", "--no-send"])
+        #expect(declined.status == 0, "\(declined.err)")
+        let items = try FileManager.default.contentsOfDirectory(atPath: calendar)
+        #expect(items.count == 1, "\(items)")
+        let item = try String(contentsOfFile: calendar + "/" + (items.first ?? ""), encoding: .utf8)
+        #expect(item.components(separatedBy: "BEGIN:VTODO").count == 3)
+        #expect(item.contains("RECURRENCE-ID:19980327T100000Z"))
+        #expect(item.contains("DUE:19980329T100000Z"))
+        let todos = Self.replied(cli, options, handle: Self.seriesUID)
+        #expect(todos.count == 2)
+        #expect(todos.last?.contains("ATTENDEE;PARTSTAT=DECLINED:mailto:B@example.com") == true)
+        // Declining the whole series takes the item out.
+        #expect(cli.run(options + ["decline", Self.seriesUID, "--no-send"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: calendar).isEmpty)
+    }
+}
