@@ -238,6 +238,8 @@ enum JSONOutput {
         @Nullable var supersededBy: Successor?
         /// The later entry whose reply carries this one's answer but not its comment.
         @Nullable var commentLeftOutBy: Successor?
+        /// How far along the task is, on an `in-process` report; `null` on every other entry.
+        @Nullable var percent: Int?
 
         /// Another entry of the history, named by what it did and when.
         struct Successor: Encodable {
@@ -268,6 +270,7 @@ enum JSONOutput {
             supersededAt = entry.supersededAt.map(RFC3339.utc)
             supersededBy = entry.supersededBy.map(Successor.init)
             commentLeftOutBy = entry.comment?.isEmpty == false ? entry.commentLeftOutBy.map(Successor.init) : nil
+            percent = entry.percent
         }
     }
 

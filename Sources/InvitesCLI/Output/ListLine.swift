@@ -36,6 +36,7 @@ enum ListLine {
         if invite.source != .push, let by = invite.properties?.delegator(of: invite.attendees, me: me) {
             line += "  [delegated to you by \(Printable.sanitize(by))]"
         }
+        if let report = row.report { line += "  [\(TaskWords.report(report))]" }
         if let summary = stored.instanceSummary { line += "  [\(summary)]" }
         for (key, delegate) in row.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
             let series = key == invite.recurrenceID

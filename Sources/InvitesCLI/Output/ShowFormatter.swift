@@ -121,7 +121,9 @@ struct ShowFormatter {
         sections.details += details.meeting(show, me: me)
         let seriesDelegate = stored.state == .declined ? show.delegates[stored.invite.recurrenceID] : nil
         sections.details += detail(
-            "answer", seriesDelegate.map { "delegated to " + Printable.sanitize($0) } ?? stored.state.rawValue)
+            "answer",
+            seriesDelegate.map { "delegated to " + Printable.sanitize($0) }
+                ?? show.report.map { stored.state.rawValue + ", " + TaskWords.report($0) } ?? stored.state.rawValue)
         for (key, delegate) in show.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") })
         where key != stored.invite.recurrenceID && key.flatMap({ stored.instance($0)?.answer }) == .declined {
             let instant = key.flatMap(RecurrenceKey.instant(of:))

@@ -39,6 +39,11 @@ enum TaskWords {
         return TaskWords.due(shifted, time: time)
     }
 
+    /// Your report on a task in words: `40% done`, or `done`.
+    static func report(_ report: TaskReport) -> String {
+        report.action == .completed ? "done" : "\(report.percent)% done"
+    }
+
     /// The lines of `show` a task has and a meeting has not: due, priority, progress, status.
     static func details(_ task: TaskFacts, time: HumanTime) -> [(label: String, value: String)] {
         var lines: [(label: String, value: String)] = [("due", due(task, time: time))]

@@ -35,6 +35,8 @@ package struct ListController {
         /// The delegate of each component you delegated and have not answered since (`nil` is
         /// the series; ``Delegation``).
         package var delegates: [String?: String] = [:]
+        /// For a task, the series' standing report of progress (``TaskProgress``), if any.
+        package var report: TaskReport?
         /// For a series that has begun, a time before which it is not over in any zone: the end
         /// of the latest occurrence its expansion found, not cancelled, less a margin for
         /// all-day and floating times; the last time kept for a series without an end.
@@ -61,10 +63,16 @@ package struct ListController {
         }
         // Only invitations with a delegation in their history are read for it.
         let delegating = Set(try store.history(actions: [.delegated]).map(\.handle))
+        // And only tasks with a report of progress in theirs, for it.
+        let reporting = Set(try store.history(actions: AnswerAction.taskReports).map(\.handle))
         var listed = rows(chosen)
-        for index in listed.indices where delegating.contains(listed[index].stored.handle) {
-            listed[index].delegates = Delegation.standing(
-                in: try store.history(actions: AnswerAction.answers, handle: listed[index].stored.handle))
+        for index in listed.indices
+        where delegating.contains(listed[index].stored.handle) || reporting.contains(listed[index].stored.handle) {
+            let stored = listed[index].stored
+            let answers = try store.history(actions: AnswerAction.answers, handle: stored.handle)
+            listed[index].delegates = Delegation.standing(in: answers)
+            listed[index].report = TaskProgress.report(
+                for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
         }
         return listed.filter { row in
             guard let statuses else { return true }

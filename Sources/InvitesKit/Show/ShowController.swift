@@ -88,6 +88,8 @@ package struct ShowController {
             details: InvitationDetails(stored.invite, me: settings.me, time: HumanTime(zone: settings.display)),
             proposal: proposal, proposalDeclined: declined, collision: try collision?(stored))
         report.delegates = Delegation.standing(in: answers)
+        report.report = TaskProgress.report(
+            for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
         return report
     }
 

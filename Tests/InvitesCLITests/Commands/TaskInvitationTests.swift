@@ -141,4 +141,87 @@ import Testing
         #expect(cli.run(options + ["decline", Self.seriesUID, "--no-send"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: calendar).isEmpty)
     }
+
+    @Test("progress replies IN-PROCESS with PERCENT-COMPLETE and marks your copy; done replies COMPLETED")
+    func progressAndDoneReportOnTheTask() throws {
+        let (cli, options, calendar) = harness()
+        let progressed = cli.run(options + ["progress", Self.uid, "75", "--no-send"])
+        #expect(progressed.status == 0, "\(progressed.err)")
+        #expect(progressed.out.hasPrefix("u4sz: in-process \"Create the requirements document\" (75% done); added to"))
+        var todo = try #require(Self.replied(cli, options, handle: Self.uid).first)
+        #expect(todo.contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:B@example.com"))
+        #expect(todo.contains("PERCENT-COMPLETE:75"))
+        var copy = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(copy.contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:B@example.com\r\n"))
+        #expect(copy.contains("PERCENT-COMPLETE:75\r\n"))
+        #expect(cli.run(options + ["list", "--all"]).out.contains("accepted   task, due Tue 22 Jul 1997 17:00"))
+        #expect(cli.run(options + ["list", "--all"]).out.contains("[75% done]"))
+        let done = cli.run(options + ["done", Self.uid, "--comment", "Sent it", "--no-send"])
+        #expect(done.status == 0, "\(done.err)")
+        todo = try #require(Self.replied(cli, options, handle: Self.uid).first)
+        #expect(todo.contains("ATTENDEE;PARTSTAT=COMPLETED:mailto:B@example.com"))
+        #expect(todo.contains("PERCENT-COMPLETE:100"))
+        #expect(todo.contains("COMMENT:Sent it"))
+        copy = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(copy.contains("STATUS:COMPLETED\r\n"))
+        #expect(copy.contains("COMPLETED:20240601T120000Z\r\n"))
+        #expect(copy.components(separatedBy: "BEGIN:VTODO").count == 2)
+        let history = cli.run(options + ["history", Self.uid]).out
+        #expect(history.contains("in-process  Create the requirements document"), "\(history)")
+        #expect(history.contains("75% done"))
+        #expect(history.contains("completed  Create the requirements document"))
+        // A later accept puts the organizer's copy back, PERCENT-COMPLETE and all.
+        #expect(cli.run(options + ["accept", Self.uid, "--no-send"]).status == 0)
+        copy = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(!copy.contains("PERCENT-COMPLETE"))
+        #expect(copy.contains("STATUS:NEEDS-ACTION\r\n"))
+    }
+
+    @Test("progress and done report on one occurrence of a task series")
+    func progressPerOccurrence() throws {
+        let (cli, options, _) = harness(vdir: true, [Self.recurring])
+        #expect(cli.run(options + ["accept", Self.seriesUID, "--no-send"]).status == 0)
+        let progressed = cli.run(
+            options + ["progress", Self.seriesUID, "50%", "--occurrence", "1998-01-30", "--no-send"])
+        #expect(progressed.status == 0, "\(progressed.err)")
+        #expect(cli.run(options + ["done", Self.seriesUID, "--occurrence", "1998-02-27", "--no-send"]).status == 0)
+        let todos = Self.replied(cli, options, handle: Self.seriesUID)
+        #expect(todos.count == 3)
+        #expect(todos[0].contains("ATTENDEE;PARTSTAT=ACCEPTED:mailto:B@example.com"))
+        #expect(todos[1].contains("RECURRENCE-ID:19980130T100000Z") && todos[1].contains("PERCENT-COMPLETE:50"))
+        #expect(todos[1].contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:B@example.com"))
+        #expect(todos[2].contains("RECURRENCE-ID:19980227T100000Z") && todos[2].contains("PERCENT-COMPLETE:100"))
+        #expect(todos[2].contains("ATTENDEE;PARTSTAT=COMPLETED:mailto:B@example.com"))
+    }
+
+    @Test("progress and done on a meeting, or a PERCENT out of 0-100, are usage errors that record nothing")
+    func progressIsRefusedWhereItMakesNoSense() throws {
+        let (cli, options, _) = harness()
+        #expect(cli.run(options + ["ingest", SeriesTests.fixture("rfc5546-4.4.1-series.ics")]).status == 0)
+        for arguments in [["progress", "123456789", "10"], ["done", "123456789"]] {
+            let refused = cli.run(options + arguments)
+            #expect(refused.status == 2)
+            #expect(refused.err.contains("is a meeting, not a task"), "\(refused.err)")
+        }
+        for percent in ["101", "ten", "99999999999999999999999", "4.5", ""] {
+            let refused = cli.run(options + ["progress", Self.uid, percent])
+            #expect(refused.status == 2, "\(percent)")
+            #expect(refused.err.contains("a whole number from 0 to 100"), "\(refused.err)")
+        }
+        #expect(cli.run(options + ["progress", Self.uid]).status == 2)
+        #expect(cli.run(options + ["history"]).out == "No answers yet.\n")
+    }
+
+    @Test("A task reported on is answered: status no longer counts it pending")
+    func aReportedTaskIsAnswered() throws {
+        let cli = CLIHarness()
+        let options = ["--tz", "UTC", "--me", "b@example.com", "--calendar", cli.write("calendar.ics", Self.empty)]
+        let text = try String(contentsOfFile: Self.fixture(Self.request), encoding: .utf8)
+            .replacingOccurrences(of: "DTSTART:19970701T170000Z", with: "DTSTART:20240610T170000Z")
+            .replacingOccurrences(of: "DUE:19970722T170000Z", with: "DUE:20240622T170000Z")
+        #expect(cli.run(options + ["ingest", cli.write("task.ics", text)]).status == 0)
+        #expect(cli.run(options + ["status"]).out == "1 pending\n")
+        #expect(cli.run(options + ["progress", Self.uid, "10", "--no-send"]).status == 0)
+        #expect(cli.run(options + ["status"]).out.isEmpty, "nothing pending: status prints nothing")
+    }
 }
