@@ -224,4 +224,69 @@ import Testing
         #expect(cli.run(options + ["progress", Self.uid, "10", "--no-send"]).status == 0)
         #expect(cli.run(options + ["status"]).out.isEmpty, "nothing pending: status prints nothing")
     }
+
+    /// The lines of the first VTODO of the queued message with this subject, unfolded and
+    /// decoded from quoted-printable.
+    func todo(_ cli: CLIHarness, subject: String) throws -> [String] {
+        let store = try InboxStore(home: cli.home)
+        let message = try #require(try store.outbox().first { $0.subject == subject })
+        let text = String(decoding: message.body, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "=\n", with: "").replacingOccurrences(of: "=3D", with: "=")
+            .replacingOccurrences(of: "\n ", with: "")
+        let todo = try #require(text.components(separatedBy: "BEGIN:VTODO\n").dropFirst().first)
+        let lines: [String] = todo.components(separatedBy: "\n")
+        return Array(lines.prefix(while: { $0 != "END:VTODO" }))
+    }
+
+    @Test("delegate answers a task: DELEGATED to the organizer, the VTODO REQUEST to the delegate")
+    func delegatingATask() throws {
+        let (cli, options, calendar) = harness()
+        #expect(cli.run(options + ["accept", Self.uid, "--no-send"]).status == 0)
+        let delegated = cli.run(options + ["delegate", Self.uid, "e@example.com", "--no-send"])
+        #expect(delegated.status == 0, "\(delegated.err)")
+        let reply = try todo(cli, subject: "Delegated: Create the requirements document")
+        #expect(
+            reply.filter { $0.hasPrefix("ATTENDEE") } == [
+                "ATTENDEE;PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:e@example.com\":mailto:B@example.com",
+                "ATTENDEE;PARTSTAT=NEEDS-ACTION;DELEGATED-FROM=\"mailto:B@example.com\":mailto:e@example.com",
+            ])
+        let request = try todo(cli, subject: "Fwd: Invitation: Create the requirements document")
+        #expect(request.contains("DUE:19970722T170000Z"))
+        #expect(request.contains { $0.hasPrefix("ATTENDEE") && $0.hasSuffix("mailto:e@example.com") })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: calendar)) == Data(Self.empty.utf8))
+    }
+
+    @Test("An update follows into the calendar copy; a CANCEL marks it cancelled and refuses reports")
+    func updatesAndCancellationsFollow() throws {
+        let (cli, options, calendar) = harness()
+        #expect(cli.run(options + ["accept", Self.uid, "--no-send"]).status == 0)
+        let raw = try String(contentsOfFile: Self.fixture(Self.request), encoding: .utf8)
+        let update = cli.write(
+            "update.ics",
+            raw.replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:1")
+                .replacingOccurrences(of: "DUE:19970722T170000Z", with: "DUE:19970725T170000Z"))
+        let updated = cli.run(options + ["ingest", update])
+        #expect(updated.out.contains("updated    Create the requirements document  task, due Fri 25 Jul 1997 17:00"))
+        var copy = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(copy.contains("DUE:19970725T170000Z\r\nPRIORITY"))
+        #expect(copy.components(separatedBy: "BEGIN:VTODO").count == 2)
+        let cancel = cli.write(
+            "cancel.ics",
+            raw.replacingOccurrences(of: "SEQUENCE:0", with: "SEQUENCE:2")
+                .replacingOccurrences(of: "METHOD:REQUEST", with: "METHOD:CANCEL"))
+        #expect(cli.run(options + ["ingest", cancel]).status == 0)
+        copy = try String(contentsOfFile: calendar, encoding: .utf8)
+        #expect(copy.contains("STATUS:CANCELLED\r\n"))
+        let refused = cli.run(options + ["done", Self.uid])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("was cancelled by the organizer: it cannot be completed"))
+    }
+
+    @Test("refresh asks for a task in a VTODO")
+    func refreshAsksInAVTODO() throws {
+        let (cli, options, _) = harness()
+        #expect(cli.run(options + ["refresh", Self.uid, "--no-send"]).status == 0)
+        let body = String(decoding: try #require(try InboxStore(home: cli.home).outbox().last).body, as: UTF8.self)
+        #expect(body.contains("BEGIN:VTODO") && !body.contains("BEGIN:VEVENT"))
+    }
 }
