@@ -289,4 +289,20 @@ import Testing
         let body = String(decoding: try #require(try InboxStore(home: cli.home).outbox().last).body, as: UTF8.self)
         #expect(body.contains("BEGIN:VTODO") && !body.contains("BEGIN:VEVENT"))
     }
+
+    @Test("A task holds no time: check finds it free, day leaves it out, propose refuses it")
+    func aTaskHoldsNoTime() throws {
+        let cli = CLIHarness()
+        let busy =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nBEGIN:VEVENT\r\nUID:busy\r\n"
+            + "DTSTART:19970710T100000Z\r\nDTEND:19970710T110000Z\r\nSUMMARY:Busy\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let options = ["--calendar", cli.write("calendar.ics", busy), "--tz", "UTC", "--me", "b@example.com"]
+        #expect(cli.run(options + ["ingest", Self.fixture(Self.request)]).status == 0)
+        let checked = cli.run(options + ["check", Self.uid])
+        #expect(checked.status == 0, "\(checked.out)")
+        #expect(cli.run(options + ["day", "1997-07-10"]).out.contains("0 invitations waiting"))
+        let proposed = cli.run(options + ["propose", Self.uid, "--at", "2024-07-01 10:00", "--no-send"])
+        #expect(proposed.status == 1)
+        #expect(proposed.err.contains("is a task: it holds no time to move"))
+    }
 }
