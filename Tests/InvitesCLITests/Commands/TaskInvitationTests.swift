@@ -305,4 +305,41 @@ import Testing
         #expect(proposed.status == 1)
         #expect(proposed.err.contains("is a task: it holds no time to move"))
     }
+
+    @Test("review shows a task as show does and answers it with a key")
+    func reviewAnswersATask() throws {
+        let cli = CLIHarness()
+        let options = ["--tz", "UTC", "--me", "b@example.com", "--calendar", cli.write("calendar.ics", Self.empty)]
+        let text = try String(contentsOfFile: Self.fixture(Self.request), encoding: .utf8)
+            .replacingOccurrences(of: "DUE:19970722T170000Z", with: "DUE:20240622T170000Z")
+        #expect(cli.run(options + ["ingest", cli.write("task.ics", text)]).status == 0)
+        let review = cli.run(options + ["review", "--width", "80"], stdin: "a\n")
+        #expect(review.status == 0, "\(review.err)")
+        #expect(review.out.contains("  due        Sat 22 Jun 2024 17:00"))
+        #expect(review.out.contains("A task takes no time in your calendar: nothing collides with it"))
+        #expect(review.out.contains("accepted \"Create the requirements document\""))
+        #expect(
+            Self.replied(cli, options, handle: Self.uid).first?.contains(
+                "ATTENDEE;PARTSTAT=ACCEPTED:mailto:B@example.com") == true)
+    }
+
+    @Test("A stranger's task text is neutralised where it is printed; a task with no dates waits")
+    func hostileTaskTextIsNeutralised() throws {
+        let cli = CLIHarness()
+        let lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:t", "METHOD:REQUEST", "BEGIN:VTODO", "UID:nodate@x",
+            "DTSTAMP:20240501T080000Z", "ORGANIZER:mailto:o@x.org", "ATTENDEE:mailto:b@example.com",
+            "SUMMARY:Fix the \u{1B}[31mprinter", "STATUS:X-\u{1B}]0;pwned\u{07}", "PRIORITY:7",
+            "PERCENT-COMPLETE:250", "END:VTODO", "END:VCALENDAR",
+        ]
+        let options = ["--tz", "UTC", "--me", "b@example.com"]
+        #expect(
+            cli.run(options + ["ingest", cli.write("t.ics", lines.joined(separator: "\r\n") + "\r\n")]).status == 0)
+        let listed = cli.run(options + ["list"]).out
+        #expect(listed.contains("pending    task, no due date  Fix the ^[[31mprinter  (o@x.org)"), "\(listed)")
+        let shown = cli.run(options + ["show", "nodate"]).out
+        #expect(!shown.contains("\u{1B}") && !shown.contains("\u{07}"))
+        #expect(shown.contains("  status     x-^[]0;pwned^G"))
+        #expect(!shown.contains("progress"), "PERCENT-COMPLETE:250 is out of range: none")
+    }
 }
