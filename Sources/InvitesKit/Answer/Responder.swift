@@ -93,7 +93,9 @@ package struct Responder {
     /// whom, is the ``ReplyPlan``'s to say, from what the calendar holds; a reply invites owes
     /// is queued in the outbox in the same transaction. `toOrganizer: false` is a comment kept
     /// for yourself; `send` is the user's word (`--send`, `--no-send`) and `policy` the `send`
-    /// setting, which the plan's ``ReplyPlan/sending`` applies.
+    /// setting, which the plan's ``ReplyPlan/sending`` applies. `percent` is how far along a task
+    /// is, for a report of it under way (``AnswerAction/inProcess``); a report on a meeting is
+    /// refused (``AnswerError/notATask(handle:action:)``).
     package func answer(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
         toOrganizer: Bool = true, send: Bool? = nil, policy: SendPolicy = .never, percent: Int? = nil, now: Date
