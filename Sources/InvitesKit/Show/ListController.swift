@@ -165,13 +165,15 @@ package struct ListController {
         // A series that has begun is asked of its message for its next occurrence, every such
         // series of a message in one expansion: a series whose known occurrences are over may
         // have more to come (COUNT, UNTIL, RDATE); one without an end never is over.
+        let messages = rows.map { TaskSeries.expandable($0.stored, display: display) }
         var asked: [Data: Set<String>] = [:]
-        for row in rows where row.outline.recurs && row.stored.invite.start <= now {
-            asked[row.stored.invite.raw, default: []].insert(row.stored.invite.uid)
+        for (row, message) in zip(rows, messages) where row.outline.recurs && row.stored.invite.start <= now {
+            asked[message, default: []].insert(row.stored.invite.uid)
         }
         for index in rows.indices where rows[index].outline.recurs && rows[index].stored.invite.start <= now {
             let invite = rows[index].stored.invite
-            let future = futures.next(invite.uid, in: invite.raw, asking: asked[invite.raw] ?? [], after: now, display)
+            let message = messages[index]
+            let future = futures.next(invite.uid, in: message, asking: asked[message] ?? [], after: now, display)
             rows[index].next = future.next
             rows[index].liveUntil =
                 rows[index].outline.isEndless

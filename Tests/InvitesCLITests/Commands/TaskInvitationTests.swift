@@ -342,4 +342,19 @@ import Testing
         #expect(shown.contains("  status     x-^[]0;pwned^G"))
         #expect(!shown.contains("progress"), "PERCENT-COMPLETE:250 is out of range: none")
     }
+
+    @Test("A task series under way is listed by its next due date, and waits until its last")
+    func aTaskSeriesUnderWayIsPending() throws {
+        let cli = CLIHarness()
+        let options = ["--tz", "UTC", "--me", "b@example.com"]
+        let text = try String(contentsOfFile: Self.fixture(Self.recurring), encoding: .utf8)
+            .replacingOccurrences(of: "DTSTART:19980101T100000Z", with: "DTSTART:20240101T100000Z")
+            .replacingOccurrences(of: "DUE:19980103T100000Z", with: "DUE:20240103T100000Z")
+        #expect(cli.run(options + ["ingest", cli.write("monthly.ics", text)]).status == 0)
+        let listed = cli.run(options + ["list"]).out
+        #expect(
+            listed.contains("pending    task, next due Sun 2 Jun 2024 10:00, monthly on Fri (BYSETPOS=-1), 10 times"),
+            "\(listed)")
+        #expect(cli.run(options + ["status"]).out == "1 pending\n")
+    }
 }
