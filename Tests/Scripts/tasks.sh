@@ -50,7 +50,8 @@ for t in sorted(json.load(sys.stdin), key=lambda t: t["summary"]):
 Send Quarterly Report|0|False|883821600|1"
     [ "$got" = "$want" ] || fail "todoman lists '$got', not '$want'"
     run done "$single" --no-send >/dev/null 2>&1 || fail "done"
-    got=$(listed | head -n 1)
+    got=$(listed)
+    got=${got%%$'\n'*}
     [ "$got" = "Create the requirements document|100|True|869590800|1" ] || fail "todoman after done: '$got'"
     run decline "$single" --no-send >/dev/null 2>&1 || fail "decline"
     [ "$(listed | cut -d'|' -f1)" = "Send Quarterly Report" ] || fail "todoman still lists the declined task"
