@@ -22,6 +22,16 @@ extension InvitesCommand {
             occurrenceOption, fromOption, forOption,
         ] + sendOptions
 
+    /// The options of `progress` and `done`, which answer a task (a VTODO) only.
+    static func taskReportOptions(percent: Bool) -> [(String, String)] {
+        (percent ? [("PERCENT", "how much of the task is done: a whole number from 0 to 100")] : [])
+            + [
+                thisMessage,
+                ("--comment TEXT", "a comment for the organizer, kept in the history and sent in the reply"),
+                occurrenceOption, forOption,
+            ] + sendOptions
+    }
+
     static let forOption = (
         "--for ADDR",
         "answer for this address (a manager, a shared mailbox): the ATTENDEE is theirs, SENT-BY you, the mail from "
@@ -159,6 +169,17 @@ extension InvitesCommand {
             spec: AnswerCommand.spec,
             options: answerOptions,
             examples: ["invites tentative k3m9"], run: { try AnswerCommand.run(.tentative, $0) }),
+        Entry(
+            name: "progress", summary: "report how far along a task is (IN-PROCESS with PERCENT-COMPLETE)",
+            usage:
+                "progress HANDLE PERCENT [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            spec: TaskReportCommand.spec, options: taskReportOptions(percent: true),
+            examples: ["invites progress k3m9 40 --comment 'Draft is up'"], run: TaskReportCommand.progress),
+        Entry(
+            name: "done", summary: "report a task done (COMPLETED, PERCENT-COMPLETE:100)",
+            usage: "done HANDLE [--occurrence WHEN]... [--comment TEXT] [--for ADDR] [--send | --no-send]",
+            spec: TaskReportCommand.spec, options: taskReportOptions(percent: false),
+            examples: ["invites done k3m9"], run: TaskReportCommand.done),
         Entry(
             name: "comment", summary: "a comment for the organizer, without changing the answer",
             usage:

@@ -20,11 +20,17 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     /// organizer, the REQUEST to them (RFC 5546 §4.2.5). Your own answer is recorded as a
     /// decline beside it, since you do not go.
     case delegated
+    /// You report a task (a VTODO) under way: PARTSTAT=IN-PROCESS with how far along
+    /// (``HistoryEntry/percent``), as RFC 5546 §3.4.3's REPLY does. You took the task on: the
+    /// inbox holds it accepted.
+    case inProcess = "in-process"
+    /// You report a task done: PARTSTAT=COMPLETED, PERCENT-COMPLETE:100. Held accepted too.
+    case completed
 
     /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
     package var status: InviteStatus? {
         switch self {
-        case .accepted: return .accepted
+        case .accepted, .inProcess, .completed: return .accepted
         case .declined: return .declined
         case .tentative: return .tentative
         case .cancelled: return .cancelled
@@ -44,7 +50,10 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The answers proper, which a reply reports and a calendar copy carries.
-    package static let answers: Set<AnswerAction> = [.accepted, .declined, .tentative]
+    package static let answers: Set<AnswerAction> = [.accepted, .declined, .tentative, .inProcess, .completed]
+
+    /// The answers only a task takes (`invites progress`, `invites done`).
+    package static let taskReports: Set<AnswerAction> = [.inProcess, .completed]
 
     /// The entries whose messages go apart from the reply, each of its own kind (a COUNTER, the
     /// organizer's DECLINECOUNTER, a REFRESH, a forwarded REQUEST and its word to the organizer): a reply neither reports nor carries them.
@@ -56,6 +65,8 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .accepted: return "ACCEPTED"
         case .declined: return "DECLINED"
         case .tentative: return "TENTATIVE"
+        case .inProcess: return "IN-PROCESS"
+        case .completed: return "COMPLETED"
         case .commented, .cancelled, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated: return nil
         }
     }

@@ -46,6 +46,12 @@ package struct EventProperties: Sendable, Hashable, Codable {
     /// The series as a listing names it; ``SeriesOutline/none`` for a one-off and for an
     /// invitation of instances alone.
     package var outline: SeriesOutline = .none
+    /// What a task invitation (a VTODO) says of the task; `nil` for a meeting (a VEVENT), and
+    /// for every invitation kept before tasks were read, which were all meetings.
+    package var task: TaskFacts?
+
+    /// Whether the invitation is a task (a VTODO) rather than a meeting.
+    package var isTask: Bool { task != nil }
 
     package init() {}
 

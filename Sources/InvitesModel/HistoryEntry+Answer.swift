@@ -7,7 +7,7 @@ extension HistoryEntry {
     /// out. A proposal brings its own entry (``Proposal``): this is the rule for the rest.
     package static func answering(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String], comment: String?, delivery: Delivery,
-        now: Date
+        now: Date, percent: Int? = nil
     ) -> [HistoryEntry] {
         let invite = stored.invite
         let targets: [String?] = occurrences.isEmpty ? [invite.recurrenceID] : occurrences
@@ -22,7 +22,7 @@ extension HistoryEntry {
                 title: organizer?.title ?? invite.title, start: start,
                 end: organizer?.end ?? start.addingTimeInterval(length),
                 sequence: organizer?.sequence ?? invite.sequence, dtstamp: organizer?.dtstamp ?? invite.dtstamp,
-                action: action, comment: comment, at: now, delivery: delivery)
+                action: action, comment: comment, at: now, delivery: delivery, percent: percent)
         }
     }
 }

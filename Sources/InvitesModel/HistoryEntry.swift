@@ -53,6 +53,9 @@ package struct HistoryEntry: Sendable, Hashable {
     /// The delegate, on a delegation and on the decline recorded beside it: a later reply
     /// reports this component `PARTSTAT=DELEGATED;DELEGATED-TO` them (``Delegation``).
     package var delegatedTo: String? = nil
+    /// How far along a task is, on a report of it under way (``AnswerAction/inProcess``): 0
+    /// to 100, what the REPLY's PERCENT-COMPLETE says.
+    package var percent: Int? = nil
 
     package init(
         handle: String,
@@ -74,7 +77,8 @@ package struct HistoryEntry: Sendable, Hashable {
         id: Int64? = nil,
         supersededBy: HistoryEntry.Successor? = nil,
         commentLeftOutBy: HistoryEntry.Successor? = nil,
-        delegatedTo: String? = nil
+        delegatedTo: String? = nil,
+        percent: Int? = nil
     ) {
         self.handle = handle
         self.uid = uid
@@ -96,5 +100,6 @@ package struct HistoryEntry: Sendable, Hashable {
         self.supersededBy = supersededBy
         self.commentLeftOutBy = commentLeftOutBy
         self.delegatedTo = delegatedTo
+        self.percent = percent
     }
 }

@@ -20,6 +20,12 @@
   (PARTSTAT=DELEGATED, DELEGATED-TO the delegate) and the delegate's (DELEGATED-FROM you), and
   the REQUEST to the delegate carries both; a later answer to another occurrence still reports
   the delegated one DELEGATED.
+- Tasks (§3.4, the RFC's VTODO examples of §4.5): the REPLYs to accept, `progress 75` and
+  `done` are one VTODO each, with the UID and ORGANIZER of the request and your one ATTENDEE
+  at the PARTSTAT (and PERCENT-COMPLETE) of the RFC's own REPLYs (§4.5.2, §4.5.4, §4.5.5); an
+  occurrence of the recurring VTODO is answered by RECURRENCE-ID; the calendar invites wrote
+  holds the task as a VTODO (no VEVENT), with your PARTSTAT; a meeting's REFRESH, forward and
+  answer for someone hold VEVENTs, a task's VTODOs.
 - "This and all later" (`--from WHEN`), the weekly fixture accepted from its third occurrence:
   the REPLY holds one VEVENT per occurrence from WHEN on (RECURRENCE-ID, ACCEPTED), none before,
   and recurring-ical-events finds each of them ACCEPTED in the calendar invites wrote.
@@ -40,7 +46,7 @@ binary, folders = arguments(sys.argv)
 fixtures = sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
 counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
-          "forward refused": 0, "delegation": 0, "answer from an occurrence on": 0}
+          "forward refused": 0, "delegation": 0, "answer from an occurrence on": 0, "task reply": 0}
 failures = []
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
 
@@ -66,6 +72,11 @@ def with_calendar(home):
     return calendar
 
 
+def components(calendar):
+    """The components of an iTIP message: its VEVENTs, else its VTODOs (a task's)."""
+    return list(calendar.walk("VEVENT")) or list(calendar.walk("VTODO"))
+
+
 def listed(event, name):
     values = event.get(name)
     if values is None:
@@ -75,8 +86,8 @@ def listed(event, name):
 
 def check_refresh(home, invite, me, occurrence):
     _, calendar = newest(home, "refresh", "REFRESH")
-    events = list(calendar.walk("VEVENT"))
-    assert len(events) == 1, "%d VEVENTs" % len(events)
+    events = components(calendar)
+    assert len(events) == 1, "%d VEVENTs or VTODOs" % len(events)
     event = events[0]
     names = set(event.keys())
     assert names <= REFRESH_PROPERTIES, "properties the table forbids: %s" % sorted(names - REFRESH_PROPERTIES)
@@ -102,7 +113,7 @@ def check_for(run, home, invite, principal):
     message, calendar = newest(home, "reply", "REPLY")
     assert email.utils.parseaddr(message["From"])[1].lower() == principal.lower(), "From %s" % message["From"]
     assert email.utils.parseaddr(message["Sender"])[1] == secretary, "Sender %s" % message["Sender"]
-    for event in calendar.walk("VEVENT"):
+    for event in components(calendar):
         attendees = listed(event, "ATTENDEE")
         assert len(attendees) == 1, "ATTENDEE count %d" % len(attendees)
         assert str(attendees[0]).lower() == "mailto:" + principal.lower(), "ATTENDEE %s" % attendees[0]
@@ -128,8 +139,8 @@ def check_forward(run, home, invite, me):
     assert forwarded.returncode == 0, "forward: %s" % forwarded.stderr
     method, request = newest_to(home, added)
     assert method == "REQUEST" and str(request.get("METHOD")) == "REQUEST", "METHOD %s" % method
-    events = list(request.walk("VEVENT"))
-    assert events, "no VEVENT"
+    events = components(request)
+    assert events, "no VEVENT or VTODO"
     for event in events:
         assert str(event.get("UID")) == invite["uid"], "UID"
         named = [a for a in listed(event, "ATTENDEE") if str(a).lower() == "mailto:" + added]
@@ -139,7 +150,7 @@ def check_forward(run, home, invite, me):
     organizer = email.utils.parseaddr(invite["organizer"])[1]
     method, notice = newest_to(home, organizer)
     assert method == "REPLY" and str(notice.get("METHOD")) == "REPLY", "the notice's METHOD %s" % method
-    for event in notice.walk("VEVENT"):
+    for event in components(notice):
         attendees = [str(a).lower() for a in listed(event, "ATTENDEE")]
         assert attendees[-1] == "mailto:" + added and len(attendees) == 2, "the notice's ATTENDEEs %s" % attendees
     counts["forward"] += 1
@@ -178,6 +189,68 @@ for path, home, run in homes.each_input(folders):
                 counts["refresh for one occurrence"] += 1
         except Exception as error:  # noqa: BLE001 - every failure is reported
             failures.append("%s (%s): %s" % (path, handle, error))
+
+
+def check_tasks(fixtures):
+    """A task's REPLYs as the RFC's own (§4.5.2, §4.5.4, §4.5.5), and its calendar copy."""
+    request = fixture(fixtures, "rfc5546-4.5.1-vtodo-request.ics")
+    recurring = fixture(fixtures, "rfc5546-4.5.7-recurring-vtodo.ics")
+    if not request or not recurring:
+        return
+    uid = "calsrv.example.com-873970198738777-00@example.com"
+    home, bare = homes.new()
+    calendar = with_calendar(home)
+    run = lambda *args: bare("--calendar", calendar, "--me", "B@example.com", *args)
+    steps = [(["accept", uid], "rfc5546-4.5.2-vtodo-reply.ics"),
+             (["progress", uid, "75"], "rfc5546-4.5.4-vtodo-reply-in-process.ics"),
+             (["done", uid], "rfc5546-4.5.5-vtodo-reply-completed.ics")]
+    try:
+        done = run("ingest", request)
+        assert done.returncode == 0, "ingest: %s" % done.stderr
+        for step, example in steps:
+            done = run(*step, "--no-send")
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+            _, reply = newest(home, "reply", "REPLY")
+            assert not list(reply.walk("VEVENT")), "%s: a VEVENT in a task's REPLY" % step[0]
+            todos = list(reply.walk("VTODO"))
+            assert len(todos) == 1, "%s: %d VTODOs" % (step[0], len(todos))
+            with open(fixture(fixtures, example), "rb") as data:
+                rfc = icalendar.Calendar.from_ical(data.read()).walk("VTODO")[0]
+            ours = todos[0]
+            for name in ("UID", "ORGANIZER"):
+                assert str(ours.get(name)).lower() == str(rfc.get(name)).lower(), "%s: %s" % (step[0], name)
+            mine, theirs = listed(ours, "ATTENDEE"), listed(rfc, "ATTENDEE")
+            assert len(mine) == 1 and str(mine[0]).lower() == str(theirs[0]).lower(), "%s: ATTENDEE" % step[0]
+            assert mine[0].params.get("PARTSTAT") == theirs[0].params.get("PARTSTAT"), \
+                "%s: PARTSTAT %r, the RFC's %r" % (step[0], mine[0].params, theirs[0].params)
+            if rfc.get("PERCENT-COMPLETE") is not None:
+                assert int(ours.get("PERCENT-COMPLETE")) == int(rfc.get("PERCENT-COMPLETE")), "PERCENT-COMPLETE"
+            if step[0] == "done":
+                assert int(ours.get("PERCENT-COMPLETE")) == 100, "done: PERCENT-COMPLETE %s" % ours.get("PERCENT-COMPLETE")
+            with open(calendar, "rb") as data:
+                written = icalendar.Calendar.from_ical(data.read())
+            assert not list(written.walk("VEVENT")), "a VEVENT in the calendar"
+            copies = list(written.walk("VTODO"))
+            assert len(copies) == 1, "%d VTODOs in the calendar" % len(copies)
+            me = [a for a in listed(copies[0], "ATTENDEE") if str(a).lower() == "mailto:b@example.com"]
+            assert me and me[0].params.get("PARTSTAT") == theirs[0].params.get("PARTSTAT"), "calendar PARTSTAT"
+            counts["task reply"] += 1
+        home, bare = homes.new()
+        series_uid = "calsrv.example.com-873970198738777-02@example.com"
+        for step in (["ingest", recurring], ["progress", series_uid, "40", "--occurrence", "19980130T100000Z",
+                                             "--no-send"]):
+            done = bare("--me", "B@example.com", *step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        _, reply = newest(home, "reply", "REPLY")
+        todos = list(reply.walk("VTODO"))
+        assert len(todos) == 1, "the occurrence's REPLY: %d VTODOs" % len(todos)
+        rid = todos[0]["RECURRENCE-ID"].dt
+        assert rid == datetime.datetime(1998, 1, 30, 10, 0, tzinfo=datetime.timezone.utc), "RECURRENCE-ID %s" % rid
+        assert listed(todos[0], "ATTENDEE")[0].params.get("PARTSTAT") == "IN-PROCESS", "the occurrence's PARTSTAT"
+        assert int(todos[0]["PERCENT-COMPLETE"]) == 40, "the occurrence's PERCENT-COMPLETE"
+        counts["task reply"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s (tasks): %s" % (request, error))
 
 
 def check_add(fixtures):
@@ -289,6 +362,7 @@ def check_from(fixtures):
 
 
 check_add(fixtures)
+check_tasks(fixtures)
 check_delegate(fixtures)
 check_from(fixtures)
 print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())

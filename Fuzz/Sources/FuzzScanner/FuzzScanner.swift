@@ -37,7 +37,7 @@ public func fuzzScanner(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 _ = ICSBlockScanner.value(of: "UID", in: bytes, block: block.range).map {
                     BlockFields.uidHash(value: $0[...])
                 }
-            case .timezone:
+            case .timezone, .task:
                 break
             case .calendarZone:
                 _ = ICSBlockScanner.lineValue(bytes, at: block.range.lowerBound)

@@ -13,7 +13,7 @@ enum AnswerCommand {
     static let commentSpec = OptionSpec(
         values: ["--occurrence", "--from", "--for"], flags: ["--private", "--send", "--no-send"])
 
-    static func run(_ action: AnswerAction, _ context: CommandContext) throws -> ExitCode {
+    static func run(_ action: AnswerAction, _ context: CommandContext, percent: Int? = nil) throws -> ExitCode {
         var comment = context.arguments.value("--comment")
         var arguments = context.arguments
         let command = action == .commented ? "comment" : verb(action)
@@ -34,6 +34,13 @@ enum AnswerCommand {
         var resolving = context
         resolving.arguments = arguments
         let stored = try resolving.resolveInvite(command: command)
+        // Only a task is under way or done; a meeting is accepted, declined or tentative.
+        if AnswerAction.taskReports.contains(action), stored.invite.properties?.isTask != true {
+            throw UsageError(
+                message: "\(stored.handle) is a meeting, not a task: \(command) reports on a task (a VTODO); "
+                    + "accept, decline or tentative answer a meeting",
+                command: command)
+        }
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: command)
         }
@@ -51,7 +58,7 @@ enum AnswerCommand {
                 AnswerController.Request(
                     stored, action: action, occurrences: occurrences,
                     comment: comment, addToCalendar: adding, toOrganizer: toOrganizer,
-                    send: SendCommand.override(context), now: context.environment.now()))
+                    send: SendCommand.override(context), percent: percent, now: context.environment.now()))
         } catch let error as OccurrenceError {
             throw usage(error, handle: stored.handle, command: command)
         }
@@ -68,6 +75,7 @@ enum AnswerCommand {
             return try after(report, dispatcher: controller.dispatcher, context)
         }
         var line = AnswerWords.answered(stored, action)
+        if let percent { line += " (\(percent)% done)" }
         if let from = context.arguments.value("--from") {
             let count = report.occurrences.count
             line += " (from \(Printable.sanitize(from)) on: \(count) \(count == 1 ? "occurrence" : "occurrences"))"
@@ -157,6 +165,8 @@ enum AnswerCommand {
         switch action {
         case .accepted: return "accept"
         case .declined: return "decline"
+        case .inProcess: return "progress"
+        case .completed: return "done"
         default: return action.rawValue
         }
     }

@@ -60,6 +60,7 @@ enum HistoryCommand {
                 context.time.day(entry.at) + " " + context.time.clock(entry.at) + "  "
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
+            if let percent = entry.percent { line += "  \(percent)% done" }
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
             if let note = deliveryNote(entry, context) { line += "  [" + note + "]" }
             context.print(line)
@@ -123,6 +124,8 @@ enum HistoryCommand {
         case .refreshed: return "request for the current invitation"
         case .forwarded: return "forward"
         case .delegated: return "delegation"
+        case .inProcess: return "progress report"
+        case .completed: return "report of the task done"
         }
     }
 }

@@ -134,9 +134,13 @@ enum IngestCommand {
         let columns = HandleColumns(handles: outcomes.map(\.stored.handle))
         for outcome in outcomes {
             let invite = outcome.stored.invite
+            // A task by when it is due, a meeting by when it holds you.
+            let when =
+                invite.properties?.task.map { TaskWords.listed($0, invite: invite, next: nil, time: context.time) }
+                ?? context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
             context.print(
                 columns.prefix(outcome.stored.handle, outcome.result.rawValue) + Printable.title(invite.title)
-                    + "  " + context.time.span(start: invite.start, end: invite.end, dates: invite.dates)
+                    + "  " + when
                     + ((invite.properties?.outline ?? .none).summary(zone: context.settings.zone.value.timeZone)
                         .map { ", " + $0 } ?? ""))
             if let note = outcome.note { context.note("\(outcome.stored.handle): \(note)") }

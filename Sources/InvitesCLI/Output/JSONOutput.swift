@@ -32,6 +32,26 @@ enum JSONOutput {
         var attendees: [Attendee]
         @Nullable var calendarItem: CalendarItem?
         @Nullable var mail: Mail?
+        /// `meeting` (a VEVENT) or `task` (a VTODO, RFC 5546 §3.4).
+        var kind: String
+        /// What a task says of itself; `null` for a meeting.
+        @Nullable var task: Task?
+
+        /// A task's DUE, PRIORITY, PERCENT-COMPLETE and STATUS, as sent.
+        struct Task: Encodable {
+            /// An instant, or a date for `DUE;VALUE=DATE`; `null` for a task with no due date.
+            @Nullable var due: String?
+            @Nullable var priority: Int?
+            @Nullable var percent: Int?
+            @Nullable var status: String?
+
+            init(_ task: TaskFacts) {
+                due = task.dueDay ?? task.due.map(RFC3339.utc)
+                priority = task.priority
+                percent = task.percent
+                status = task.status
+            }
+        }
 
         /// Who the mail it came in says it is from (``InvitesKit/MailOrigin``), and whether
         /// that is the organizer.
@@ -120,6 +140,9 @@ enum JSONOutput {
             }
             calendarItem = stored.foundIn.map { CalendarItem(calendar: $0.calendar, path: $0.path, gone: $0.gone) }
             mail = invite.origin.map { Mail($0, organizer: invite.organizer) }
+            let task = invite.source == .push ? nil : invite.properties?.task
+            kind = task == nil ? "meeting" : "task"
+            self.task = task.map(Task.init)
         }
     }
 
@@ -215,6 +238,8 @@ enum JSONOutput {
         @Nullable var supersededBy: Successor?
         /// The later entry whose reply carries this one's answer but not its comment.
         @Nullable var commentLeftOutBy: Successor?
+        /// How far along the task is, on an `in-process` report; `null` on every other entry.
+        @Nullable var percent: Int?
 
         /// Another entry of the history, named by what it did and when.
         struct Successor: Encodable {
@@ -245,6 +270,7 @@ enum JSONOutput {
             supersededAt = entry.supersededAt.map(RFC3339.utc)
             supersededBy = entry.supersededBy.map(Successor.init)
             commentLeftOutBy = entry.comment?.isEmpty == false ? entry.commentLeftOutBy.map(Successor.init) : nil
+            percent = entry.percent
         }
     }
 

@@ -24,6 +24,10 @@ enum ListLine {
         if let next = row.next, next.start != invite.start {
             when = "next " + time.span(start: next.start, end: next.end, dates: next.dates)
         }
+        // A task takes no time: it is listed by the word and its due date.
+        if let task = invite.properties?.task {
+            when = TaskWords.listed(task, invite: invite, next: row.next, time: time)
+        }
         let repeats = row.outline.summary(zone: display.timeZone, allDay: invite.dates != nil).map { ", " + $0 } ?? ""
         var line = prefix + when + repeats + "  " + Printable.title(invite.title)
         if let organizer = invite.organizer?.display, !organizer.isEmpty {
@@ -32,6 +36,7 @@ enum ListLine {
         if invite.source != .push, let by = invite.properties?.delegator(of: invite.attendees, me: me) {
             line += "  [delegated to you by \(Printable.sanitize(by))]"
         }
+        if let report = row.report { line += "  [\(TaskWords.report(report))]" }
         if let summary = stored.instanceSummary { line += "  [\(summary)]" }
         for (key, delegate) in row.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
             let series = key == invite.recurrenceID

@@ -80,7 +80,13 @@ struct ShowFormatter {
         // An ongoing series by its next occurrence (the first of those checked, which start
         // from now), said to be the next, with its first date below.
         let first = time.span(start: invite.start, end: invite.end, dates: invite.dates)
-        if let next = show.occurrences.first.map({ span($0.nearby.invite, allDay: invite.dates != nil) }),
+        let task = invite.source == .push ? nil : invite.properties?.task
+        if let task {
+            // A task is due, not held: its DUE, how urgent, how far along, as the organizer sent them.
+            for (index, line) in TaskWords.details(task, time: time).enumerated() {
+                head(line.label, line.value, kept: index == 0)
+            }
+        } else if let next = show.occurrences.first.map({ span($0.nearby.invite, allDay: invite.dates != nil) }),
             next != first, (show.occurrences.first?.nearby.invite.start ?? .distantPast) > invite.start
         {
             head("when", "next " + next)
@@ -88,7 +94,7 @@ struct ShowFormatter {
         } else {
             head("when", first)
         }
-        if let tzid = invite.timeZone, invite.dates == nil {
+        if task == nil, let tzid = invite.timeZone, invite.dates == nil {
             if let zone = DisplayZone(tzid: tzid) {
                 let theirs = HumanTime(zone: zone)
                 if theirs.span(start: invite.start, end: invite.end) != time.span(start: invite.start, end: invite.end)
@@ -115,7 +121,9 @@ struct ShowFormatter {
         sections.details += details.meeting(show, me: me)
         let seriesDelegate = stored.state == .declined ? show.delegates[stored.invite.recurrenceID] : nil
         sections.details += detail(
-            "answer", seriesDelegate.map { "delegated to " + Printable.sanitize($0) } ?? stored.state.rawValue)
+            "answer",
+            seriesDelegate.map { "delegated to " + Printable.sanitize($0) }
+                ?? show.report.map { stored.state.rawValue + ", " + TaskWords.report($0) } ?? stored.state.rawValue)
         for (key, delegate) in show.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") })
         where key != stored.invite.recurrenceID && key.flatMap({ stored.instance($0)?.answer }) == .declined {
             let instant = key.flatMap(RecurrenceKey.instant(of:))
@@ -142,11 +150,13 @@ struct ShowFormatter {
         sections.notes = details.notes(show)
         if !show.occurrences.isEmpty {
             sections.occurrences += wrap(
-                "Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences")
+                task == nil
+                    ? "Recurring: conflicts with \(show.conflicting) of the next \(show.occurrences.count) occurrences"
+                    : "Recurring: the next \(show.occurrences.count) occurrences")
             for occurrence in show.occurrences {
                 let nearby = occurrence.nearby
                 let names = nearby.entries.filter(\.conflict).map { Printable.title($0.occurrence.title) }
-                let mark = names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
+                let mark = task != nil ? "" : names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
                 var state = occurrence.state.rawValue
                 if occurrence.state == .declined, let delegate = show.delegates[occurrence.key] {
                     state = "delegated to " + Printable.sanitize(delegate)
@@ -154,11 +164,21 @@ struct ShowFormatter {
                 if occurrence.moved, let original = occurrence.original {
                     state = "moved from " + time.clock(original) + ", " + state
                 }
-                sections.occurrences += wrap(
-                    "  " + span(nearby.invite, allDay: invite.dates != nil) + "  " + state + "  " + mark, indent: 4)
+                // A task's occurrence by when it is due, where a meeting's by when it holds you.
+                let when =
+                    task.map { "due " + TaskWords.occurrenceDue($0, invite: invite, at: nearby.invite, time: time) }
+                    ?? span(nearby.invite, allDay: invite.dates != nil)
+                sections.occurrences += wrap("  " + when + "  " + state + (mark.isEmpty ? "" : "  " + mark), indent: 4)
             }
-            sections.occurrences += wrap("Shown: " + span(report.invite, allDay: invite.dates != nil))
+            if task == nil {
+                sections.occurrences += wrap("Shown: " + span(report.invite, allDay: invite.dates != nil))
+            }
             sections.occurrences.append("")
+        }
+        if task != nil {
+            // A task holds no time in your calendar: nothing collides with it, and no timeline is drawn.
+            sections.timeline += wrap("A task takes no time in your calendar: nothing collides with it")
+            return sections
         }
         let conflicts = report.conflicts
         sections.timeline += wrap(

@@ -15,7 +15,7 @@ package enum CalendarBlocks {
         return blocks.map { block in
             guard
                 let event = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block]))?
-                    .selfOrChildren(ICAL_VEVENT_COMPONENT).first
+                    .selfOrScheduled().first
             else { return nil }
             return ICalDocument.recurrenceID(of: event, resolver: resolver)
         }
@@ -27,7 +27,7 @@ package enum CalendarBlocks {
         blocks.map { block in
             guard
                 let event = ICalComponent.parse(UnsafeRawBufferPointer(rebasing: bytes[block]))?
-                    .selfOrChildren(ICAL_VEVENT_COMPONENT).first
+                    .selfOrScheduled().first
             else { return CalendarClaim.Holder(organizer: nil, title: "") }
             return CalendarClaim.Holder(
                 organizer: ICalDocument.organizer(of: event), title: event.text(ICAL_SUMMARY_PROPERTY) ?? "")
@@ -38,8 +38,8 @@ package enum CalendarBlocks {
     /// does not own: the alarms you added, and `X-` properties other clients wrote that the new
     /// version does not have. The text is returned as it is when there is nothing to carry.
     package static func keepingYours(new text: String, old block: UnsafeRawBufferPointer) -> String {
-        guard let old = ICalComponent.parse(block)?.selfOrChildren(ICAL_VEVENT_COMPONENT).first,
-            let new = ICalComponent.parse(text)?.selfOrChildren(ICAL_VEVENT_COMPONENT).first
+        guard let old = ICalComponent.parse(block)?.selfOrScheduled().first,
+            let new = ICalComponent.parse(text)?.selfOrScheduled().first
         else { return text }
         var changed = false
         if new.children(ICAL_VALARM_COMPONENT).isEmpty {

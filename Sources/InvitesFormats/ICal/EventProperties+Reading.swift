@@ -9,7 +9,7 @@ extension EventProperties {
         guard let root = raw.withUnsafeBytes({ ICalComponent.parse($0) }) else { return [:] }
         var found: [String: EventProperties] = [:]
         var masters: Set<String> = []
-        for event in root.selfOrChildren(ICAL_VCALENDAR_COMPONENT).flatMap({ $0.children(ICAL_VEVENT_COMPONENT) }) {
+        for event in root.selfOrChildren(ICAL_VCALENDAR_COMPONENT).flatMap({ $0.scheduled() }) {
             guard let uid = event.text(ICAL_UID_PROPERTY), !masters.contains(uid) else { continue }
             let master = event.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil
             guard master || found[uid] == nil else { continue }
@@ -57,6 +57,7 @@ extension EventProperties {
                 first.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")))
             found.delegators = delegators
         }
+        if event.isTask { found.task = task(of: event) }
         if event.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil {
             let start = event.firstProperty(ICAL_DTSTART_PROPERTY)?.time
             var neverMatching: [String: String] = [:]
@@ -78,5 +79,25 @@ extension EventProperties {
                 }, neverMatching: neverMatching)
         }
         return found
+    }
+
+    /// The facts of a VTODO that need no zone: PRIORITY and PERCENT-COMPLETE where they are in
+    /// range (a stranger's numbers), STATUS, and DUE's date when it is one. DUE as an instant
+    /// is the reader's, who knows the zones (``ICalDocument``).
+    static func task(of todo: ICalComponent) -> TaskFacts {
+        var task = TaskFacts()
+        if let property = todo.firstProperty(ICAL_PRIORITY_PROPERTY) {
+            task.priority = TaskFacts.priority(Int(icalproperty_get_priority(property.raw)))
+        }
+        if let property = todo.firstProperty(ICAL_PERCENTCOMPLETE_PROPERTY) {
+            task.percent = TaskFacts.percent(Int(icalproperty_get_percentcomplete(property.raw)))
+        }
+        task.status = todo.firstProperty(ICAL_STATUS_PROPERTY)?.value.map {
+            String($0.trimmingCharacters(in: .whitespaces).uppercased().prefix(20))
+        }
+        if let due = todo.firstProperty(ICAL_DUE_PROPERTY)?.time, due.is_date != 0 {
+            task.dueDay = LocalDate(year: Int(due.year), month: Int(due.month), day: Int(due.day)).description
+        }
+        return task
     }
 }

@@ -59,10 +59,11 @@ package final class ICalComponent {
     /// libical a gigabyte and the store minutes, for an inbox nobody could read.
     package static let mostEvents = 10_000
 
-    private static let opening = Array("BEGIN:VEVENT".utf8)
+    /// The lines that open a component an invitation is made of: a meeting's and a task's.
+    private static let openings = [Array("BEGIN:VEVENT".utf8), Array("BEGIN:VTODO".utf8)]
 
-    /// How many lines open a VEVENT (`BEGIN:VEVENT`, in any case, folded or not), counted at
-    /// byte level before libical is given the text; counting stops past `limit`.
+    /// How many lines open a VEVENT or a VTODO (`BEGIN:VEVENT`, in any case, folded or not),
+    /// counted at byte level before libical is given the text; counting stops past `limit`.
     package static func eventCount(in bytes: UnsafeRawBufferPointer, limit: Int = mostEvents) -> Int {
         var count = 0
         var start = 0
@@ -73,9 +74,11 @@ package final class ICalComponent {
             guard bytes[line.start] | 0x20 == UInt8(ascii: "b") || line.firstEnd == line.start else { continue }
             let opens = line.withHead(bytes, scratch: &scratch) { head, start, end in
                 // Letters and the colon match in either case; blanks may trail the name.
-                let opening = ICalComponent.opening
-                guard end - start >= opening.count,
-                    opening.indices.allSatisfy({ head[start + $0] | 0x20 == opening[$0] | 0x20 })
+                guard
+                    let opening = ICalComponent.openings.first(where: { opening in
+                        end - start >= opening.count
+                            && opening.indices.allSatisfy({ head[start + $0] | 0x20 == opening[$0] | 0x20 })
+                    })
                 else { return false }
                 var rest = start + opening.count
                 while rest < end, head[rest] == 0x0D || head[rest] == 0x20 || head[rest] == 0x09 { rest += 1 }

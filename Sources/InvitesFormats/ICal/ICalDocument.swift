@@ -7,7 +7,7 @@ import InvitesModel
 /// This is the bridge between libical and the ingest layer: the VEVENTs come out as plain values
 /// with every time already turned into an instant (or, for all-day events, dates).
 package struct ICalDocument {
-    /// One VEVENT, as plain values.
+    /// One VEVENT or VTODO, as plain values.
     package struct Event {
         package var uid: String
         package var recurrenceID: String?
@@ -63,16 +63,17 @@ package struct ICalDocument {
         }
         for calendar in calendars {
             if document.method == nil { document.method = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() }
-            for component in calendar.children(ICAL_VEVENT_COMPONENT) {
+            for component in calendar.scheduled() {
                 // An empty value (Google writes `LOCATION:`) is harmless; anything else was lost.
                 for property in component.properties(ICAL_XLICERROR_PROPERTY) {
                     let problem = property.value ?? "unreadable property"
                     if !problem.hasPrefix("No value for") { document.problems.append(problem) }
                 }
                 startAtRecurrenceID(component)
+                // A task's times are read as a meeting's (``ICalComponent/asEvent()``).
                 guard
                     let event = ICalEvent(
-                        component, resolver: resolver, line: 0, warn: { document.problems.append($0) })
+                        component.asEvent(), resolver: resolver, line: 0, warn: { document.problems.append($0) })
                 else { continue }
                 document.events.append(summary(of: event, component: component, display: resolver.display))
             }
@@ -114,6 +115,9 @@ package struct ICalDocument {
             )
         }
         let recurrenceID = event.recurrenceID.map { recurrenceIDText($0, display: display) }
+        let properties = properties(of: component, start: startInstant, end: max(endInstant, startInstant))
+        // A task with no DUE is never over: it waits for an answer until it gets one.
+        if let task = properties.task, task.due == nil { endInstant = Int(StorableTime.seconds.upperBound) - 1 }
         return Event(
             uid: event.uid, recurrenceID: recurrenceID, title: event.title,
             start: Date(timeIntervalSince1970: Double(startInstant)),
@@ -128,7 +132,23 @@ package struct ICalDocument {
             sequence: component.firstProperty(ICAL_SEQUENCE_PROPERTY).map { Int(icalproperty_get_sequence($0.raw)) },
             microsoftSequence: microsoftSequence, dtstamp: dtstamp, recurs: event.recurs,
             cancelled: event.cancelled, thisAndFuture: event.recurrenceID != nil && event.thisAndFuture,
-            properties: EventProperties.properties(of: component))
+            properties: properties)
+    }
+
+    /// What an invitation keeps of a component; for a task, with its DUE as an instant: the end
+    /// of the times ``ICalComponent/asEvent()`` reads, or their start for a task due without a
+    /// DTSTART, or DTSTART and DURATION (RFC 5545 §3.6.2).
+    private static func properties(of component: ICalComponent, start: Int, end: Int) -> EventProperties {
+        var properties = EventProperties.properties(of: component)
+        guard component.isTask, var task = properties.task else { return properties }
+        let started = component.firstProperty(ICAL_DTSTART_PROPERTY) != nil
+        if component.firstProperty(ICAL_DUE_PROPERTY) != nil
+            || (started && component.firstProperty(ICAL_DURATION_PROPERTY) != nil)
+        {
+            task.due = Date(timeIntervalSince1970: Double(started ? end : start))
+        }
+        properties.task = task
+        return properties
     }
 
     /// An instance without DTSTART (RFC 5546 §4.4.3 cancels one so) starts where its

@@ -4,7 +4,7 @@ import InvitesModel
 
 extension ITIPComposer {
     /// The iTIP REFRESH (RFC 5546 §3.2.6) that asks the organizer for the invitation as it
-    /// stands: METHOD:REFRESH and one VEVENT with only what the RFC's table allows, the UID and
+    /// stands: METHOD:REFRESH and one VEVENT (a VTODO for a task) with only what the RFC's table allows, the UID and
     /// ORGANIZER of the invitation, your ATTENDEE (the requestor; SENT-BY you when you answer for
     /// them), a fresh DTSTAMP, the
     /// RECURRENCE-ID when it is for one occurrence (`key`; the VTIMEZONE it names goes along) and
@@ -16,7 +16,8 @@ extension ITIPComposer {
     ) -> String? {
         let parts = InvitationComponents(stored, now: now, display: display)
         guard let original = parts.part(key) ?? (key == nil ? parts.parts.first?.event : nil) else { return nil }
-        let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+        // A task is asked for in a VTODO (RFC 5546 §3.4.6).
+        let event = ICalComponent.make(original.isTask ? ICAL_VTODO_COMPONENT : ICAL_VEVENT_COMPONENT)
         var copied: [icalproperty_kind] = [ICAL_UID_PROPERTY, ICAL_ORGANIZER_PROPERTY]
         if key != nil { copied.append(ICAL_RECURRENCEID_PROPERTY) }
         for kind in copied {

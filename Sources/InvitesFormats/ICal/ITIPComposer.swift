@@ -10,8 +10,12 @@ package enum ITIPComposer {
     /// The invitation's events for your calendar, as `stored` says you answered them: your
     /// ATTENDEE's PARTSTAT on each, STATUS:CANCELLED where the organizer cancelled. `keys` names
     /// the components to put (`nil` in it is the master); `nil` means the whole invitation.
+    /// `reports` says, for a task, which components you reported under way or done: their
+    /// PARTSTAT says so, with PERCENT-COMPLETE, and one done is STATUS:COMPLETED with the time
+    /// (RFC 5545 §3.8.2.1), as a to-do list (todoman) reads it.
     package static func calendarEntry(
-        for stored: StoredInvite, keys: [String?]?, me: MyAddresses, now: Date, display: DisplayZone
+        for stored: StoredInvite, keys: [String?]?, me: MyAddresses, now: Date, display: DisplayZone,
+        reports: [String?: TaskReport] = [:]
     ) -> CalendarEntry {
         let parts = InvitationComponents(stored, now: now, display: display)
         var wanted: [String?] = keys ?? parts.parts.map(\.key)
@@ -33,6 +37,7 @@ package enum ITIPComposer {
             } else if answer == .pending {
                 setPartstat("NEEDS-ACTION", on: event, me: me)
             }
+            if event.isTask, let report = reports[key] { mark(report, on: event, me: me) }
             if stored.status == .cancelled || stored.invite.method == .cancel {
                 event.removeProperties(ICAL_STATUS_PROPERTY)
                 event.add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
@@ -45,6 +50,19 @@ package enum ITIPComposer {
         return CalendarEntry(
             uid: stored.invite.uid, components: components, timezones: parts.zones(for: events),
             scope: keys == nil ? .whole : .only)
+    }
+
+    /// Marks a task's component as reported: your PARTSTAT, PERCENT-COMPLETE, and for one done
+    /// STATUS:COMPLETED with COMPLETED at the time you said so.
+    private static func mark(_ report: TaskReport, on task: ICalComponent, me: MyAddresses) {
+        setPartstat(report.action.partstat ?? "ACCEPTED", on: task, me: me)
+        task.removeProperties(ICAL_PERCENTCOMPLETE_PROPERTY)
+        task.add(icalproperty_new_percentcomplete(Int32(report.percent)))
+        guard report.action == .completed else { return }
+        task.removeProperties(ICAL_STATUS_PROPERTY)
+        task.add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
+        task.removeProperties(ICAL_COMPLETED_PROPERTY)
+        task.add(icalproperty_new_completed(ICalComponent.utcTime(report.at)))
     }
 
     /// The whole invitation as the organizer last sent it, for expanding its occurrences.
@@ -60,25 +78,33 @@ package enum ITIPComposer {
     /// is the one a forward invited, named beside you (RFC 5546 §3.2.2.6). `delegates` names the
     /// delegate of each component you delegated (``Delegation``): that component says
     /// `PARTSTAT=DELEGATED;DELEGATED-TO` them, with their ATTENDEE `DELEGATED-FROM` you (RFC 5546
-    /// §4.2.5), in the delegation's own REPLY and in every later one.
+    /// §4.2.5), in the delegation's own REPLY and in every later one. `percents` says how far
+    /// along each component of a task reported under way or done is: its PERCENT-COMPLETE
+    /// (RFC 5546 §3.4.3; 100 for COMPLETED).
     package static func reply(
         for stored: StoredInvite, answers: [(key: String?, action: AnswerAction, comment: String?)], me: String,
-        name: String?, sentBy: String? = nil, added: String? = nil, delegates: [String?: String] = [:], now: Date,
-        display: DisplayZone
+        name: String?, sentBy: String? = nil, added: String? = nil, delegates: [String?: String] = [:],
+        percents: [String?: Int] = [:], now: Date, display: DisplayZone
     ) -> String {
         let parts = InvitationComponents(stored, now: now, display: display)
         var events: [ICalComponent] = []
         for answer in answers {
             guard let original = parts.part(answer.key) else { continue }
-            let event = ICalComponent.make(ICAL_VEVENT_COMPONENT)
+            // A task is answered in a VTODO (RFC 5546 §3.4.3), with its DUE where a meeting has DTEND.
+            let event = ICalComponent.make(original.isTask ? ICAL_VTODO_COMPONENT : ICAL_VEVENT_COMPONENT)
             let copied: [icalproperty_kind] = [
                 ICAL_UID_PROPERTY, ICAL_SEQUENCE_PROPERTY, ICAL_ORGANIZER_PROPERTY, ICAL_RECURRENCEID_PROPERTY,
-                ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
+                ICAL_DTSTART_PROPERTY, original.isTask ? ICAL_DUE_PROPERTY : ICAL_DTEND_PROPERTY,
+                ICAL_DURATION_PROPERTY, ICAL_SUMMARY_PROPERTY,
             ]
             for kind in copied {
                 // RFC 5545 §3.6.1 takes DTEND or DURATION, never both; an organizer that sent
                 // both gets DTEND back.
-                if kind == ICAL_DURATION_PROPERTY, event.firstProperty(ICAL_DTEND_PROPERTY) != nil { continue }
+                if kind == ICAL_DURATION_PROPERTY,
+                    event.firstProperty(ICAL_DTEND_PROPERTY) != nil || event.firstProperty(ICAL_DUE_PROPERTY) != nil
+                {
+                    continue
+                }
                 if let property = original.firstProperty(kind) { event.add(icalproperty_new_clone(property.raw)) }
             }
             if event.firstProperty(ICAL_SUMMARY_PROPERTY) == nil, let title = parts.master?.text(ICAL_SUMMARY_PROPERTY)
@@ -98,7 +124,7 @@ package enum ITIPComposer {
             let delegated = delegate != nil
             if let attendee {
                 let partstat = delegated ? "DELEGATED" : answer.action.partstat ?? "NEEDS-ACTION"
-                icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
+                icalproperty_set_parameter(attendee, partstatParameter(partstat))
             }
             sign(attendee, sentBy: sentBy)
             // Delegated to you, your answer says by whom, as RFC 5546 §4.2.6 answers.
@@ -118,6 +144,10 @@ package enum ITIPComposer {
                 event.add(other)
             } else {
                 event.add(attendee)
+            }
+            if original.isTask, AnswerAction.taskReports.contains(answer.action) {
+                let percent = answer.action == .completed ? 100 : min(max(percents[answer.key] ?? 0, 0), 100)
+                event.add(icalproperty_new_percentcomplete(Int32(percent)))
             }
             if let comment = answer.comment, !comment.isEmpty {
                 event.add(ICalComponent.text(ICAL_COMMENT_PROPERTY, comment))
@@ -152,14 +182,14 @@ package enum ITIPComposer {
     static func setPartstat(_ partstat: String, on event: ICalComponent, me: MyAddresses, keepRSVP: Bool = false) {
         var found = false
         for attendee in event.properties(ICAL_ATTENDEE_PROPERTY) where me.contains(attendee.value ?? "") {
-            icalproperty_set_parameter(attendee.raw, icalparameter_new_partstat(partstatKind(partstat)))
+            icalproperty_set_parameter(attendee.raw, partstatParameter(partstat))
             if !keepRSVP { icalproperty_remove_parameter_by_kind(attendee.raw, ICAL_RSVP_PARAMETER) }
             found = true
         }
         if !found, let address = me.all.sorted().first,
             let attendee = ICalComponent.person(ICAL_ATTENDEE_PROPERTY, address: address, name: nil)
         {
-            icalproperty_set_parameter(attendee, icalparameter_new_partstat(partstatKind(partstat)))
+            icalproperty_set_parameter(attendee, partstatParameter(partstat))
             event.add(attendee)
         }
     }
@@ -188,12 +218,23 @@ package enum ITIPComposer {
         address.lowercased().hasPrefix("mailto:") ? address : "mailto:" + address
     }
 
+    /// A PARTSTAT parameter. IN-PROCESS (a task under way, RFC 5545 §3.2.12) is written by its
+    /// name: the libical here writes its own constant for it as `INPROCESS`, which no reader
+    /// takes.
+    static func partstatParameter(_ text: String) -> OpaquePointer? {
+        guard text == "IN-PROCESS" else { return icalparameter_new_partstat(partstatKind(text)) }
+        let parameter = icalparameter_new_partstat(ICAL_PARTSTAT_X)
+        icalparameter_set_xvalue(parameter, text)
+        return parameter
+    }
+
     static func partstatKind(_ text: String) -> icalparameter_partstat {
         switch text {
         case "DELEGATED": return ICAL_PARTSTAT_DELEGATED
         case "ACCEPTED": return ICAL_PARTSTAT_ACCEPTED
         case "DECLINED": return ICAL_PARTSTAT_DECLINED
         case "TENTATIVE": return ICAL_PARTSTAT_TENTATIVE
+        case "COMPLETED": return ICAL_PARTSTAT_COMPLETED
         default: return ICAL_PARTSTAT_NEEDSACTION
         }
     }

@@ -59,8 +59,7 @@ package final class InvitationComponents {
             var found: [ICalComponent] = []
             for calendar in calendars {
                 let add = calendar.text(ICAL_METHOD_PROPERTY)?.uppercased() == "ADD"
-                for event in calendar.children(ICAL_VEVENT_COMPONENT)
-                where event.text(ICAL_UID_PROPERTY) == stored.invite.uid {
+                for event in calendar.scheduled() where event.text(ICAL_UID_PROPERTY) == stored.invite.uid {
                     if add, event.firstProperty(ICAL_RECURRENCEID_PROPERTY) == nil {
                         InvitationComponents.nameAdded(event)
                         addedFrom.insert(data)
@@ -164,7 +163,8 @@ package final class InvitationComponents {
         }
     }
 
-    /// The whole invitation as one iCalendar object, for expanding its occurrences.
+    /// The whole invitation as one iCalendar object, for expanding its occurrences: a task's
+    /// VTODOs as the VEVENTs their times read as (``ICalComponent/asEvent()``).
     var document: Data {
         let calendar = ICalComponent.make(ICAL_VCALENDAR_COMPONENT)
         calendar.add(icalproperty_new_version("2.0"))
@@ -174,7 +174,7 @@ package final class InvitationComponents {
             calendar.add(property)
         }
         for zone in zones.keys.sorted() { if let zone = zones[zone] { calendar.add(child: zone) } }
-        for part in parts { calendar.add(child: part.event) }
+        for part in parts { calendar.add(child: part.event.asEvent()) }
         return Data(calendar.serialized.utf8)
     }
 
@@ -183,7 +183,7 @@ package final class InvitationComponents {
     private func generated(at key: String) -> ICalComponent? {
         guard let master, let original = RecurrenceKey.instant(of: key),
             let startProperty = master.firstProperty(ICAL_DTSTART_PROPERTY),
-            let series = ICalEvent(master, resolver: resolver, line: 0, warn: { _ in })
+            let series = ICalEvent(master.asEvent(), resolver: resolver, line: 0, warn: { _ in })
         else { return nil }
         // An occurrence a range of the organizer's reaches is made from that range, moved as it
         // moves them (RFC 5545 §3.8.4.4), not from the master it no longer looks like.
@@ -191,7 +191,7 @@ package final class InvitationComponents {
         let event = (range?.event ?? master).cloned()
         for kind in [
             ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_EXRULE_PROPERTY,
-            ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY,
+            ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DUE_PROPERTY,
         ] {
             event.removeProperties(kind)
         }
@@ -226,7 +226,10 @@ package final class InvitationComponents {
         event.add(dtstart)
         event.add(recurrenceID)
         if range != nil { event.removeProperties(ICAL_DURATION_PROPERTY) }
-        if event.firstProperty(ICAL_DURATION_PROPERTY) == nil {
+        // A task's instance is due as long after its start as the series' first (DUE, RFC 5545
+        // §3.8.2.3); one without DUE gets none.
+        let task = master.isTask
+        if event.firstProperty(ICAL_DURATION_PROPERTY) == nil, !task || master.firstProperty(ICAL_DUE_PROPERTY) != nil {
             var end = start
             if series.start.isDate {
                 icaltime_adjust(&end, Int32(clamping: max(1, length / 86_400)), 0, 0, 0)
@@ -237,7 +240,7 @@ package final class InvitationComponents {
                 end = (series.start.zone ?? display).wallTime(at: overflow ? Int(Int32.max) : seconds)
                 end.zone = series.start.zone?.base
             }
-            let dtend = icalproperty_new_dtend(end)
+            let dtend = task ? icalproperty_new_due(end) : icalproperty_new_dtend(end)
             if let tzid, series.start.zone?.isUTC != true, !series.start.isDate {
                 icalproperty_add_parameter(dtend, icalparameter_new_tzid(tzid))
             }

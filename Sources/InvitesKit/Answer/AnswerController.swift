@@ -32,12 +32,15 @@ package struct AnswerController {
         /// the organizer asked not to get; `false` (`--no-send`) leaves it queued; `nil` follows
         /// the `send` setting.
         package var send: Bool?
+        /// How far along a task is, for ``AnswerAction/inProcess``: 0 to 100.
+        package var percent: Int?
         package var now: Date
 
         package init(
             _ stored: StoredInvite, action: AnswerAction, occurrences: Occurrences = .keys([]), comment: String? = nil,
-            addToCalendar: Bool = true, toOrganizer: Bool = true, send: Bool? = nil, now: Date
+            addToCalendar: Bool = true, toOrganizer: Bool = true, send: Bool? = nil, percent: Int? = nil, now: Date
         ) {
+            self.percent = percent
             self.stored = stored
             self.action = action
             self.occurrences = occurrences
@@ -109,7 +112,7 @@ package struct AnswerController {
         let outcome = try responder.answer(
             stored, action: request.action, occurrences: keys, comment: request.comment,
             addToCalendar: request.addToCalendar, toOrganizer: request.toOrganizer, send: request.send,
-            policy: dispatcher.policy, now: request.now)
+            policy: dispatcher.policy, percent: request.percent, now: request.now)
         var sending: Dispatcher.Sending?
         if outcome.notQueued == nil, outcome.queued != nil, let policy = outcome.plan.sending {
             // The answer stands whatever sending does: a store that fails now is reported

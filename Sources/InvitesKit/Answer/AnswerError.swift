@@ -9,6 +9,9 @@ package enum AnswerError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled(handle: String, action: AnswerAction)
     /// The same for one occurrence the organizer cancelled.
     case occurrenceCancelled(handle: String, occurrence: String, action: AnswerAction)
+    /// A report of progress (`progress`, `done`) on a meeting: only a task (a VTODO) is under
+    /// way or done (RFC 5546 §3.4.3); a meeting is accepted, declined or tentative.
+    case notATask(handle: String, action: AnswerAction)
 
     package var description: String {
         switch self {
@@ -18,6 +21,9 @@ package enum AnswerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .occurrenceCancelled(let handle, let occurrence, let action):
             return "the occurrence \(occurrence) of \(handle) was cancelled by the organizer: it cannot be "
                 + "\(action.rawValue); nothing was recorded"
+        case .notATask(let handle, let action):
+            return "\(handle) is a meeting, not a task: only a task is reported \(action.rawValue); "
+                + "nothing was recorded (accept, decline or tentative answer a meeting)"
         }
     }
 }

@@ -93,12 +93,17 @@ package struct Responder {
     /// whom, is the ``ReplyPlan``'s to say, from what the calendar holds; a reply invites owes
     /// is queued in the outbox in the same transaction. `toOrganizer: false` is a comment kept
     /// for yourself; `send` is the user's word (`--send`, `--no-send`) and `policy` the `send`
-    /// setting, which the plan's ``ReplyPlan/sending`` applies.
+    /// setting, which the plan's ``ReplyPlan/sending`` applies. `percent` is how far along a task
+    /// is, for a report of it under way (``AnswerAction/inProcess``); a report on a meeting is
+    /// refused (``AnswerError/notATask(handle:action:)``).
     package func answer(
         _ stored: StoredInvite, action: AnswerAction, occurrences: [String] = [], comment: String?, addToCalendar: Bool,
-        toOrganizer: Bool = true, send: Bool? = nil, policy: SendPolicy = .never, now: Date
+        toOrganizer: Bool = true, send: Bool? = nil, policy: SendPolicy = .never, percent: Int? = nil, now: Date
     ) throws -> Outcome {
-        if action == .accepted || action == .tentative {
+        if AnswerAction.taskReports.contains(action), stored.invite.properties?.isTask != true {
+            throw AnswerError.notATask(handle: stored.handle, action: action)
+        }
+        if action == .accepted || action == .tentative || AnswerAction.taskReports.contains(action) {
             // A server's copy is cancelled by STATUS:CANCELLED, not by a METHOD:CANCEL message.
             if stored.invite.method == .cancel || (stored.foundIn != nil && stored.status == .cancelled) {
                 throw AnswerError.cancelled(handle: stored.handle, action: action)
@@ -122,21 +127,22 @@ package struct Responder {
         if case .held = placed.route {
             return try record(
                 action, for: stored, occurrences: occurrences, comment: comment, plan: placed, now: now,
-                calendar: .keep, change: .unchanged)
+                calendar: .keep, change: .unchanged, percent: percent)
         }
         let record = try store.calendarRecord(for: stored)
         let after = Responder.state(of: stored, after: action, occurrences: occurrences)
+        let pending = Pending(action: action, occurrences: occurrences, percent: percent)
         func finish(_ change: CalendarChange, _ calendar: CalendarRecord.Change = .keep) throws -> Outcome {
             try self.record(
                 action, for: stored, occurrences: occurrences, comment: comment, plan: placed, now: now,
-                calendar: calendar, change: change)
+                calendar: calendar, change: change, percent: percent)
         }
         switch action {
         case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated:
             return try finish(.unchanged)
         case .cancelled:
             guard let record else { return try finish(.unchanged) }
-            let (change, newRecord) = try self.write(after, keys: nil, record: record, now: now)
+            let (change, newRecord) = try self.write(after, keys: nil, record: record, now: now, pending: pending)
             return try finish(change, .set(newRecord))
         case .declined where occurrences.isEmpty:
             guard let record else { return try finish(.unchanged) }
@@ -149,15 +155,17 @@ package struct Responder {
                     .delete(uid: stored.invite.uid, zones: record.zones, claim: claim(stored, written: true))
             }
             return try finish(.removed(source.path), .remove)
-        case .accepted, .tentative, .declined:
+        case .accepted, .tentative, .declined, .inProcess, .completed:
             guard addToCalendar, record != nil || action != .declined else { return try finish(.unchanged) }
-            if occurrences.isEmpty, let record, !record.pending, record.version == Responder.version(of: after),
-                stored.status == action.status
+            let reports = try taskReports(of: after, adding: pending, now: now)
+            if occurrences.isEmpty, let record, !record.pending,
+                record.version == Responder.version(of: after, reports: reports), stored.status == action.status
             {
                 return try finish(.unchanged)
             }
             let (change, newRecord) = try self.write(
-                after, keys: occurrences.isEmpty ? nil : occurrences.map { $0 }, record: record, now: now)
+                after, keys: occurrences.isEmpty ? nil : occurrences.map { $0 }, record: record, now: now,
+                pending: pending)
             return try finish(change, .set(newRecord))
         }
     }
@@ -215,14 +223,14 @@ package struct Responder {
     /// entries `pending`.
     func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String], comment: String?, plan: ReplyPlan,
-        now: Date, calendar: CalendarRecord.Change, change: CalendarChange
+        now: Date, calendar: CalendarRecord.Change, change: CalendarChange, percent: Int? = nil
     ) throws -> Outcome {
         let delivery = plan.delivery
         var notQueued: ReplyError?
         let entries = try store.transaction { () throws(StoreError) -> [HistoryEntry] in
             var recorded = try store.record(
                 action, for: stored, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
-                calendar: calendar)
+                calendar: calendar, percent: percent)
             guard delivery == .pending, let invitation = try store.invitation(of: recorded) else {
                 return recorded.entries
             }
@@ -260,7 +268,8 @@ package struct Responder {
     package func follow(_ outcome: IngestOutcome, now: Date) throws -> CalendarChange? {
         let stored = outcome.stored
         guard outcome.result == .cancelled || outcome.result == .updated,
-            let record = try store.calendarRecord(for: stored), record.version != Responder.version(of: stored)
+            let record = try store.calendarRecord(for: stored),
+            record.version != Responder.version(of: stored, reports: try taskReports(of: stored, adding: nil, now: now))
         else { return nil }
         if outcome.result == .cancelled, stored.status == .cancelled, outcome.changed.contains(where: { $0 == nil }) {
             return try answer(stored, action: .cancelled, comment: nil, addToCalendar: true, now: now).calendar
@@ -300,7 +309,7 @@ package struct Responder {
 
     /// What the calendar copy was made from: the messages and every answer, so a copy is written
     /// again exactly when one of them changed.
-    static func version(of stored: StoredInvite) -> Data {
+    static func version(of stored: StoredInvite, reports: [String?: TaskReport] = [:]) -> Data {
         var hasher = ContentHasher()
         stored.invite.raw.withUnsafeBytes { hasher.add($0) }
         var state = stored.status.rawValue
@@ -321,19 +330,25 @@ package struct Responder {
                 }
             }
         }
+        // A task's reports are written into its copy too (ITIPComposer.calendarEntry).
+        for (key, report) in reports.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+            state += "|r\(key ?? "-"),\(report.action.rawValue),\(report.percent)"
+        }
         Data(state.utf8).withUnsafeBytes { hasher.add($0) }
         let digest = hasher.finish()
         return Data(String(format: "%016llx%016llx", digest.high, digest.low).utf8)
     }
 
     func write(
-        _ stored: StoredInvite, keys: [String?]?, record: CalendarRecord?, now: Date
+        _ stored: StoredInvite, keys: [String?]?, record: CalendarRecord?, now: Date, pending: Pending? = nil
     ) throws -> (CalendarChange, CalendarRecord) {
         let source = try record.map(target) ?? calendar
-        let entry = ITIPComposer.calendarEntry(for: stored, keys: keys, me: me, now: now, display: display)
+        let reports = try taskReports(of: stored, adding: pending, now: now)
+        let entry = ITIPComposer.calendarEntry(
+            for: stored, keys: keys, me: me, now: now, display: display, reports: reports)
         // The intent lands first: a crash during the write leaves a pending record, never an
         // event in the calendar that the store knows nothing of.
-        let version = Responder.version(of: stored)
+        let version = Responder.version(of: stored, reports: reports)
         let intent = CalendarRecord(
             calendar: source.path, zones: record?.zones ?? [], version: version, pending: true)
         try store.setCalendarRecord(.set(intent), for: stored, now: now)

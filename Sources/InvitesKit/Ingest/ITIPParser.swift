@@ -29,7 +29,8 @@ package struct ITIPParser: Sendable {
         if events > ICalComponent.mostEvents {
             throw .notAnInvite(
                 file: file,
-                reason: "it holds more than \(ICalComponent.mostEvents) VEVENTs: no invitation needs that many")
+                reason:
+                    "it holds more than \(ICalComponent.mostEvents) VEVENTs and VTODOs: no invitation needs that many")
         }
         guard let document = ICalDocument.parse(data, display: display) else {
             throw .notAnInvite(file: file, reason: "libical finds no VCALENDAR in it")
@@ -49,7 +50,8 @@ package struct ITIPParser: Sendable {
             guard invitation else {
                 throw .notAnInvite(
                     file: file,
-                    reason: "no METHOD, and no VEVENT with ORGANIZER and ATTENDEE: a calendar, not an invitation")
+                    reason:
+                        "no METHOD, and no VEVENT or VTODO with ORGANIZER and ATTENDEE: a calendar, not an invitation")
             }
             method = .request
         case "ADD": method = .add
@@ -57,7 +59,9 @@ package struct ITIPParser: Sendable {
             throw .notAnInvite(file: file, reason: "unknown iTIP METHOD \(Printable.quoted(other, limit: 20))")
         }
         guard !document.events.isEmpty else {
-            let reason = document.problems.first.map { "its VEVENT cannot be used: \($0)" } ?? "it holds no VEVENT"
+            let reason =
+                document.problems.first.map { "its VEVENT or VTODO cannot be used: \($0)" }
+                ?? "it holds no VEVENT or VTODO"
             throw .notAnInvite(file: file, reason: reason)
         }
         if let nameless = document.events.first(where: { $0.uid.isEmpty }) {

@@ -28,6 +28,7 @@ package struct Proposal: Sendable, Hashable {
         let invite = stored.invite
         guard invite.source != .push else { throw .push(handle: stored.handle) }
         guard invite.method != .publish else { throw .announcement(handle: stored.handle) }
+        guard details?.isTask != true else { throw .task(handle: stored.handle) }
         guard stored.status != .cancelled, invite.method != .cancel else { throw .cancelled(handle: stored.handle) }
         guard invite.organizer?.email != nil else { throw .noOrganizer(handle: stored.handle) }
         guard !(details?.disallowsCounter ?? false) else { throw .disallowed(handle: stored.handle) }

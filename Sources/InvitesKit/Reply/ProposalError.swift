@@ -8,6 +8,8 @@ package enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible 
     case disallowed(handle: String)
     case push(handle: String)
     case announcement(handle: String)
+    /// A task (a VTODO) holds no time to move; its due date is the organizer's to change.
+    case task(handle: String)
     case cancelled(handle: String)
     case noOrganizer(handle: String)
     /// The ORGANIZER's address cannot stand in a mail's `To:` (``MailAddress``).
@@ -33,6 +35,9 @@ package enum ProposalError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(handle) came as a push payload: its sender takes an answer, not a proposal of a new time"
         case .announcement(let handle):
             return "\(handle) was published (METHOD:PUBLISH), not an invitation: there is nobody to propose to"
+        case .task(let handle):
+            return "\(handle) is a task: it holds no time to move; say when you can do it in a comment instead: "
+                + "invites comment \(handle) 'I can have it done by …'"
         case .cancelled(let handle):
             return "\(handle) was cancelled by the organizer: there is no time left to move"
         case .noOrganizer(let handle):

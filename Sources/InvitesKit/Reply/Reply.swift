@@ -52,7 +52,8 @@ package struct Reply: Sendable {
         let answer = answerIndex.map { history[$0].action }
         let comment = commented?.comment
         let invite = stored.invite
-        let verb = (answer ?? .commented).rawValue.prefix(1).uppercased() + (answer ?? .commented).rawValue.dropFirst()
+        let word = answer == .inProcess ? "in progress" : (answer ?? .commented).rawValue
+        let verb = word.prefix(1).uppercased() + word.dropFirst()
         let subject = "\(verb): \(invite.title)"
         if invite.source == .push {
             if mime { throw .pushHasNoMail(handle: stored.handle) }
@@ -84,9 +85,14 @@ package struct Reply: Sendable {
         guard let signer = Signer.of(invite, me: me, name: name) else { throw .noAddress }
         let address = signer.address
         let delegates = Delegation.standing(in: history)
+        let progress = TaskProgress.standing(in: history)
+        var percents: [String?: Int] = [:]
+        for answer in answers where AnswerAction.taskReports.contains(answer.action) {
+            percents[answer.key] = TaskProgress.report(for: answer.key, in: stored, standing: progress)?.percent
+        }
         let calendar = ITIPComposer.reply(
             for: stored, answers: answers, me: address, name: signer.name, sentBy: signer.sentBy,
-            delegates: delegates, now: now, display: display)
+            delegates: delegates, percents: percents, now: now, display: display)
         guard mime else {
             return Reply(
                 kind: .iCalendar, text: calendar, signer: signer, recipient: organizerEmail, subject: subject,
@@ -125,9 +131,14 @@ package struct Reply: Sendable {
             if instance.organizer != nil || instance.answer != nil { keys.append(instance.recurrenceID) }
         }
         var result: [(key: String?, action: AnswerAction, comment: String?)] = []
+        // A task reported under way or done says so, where the inbox holds it accepted.
+        let progress = TaskProgress.standing(in: history)
         for key in keys {
-            let action = AnswerAction(stored.answer(for: key))
+            var action = AnswerAction(stored.answer(for: key))
             guard AnswerAction.answers.contains(action) else { continue }
+            if action == .accepted, let report = TaskProgress.report(for: key, in: stored, standing: progress) {
+                action = report.action
+            }
             result.append((key, action, nil))
         }
         if let comment, let text = comment.comment {
@@ -137,7 +148,11 @@ package struct Reply: Sendable {
                 result[target].comment = text
             } else {
                 let key = comment.recurrenceID ?? stored.invite.recurrenceID
-                result.append((key, AnswerAction(stored.answer(for: key)), text))
+                var action = AnswerAction(stored.answer(for: key))
+                if action == .accepted, let report = TaskProgress.report(for: key, in: stored, standing: progress) {
+                    action = report.action
+                }
+                result.append((key, action, text))
             }
         }
         return result

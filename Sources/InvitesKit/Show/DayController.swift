@@ -31,7 +31,9 @@ package struct DayController {
         let zone = query.display.timeZone
         let day = DateInterval(start: date.midnight(in: zone), end: date.adding(days: 1).midnight(in: zone))
         let found = try query.occurrences(in: day)
-        let invitations = try store.list(statuses: [.pending]).flatMap { stored in
+        // A task holds no time: it waits, but not on a day.
+        let meetings = try store.list(statuses: [.pending]).filter { $0.invite.properties?.isTask != true }
+        let invitations = meetings.flatMap { stored in
             waiting(stored, on: day).map { own -> DayReport.Invitation in
                 let nearby = ConflictRules.report(
                     inviteUID: stored.invite.uid, invite: own.interval, window: own.interval,

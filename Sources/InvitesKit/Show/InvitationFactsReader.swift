@@ -19,9 +19,10 @@ struct InvitationFactsReader {
     /// the message carries.
     func facts(of invitations: [StoredInvite], display: DisplayZone) -> [InvitationFacts] {
         let outlines = invitations.map { $0.invite.properties?.outline ?? .none }
+        let messages = invitations.map { TaskSeries.expandable($0, display: display) }
         var recurring: [Data: Set<String>] = [:]
-        for (stored, outline) in zip(invitations, outlines) where outline.recurs && !outline.isEndless {
-            recurring[stored.invite.raw, default: []].insert(stored.invite.uid)
+        for (index, outline) in outlines.enumerated() where outline.recurs && !outline.isEndless {
+            recurring[messages[index], default: []].insert(invitations[index].invite.uid)
         }
         var lastEnds: [Data: [String: Date]] = [:]
         var unbounded: [Data: Set<String>] = [:]
@@ -40,12 +41,13 @@ struct InvitationFactsReader {
             unbounded[message] =
                 found.ranOut ? uids : Set(counts.filter { $0.value >= InvitationFactsReader.instanceLimit }.keys)
         }
-        return zip(invitations, outlines).map { stored, outline in
+        return invitations.indices.map { index in
+            let (stored, outline, message) = (invitations[index], outlines[index], messages[index])
             let invite = stored.invite
-            if outline.isEndless || (outline.recurs && unbounded[invite.raw, default: []].contains(invite.uid)) {
+            if outline.isEndless || (outline.recurs && unbounded[message, default: []].contains(invite.uid)) {
                 return InvitationFacts(overAfter: nil, revision: stored.revision)
             }
-            var ends: [Date?] = [invite.end, invite.dates.map(utcEnd), lastEnds[invite.raw]?[invite.uid]]
+            var ends: [Date?] = [invite.end, invite.dates.map(utcEnd), lastEnds[message]?[invite.uid]]
             for instance in stored.instances.compactMap(\.organizer) where !instance.cancelled {
                 ends += [instance.end, instance.dates.map(utcEnd)]
             }

@@ -35,6 +35,8 @@ package struct ListController {
         /// The delegate of each component you delegated and have not answered since (`nil` is
         /// the series; ``Delegation``).
         package var delegates: [String?: String] = [:]
+        /// For a task, the series' standing report of progress (``TaskProgress``), if any.
+        package var report: TaskReport?
         /// For a series that has begun, a time before which it is not over in any zone: the end
         /// of the latest occurrence its expansion found, not cancelled, less a margin for
         /// all-day and floating times; the last time kept for a series without an end.
@@ -61,10 +63,16 @@ package struct ListController {
         }
         // Only invitations with a delegation in their history are read for it.
         let delegating = Set(try store.history(actions: [.delegated]).map(\.handle))
+        // And only tasks with a report of progress in theirs, for it.
+        let reporting = Set(try store.history(actions: AnswerAction.taskReports).map(\.handle))
         var listed = rows(chosen)
-        for index in listed.indices where delegating.contains(listed[index].stored.handle) {
-            listed[index].delegates = Delegation.standing(
-                in: try store.history(actions: AnswerAction.answers, handle: listed[index].stored.handle))
+        for index in listed.indices
+        where delegating.contains(listed[index].stored.handle) || reporting.contains(listed[index].stored.handle) {
+            let stored = listed[index].stored
+            let answers = try store.history(actions: AnswerAction.answers, handle: stored.handle)
+            listed[index].delegates = Delegation.standing(in: answers)
+            listed[index].report = TaskProgress.report(
+                for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
         }
         return listed.filter { row in
             guard let statuses else { return true }
@@ -157,20 +165,21 @@ package struct ListController {
         // A series that has begun is asked of its message for its next occurrence, every such
         // series of a message in one expansion: a series whose known occurrences are over may
         // have more to come (COUNT, UNTIL, RDATE); one without an end never is over.
-        var asked: [Data: Set<String>] = [:]
         // A series the organizer changed "this and all later" (RANGE=THISANDFUTURE) is asked of
         // the invitation as the inbox holds it, ranges included: its message alone has the old times.
-        var messages: [Int: Data] = [:]
-        for (index, row) in rows.enumerated() where row.outline.recurs && row.stored.invite.start <= now {
-            let message =
-                RangeOverrides(row.stored).isEmpty
-                ? row.stored.invite.raw : ITIPComposer.organizerCopy(of: row.stored, display: display)
-            messages[index] = message
+        let messages = rows.map { row in
+            guard row.outline.recurs, row.stored.invite.start <= now else { return row.stored.invite.raw }
+            return RangeOverrides(row.stored).isEmpty
+                ? TaskSeries.expandable(row.stored, display: display)
+                : ITIPComposer.organizerCopy(of: row.stored, display: display)
+        }
+        var asked: [Data: Set<String>] = [:]
+        for (row, message) in zip(rows, messages) where row.outline.recurs && row.stored.invite.start <= now {
             asked[message, default: []].insert(row.stored.invite.uid)
         }
         for index in rows.indices where rows[index].outline.recurs && rows[index].stored.invite.start <= now {
             let invite = rows[index].stored.invite
-            let message = messages[index] ?? invite.raw
+            let message = messages[index]
             let future = futures.next(invite.uid, in: message, asking: asked[message] ?? [], after: now, display)
             rows[index].next = future.next
             rows[index].liveUntil =

@@ -56,8 +56,11 @@ package struct ShowController {
 
     /// The report for an invitation already found.
     package func report(for stored: StoredInvite) throws -> ShowReport {
+        // A task holds no time: nothing in your calendar is read to collide with it.
+        let task = stored.invite.source != .push && stored.invite.properties?.isTask == true
         var query = CalendarQuery(
-            sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock)
+            sources: task ? [] : settings.calendars, display: settings.display, me: settings.me, index: cache,
+            clock: clock)
         query.known = known
         let finder = ConflictFinder(query: query, before: settings.before, after: settings.after)
         let series = try finder.series(for: stored, horizon: settings.horizon, now: clock())
@@ -91,6 +94,8 @@ package struct ShowController {
             details: InvitationDetails(stored.invite, me: settings.me, time: HumanTime(zone: settings.display)),
             proposal: proposal, proposalDeclined: declined, collision: try collision?(stored))
         report.delegates = Delegation.standing(in: answers)
+        report.report = TaskProgress.report(
+            for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
         return report
     }
 

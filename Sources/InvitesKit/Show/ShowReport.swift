@@ -45,6 +45,8 @@ package struct ShowReport: Sendable {
     /// The delegate of each component you delegated and have not answered since (`nil` is the
     /// series; ``Delegation``).
     package var delegates: [String?: String] = [:]
+    /// For a task, the series' standing report of progress (``TaskProgress``), if any.
+    package var report: TaskReport?
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     package var conflicts: Int {

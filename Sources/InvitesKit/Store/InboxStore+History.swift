@@ -19,14 +19,15 @@ extension InboxStore {
     @discardableResult
     package func record(
         _ action: AnswerAction, for stored: StoredInvite, occurrences: [String] = [], comment: String?,
-        delivery: Delivery, now: Date, calendar: CalendarRecord.Change = .keep
+        delivery: Delivery, now: Date, calendar: CalendarRecord.Change = .keep, percent: Int? = nil
     ) throws(StoreError) -> RecordedAnswer {
         try database.transaction { () throws(StoreError) -> RecordedAnswer in
             guard let id = try rowID(of: stored) else {
                 throw .notInInbox(path: database.path, handle: stored.handle)
             }
             var entries = HistoryEntry.answering(
-                stored, action: action, occurrences: occurrences, comment: comment, delivery: delivery, now: now)
+                stored, action: action, occurrences: occurrences, comment: comment, delivery: delivery, now: now,
+                percent: percent)
             var rows: [Int64] = []
             for index in entries.indices {
                 let row = try insert(entries[index], inviteID: id)

@@ -400,6 +400,14 @@ enum Schema {
             sql: """
                 ALTER TABLE instances ADD COLUMN this_and_future INTEGER NOT NULL DEFAULT 0;
                 """),
+        // Version 22: how far along a task is on a report of it under way (`invites progress`,
+        // HistoryEntry.percent): what every later REPLY for that component says again in its
+        // PERCENT-COMPLETE. NULL on every other entry.
+        Migration(
+            "history percent",
+            sql: """
+                ALTER TABLE history ADD COLUMN percent INTEGER;
+                """),
     ]
 
     /// The inbox's migrations as SQL, in order, a data migration as an empty string: the one at

@@ -84,6 +84,10 @@ import Testing
         try document(["refresh", "weekly-sync", "--comment", "Lost it", "--no-send"], "refresh")
         try document(["forward", "weekly-sync", "erin@example.org", "--no-send"], "forward")
         try document(options + ["delegate", "weekly-sync", "dan@example.org", "--no-send"], "delegate")
+        try document(options + ["ingest", TaskInvitationTests.fixture(TaskInvitationTests.request)], "ingest")
+        try document(options + ["progress", TaskInvitationTests.uid, "40", "--no-send"], "answer")
+        try document(options + ["done", TaskInvitationTests.uid, "--no-send"], "answer")
+        try document(["history", TaskInvitationTests.uid], "history")
         try document(["outbox"], "outbox")
         try document(["outbox", "--all"], "outbox")
         // A second proposal for the series supersedes the first, whose entry says so; the
@@ -125,7 +129,7 @@ import Testing
                 == [
                     "ingest", "list", "show", "check", "accept", "decline", "tentative", "comment", "history", "reply",
                     "status", "config", "completions", "send", "outbox", "propose", "day", "review", "watch",
-                    "refresh", "forward", "delegate",
+                    "refresh", "forward", "delegate", "progress", "done",
                 ], "a new command needs a case here and a definition in the schema")
     }
 

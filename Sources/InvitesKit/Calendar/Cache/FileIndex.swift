@@ -170,6 +170,9 @@ struct FileIndex: Equatable, Sendable {
                 entries.append(Entry(kind: .timezone, range: block.range, line: block.line))
             case .calendarZone:
                 entries.append(Entry(kind: .calendarZone, range: block.range, line: block.line))
+            case .task:
+                // A task takes no time: nothing of it is expanded.
+                continue
             case .event:
                 if let slot = bounds.slot, unbounded.contains(slot.uid) {
                     entries.append(Entry(kind: .event, range: block.range, line: block.line))

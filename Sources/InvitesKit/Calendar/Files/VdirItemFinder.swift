@@ -30,7 +30,7 @@ struct VdirItemFinder {
     private func holds(_ uid: String, in data: Data) -> Bool {
         data.withUnsafeBytes { bytes in
             ICSBlockScanner.scan(bytes).blocks.contains {
-                $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
+                $0.kind.holdsUID && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
             }
         }
     }

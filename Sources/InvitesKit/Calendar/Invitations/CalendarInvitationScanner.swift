@@ -219,6 +219,8 @@ package struct CalendarInvitationScanner {
                 switch block.kind {
                 case .timezone: zones += text(block.range)
                 case .calendarZone: head += text(block.range)
+                // A task your server put in your calendar is not looked for (docs/spec.md, "Tasks").
+                case .task: continue
                 case .event:
                     guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
                     if blocksByUID[uid] == nil { order.append(uid) }

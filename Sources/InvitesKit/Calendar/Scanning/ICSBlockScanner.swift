@@ -1,8 +1,8 @@
 import Foundation
 import InvitesFormats
 
-/// Finds the VEVENT and VTIMEZONE blocks of an iCalendar file at byte level, and the calendar's
-/// `X-WR-TIMEZONE` line.
+/// Finds the VEVENT, VTODO and VTIMEZONE blocks of an iCalendar file at byte level, and the
+/// calendar's `X-WR-TIMEZONE` line.
 ///
 /// A large calendar is split here without building a `String` per line (splitting 84 MB into
 /// lines through Foundation costs seconds); only the blocks that matter are handed to libical.
@@ -15,6 +15,9 @@ import InvitesFormats
 struct ICSBlockScanner {
     enum Kind: Sendable {
         case event
+        /// A VTODO: a task, which takes no time. Found so that a task invitation's copy can be
+        /// found, replaced and taken out by its UID; no occurrence is read from it.
+        case task
         case timezone
         /// The VCALENDAR's own `X-WR-TIMEZONE` line: the zone its floating times are read in.
         case calendarZone
@@ -108,6 +111,9 @@ struct ICSBlockScanner {
                             depth = 0
                             fields = BlockFields.Reader()
                             firstField = result.boundingLines.count
+                        } else if matches(head, name, end, "VTODO") {
+                            open = (.task, lineStart, first)
+                            depth = 0
                         } else if matches(head, name, end, "VTIMEZONE") {
                             if let known = zones?.match(bytes, at: lineStart) {
                                 // As scanning its lines would have left it.
@@ -134,9 +140,12 @@ struct ICSBlockScanner {
                     result.calendarEnd = lineStart
                 } else if matches(head, start, end, "END:"), let current = open {
                     let name = start + 4
-                    let closes =
-                        current.kind == .event
-                        ? matches(head, name, end, "VEVENT") : matches(head, name, end, "VTIMEZONE")
+                    let closes: Bool
+                    switch current.kind {
+                    case .event: closes = matches(head, name, end, "VEVENT")
+                    case .task: closes = matches(head, name, end, "VTODO")
+                    case .timezone, .calendarZone: closes = matches(head, name, end, "VTIMEZONE")
+                    }
                     if closes && depth == 0 {
                         let slot =
                             current.kind == .timezone
@@ -248,4 +257,10 @@ struct ICSBlockScanner {
         }
         return nil
     }
+}
+
+extension ICSBlockScanner.Kind {
+    /// Whether a block of this kind is an invitation's component, found by its UID: a meeting's
+    /// VEVENT or a task's VTODO.
+    var holdsUID: Bool { self == .event || self == .task }
 }

@@ -209,12 +209,13 @@ package struct CalendarWriter: Sendable {
         }
     }
 
-    /// The byte ranges of the VEVENT blocks that carry a UID.
+    /// The byte ranges of the VEVENT (or, for a task, VTODO) blocks that carry a UID.
     static func eventBlocks(uid: String, in bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result)
         -> [Range<Int>]
     {
-        scan.blocks.filter { $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid }
-            .map(\.range)
+        scan.blocks.filter {
+            $0.kind.holdsUID && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
+        }.map(\.range)
     }
 
     private static func zoneID(_ text: String) -> String? {

@@ -48,7 +48,7 @@ package final class UIDCollisions {
         if source.exists, let data = try? CalendarFile.read(source.path).data {
             let byUID = data.withUnsafeBytes { bytes in
                 var byUID: [String: [Range<Int>]] = [:]
-                for block in ICSBlockScanner.scan(bytes).blocks where block.kind == .event {
+                for block in ICSBlockScanner.scan(bytes).blocks where block.kind.holdsUID {
                     if let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) {
                         byUID[uid, default: []].append(block.range)
                     }

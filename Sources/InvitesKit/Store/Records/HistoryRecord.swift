@@ -9,6 +9,7 @@ struct HistoryRecord: FetchableRecord, PersistableRecord {
         case start = "start_at", end = "end_at", sequence, dtstamp, action, comment, at, delivery
         case outboxID = "outbox_id", supersededBy = "superseded_by", commentLeftBy = "comment_left_by"
         case delegatedTo = "delegated_to"
+        case percent
     }
 
     static let table = "history"
@@ -42,6 +43,7 @@ struct HistoryRecord: FetchableRecord, PersistableRecord {
         columns.set(Column.at, .integer(entry.at.unixSeconds))
         columns.set(Column.delivery, .text(entry.delivery.rawValue))
         columns.set(Column.delegatedTo, .optional(entry.delegatedTo))
+        columns.set(Column.percent, .optional(entry.percent))
     }
 }
 
@@ -57,6 +59,6 @@ extension HistoryRecord {
             action: AnswerAction(rawValue: row.text(.action) ?? "") ?? .commented, comment: row.text(.comment),
             at: row.date(.at), delivery: Delivery(rawValue: row.text(.delivery) ?? "") ?? .pending,
             outboxID: row.optionalInt(.outboxID).map(Int64.init), id: row.int64(.id),
-            delegatedTo: row.text(.delegatedTo))
+            delegatedTo: row.text(.delegatedTo), percent: row.optionalInt(.percent))
     }
 }
