@@ -87,7 +87,7 @@ enum HistoryCommand {
         case .none:
             return nil
         case .server:
-            return "reply through your calendar server"
+            return "\(kind) through your calendar server"
         case .held:
             return "held for your calendar server's copy of the invitation"
         case .superseded:

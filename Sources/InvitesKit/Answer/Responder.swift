@@ -190,7 +190,7 @@ package struct Responder {
 
     /// Makes `edits` to the item your server put an invitation in, in order, under the
     /// calendar's lock; returns whether the item leaves your replies to you (SCHEDULE-AGENT).
-    func writeInPlace(_ edits: [InPlaceAnswer], into item: CalendarItem, for stored: StoredInvite) throws -> Bool {
+    func writeInPlace(_ edits: [any InPlaceEdit], into item: CalendarItem, for stored: StoredInvite) throws -> Bool {
         let lock = try FileLock(path: CalendarWriter.lockPath(for: item.calendar, in: lockFolder))
         defer { withExtendedLifetime(lock) {} }
         var clientAgent = false

@@ -148,6 +148,12 @@ struct InPlaceAnswer {
     /// The line with its PARTSTAT parameter set (added when it has none); every other
     /// parameter stays as written, in its place.
     static func settingPartstat(_ partstat: String, in line: String) -> String {
+        setting("PARTSTAT", to: partstat, in: line)
+    }
+
+    /// The line with the parameter `name` set to `value` (added last when it has none); every
+    /// other parameter stays as written, in its place.
+    static func setting(_ name: String, to value: String, in line: String) -> String {
         guard let colon = valueStart(line) else { return line }
         let head = line[..<colon]
         var parameters: [Substring] = []
@@ -163,11 +169,11 @@ struct InPlaceAnswer {
         parameters.append(head[start...])
         var found = false
         let rewritten = parameters.enumerated().map { position, parameter -> String in
-            guard position > 0, parameter.uppercased().hasPrefix("PARTSTAT=") else { return String(parameter) }
+            guard position > 0, parameter.uppercased().hasPrefix(name + "=") else { return String(parameter) }
             found = true
-            return "PARTSTAT=" + partstat
+            return name + "=" + value
         }
-        let parameterText = rewritten.joined(separator: ";") + (found ? "" : ";PARTSTAT=" + partstat)
+        let parameterText = rewritten.joined(separator: ";") + (found ? "" : ";\(name)=" + value)
         return parameterText + line[colon...]
     }
 
