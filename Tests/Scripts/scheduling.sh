@@ -789,7 +789,7 @@ else
             || short "its REPLY carries your ATTENDEE alone (DELEGATED, DELEGATED-TO erin), not the delegate's ATTENDEE RFC 5546 §4.2.5 lists beside it: the organizer learns of erin from DELEGATED-TO, and from her own REPLY"
         nothing_from_invites || fail "after the sync invites queued or sent messages: $(run --json outbox --all)"
         name=$(grep -l '^UID:delegation@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
-        copy=$(dav get "$base/user/calendars/calendar/$name" | sed -e ':a' -e 'N' -e '$!ba' -e 's/\r\?\n[ \t]//g' | tr -d '\r')
+        copy=$(dav get "$base/user/calendars/calendar/$name" | python3 -c 'import re, sys; print(re.sub(r"\r?\n[ \t]", "", sys.stdin.read()).replace("\r", ""))')
         if printf '%s\n' "$copy" | grep -q '^ATTENDEE;.*PARTSTAT=DELEGATED.*DELEGATED-TO="mailto:erin@example.org".*:mailto:me@example.org$' \
             && printf '%s\n' "$copy" | grep -q '^ATTENDEE;.*DELEGATED-FROM="mailto:me@example.org".*:mailto:erin@example.org$'; then
             pass "the server's copy holds your DELEGATED ATTENDEE and erin's DELEGATED-FROM you$(printf '%s\n' "$copy" | grep -o 'SCHEDULE-STATUS=[0-9.]*' | head -n 1 | sed 's/^/, erin with /')"

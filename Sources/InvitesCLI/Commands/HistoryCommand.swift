@@ -52,6 +52,11 @@ enum HistoryCommand {
         for handle in Set(entries.map(\.handle)) {
             invitations[handle] = try? context.inbox().resolve(handle)
         }
+        var copied: [Int64: String] = [:]
+        for message in try context.inbox().outbox(states: nil, handles: Array(invitations.keys)) {
+            let copies = DelegatorCopy.copied(in: message.body)
+            if !copies.isEmpty { copied[message.id] = copies.joined(separator: ", ") }
+        }
         for entry in entries {
             let dates =
                 AnswerAction.apart.contains(entry.action)
@@ -61,7 +66,11 @@ enum HistoryCommand {
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
-            if let note = deliveryNote(entry, context) { line += "  [" + note + "]" }
+            if var note = deliveryNote(entry, context) {
+                // A reply copied to the delegator of an invitation delegated to you says so.
+                if let copies = entry.outboxID.flatMap({ copied[$0] }) { note += ", a copy to " + copies }
+                line += "  [" + Printable.sanitize(note) + "]"
+            }
             context.print(line)
         }
         return .success
