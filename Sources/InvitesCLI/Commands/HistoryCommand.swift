@@ -66,6 +66,7 @@ enum HistoryCommand {
                 + columns.prefix(entry.handle, entry.action.rawValue) + Printable.title(entry.title) + "  ("
                 + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
+            if AnswerAction.delegateAnswers.contains(entry.action) { line += "  [" + DelegateWords.news(entry) + "]" }
             if var note = deliveryNote(entry, context) {
                 // A reply copied to the delegator of an invitation delegated to you says so.
                 if let copies = entry.outboxID.flatMap({ copied[$0] }) { note += ", a copy to " + copies }
@@ -132,6 +133,7 @@ enum HistoryCommand {
         case .refreshed: return "request for the current invitation"
         case .forwarded: return "forward"
         case .delegated: return "delegation"
+        case .delegateAccepted, .delegateDeclined, .delegateTentative: return "delegate's answer"
         }
     }
 }

@@ -132,7 +132,8 @@ package struct Responder {
                 calendar: calendar, change: change)
         }
         switch action {
-        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated:
+        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated, .delegateAccepted,
+            .delegateDeclined, .delegateTentative:
             return try finish(.unchanged)
         case .cancelled:
             guard let record else { return try finish(.unchanged) }

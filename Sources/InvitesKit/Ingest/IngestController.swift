@@ -37,6 +37,9 @@ package struct IngestController {
         /// An organizer's DECLINECOUNTER filed on the invitation it answers; `already` when the
         /// history held it.
         case proposalDeclined(stored: StoredInvite, comment: String?, already: Bool)
+        /// Your delegate's REPLY filed on the invitation you delegated to them (its entry);
+        /// `already` when the history held it.
+        case delegateAnswered(stored: StoredInvite, entry: HistoryEntry, already: Bool)
         /// The calendar copy an earlier answer wrote was brought in step with an update.
         case followed(handle: String, cancelled: Bool, path: String)
         /// A new invitation's UID is held in your calendar by something that is not its copy
@@ -88,6 +91,8 @@ package struct IngestController {
                     names += Array(repeating: input.name, count: read.count)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     try fileDeclinedProposals(data, name: input.name, events: events)
+                } catch IngestError.notForAttendee(_, let method) where method == "REPLY" {
+                    try fileDelegateReplies(data, name: input.name, events: events)
                 }
             } catch {
                 events(.failed(name: input.name, error: error))
@@ -242,6 +247,15 @@ package struct IngestController {
                     } catch let error as IngestError {
                         // One in another organizer's name is told; any other is passed over.
                         if case .notTheOrganizer = error { throw error }
+                        continue
+                    }
+                } catch IngestError.notForAttendee(_, let method) where method == "REPLY" {
+                    // Your delegate's answer is filed, one in their name from someone else told;
+                    // replies to your own meetings pass.
+                    do {
+                        try fileDelegateReplies(data, name: message.path, quiet: true, events: events)
+                    } catch let error as IngestError {
+                        if case .notYourDelegate = error { throw error }
                         continue
                     }
                 }

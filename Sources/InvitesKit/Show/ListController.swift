@@ -35,6 +35,9 @@ package struct ListController {
         /// The delegate of each component you delegated and have not answered since (`nil` is
         /// the series; ``Delegation``).
         package var delegates: [String?: String] = [:]
+        /// What each of those delegates answered, when their REPLY reached you
+        /// (``DelegateReply/news(in:)``).
+        package var delegateNews: [String?: String] = [:]
         /// For a series that has begun, a time before which it is not over in any zone: the end
         /// of the latest occurrence its expansion found, not cancelled, less a margin for
         /// all-day and floating times; the last time kept for a series without an end.
@@ -63,8 +66,10 @@ package struct ListController {
         let delegating = Set(try store.history(actions: [.delegated]).map(\.handle))
         var listed = rows(chosen)
         for index in listed.indices where delegating.contains(listed[index].stored.handle) {
-            listed[index].delegates = Delegation.standing(
-                in: try store.history(actions: AnswerAction.answers, handle: listed[index].stored.handle))
+            let history = try store.history(
+                actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), handle: listed[index].stored.handle)
+            listed[index].delegates = Delegation.standing(in: history)
+            listed[index].delegateNews = DelegateReply.news(in: history)
         }
         return listed.filter { row in
             guard let statuses else { return true }

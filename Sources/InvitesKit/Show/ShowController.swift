@@ -85,6 +85,9 @@ package struct ShowController {
             details: InvitationDetails(stored.invite, me: settings.me, time: HumanTime(zone: settings.display)),
             proposal: proposal, proposalDeclined: declined, collision: try collision?(stored))
         report.delegates = Delegation.standing(in: answers)
+        report.delegateNews = DelegateReply.news(
+            in: try store.history(
+                actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), limit: nil, handle: stored.handle))
         return report
     }
 

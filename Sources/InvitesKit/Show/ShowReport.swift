@@ -45,6 +45,9 @@ package struct ShowReport: Sendable {
     /// The delegate of each component you delegated and have not answered since (`nil` is the
     /// series; ``Delegation``).
     package var delegates: [String?: String] = [:]
+    /// What each of those delegates answered, when their REPLY reached you
+    /// (``DelegateReply/news(in:)``).
+    package var delegateNews: [String?: String] = [:]
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     package var conflicts: Int {
