@@ -801,6 +801,10 @@ else
         fi
         sync || fail "the second vdirsyncer sync after delegate: $(cat "$work/sync.log")"
         show_change "the second sync after delegate" "$item"
+        server_copy=$(printf '%s\n' "$theirs" | grep -o 'SCHEDULE-STATUS=[^;:]*;*[^:]*' || true)
+        if [ -n "$server_copy" ] && ! grep -q 'SCHEDULE-STATUS' "$item"; then
+            short "falls short of RFC 4791 §5.3.4 here too: it stored the delegate's ATTENDEE with $server_copy but answered the PUT with that copy's ETag, so vdirsyncer keeps your vdir's copy without it (nothing invites reads changes)"
+        fi
         status=$(listed delegation@example.org status)
         line=$(run list --all | grep 'Design review' || true)
         if [ "$status" = '"declined"' ] && printf '%s\n' "$line" | grep -q '\[delegated to erin@example.org\]'; then
@@ -814,6 +818,48 @@ else
     queued_before=$(invites_queued)
     sent_before=$(invites_handed)
 fi
+
+# One occurrence of a weekly invitation delegated: an override VEVENT the server lacks, made from
+# the master with the delegation in it. Xandikos lets an attendee add a delegate, but not a
+# component: it refuses the override (412 attendee-allowed), as it refuses one that answers an
+# occurrence alone (below), so the delegation of one occurrence never reaches it.
+imip_mail "$work/delegation-weekly.eml" delegation-weekly@example.org 0 20300604T150000Z 20300604T160000Z "Weekly sync" "FREQ=WEEKLY;COUNT=4"
+deliver "$work/delegation-weekly.eml" || fail "import-imip delegation-weekly.eml: $(cat "$work/import.log")"
+sync || fail "vdirsyncer sync after the weekly invitation to delegate: $(cat "$work/sync.log")"
+item=$(item_of delegation-weekly@example.org)
+handle=$(handle_of delegation-weekly@example.org)
+cp "$item" "$work/answered-from"
+if run delegate "${handle:-delegation-weekly}" erin@example.org --occurrence '2030-06-11 15:00' > "$work/delegate.out" 2> "$work/delegate.err"; then
+    pass "delegate $handle erin@example.org --occurrence '2030-06-11 15:00': $(cat "$work/delegate.out")"
+else
+    fail "delegate ${handle:-delegation-weekly} --occurrence: $(cat "$work/delegate.err")"
+fi
+show_change "one occurrence delegated" "$item"
+nothing_from_invites || fail "the occurrence delegated: invites queued or sent messages: $(run --json outbox --all)"
+if dav override-added "$work/answered-from" "$item" mailto:me@example.org 20300611T150000Z DELEGATED >/dev/null 2>&1 \
+    && grep -q 'DELEGATED-FROM="mailto:me@example.org"' "$item"; then
+    pass "the delegated occurrence is an added override VEVENT (DELEGATED, erin's ATTENDEE DELEGATED-FROM you), the rest of the item as it was"
+else
+    fail "the delegated occurrence: $(dav override-added "$work/answered-from" "$item" mailto:me@example.org 20300611T150000Z DELEGATED 2>&1)"
+fi
+mark=$(server_count)
+name=$(grep -l '^UID:delegation-weekly@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
+if sync; then
+    show_sent "after the occurrence delegated and synced"
+    pass "the server took the override delegating one occurrence: $(new_sent "$mark" | tr '\n' ' ')"
+else
+    refusal=$(dav put "$base/user/calendars/calendar/$name" "$item")
+    case $refusal in
+        412*attendee-allowed*)
+            short "refuses (412, attendee-allowed) the override VEVENT that delegates one occurrence, as it refuses any component an attendee adds: the server sends nothing for it ('scheduling = client' for that calendar has invites send both messages)" ;;
+        *) fail "the server refused the override delegating one occurrence: $refusal" ;;
+    esac
+    # The refused item would fail every later sync: the server's copy put back in the vdir.
+    dav get "$base/user/calendars/calendar/$name" > "$item"
+    sync || fail "vdirsyncer sync with the server's copy of the weekly invitation put back: $(cat "$work/sync.log")"
+fi
+queued_before=$(invites_queued)
+sent_before=$(invites_handed)
 
 # 3. The mail first, the server's copy later (issue 35), the usual order: the organizer's mail is
 # ingested and accepted with invites before the server has the invitation; then the server gets

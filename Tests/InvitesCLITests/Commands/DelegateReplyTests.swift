@@ -53,6 +53,9 @@ import Testing
         let history = cli.run(options + ["history"]).out
         #expect(history.contains("delegate-accepted"), "\(history)")
         #expect(history.contains("[e@example.com accepted (delegated by you)]"))
+        try Snapshot.assert(shown, named: "delegate-reply-show")
+        try Snapshot.assert(cli.run(options + ["list", "--all"]).out, named: "delegate-reply-list")
+        try Snapshot.assert(history, named: "delegate-reply-history")
         // Still declined for you, nothing queued beyond the delegation's two messages.
         #expect(cli.run(options + ["list", "--all"]).out.contains("declined"))
         #expect(try InboxStore(home: cli.home).outbox().count == 2)

@@ -32,6 +32,8 @@ import Testing
         #expect(outbox.contains("Accepted: Phone Conference  to a@example.com, copy to c@example.com  ("), "\(outbox)")
         let history = cli.run(options + ["history"]).out
         #expect(history.contains("[reply queued, a copy to c@example.com]"), "\(history)")
+        try Snapshot.assert(outbox, named: "delegator-copy-outbox")
+        try Snapshot.assert(history, named: "delegator-copy-history")
     }
 
     @Test("The organizer alone, where nobody delegated it to you")

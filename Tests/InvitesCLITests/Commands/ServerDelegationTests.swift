@@ -75,6 +75,8 @@ import Testing
         #expect(outbox.contains("The reply goes through your calendar server when it syncs"))
         #expect(outbox.contains("\(handle)  delegated"), "\(outbox)")
         let history = run(["history"]).out
+        let said = (result.out + result.err + outbox + history).replacingOccurrences(of: cli.home, with: "~")
+        try Snapshot.assert(said, named: "server-delegation")
         #expect(history.contains("delegated  Quarterly planning"))
         #expect(history.contains("[delegation through your calendar server]"), "\(history)")
         // The next look follows the item (DELEGATED counts as declined): still delegated.
@@ -91,7 +93,8 @@ import Testing
         let result = run(["delegate", handle, "erin@example.org", "--no-send"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.out.contains("to erin@example.org; the organizer is told; updated in \(item)"))
-        #expect(try itemLines().contains { $0.hasSuffix("DELEGATED-FROM=\"mailto:me@example.org\":mailto:erin@example.org") })
+        let delegate = "DELEGATED-FROM=\"mailto:me@example.org\":mailto:erin@example.org"
+        #expect(try itemLines().contains { $0.hasSuffix(delegate) })
         let subjects = try InboxStore(home: cli.home).outbox().map(\.subject).sorted()
         #expect(subjects == ["Delegated: Quarterly planning", "Fwd: Invitation: Quarterly planning"])
         #expect(run(["history"]).out.contains("[delegation queued]"))
