@@ -64,6 +64,38 @@ import Testing
         #expect(again.out.contains("(already in the history)"))
     }
 
+    /// In a Maildir, the delegate's REPLY is filed, a reply to a meeting of your own (no
+    /// DELEGATED-FROM of yours) passes silently, and one in the delegate's name from somebody
+    /// else is told and changes nothing.
+    @Test func inAMaildir() throws {
+        let cli = delegated()
+        let maildir = cli.home + "/Mail"
+        for folder in ["new", "cur", "tmp"] {
+            try FileManager.default.createDirectory(atPath: maildir + "/" + folder, withIntermediateDirectories: true)
+        }
+        func deliver(_ path: String, as name: String) throws {
+            try FileManager.default.copyItem(atPath: path, toPath: maildir + "/new/" + name)
+        }
+        try deliver(try reply(cli, from: "e@example.com"), as: "1.M1P1.host")
+        let own = try reply(cli, from: "b@example.com") {
+            $0.replacingOccurrences(
+                of: ";DELEGATED-FROM=\"mailto:c@example.com\":mailto:e@\r\n example.com", with: ":mailto:b@example.com")
+        }
+        try FileManager.default.moveItem(atPath: own, toPath: maildir + "/new/2.M2P2.host")
+        let passed = cli.run(options + ["ingest", "--maildir", maildir])
+        #expect(passed.status == 0, "\(passed.err)")
+        #expect(passed.out.contains("e@example.com accepted (delegated by you)"), "\(passed.out)")
+        #expect(passed.err.isEmpty, "\(passed.err)")
+        let before = historyCount(cli)
+        let forged = try reply(cli, from: "mallory@example.com") {
+            $0.replacingOccurrences(of: "PARTSTAT=ACCEPTED", with: "PARTSTAT=DECLINED")
+        }
+        try FileManager.default.moveItem(atPath: forged, toPath: maildir + "/new/3.M3P3.host")
+        let told = cli.run(options + ["ingest", "--maildir", maildir])
+        #expect(told.err.contains("sent by mallory@example.com"), "\(told.err)")
+        #expect(historyCount(cli) == before)
+    }
+
     @Test("A bare iCalendar file has no sender to check: the ATTENDEE must be the delegate")
     func aBareFileIsFiledByItsAttendee() throws {
         let cli = delegated()
