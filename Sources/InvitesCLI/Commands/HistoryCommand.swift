@@ -52,8 +52,13 @@ enum HistoryCommand {
         for handle in Set(entries.map(\.handle)) {
             invitations[handle] = try? context.inbox().resolve(handle)
         }
+        // The replies copied to a delegator, read from the mails of the invitations delegated to you.
+        let me = context.settings.me.value
+        let delegatedToYou = invitations.values.filter {
+            $0.invite.source != .push && $0.invite.properties?.delegator(of: $0.invite.attendees, me: me) != nil
+        }.map(\.handle)
         var copied: [Int64: String] = [:]
-        for message in try context.inbox().outbox(states: nil, handles: Array(invitations.keys)) {
+        for message in delegatedToYou.isEmpty ? [] : try context.inbox().outbox(states: nil, handles: delegatedToYou) {
             let copies = DelegatorCopy.copied(in: message.body)
             if !copies.isEmpty { copied[message.id] = copies.joined(separator: ", ") }
         }

@@ -5,10 +5,11 @@ import InvitesModel
 extension IngestController {
     /// Files your delegate's REPLY on the invitation you delegated (RFC 5546 §4.2.5; the rules
     /// are ``DelegateReply``'s): one history entry per answer, nothing else changed. A REPLY that
-    /// is not your delegate's is refused with the reason (exit 65), recording nothing; `quiet`
-    /// (a Maildir pass) passes over, silently, the REPLYs that are no delegate's of yours at all
-    /// (replies to your own meetings, replies for invitations the inbox does not hold), and still
-    /// tells of one that speaks as your delegate without being them.
+    /// names no DELEGATED-FROM of yours is refused as a message for an organizer, as before; one
+    /// that does but is not your delegate's answer is refused with the reason (exit 65), recording
+    /// nothing. `quiet` (a Maildir pass) passes over, silently, the REPLYs that are no delegate's
+    /// of yours at all and those for invitations the inbox does not hold, and still tells of one
+    /// that speaks as your delegate without being them.
     package func fileDelegateReplies(_ data: Data, name: String, quiet: Bool = false, events: (Event) -> Void)
         throws
     {
@@ -22,13 +23,15 @@ extension IngestController {
             case .success(let action):
                 if let stored { filed.append((answer, stored, action)) }
             case .failure(let refusal):
-                if quiet {
-                    switch refusal {
-                    case .notInInbox, .notDelegatedByYou: throw IngestError.notForAttendee(file: name, method: "REPLY")
-                    case .notYourDelegate, .notTheSender, .noAnswer: break
-                    }
+                // A REPLY that is no delegate's of yours is what it always was: a message for an
+                // organizer (a reply to a meeting of your own).
+                let yours = answer.delegatedFrom.contains(where: me.contains)
+                switch refusal {
+                case .notDelegatedByYou: throw IngestError.notForAttendee(file: name, method: "REPLY")
+                case .notInInbox where quiet || !yours: throw IngestError.notForAttendee(file: name, method: "REPLY")
+                case .notInInbox, .notYourDelegate, .notTheSender, .noAnswer:
+                    throw IngestError.notYourDelegate(file: name, refusal: refusal)
                 }
-                throw IngestError.notYourDelegate(file: name, refusal: refusal)
             }
         }
         // Judged whole before anything is recorded: a REPLY partly refused records nothing.

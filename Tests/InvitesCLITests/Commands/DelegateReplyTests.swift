@@ -109,7 +109,7 @@ import Testing
         arguments: [
             ("stranger", "you delegated it to e@example.com"),
             ("sender", "sent by mallory@example.com"),
-            ("not yours", "to whom you delegated nothing"),
+            ("not yours", "iTIP REPLY, a message for the organizer"),
             ("unknown", "which is not in the inbox"),
             ("no answer", "answers nothing"),
         ])
