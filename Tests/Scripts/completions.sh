@@ -50,7 +50,7 @@ cases=(
     "--for --from|invites delegate $mine --f"
     "$other|invites --tz UTC --home $work/other --json history "
     "accepted announced cancelled declined past pending removed tentative|invites list --status "
-    "accepted cancelled commented declined delegated forwarded proposal-declined proposed refreshed tentative|invites history --status "
+    "accepted cancelled commented declined delegate-accepted delegate-declined delegate-tentative delegated forwarded proposal-declined proposed refreshed tentative|invites history --status "
     "today yesterday|invites history --since "
     "bash fish zsh|invites completions "
     "${commands/ help/}|invites help "
