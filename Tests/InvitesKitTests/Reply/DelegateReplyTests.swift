@@ -18,7 +18,7 @@ import Testing
             action: action, comment: nil, at: now.addingTimeInterval(offset), delivery: .none, delegatedTo: delegate)
     }
 
-    func answer(
+    static func answer(
         _ attendee: String = "mailto:e@example.com", partstat: String = "ACCEPTED",
         from: [String] = ["mailto:c@example.com"], key: String? = nil
     ) -> DelegateAnswer {
@@ -29,6 +29,57 @@ import Testing
 
     var delegatedHistory: [HistoryEntry] {
         [entry(.delegated, to: "e@example.com", at: 1), entry(.declined, to: "e@example.com", at: 1)]
+    }
+
+    var stored: StoredInvite {
+        let invite = Invite(
+            uid: "u", title: "T", start: now, end: now, organizer: Invite.Person(name: nil, email: "a@example.com"),
+            attendees: [], method: .request, source: .email, raw: Data())
+        return StoredInvite(handle: "h", invite: invite, status: .declined, receivedAt: now, updatedAt: now)
+    }
+
+    /// One REPLY each, and what the rules make of it.
+    static let cases: [(String, DelegateAnswer, String?, Result<AnswerAction, DelegateReply.Refusal>)] = [
+        ("the delegate, by mail", answer(), "e@example.com", .success(.delegateAccepted)),
+        ("the delegate, a bare file", answer(partstat: "tentative"), nil, .success(.delegateTentative)),
+        (
+            "an occurrence of a delegated series", answer(partstat: "DECLINED", key: "2026-12-14T09:00:00Z"),
+            "E@Example.com", .success(.delegateDeclined)
+        ),
+        (
+            "another attendee", answer("mailto:f@example.com"), "f@example.com",
+            .failure(.notYourDelegate(attendee: "f@example.com", delegate: "e@example.com"))
+        ),
+        (
+            "somebody else's delegation", answer(from: ["mailto:b@example.com"]), "e@example.com",
+            .failure(.notDelegatedByYou(attendee: "e@example.com"))
+        ),
+        (
+            "sent by a stranger", answer(), "mallory@example.com",
+            .failure(.notTheSender(sender: "mallory@example.com", attendee: "e@example.com"))
+        ),
+        (
+            "no answer", answer(partstat: "NEEDS-ACTION"), "e@example.com",
+            .failure(.noAnswer(attendee: "e@example.com", partstat: "NEEDS-ACTION"))
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func judge(
+        _ rule: String, _ answer: DelegateAnswer, _ sender: String?,
+        _ expected: Result<AnswerAction, DelegateReply.Refusal>
+    ) {
+        let judged = DelegateReply.judge(answer, sender: sender, stored: stored, history: delegatedHistory, me: me)
+        #expect(judged == expected, "\(rule)")
+    }
+
+    @Test func aUIDNotInTheInboxOrNotDelegated() {
+        #expect(
+            DelegateReply.judge(Self.answer(), sender: nil, stored: nil, history: [], me: me)
+                == .failure(.notInInbox(uid: "u")))
+        #expect(
+            DelegateReply.judge(Self.answer(), sender: nil, stored: stored, history: [], me: me)
+                == .failure(.notYourDelegate(attendee: "e@example.com", delegate: nil)))
     }
 
     @Test func news() {
@@ -49,8 +100,8 @@ import Testing
     }
 
     @Test func candidatesAreTheAnswersNamingYou() {
-        let mine = answer()
-        let other = answer("mailto:x@example.com", from: [])
+        let mine = Self.answer()
+        let other = Self.answer("mailto:x@example.com", from: [])
         #expect(DelegateReply.candidates([other, mine], me: me) == [mine])
         #expect(DelegateReply.candidates([other], me: me) == [other])
     }
