@@ -215,6 +215,8 @@ enum JSONOutput {
         @Nullable var supersededBy: Successor?
         /// The later entry whose reply carries this one's answer but not its comment.
         @Nullable var commentLeftOutBy: Successor?
+        /// The delegate: on a delegation, the decline beside it, and your delegate's answer.
+        @Nullable var delegatedTo: String?
 
         /// Another entry of the history, named by what it did and when.
         struct Successor: Encodable {
@@ -245,6 +247,7 @@ enum JSONOutput {
             supersededAt = entry.supersededAt.map(RFC3339.utc)
             supersededBy = entry.supersededBy.map(Successor.init)
             commentLeftOutBy = entry.comment?.isEmpty == false ? entry.commentLeftOutBy.map(Successor.init) : nil
+            delegatedTo = entry.delegatedTo
         }
     }
 

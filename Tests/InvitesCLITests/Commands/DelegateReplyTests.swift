@@ -56,6 +56,9 @@ import Testing
         try Snapshot.assert(shown, named: "delegate-reply-show")
         try Snapshot.assert(cli.run(options + ["list", "--all"]).out, named: "delegate-reply-list")
         try Snapshot.assert(history, named: "delegate-reply-history")
+        let json = cli.run(options + ["--json", "history"]).out
+        #expect(json.contains("\"action\":\"delegate-accepted\""), "\(json)")
+        #expect(json.contains("\"delegatedTo\":\"e@example.com\""))
         // Still declined for you, nothing queued beyond the delegation's two messages.
         #expect(cli.run(options + ["list", "--all"]).out.contains("declined"))
         #expect(try InboxStore(home: cli.home).outbox().count == 2)
