@@ -88,10 +88,28 @@ import Testing
         #expect(new.count == old.count + 1)
         // The master keeps your ACCEPTED; the moved occurrence is delegated.
         #expect(new.filter { $0.contains("DELEGATED-TO") }.count == 1)
-        #expect(new.contains("ATTENDEE;CN=Me Myself;PARTSTAT=ACCEPTED;RSVP=TRUE;SCHEDULE-STATUS=1.2:mailto:me@example.org"))
+        #expect(
+            new.contains("ATTENDEE;CN=Me Myself;PARTSTAT=ACCEPTED;RSVP=TRUE;SCHEDULE-STATUS=1.2:mailto:me@example.org"))
         let delegate = try #require(new.firstIndex { $0.hasSuffix(":mailto:erin@example.org") })
         #expect(new[delegate - 1].hasSuffix("DELEGATED-TO=\"mailto:erin@example.org\":mailto:me@example.org"))
         #expect(new[delegate + 1] == "END:VEVENT")
+    }
+
+    @Test("A later answer ends the delegation on your line; the delegate's line stays the organizer's")
+    func aLaterAnswerEndsTheDelegationOnYourLine() throws {
+        let before = try Fixture.data("ServerCopies/google-meeting.ics")
+        let delegated = try delegation(uid: "0a1b2c3d4e5f@google.com").apply(to: before, path: "item.ics")
+        let accepted = try InPlaceAnswer(
+            uid: "0a1b2c3d4e5f@google.com", me: me, partstat: "ACCEPTED", keys: nil, comment: nil, display: .utc
+        ).apply(to: delegated, path: "item.ics")
+        let lines = unfolded(accepted)
+        let mine = try #require(lines.first { $0.hasSuffix(":mailto:me@example.org") && $0.hasPrefix("ATTENDEE") })
+        #expect(mine.contains("PARTSTAT=ACCEPTED") && !mine.contains("DELEGATED-TO"), "\(mine)")
+        #expect(lines.contains { $0.hasSuffix(":mailto:erin@example.org") })
+        #expect(
+            InPlaceAnswer.setting(
+                "DELEGATED-TO", to: nil, in: "ATTENDEE;DELEGATED-TO=\"mailto:a;b\";RSVP=TRUE:mailto:x")
+                == "ATTENDEE;RSVP=TRUE:mailto:x")
     }
 
     @Test func anItemThatNoLongerHoldsTheUIDIsRefused() throws {
