@@ -14,7 +14,6 @@ extension IngestController {
         throws
     {
         let (answers, sender) = try InviteReader(display: display).replies(data, file: name)
-        let me = try responder().me
         var filed: [(DelegateAnswer, StoredInvite, AnswerAction)] = []
         for answer in DelegateReply.candidates(answers, me: me) {
             let stored = try store.find(uid: answer.uid)

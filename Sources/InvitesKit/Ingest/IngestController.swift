@@ -16,16 +16,19 @@ package struct IngestController {
     /// The note a pass over Maildirs with nothing new leaves for the next one to end early;
     /// `nil` where nothing may skip the store (a command that looks into calendars first).
     package var shortcut: MaildirShortcut?
+    /// Your addresses: whose delegate a REPLY may speak for (``DelegateReply``).
+    package var me: MyAddresses
 
     package init(
         store: InboxStore, display: DisplayZone, clock: @escaping @Sendable () -> Date,
-        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil
+        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil, me: MyAddresses = MyAddresses([])
     ) {
         self.store = store
         self.display = display
         self.clock = clock
         self.responder = responder
         self.shortcut = shortcut
+        self.me = me
     }
 
     /// Something worth telling while ingesting.
