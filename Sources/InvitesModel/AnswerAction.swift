@@ -26,6 +26,11 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
     case inProcess = "in-process"
     /// You report a task done: PARTSTAT=COMPLETED, PERCENT-COMPLETE:100. Held accepted too.
     case completed
+    /// Your delegate answered the organizer, and their REPLY reached you too (RFC 5546 §4.2.5):
+    /// news on your delegation, the delegate in ``HistoryEntry/delegatedTo`` and their comment.
+    case delegateAccepted = "delegate-accepted"
+    case delegateDeclined = "delegate-declined"
+    case delegateTentative = "delegate-tentative"
 
     /// The inbox status an answer leaves the invite in; a comment leaves it as it was.
     package var status: InviteStatus? {
@@ -34,7 +39,9 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .declined: return .declined
         case .tentative: return .tentative
         case .cancelled: return .cancelled
-        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated: return nil
+        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated, .delegateAccepted,
+            .delegateDeclined, .delegateTentative:
+            return nil
         }
     }
 
@@ -57,7 +64,35 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
 
     /// The entries whose messages go apart from the reply, each of its own kind (a COUNTER, the
     /// organizer's DECLINECOUNTER, a REFRESH, a forwarded REQUEST and its word to the organizer): a reply neither reports nor carries them.
-    package static let apart: Set<AnswerAction> = [.proposed, .proposalDeclined, .refreshed, .forwarded, .delegated]
+    package static let apart: Set<AnswerAction> = [
+        .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated, .delegateAccepted, .delegateDeclined,
+        .delegateTentative,
+    ]
+
+    /// Your delegate's answers, as their REPLY brought them to you.
+    package static let delegateAnswers: Set<AnswerAction> = [.delegateAccepted, .delegateDeclined, .delegateTentative]
+
+    /// The entry of your delegate's answer for their PARTSTAT; `nil` for any other (NEEDS-ACTION,
+    /// DELEGATED on: no news of their going).
+    package static func delegate(partstat: String) -> AnswerAction? {
+        switch partstat.uppercased() {
+        case "ACCEPTED": return .delegateAccepted
+        case "DECLINED": return .delegateDeclined
+        case "TENTATIVE": return .delegateTentative
+        default: return nil
+        }
+    }
+
+    /// What your delegate said, in a word: `accepted`, `declined`, `tentative`; `nil` for
+    /// every other entry.
+    package var delegateWord: String? {
+        switch self {
+        case .delegateAccepted: return "accepted"
+        case .delegateDeclined: return "declined"
+        case .delegateTentative: return "tentative"
+        default: return nil
+        }
+    }
 
     /// The iCalendar PARTSTAT for an answer (RFC 5545 §3.2.12).
     package var partstat: String? {
@@ -67,7 +102,9 @@ package enum AnswerAction: String, Sendable, Hashable, CaseIterable {
         case .tentative: return "TENTATIVE"
         case .inProcess: return "IN-PROCESS"
         case .completed: return "COMPLETED"
-        case .commented, .cancelled, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated: return nil
+        case .commented, .cancelled, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated,
+            .delegateAccepted, .delegateDeclined, .delegateTentative:
+            return nil
         }
     }
 }

@@ -26,6 +26,11 @@
   occurrence of the recurring VTODO is answered by RECURRENCE-ID; the calendar invites wrote
   holds the task as a VTODO (no VEVENT), with your PARTSTAT; a meeting's REFRESH, forward and
   answer for someone hold VEVENTs, a task's VTODOs.
+- The delegate's side of §4.2.5: the RFC's REQUEST as E gets it, accepted as E: the REPLY's one
+  ATTENDEE is E, ACCEPTED, DELEGATED-FROM C, and the mail goes To A with C in Cc. Then C's side:
+  C delegates the RFC's REQUEST to E, and E's REPLY (the RFC's, parsed here first: its ATTENDEE
+  E, DELEGATED-FROM C) is filed in C's history as `delegate-accepted`, nothing queued beside the
+  delegation's two messages.
 - "This and all later" (`--from WHEN`), the weekly fixture accepted from its third occurrence:
   the REPLY holds one VEVENT per occurrence from WHEN on (RECURRENCE-ID, ACCEPTED), none before,
   and recurring-ical-events finds each of them ACCEPTED in the calendar invites wrote.
@@ -46,7 +51,8 @@ binary, folders = arguments(sys.argv)
 fixtures = sys.argv[3:]
 comment = "Lost it\nATTENDEE:mailto:evil@example.org"
 counts = {"refresh": 0, "refresh for one occurrence": 0, "ADD followed": 0, "REPLY for someone": 0, "forward": 0,
-          "forward refused": 0, "delegation": 0, "answer from an occurrence on": 0, "task reply": 0}
+          "forward refused": 0, "delegation": 0, "delegate's REPLY copied to the delegator": 0,
+          "delegate's REPLY filed by the delegator": 0, "answer from an occurrence on": 0, "task reply": 0}
 failures = []
 REFRESH_PROPERTIES = {"UID", "ORGANIZER", "ATTENDEE", "DTSTAMP", "COMMENT", "RECURRENCE-ID"}
 
@@ -325,6 +331,52 @@ def check_delegate(fixtures):
         failures.append("%s (delegate): %s" % (series, error))
 
 
+def check_delegate_reply(fixtures):
+    """The delegate answers (To the organizer, Cc the delegator); the delegator files it."""
+    request = fixture(fixtures, "rfc5546-4.2.5-delegated-request.ics")
+    original = fixture(fixtures, "rfc5546-4.2.5-request.ics")
+    answer = fixture(fixtures, "rfc5546-4.2.5-delegate-reply.ics")
+    if not (request and original and answer):
+        return
+    home, bare = homes.new()
+    run = lambda *args: bare("--me", "e@example.com", *args)
+    try:
+        for step in (["ingest", request], ["accept", "calsrv", "--no-add", "--no-send"]):
+            done = run(*step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        message, reply = newest(home, "reply", "REPLY")
+        assert email.utils.parseaddr(message["To"])[1] == "a@example.com", "To %s" % message["To"]
+        assert email.utils.parseaddr(message["Cc"] or "")[1] == "c@example.com", "Cc %s" % message["Cc"]
+        for event in reply.walk("VEVENT"):
+            attendees = listed(event, "ATTENDEE")
+            assert [str(a).lower() for a in attendees] == ["mailto:e@example.com"], "ATTENDEEs %s" % attendees
+            assert attendees[0].params.get("PARTSTAT") == "ACCEPTED", "PARTSTAT %r" % attendees[0].params
+            assert attendees[0].params.get("DELEGATED-FROM") == "mailto:c@example.com", "%r" % attendees[0].params
+        counts["delegate's REPLY copied to the delegator"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s (the delegate's REPLY): %s" % (request, error))
+    home, bare = homes.new()
+    run = lambda *args: bare("--me", "c@example.com", *args)
+    try:
+        with open(answer, "rb") as data:
+            parsed = icalendar.Calendar.from_ical(data.read())
+        assert str(parsed.get("METHOD")) == "REPLY", "the fixture's METHOD %s" % parsed.get("METHOD")
+        event = next(iter(parsed.walk("VEVENT")))
+        attendee = listed(event, "ATTENDEE")[0]
+        assert str(attendee).lower() == "mailto:e@example.com", "the fixture's ATTENDEE %s" % attendee
+        assert attendee.params.get("DELEGATED-FROM") == "mailto:c@example.com", "%r" % attendee.params
+        for step in (["ingest", original], ["delegate", "calsrv", "e@example.com", "--no-send"], ["ingest", answer]):
+            done = run(*step)
+            assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+        entries = json.loads(run("--json", "history").stdout)["entries"]
+        assert entries[0]["action"] == "delegate-accepted", "history %s" % [e["action"] for e in entries]
+        outbox = json.loads(run("--json", "outbox", "--all").stdout)["messages"]
+        assert len(outbox) == 2, "%d messages in the outbox" % len(outbox)
+        counts["delegate's REPLY filed by the delegator"] += 1
+    except Exception as error:  # noqa: BLE001 - every failure is reported
+        failures.append("%s (filed by the delegator): %s" % (answer, error))
+
+
 def check_from(fixtures):
     """`accept --from WHEN`: the REPLY and the calendar, per occurrence from WHEN on."""
     weekly = fixture(fixtures, "weekly.ics")
@@ -364,6 +416,7 @@ def check_from(fixtures):
 check_add(fixtures)
 check_tasks(fixtures)
 check_delegate(fixtures)
+check_delegate_reply(fixtures)
 check_from(fixtures)
 print("itip: " + ", ".join("%d %s" % (count, what) for what, count in counts.items())
       + " parsed by icalendar, %d failed" % len(failures))

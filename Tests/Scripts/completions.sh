@@ -55,7 +55,7 @@ cases=(
     "--for --from|invites comment $mine hello --f"
     "$other|invites --tz UTC --home $work/other --json history "
     "accepted announced cancelled declined past pending removed tentative|invites list --status "
-    "accepted cancelled commented completed declined delegated forwarded in-process proposal-declined proposed refreshed tentative|invites history --status "
+    "accepted cancelled commented completed declined delegate-accepted delegate-declined delegate-tentative delegated forwarded in-process proposal-declined proposed refreshed tentative|invites history --status "
     "today yesterday|invites history --since "
     "bash fish zsh|invites completions "
     "${commands/ help/}|invites help "

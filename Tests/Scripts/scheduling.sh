@@ -725,6 +725,143 @@ else
     pass "a stale REQUEST delivered again left the server's copy at SEQUENCE 1"
 fi
 
+# Delegation in place (issue 37): an invitation the server delivered, delegated with invites to
+# erin@example.org. invites changes the item (your ATTENDEE PARTSTAT=DELEGATED;DELEGATED-TO, the
+# delegate's ATTENDEE added with DELEGATED-FROM you) and sends nothing; the sync uploads it. What
+# Xandikos 0.4.10 does with it (xandikos/web.py, CalendarCollection's attendee PUT): an ATTENDEE
+# whose DELEGATED-FROM is one of your calendar-user-addresses, as a string ("mailto:me@example.org"),
+# is a delegate you may add (RFC 6638 §3.2.6; anything else an attendee adds is refused, 412
+# attendee-allowed); each new delegate is sent the whole stored copy as METHOD:REQUEST, into the
+# inbox of a principal of this server or else by iMIP (its sendmail here: this server has one
+# principal, so erin is mailed), with SCHEDULE-STATUS stamped on the delegate's ATTENDEE in the
+# stored copy; your PARTSTAT changed, so the organizer is sent a REPLY (itip.build_itip_reply),
+# which carries your ATTENDEE alone: DELEGATED with DELEGATED-TO, not the delegate's ATTENDEE that
+# RFC 5546 §4.2.5's REPLY lists. The organizer (boss@example.org) has no copy on this server:
+# what they learn is that REPLY.
+imip_mail "$work/delegation.eml" delegation@example.org 0 20300609T100000Z 20300609T110000Z "Design review"
+deliver "$work/delegation.eml" || fail "import-imip delegation.eml: $(cat "$work/import.log")"
+sync || fail "vdirsyncer sync after the invitation to delegate: $(cat "$work/sync.log")"
+item=$(item_of delegation@example.org)
+if [ -z "$item" ]; then
+    fail "the invitation to delegate is not in the vdir: $(ls "$vdir")"
+else
+    show_item "delivered by the server, to delegate" "$item"
+    handle=$(handle_of delegation@example.org)
+    mark=$(server_count)
+    files_before=$(ls "$vdir")
+    cp "$item" "$work/answered-from"
+    if run --json delegate "${handle:-delegation}" erin@example.org > "$work/delegate.json" 2> "$work/delegate.err"; then
+        pass "delegate $handle erin@example.org: delivery $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["delegation"]["delivery"])' "$work/delegate.json" 2>/dev/null || cat "$work/delegate.json")"
+    else
+        fail "delegate ${handle:-delegation} erin@example.org: $(cat "$work/delegate.err" "$work/delegate.json")"
+    fi
+    show_change "delegate" "$item"
+    if why=$(dav delegated "$work/answered-from" "$item" mailto:me@example.org mailto:erin@example.org 2>&1) \
+        && [ "$(ls "$vdir")" = "$files_before" ]; then
+        pass "delegate changed only your ATTENDEE line (DELEGATED, DELEGATED-TO) and added erin's (DELEGATED-FROM you), in place"
+    else
+        fail "delegate: the item is not the server's copy delegated in place: ${why:-the files of the vdir changed}"
+    fi
+    nothing_from_invites && pass "delegate queued nothing and gave its sendmail nothing (send = always): the server sends" \
+        || fail "delegate queued or sent messages of its own: $(run --json outbox --all) $(ls "$invites_sent")"
+    delivery=$(run --json history "${handle:-delegation}" 2>/dev/null | python3 -c 'import json, sys; print(" ".join(e["action"] + ":" + e["delivery"] for e in json.load(sys.stdin)["entries"]))' 2>/dev/null || true)
+    [ "$delivery" = "delegated:server declined:none" ] && pass "history: delegated, through the server, and the decline beside it ($delivery)" \
+        || fail "history says '$delivery', not 'delegated:server declined:none'"
+    if sync; then
+        show_sync "after delegate"
+        show_sent "after delegate and sync"
+        show_invites_sent "after delegate and sync"
+        sent_now=$(new_sent "$mark")
+        replies=$(printf '%s\n' "$sent_now" | grep 'METHOD=REPLY UID=delegation@example.org ' || true)
+        requests=$(printf '%s\n' "$sent_now" | grep 'METHOD=REQUEST UID=delegation@example.org ' || true)
+        if [ "$(printf '%s\n' "$replies" | grep -c 'To=boss@example.org .*mailto:me@example.org=DELEGATED')" = 1 ] \
+            && [ "$(printf '%s\n' "$sent_now" | grep -c .)" = 2 ]; then
+            pass "the server sent boss@example.org one REPLY, DELEGATED: $replies"
+        else
+            fail "after delegate and sync the server sent: ${sent_now:-nothing}"
+        fi
+        if [ "$(printf '%s\n' "$requests" | grep -c 'To=erin@example.org .*mailto:me@example.org=DELEGATED mailto:erin@example.org=NEEDS-ACTION')" = 1 ]; then
+            pass "the server sent erin@example.org the REQUEST, your ATTENDEE DELEGATED and hers NEEDS-ACTION: $requests"
+        else
+            fail "the server sent erin no REQUEST: ${requests:-nothing}"
+        fi
+        printf '%s\n' "$replies" | grep -q 'mailto:erin@example.org=' \
+            || short "its REPLY carries your ATTENDEE alone (DELEGATED, DELEGATED-TO erin), not the delegate's ATTENDEE RFC 5546 §4.2.5 lists beside it: the organizer learns of erin from DELEGATED-TO, and from her own REPLY"
+        nothing_from_invites || fail "after the sync invites queued or sent messages: $(run --json outbox --all)"
+        name=$(grep -l '^UID:delegation@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
+        copy=$(dav get "$base/user/calendars/calendar/$name" | python3 -c 'import re, sys; print(re.sub(r"\r?\n[ \t]", "", sys.stdin.read()).replace("\r", ""))')
+        # Xandikos writes the parameters in its own order (icalendar sorts them).
+        mine=$(printf '%s\n' "$copy" | grep '^ATTENDEE;.*:mailto:me@example.org$' || true)
+        theirs=$(printf '%s\n' "$copy" | grep '^ATTENDEE;.*:mailto:erin@example.org$' || true)
+        if printf '%s\n' "$mine" | grep -q 'PARTSTAT=DELEGATED' && printf '%s\n' "$mine" | grep -q 'DELEGATED-TO="mailto:erin@example.org"' \
+            && printf '%s\n' "$theirs" | grep -q 'DELEGATED-FROM="mailto:me@example.org"'; then
+            pass "the server's copy holds your DELEGATED ATTENDEE and erin's DELEGATED-FROM you: $theirs"
+        else
+            fail "the server's copy after the sync: $(printf '%s\n' "$copy" | grep '^ATTENDEE' | tr '\n' ' ')"
+        fi
+        sync || fail "the second vdirsyncer sync after delegate: $(cat "$work/sync.log")"
+        show_change "the second sync after delegate" "$item"
+        server_copy=$(printf '%s\n' "$theirs" | grep -o 'SCHEDULE-STATUS=[^;:]*;*[^:]*' || true)
+        if [ -n "$server_copy" ] && ! grep -q 'SCHEDULE-STATUS' "$item"; then
+            short "falls short of RFC 4791 §5.3.4 here too: it stored the delegate's ATTENDEE with $server_copy but answered the PUT with that copy's ETag, so vdirsyncer keeps your vdir's copy without it (nothing invites reads changes)"
+        fi
+        status=$(listed delegation@example.org status)
+        line=$(run list --all | grep 'Design review' || true)
+        if [ "$status" = '"declined"' ] && printf '%s\n' "$line" | grep -q '\[delegated to erin@example.org\]'; then
+            pass "list after the syncs: declined, [delegated to erin@example.org]"
+        else
+            fail "list after the syncs: $status, '$line'"
+        fi
+    else
+        fail "vdirsyncer sync after delegate: $(cat "$work/sync.log")"
+    fi
+    queued_before=$(invites_queued)
+    sent_before=$(invites_handed)
+fi
+
+# One occurrence of a weekly invitation delegated: an override VEVENT the server lacks, made from
+# the master with the delegation in it. Xandikos lets an attendee add a delegate, but not a
+# component: it refuses the override (412 attendee-allowed), as it refuses one that answers an
+# occurrence alone (below), so the delegation of one occurrence never reaches it.
+imip_mail "$work/delegation-weekly.eml" delegation-weekly@example.org 0 20300604T150000Z 20300604T160000Z "Weekly sync" "FREQ=WEEKLY;COUNT=4"
+deliver "$work/delegation-weekly.eml" || fail "import-imip delegation-weekly.eml: $(cat "$work/import.log")"
+sync || fail "vdirsyncer sync after the weekly invitation to delegate: $(cat "$work/sync.log")"
+item=$(item_of delegation-weekly@example.org)
+show_item "weekly, delivered by the server, to delegate one occurrence" "$item"
+handle=$(handle_of delegation-weekly@example.org)
+cp "$item" "$work/answered-from"
+if run delegate "${handle:-delegation-weekly}" erin@example.org --occurrence '2030-06-11 15:00' > "$work/delegate.out" 2> "$work/delegate.err"; then
+    pass "delegate $handle erin@example.org --occurrence '2030-06-11 15:00': $(cat "$work/delegate.out")"
+else
+    fail "delegate ${handle:-delegation-weekly} --occurrence: $(cat "$work/delegate.err")"
+fi
+show_change "one occurrence delegated" "$item"
+nothing_from_invites || fail "the occurrence delegated: invites queued or sent messages: $(run --json outbox --all)"
+if dav override-added "$work/answered-from" "$item" mailto:me@example.org 20300611T150000Z DELEGATED >/dev/null 2>&1 \
+    && python3 -c 'import re, sys; sys.exit("DELEGATED-FROM=\"mailto:me@example.org\":mailto:erin@example.org" not in re.sub(r"\r?\n[ \t]", "", open(sys.argv[1]).read()))' "$item"; then
+    pass "the delegated occurrence is an added override VEVENT (DELEGATED, erin's ATTENDEE DELEGATED-FROM you), the rest of the item as it was"
+else
+    fail "the delegated occurrence: $(dav override-added "$work/answered-from" "$item" mailto:me@example.org 20300611T150000Z DELEGATED 2>&1)"
+fi
+mark=$(server_count)
+name=$(grep -l '^UID:delegation-weekly@example.org' "$work/server/user/calendars/calendar/"*.ics | head -n 1 | xargs basename)
+if sync; then
+    show_sent "after the occurrence delegated and synced"
+    pass "the server took the override delegating one occurrence: $(new_sent "$mark" | tr '\n' ' ')"
+else
+    refusal=$(dav put "$base/user/calendars/calendar/$name" "$item")
+    case $refusal in
+        412*attendee-allowed*)
+            short "refuses (412, attendee-allowed) the override VEVENT that delegates one occurrence, as it refuses any component an attendee adds: the server sends nothing for it ('scheduling = client' for that calendar has invites send both messages)" ;;
+        *) fail "the server refused the override delegating one occurrence: $refusal" ;;
+    esac
+    # The refused item would fail every later sync: the server's copy put back in the vdir.
+    dav get "$base/user/calendars/calendar/$name" > "$item"
+    sync || fail "vdirsyncer sync with the server's copy of the weekly invitation put back: $(cat "$work/sync.log")"
+fi
+queued_before=$(invites_queued)
+sent_before=$(invites_handed)
+
 # 3. The mail first, the server's copy later (issue 35), the usual order: the organizer's mail is
 # ingested and accepted with invites before the server has the invitation; then the server gets
 # it (import-imip), a sync brings its copy, a look (list, or watch) puts the answer invites held

@@ -269,6 +269,31 @@ def line_added(old_path, new_path, line):
         sys.exit(f"{line!r} is outside the VEVENT")
 
 
+def delegated(old_path, new_path, address, delegate):
+    """NEW is OLD delegated in place: ADDRESS's ATTENDEE line with PARTSTAT=DELEGATED and
+    DELEGATED-TO="DELEGATE" (its other parameters as they were), DELEGATE's line added right
+    after it with DELEGATED-FROM="ADDRESS", PARTSTAT=NEEDS-ACTION and RSVP=TRUE, and nothing
+    else changed."""
+    old, new = content_lines(old_path), content_lines(new_path)
+    if len(new) != len(old) + 1:
+        sys.exit(f"{len(old)} content lines became {len(new)}, not one more")
+    mine = [i for i, line in enumerate(old) if own_partstat(line, address) is not None]
+    if len(mine) != 1:
+        sys.exit(f"{len(mine)} ATTENDEE lines of {address} in the old item")
+    index = mine[0]
+    if new[:index] != old[:index] or new[index + 2 :] != old[index + 1 :]:
+        sys.exit("lines other than yours changed")
+    before, after, added = old[index], new[index], new[index + 1]
+    head, value = split_line(before)
+    expected = re.sub(r"PARTSTAT=[A-Za-z-]+", "PARTSTAT=DELEGATED", head, count=1)
+    expected += ';DELEGATED-TO="' + delegate + '":' + value
+    if after != expected:
+        sys.exit(f"your line: {before!r} became {after!r}, not {expected!r}")
+    wanted = 'ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE;DELEGATED-FROM="' + address + '":' + delegate
+    if added != wanted:
+        sys.exit(f"the delegate's line is {added!r}, not {wanted!r}")
+
+
 def is_recurrence_id(line, value):
     head, rest = split_line(line)
     return head.split(";", 1)[0].upper() == "RECURRENCE-ID" and rest == value
@@ -428,6 +453,8 @@ def main():
         sent(args[0])
     elif command == "only-partstat":
         only_partstat(*args)
+    elif command == "delegated":
+        delegated(*args)
     elif command == "line-added":
         line_added(*args)
     elif command == "folded-inside":

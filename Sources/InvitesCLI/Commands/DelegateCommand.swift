@@ -4,7 +4,8 @@ import InvitesKit
 
 /// `invites delegate HANDLE ADDR [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] [--send |
 /// --no-send]`: someone goes in your place; the organizer is told (DELEGATED) and the delegate
-/// invited, both through the outbox.
+/// invited, both through the outbox (or by your calendar server, for an invitation it put in your
+/// calendar: the delegation is written into that item).
 enum DelegateCommand {
     static let spec = OptionSpec(
         values: ["--occurrence", "--from", "--comment", "--for"], flags: ["--send", "--no-send"])
@@ -34,8 +35,19 @@ enum DelegateCommand {
                         ? ""
                         : " (\(named.count == 1 ? "occurrence" : "occurrences") "
                             + named.joined(separator: ", ") + ")")
-                    + " to \(Printable.sanitize(address)); the organizer is told"
+                    + " to \(Printable.sanitize(address)); "
+                    + (made.entry.delivery == .server
+                        ? "your calendar server tells the organizer and invites \(Printable.sanitize(address)) "
+                            + "when the calendar syncs"
+                        : "the organizer is told")
                     + AnswerWords.change(made.declined.outcome.calendar))
+        }
+        if made.entry.delivery == .server {
+            // Nothing is queued: the server sends both messages once the sync uploads the item.
+            if !context.settings.json, let scheduling = made.declined.outcome.scheduling {
+                context.note(AnswerWords.explanation(of: scheduling, handle: stored.handle))
+            }
+            return .success
         }
         let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)

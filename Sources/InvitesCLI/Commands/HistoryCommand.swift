@@ -52,6 +52,16 @@ enum HistoryCommand {
         for handle in Set(entries.map(\.handle)) {
             invitations[handle] = try? context.inbox().resolve(handle)
         }
+        // The replies copied to a delegator, read from the mails of the invitations delegated to you.
+        let me = context.settings.me.value
+        let delegatedToYou = invitations.values.filter {
+            $0.invite.source != .push && $0.invite.properties?.delegator(of: $0.invite.attendees, me: me) != nil
+        }.map(\.handle)
+        var copied: [Int64: String] = [:]
+        for message in delegatedToYou.isEmpty ? [] : try context.inbox().outbox(states: nil, handles: delegatedToYou) {
+            let copies = DelegatorCopy.copied(in: message.body)
+            if !copies.isEmpty { copied[message.id] = copies.joined(separator: ", ") }
+        }
         for entry in entries {
             let dates =
                 AnswerAction.apart.contains(entry.action)
@@ -62,7 +72,12 @@ enum HistoryCommand {
                 + context.time.span(start: entry.start, end: entry.end, dates: dates) + ")"
             if let percent = entry.percent { line += "  \(percent)% done" }
             if let comment = entry.comment, !comment.isEmpty { line += "  \"" + Printable.sanitize(comment) + "\"" }
-            if let note = deliveryNote(entry, context) { line += "  [" + note + "]" }
+            if AnswerAction.delegateAnswers.contains(entry.action) { line += "  [" + DelegateWords.news(entry) + "]" }
+            if var note = deliveryNote(entry, context) {
+                // A reply copied to the delegator of an invitation delegated to you says so.
+                if let copies = entry.outboxID.flatMap({ copied[$0] }) { note += ", a copy to " + copies }
+                line += "  [" + Printable.sanitize(note) + "]"
+            }
             context.print(line)
         }
         return .success
@@ -88,7 +103,7 @@ enum HistoryCommand {
         case .none:
             return nil
         case .server:
-            return "reply through your calendar server"
+            return "\(kind) through your calendar server"
         case .held:
             return "held for your calendar server's copy of the invitation"
         case .superseded:
@@ -126,6 +141,7 @@ enum HistoryCommand {
         case .delegated: return "delegation"
         case .inProcess: return "progress report"
         case .completed: return "report of the task done"
+        case .delegateAccepted, .delegateDeclined, .delegateTentative: return "delegate's answer"
         }
     }
 }

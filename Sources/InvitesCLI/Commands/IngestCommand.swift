@@ -96,6 +96,11 @@ enum IngestCommand {
             if let comment { line += ": \"\(Printable.sanitize(comment))\"" }
             if already { line += " (already in the history)" }
             if context.settings.json { context.note(line) } else { context.print(line) }
+        case .delegateAnswered(let stored, let entry, let already):
+            var line = "\(stored.handle): " + DelegateWords.news(entry) + " \"\(Printable.title(stored.invite.title))\""
+            if let comment = entry.comment { line += ": \"\(Printable.sanitize(comment))\"" }
+            if already { line += " (already in the history)" }
+            if context.settings.json { context.note(line) } else { context.print(line) }
         case .collision(let handle, let error):
             context.warn("\(handle): \(Printable.sanitize(error.description))")
         case .followed(let handle, let cancelled, let path):

@@ -30,7 +30,9 @@ enum OutboxCommand {
         }
         let columns = HandleColumns(handles: messages.map(\.handle), stateWidth: 11)
         for message in messages {
-            let to = message.transport == .mail ? message.recipient : "the sender's server"
+            var to = message.transport == .mail ? message.recipient : "the sender's server"
+            let copies = DelegatorCopy.copied(in: message.body)
+            if message.transport == .mail, !copies.isEmpty { to += ", copy to " + copies.joined(separator: ", ") }
             var line =
                 columns.prefix(message.handle, message.state.rawValue) + Printable.sanitize(message.subject) + "  to "
                 + Printable.sanitize(to) + "  (" + context.time.day(message.createdAt) + " "

@@ -240,6 +240,8 @@ enum JSONOutput {
         @Nullable var commentLeftOutBy: Successor?
         /// How far along the task is, on an `in-process` report; `null` on every other entry.
         @Nullable var percent: Int?
+        /// The delegate: on a delegation, the decline beside it, and your delegate's answer.
+        @Nullable var delegatedTo: String?
 
         /// Another entry of the history, named by what it did and when.
         struct Successor: Encodable {
@@ -271,6 +273,7 @@ enum JSONOutput {
             supersededBy = entry.supersededBy.map(Successor.init)
             commentLeftOutBy = entry.comment?.isEmpty == false ? entry.commentLeftOutBy.map(Successor.init) : nil
             percent = entry.percent
+            delegatedTo = entry.delegatedTo
         }
     }
 

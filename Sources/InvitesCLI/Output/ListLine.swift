@@ -43,7 +43,9 @@ enum ListLine {
             guard (series ? stored.status : key.flatMap { stored.instance($0)?.answer }) == .declined else {
                 continue
             }
-            line += "  [\(series ? "" : "an occurrence ")delegated to \(Printable.sanitize(delegate))]"
+            line +=
+                "  [\(series ? "" : "an occurrence ")" + DelegateWords.standing(delegate, news: row.delegateNews[key])
+                + "]"
         }
         if let item = stored.foundIn { line += item.gone ? "  [gone from your calendar]" : "  [in your calendar]" }
         return (prefix, line)

@@ -122,13 +122,16 @@ struct ShowFormatter {
         let seriesDelegate = stored.state == .declined ? show.delegates[stored.invite.recurrenceID] : nil
         sections.details += detail(
             "answer",
-            seriesDelegate.map { "delegated to " + Printable.sanitize($0) }
+            seriesDelegate.map { DelegateWords.standing($0, news: show.delegateNews[stored.invite.recurrenceID]) }
                 ?? show.report.map { stored.state.rawValue + ", " + TaskWords.report($0) } ?? stored.state.rawValue)
         for (key, delegate) in show.delegates.sorted(by: { ($0.key ?? "") < ($1.key ?? "") })
         where key != stored.invite.recurrenceID && key.flatMap({ stored.instance($0)?.answer }) == .declined {
             let instant = key.flatMap(RecurrenceKey.instant(of:))
             let when = instant.map { time.day($0) + " " + time.clock($0) } ?? Printable.sanitize(key ?? "")
-            sections.details += detail("delegated", "the occurrence " + when + " to " + Printable.sanitize(delegate))
+            sections.details += detail(
+                "delegated",
+                "the occurrence " + when + " to " + Printable.sanitize(delegate)
+                    + (show.delegateNews[key].map { ", who " + $0 } ?? ""))
         }
         if let answered = show.answered, !show.changes.isEmpty {
             let changes = show.changes.map { change in
@@ -159,7 +162,7 @@ struct ShowFormatter {
                 let mark = task != nil ? "" : names.isEmpty ? "free" : "conflicts with " + names.joined(separator: ", ")
                 var state = occurrence.state.rawValue
                 if occurrence.state == .declined, let delegate = show.delegates[occurrence.key] {
-                    state = "delegated to " + Printable.sanitize(delegate)
+                    state = DelegateWords.standing(delegate, news: show.delegateNews[occurrence.key])
                 }
                 if occurrence.moved, let original = occurrence.original {
                     state = "moved from " + time.clock(original) + ", " + state

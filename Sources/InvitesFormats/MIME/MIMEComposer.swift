@@ -23,7 +23,7 @@ package enum MIMEComposer {
     /// the headers that thread it there.
     package static func replyMessage(
         from: Address, to: Address, subject: String, text: String, calendar: String, date: Date, thread: MailThread?,
-        method: String = "REPLY", sender: Address? = nil
+        method: String = "REPLY", sender: Address? = nil, copy: Address? = nil
     ) throws(LibraryLoadError) -> (text: String, messageID: String) {
         try GMimeLibrary.load()
         guard let message = lazy_g_mime_message_new(1) else {
@@ -36,6 +36,10 @@ package enum MIMEComposer {
                 message, GMIME_ADDRESS_TYPE_SENDER, sender.name.map(readable), clean(sender.email))
         }
         lazy_g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_TO, to.name.map(readable), clean(to.email))
+        // A copy (the delegator of an invitation delegated to you): sendmail -t reads Cc too.
+        if let copy {
+            lazy_g_mime_message_add_mailbox(message, GMIME_ADDRESS_TYPE_CC, copy.name.map(readable), clean(copy.email))
+        }
         lazy_g_mime_message_set_subject(message, readable(subject), "utf-8")
         if let when = lazy_g_date_time_new_from_unix_utc(gint64(date.timeIntervalSince1970)) {
             lazy_g_mime_message_set_date(message, when)

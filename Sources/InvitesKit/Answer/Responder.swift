@@ -138,7 +138,8 @@ package struct Responder {
                 calendar: calendar, change: change, percent: percent)
         }
         switch action {
-        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated:
+        case .commented, .proposed, .proposalDeclined, .refreshed, .forwarded, .delegated, .delegateAccepted,
+            .delegateDeclined, .delegateTentative:
             return try finish(.unchanged)
         case .cancelled:
             guard let record else { return try finish(.unchanged) }
@@ -198,7 +199,7 @@ package struct Responder {
 
     /// Makes `edits` to the item your server put an invitation in, in order, under the
     /// calendar's lock; returns whether the item leaves your replies to you (SCHEDULE-AGENT).
-    func writeInPlace(_ edits: [InPlaceAnswer], into item: CalendarItem, for stored: StoredInvite) throws -> Bool {
+    func writeInPlace(_ edits: [any InPlaceEdit], into item: CalendarItem, for stored: StoredInvite) throws -> Bool {
         let lock = try FileLock(path: CalendarWriter.lockPath(for: item.calendar, in: lockFolder))
         defer { withExtendedLifetime(lock) {} }
         var clientAgent = false

@@ -6,7 +6,8 @@ import InvitesModel
 /// `PARTSTAT=DELEGATED;DELEGATED-TO` the delegate and theirs `DELEGATED-FROM` you; the delegate
 /// gets the organizer's REQUEST with both; one `delegated` history entry carries the two. Your
 /// own answer is recorded as a decline beside it (you do not go: it leaves your calendar), with
-/// no reply of its own, so the organizer hears DELEGATED and nothing else.
+/// no reply of its own, so the organizer hears DELEGATED and nothing else. An invitation your
+/// calendar server put there is delegated in that item instead (``delegateInPlace``).
 package struct DelegateController {
     /// What delegating did.
     package struct Made: Sendable {
@@ -33,6 +34,9 @@ package struct DelegateController {
         let forward = Forward(to: address, comment: comment, delegated: components)
         let drafts = try forward.drafts(
             for: stored, me: responder.me, name: responder.name, now: now, display: responder.display)
+        if let item = stored.foundIn, !item.gone {
+            return try delegateInPlace(stored, item: item, forward: forward, drafts: drafts, keys: keys, now: now)
+        }
         let declined = try answering.answer(
             AnswerController.Request(
                 stored, action: .declined, occurrences: .keys(keys), comment: nil, addToCalendar: true,

@@ -122,7 +122,7 @@ package struct InvitesHome {
     package func ingest(shortcut: MaildirShortcut? = nil) throws -> IngestController {
         IngestController(
             store: try openStore(), display: settings.display, clock: clock,
-            responder: { try responder(following: true) }, shortcut: shortcut)
+            responder: { try responder(following: true) }, shortcut: shortcut, me: settings.me)
     }
 
     /// The listing of the inbox as of now.

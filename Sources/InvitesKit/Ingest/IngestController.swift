@@ -16,16 +16,19 @@ package struct IngestController {
     /// The note a pass over Maildirs with nothing new leaves for the next one to end early;
     /// `nil` where nothing may skip the store (a command that looks into calendars first).
     package var shortcut: MaildirShortcut?
+    /// Your addresses: whose delegate a REPLY may speak for (``DelegateReply``).
+    package var me: MyAddresses
 
     package init(
         store: InboxStore, display: DisplayZone, clock: @escaping @Sendable () -> Date,
-        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil
+        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil, me: MyAddresses = MyAddresses([])
     ) {
         self.store = store
         self.display = display
         self.clock = clock
         self.responder = responder
         self.shortcut = shortcut
+        self.me = me
     }
 
     /// Something worth telling while ingesting.
@@ -37,6 +40,9 @@ package struct IngestController {
         /// An organizer's DECLINECOUNTER filed on the invitation it answers; `already` when the
         /// history held it.
         case proposalDeclined(stored: StoredInvite, comment: String?, already: Bool)
+        /// Your delegate's REPLY filed on the invitation you delegated to them (its entry);
+        /// `already` when the history held it.
+        case delegateAnswered(stored: StoredInvite, entry: HistoryEntry, already: Bool)
         /// The calendar copy an earlier answer wrote was brought in step with an update.
         case followed(handle: String, cancelled: Bool, path: String)
         /// A new invitation's UID is held in your calendar by something that is not its copy
@@ -88,6 +94,8 @@ package struct IngestController {
                     names += Array(repeating: input.name, count: read.count)
                 } catch IngestError.notForAttendee(_, let method) where method == "DECLINECOUNTER" {
                     try fileDeclinedProposals(data, name: input.name, events: events)
+                } catch IngestError.notForAttendee(_, let method) where method == "REPLY" {
+                    try fileDelegateReplies(data, name: input.name, events: events)
                 }
             } catch {
                 events(.failed(name: input.name, error: error))
@@ -242,6 +250,15 @@ package struct IngestController {
                     } catch let error as IngestError {
                         // One in another organizer's name is told; any other is passed over.
                         if case .notTheOrganizer = error { throw error }
+                        continue
+                    }
+                } catch IngestError.notForAttendee(_, let method) where method == "REPLY" {
+                    // Your delegate's answer is filed, one in their name from someone else told;
+                    // replies to your own meetings pass.
+                    do {
+                        try fileDelegateReplies(data, name: message.path, quiet: true, events: events)
+                    } catch let error as IngestError {
+                        if case .notYourDelegate = error { throw error }
                         continue
                     }
                 }

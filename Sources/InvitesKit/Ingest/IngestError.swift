@@ -19,6 +19,9 @@ package enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAMaildir(path: String, reason: String)
     /// The file claims to change a meeting of another organizer (``ForeignUpdate``).
     case notTheOrganizer(file: String, refusal: ForeignUpdate)
+    /// A REPLY that speaks as your delegate without being theirs (``DelegateReply``), or one
+    /// that is no delegate's answer, given to `ingest`.
+    case notYourDelegate(file: String, refusal: DelegateReply.Refusal)
 
     package var description: String {
         switch self {
@@ -41,6 +44,8 @@ package enum IngestError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): not a Maildir: \(reason)"
         case .notTheOrganizer(let file, let refusal):
             return "\(file): \(refusal.description)"
+        case .notYourDelegate(let file, let refusal):
+            return "\(file): not filed: \(refusal.description); nothing changed"
         }
     }
 }

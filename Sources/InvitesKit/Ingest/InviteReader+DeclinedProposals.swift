@@ -7,15 +7,7 @@ extension InviteReader {
     /// ``read(_:file:warn:)`` refused as one: they answer a proposal of yours, and are filed on
     /// the invitation instead of being refused.
     package func declinedProposals(_ data: Data, file: String) throws(IngestError) -> [DeclinedProposal] {
-        var parts: [(data: Data, method: String?)] = []
-        switch InviteReader.kind(of: data) {
-        case .iCalendar:
-            parts = [(data, nil)]
-        case .email:
-            parts = try MailParser.message(data, file: file).calendarParts.map { ($0.data, $0.method) }
-        default:
-            break
-        }
+        let parts = try InviteReader.calendarParts(of: data, file: file).parts
         var found: [DeclinedProposal] = []
         for part in parts {
             guard let read = DeclineCounterReader.read(part.data, display: display),

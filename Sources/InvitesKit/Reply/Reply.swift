@@ -21,6 +21,8 @@ package struct Reply: Sendable {
     package var signer: Signer?
     /// Who it goes to: the organizer's address; `nil` for a push sender's answer.
     package var recipient: String?
+    /// Who gets a copy: the delegator of an invitation delegated to you (``DelegatorCopy``).
+    package var copyTo: String?
     /// "Accepted: Title", for the mail and for `invites outbox`.
     package var subject: String
     /// The Message-ID of a whole e-mail (`mime`), without angle brackets.
@@ -106,18 +108,20 @@ package struct Reply: Sendable {
             body += "  \(word): the occurrence \(answer.key ?? "")\n"
         }
         if let comment { body += "\n\(comment)\n" }
+        let copy = DelegatorCopy.address(for: stored, me: me)
+        if let copy { body += "\nA copy goes to \(copy), who delegated this invitation to you.\n" }
         let message: (text: String, messageID: String)
         do {
             message = try MIMEComposer.replyMessage(
                 from: signer.mailbox.from, to: .init(name: organizer.name, email: organizerEmail),
                 subject: subject, text: body, calendar: calendar, date: now, thread: invite.mail,
-                sender: signer.mailbox.sender)
+                sender: signer.mailbox.sender, copy: copy.map { .init(name: nil, email: $0) })
         } catch {
             throw .library(error)
         }
         return Reply(
-            kind: .mime, text: message.text, signer: signer, recipient: organizerEmail, subject: subject,
-            messageID: message.messageID, carriage: carriage)
+            kind: .mime, text: message.text, signer: signer, recipient: organizerEmail, copyTo: copy,
+            subject: subject, messageID: message.messageID, carriage: carriage)
     }
 
     /// The components a reply reports, each with the answer it stands at and the comment that

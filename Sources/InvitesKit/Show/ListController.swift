@@ -37,6 +37,9 @@ package struct ListController {
         package var delegates: [String?: String] = [:]
         /// For a task, the series' standing report of progress (``TaskProgress``), if any.
         package var report: TaskReport?
+        /// What each of those delegates answered, when their REPLY reached you
+        /// (``DelegateReply/news(in:)``).
+        package var delegateNews: [String?: String] = [:]
         /// For a series that has begun, a time before which it is not over in any zone: the end
         /// of the latest occurrence its expansion found, not cancelled, less a margin for
         /// all-day and floating times; the last time kept for a series without an end.
@@ -69,10 +72,12 @@ package struct ListController {
         for index in listed.indices
         where delegating.contains(listed[index].stored.handle) || reporting.contains(listed[index].stored.handle) {
             let stored = listed[index].stored
-            let answers = try store.history(actions: AnswerAction.answers, handle: stored.handle)
-            listed[index].delegates = Delegation.standing(in: answers)
+            let history = try store.history(
+                actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), handle: stored.handle)
+            listed[index].delegates = Delegation.standing(in: history)
+            listed[index].delegateNews = DelegateReply.news(in: history)
             listed[index].report = TaskProgress.report(
-                for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
+                for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: history))
         }
         return listed.filter { row in
             guard let statuses else { return true }

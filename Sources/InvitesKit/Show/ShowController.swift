@@ -96,6 +96,9 @@ package struct ShowController {
         report.delegates = Delegation.standing(in: answers)
         report.report = TaskProgress.report(
             for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
+        report.delegateNews = DelegateReply.news(
+            in: try store.history(
+                actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), limit: nil, handle: stored.handle))
         return report
     }
 

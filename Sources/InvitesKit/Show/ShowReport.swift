@@ -47,6 +47,9 @@ package struct ShowReport: Sendable {
     package var delegates: [String?: String] = [:]
     /// For a task, the series' standing report of progress (``TaskProgress``), if any.
     package var report: TaskReport?
+    /// What each of those delegates answered, when their REPLY reached you
+    /// (``DelegateReply/news(in:)``).
+    package var delegateNews: [String?: String] = [:]
 
     /// Every conflict over all occurrences checked (the one-off's own, for a one-off).
     package var conflicts: Int {

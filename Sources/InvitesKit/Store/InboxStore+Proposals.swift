@@ -16,7 +16,8 @@ extension InboxStore {
     /// The same for an entry that sends several messages (a forward: the invitation to the one
     /// added, and the word to the organizer): all queued with it, the entry at the last. The
     /// entries `delegating` (the declines a delegation recorded) get the entry's
-    /// ``HistoryEntry/delegatedTo`` in the same transaction.
+    /// ``HistoryEntry/delegatedTo`` in the same transaction. With no drafts the entry keeps its
+    /// delivery.
     @discardableResult
     package func record(
         apart entry: HistoryEntry, for stored: StoredInvite, drafts: [OutboxDraft], delegating: [Int64] = [],
@@ -33,7 +34,8 @@ extension InboxStore {
                     .bind([.optional(entry.delegatedTo), .int(declined), .int(id)]).run()
             }
             for draft in drafts { entry.outboxID = try queue(draft, inviteID: id, entries: [row], now: now) }
-            entry.delivery = .queued
+            // With no message (a delegation your calendar server sends), the entry says who does.
+            if !drafts.isEmpty { entry.delivery = .queued }
             return entry
         }
     }

@@ -477,6 +477,7 @@ package final class WatchLoop {
                     case .warning(let text): log("warning: \(Printable.sanitize(text))")
                     case .failed(let name, let error): log("not taken in: \(Printable.sanitize(name)): \(error)")
                     case .proposalDeclined(let stored, _, _): log("\(stored.handle): your proposal was declined")
+                    case .delegateAnswered(let stored, _, _): log("\(stored.handle): your delegate answered")
                     case .followed(let handle, _, let path): log("\(handle): updated in \(Printable.sanitize(path))")
                     case .collision(let handle, let error): log("\(handle): \(Printable.sanitize(error.description))")
                     }

@@ -94,7 +94,9 @@ struct InPlaceAnswer {
             let value = String(unfolded[unfolded.index(after: colon)...])
             guard me.contains(value) else { continue }
             mine = true
-            let changed = InPlaceAnswer.settingPartstat(partstat, in: unfolded)
+            var changed = InPlaceAnswer.settingPartstat(partstat, in: unfolded)
+            // Another answer ends a delegation: your line no longer says whom you sent.
+            if partstat != "DELEGATED" { changed = InPlaceAnswer.setting("DELEGATED-TO", to: nil, in: changed) }
             if changed != unfolded { lines[index].physical = Array(InPlaceAnswer.fold(changed, newline).utf8) }
         }
         var extra = ""
@@ -148,6 +150,12 @@ struct InPlaceAnswer {
     /// The line with its PARTSTAT parameter set (added when it has none); every other
     /// parameter stays as written, in its place.
     static func settingPartstat(_ partstat: String, in line: String) -> String {
+        setting("PARTSTAT", to: partstat, in: line)
+    }
+
+    /// The line with the parameter `name` set to `value` (added last when it has none), or
+    /// without it for a `nil` value; every other parameter stays as written, in its place.
+    static func setting(_ name: String, to value: String?, in line: String) -> String {
         guard let colon = valueStart(line) else { return line }
         let head = line[..<colon]
         var parameters: [Substring] = []
@@ -162,13 +170,13 @@ struct InPlaceAnswer {
         }
         parameters.append(head[start...])
         var found = false
-        let rewritten = parameters.enumerated().map { position, parameter -> String in
-            guard position > 0, parameter.uppercased().hasPrefix("PARTSTAT=") else { return String(parameter) }
+        let rewritten = parameters.enumerated().compactMap { position, parameter -> String? in
+            guard position > 0, parameter.uppercased().hasPrefix(name + "=") else { return String(parameter) }
             found = true
-            return "PARTSTAT=" + partstat
+            return value.map { name + "=" + $0 }
         }
-        let parameterText = rewritten.joined(separator: ";") + (found ? "" : ";PARTSTAT=" + partstat)
-        return parameterText + line[colon...]
+        let added = found ? "" : value.map { ";\(name)=" + $0 } ?? ""
+        return rewritten.joined(separator: ";") + added + line[colon...]
     }
 
     /// A content line folded at 75 octets (RFC 5545 §3.1), never inside a UTF-8 sequence.
