@@ -13,6 +13,18 @@ extension InvitationComponents {
         var length: Int
     }
 
+    /// Writes `RANGE=THISANDFUTURE` on an instance's RECURRENCE-ID, as the organizer's cancel of
+    /// this and every later occurrence said it (RFC 5546 §3.2.5), where the VEVENT was made from
+    /// another copy: one override cancels them all in your calendar (khal 0.14 lists each later
+    /// occurrence CANCELLED), and the master stays byte for byte.
+    static func markRange(_ event: ICalComponent) {
+        guard let property = event.firstProperty(ICAL_RECURRENCEID_PROPERTY),
+            property.parameter(ICAL_RANGE_PARAMETER)?.uppercased() != "THISANDFUTURE"
+        else { return }
+        icalproperty_remove_parameter_by_kind(property.raw, ICAL_RANGE_PARAMETER)
+        icalproperty_add_parameter(property.raw, icalparameter_new_range(ICAL_RANGE_THISANDFUTURE))
+    }
+
     /// The range whose reach holds an occurrence originally at `original` (Unix seconds) but does
     /// not start there: the latest range strictly before it. Found by bisection among the
     /// ranges, read once however many occurrences are made.

@@ -178,6 +178,11 @@ package struct InvitationFiler {
                             ? "the message waiting in the outbox for the occurrence was withdrawn"
                             : "the \(count) messages waiting in the outbox for the occurrence were withdrawn")
                 }
+                if cancel, instance.thisAndFuture, let stored = try store.invite(id: id) {
+                    let later = try cancelLater(than: instance, of: stored, id: id, now: now)
+                    changed += later.keys
+                    if let note = later.note { notes.append(note) }
+                }
             }
         }
         if let ranges, case let known = Set(changed) {
@@ -273,11 +278,13 @@ package struct InvitationFiler {
         if cancel {
             var cancelled = held?.organizer ?? instance
             cancelled.cancelled = true
+            if instance.thisAndFuture { cancelled.thisAndFuture = true }
             cancelled.sequence = instance.sequence
             cancelled.dtstamp = instance.dtstamp
             try store.saveInstance(
                 cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
-            return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
+            return .filed(
+                series, note: instance.thisAndFuture ? nil : "the occurrence \(instance.recurrenceID) was cancelled")
         }
         if instance.thisAndFuture, let ranges {
             return try fileRange(
