@@ -57,6 +57,14 @@ import Testing
         #expect(refused.err.contains("was cancelled by the organizer"), "\(refused.err)")
     }
 
+    @Test func anAnswerFromAnEarlierOccurrenceOnLeavesTheCancelledOnesOut() {
+        #expect(home.run(["ingest", Self.fixture("cancel-from-third.ics")]).status == 0)
+        let accepted = home.run(["accept", "range-1", "--from", "2026-12-07", "--no-send"])
+        #expect(accepted.status == 0, "\(accepted.err)")
+        #expect(accepted.out.contains("(from 2026-12-07 on: 2 occurrences)"), "\(accepted.out)")
+        #expect(home.occurrences().filter { $0.hasSuffix("cancelled") }.count == 4, "\(home.occurrences())")
+    }
+
     @Test func theCancelledOccurrencesNeedNoAnswer() {
         #expect(home.run(["ingest", Self.fixture("cancel-from-third.ics")]).status == 0)
         #expect(home.run(["list"]).out.contains("[cancelled from 2026-12-21 on]"))
