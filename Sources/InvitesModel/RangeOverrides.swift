@@ -12,6 +12,9 @@ import Foundation
 package struct RangeOverrides: Sendable {
     /// The range instances not cancelled, by the instant of their RECURRENCE-ID, earliest first.
     private var ranges: [(instant: Date, instance: StoredInstance)]
+    /// The instants of the ranges the organizer cancelled (RFC 5546 §3.2.5: that occurrence and
+    /// every later one), earliest first.
+    private var cancels: [(instant: Date, key: String)] = []
 
     package init(_ stored: StoredInvite) {
         self.init(stored.instances)
@@ -23,7 +26,41 @@ package struct RangeOverrides: Sendable {
             else { return nil }
             return (instant, instance)
         }.sorted { $0.instant < $1.instant }
+        cancels = instances.compactMap { instance in
+            guard RangeOverrides.cancelsLater(instance), let instant = RecurrenceKey.instant(of: instance.recurrenceID)
+            else { return nil }
+            return (instant, instance.recurrenceID)
+        }.sorted { $0.instant < $1.instant }
     }
+
+    /// Whether an instance is the organizer's cancel of this and every later occurrence.
+    private static func cancelsLater(_ instance: StoredInstance) -> Bool {
+        guard let organizer = instance.organizer else { return false }
+        return organizer.thisAndFuture && organizer.cancelled
+    }
+
+    /// Whether the organizer cancelled the occurrence `key` with a range: a cancelled range at
+    /// or before it, and no range the organizer sent later than that cancel (which invites
+    /// again from its own start on). An instance the organizer sent for the occurrence itself
+    /// says more than this; ``StoredInvite/answer(for:ranges:)`` asks it first.
+    package func cancels(_ key: String) -> Bool {
+        guard !cancels.isEmpty, let instant = RecurrenceKey.instant(of: key) else { return false }
+        var lower = 0
+        var upper = cancels.count
+        while lower < upper {
+            let middle = lower + (upper - lower) / 2
+            if cancels[middle].instant <= instant { lower = middle + 1 } else { upper = middle }
+        }
+        guard lower > 0 else { return false }
+        let cancel = cancels[lower - 1].instant
+        guard let range = latest(atOrBefore: instant, including: true),
+            let start = RecurrenceKey.instant(of: range.recurrenceID)
+        else { return true }
+        return start < cancel
+    }
+
+    /// Where the organizer cancelled the series from on: the earliest range cancel, `nil` when none.
+    package var cancelledFrom: (instant: Date, key: String)? { cancels.first }
 
     /// Whether an instance reaches later occurrences: the organizer sent it with its range, and
     /// did not cancel it.
@@ -39,6 +76,11 @@ package struct RangeOverrides: Sendable {
         let place = firstIndex(atOrAfter: instant)
         if place < ranges.count, ranges[place].instant == instant { ranges.remove(at: place) }
         if RangeOverrides.reaches(instance) { ranges.insert((instant, instance), at: place) }
+        cancels.removeAll { $0.instant == instant }
+        if RangeOverrides.cancelsLater(instance) {
+            let after = cancels.firstIndex { $0.instant > instant } ?? cancels.count
+            cancels.insert((instant, instance.recurrenceID), at: after)
+        }
     }
 
     /// Where the first range after `instant` begins, which ends the reach of the one before it.
@@ -60,8 +102,8 @@ package struct RangeOverrides: Sendable {
         return lower
     }
 
-    /// Whether the invitation has any range instance at all.
-    package var isEmpty: Bool { ranges.isEmpty }
+    /// Whether the invitation has any range instance at all, cancelled ones included.
+    package var isEmpty: Bool { ranges.isEmpty && cancels.isEmpty }
 
     /// The range instance whose reach holds the occurrence `key`: the latest whose RECURRENCE-ID
     /// is at or before it (the occurrence itself included). `nil` when none is.
@@ -115,15 +157,17 @@ package struct RangeOverrides: Sendable {
 }
 
 extension StoredInvite {
-    /// Your answer for one occurrence: its instance's own, else that of the range instance that
-    /// reaches it (``RangeOverrides``), else the series'. `ranges` is the invitation's, when the
-    /// caller asks for many occurrences.
+    /// Your answer for one occurrence: cancelled where the organizer cancelled it (on its own,
+    /// or with all later ones, unless the organizer sent it again since), else its instance's
+    /// own, else that of the range instance that reaches it (``RangeOverrides``), else the
+    /// series'. `ranges` is the invitation's, when the caller asks for many occurrences.
     package func answer(for recurrenceID: String?, ranges: RangeOverrides) -> InviteStatus {
         guard let recurrenceID else { return status }
-        if let instance = instance(recurrenceID) {
-            if instance.isCancelled { return .cancelled }
-            if let answer = instance.answer { return answer }
+        let instance = instance(recurrenceID)
+        if instance?.isCancelled == true || (instance?.organizer == nil && ranges.cancels(recurrenceID)) {
+            return .cancelled
         }
+        if let answer = instance?.answer { return answer }
         return ranges.covering(recurrenceID)?.answer ?? status
     }
 }

@@ -100,7 +100,15 @@ package struct StoredInvite: Sendable, Hashable {
         var parts: [String] = []
         // An organizer's change "this and all later" is said so: it is more than one occurrence.
         let ranged = instances.filter { $0.organizer?.thisAndFuture == true && !$0.isCancelled }
-        let single = instances.filter { $0.organizer?.thisAndFuture != true || $0.isCancelled }
+        // A cancel "this and all later" is one line from its date on; the occurrences it took
+        // with it are not counted again.
+        let ranges = RangeOverrides(instances)
+        let cancelledFrom = ranges.cancelledFrom
+        let single = instances.filter { instance in
+            guard instance.organizer?.thisAndFuture != true || instance.isCancelled else { return false }
+            guard let cancelledFrom, let instant = RecurrenceKey.instant(of: instance.recurrenceID) else { return true }
+            return instant < cancelledFrom.instant || (!instance.isCancelled && !ranges.cancels(instance.recurrenceID))
+        }
         let moved = single.filter(\.isMoved).count
         let cancelled = single.filter(\.isCancelled).count
         if moved > 0 { parts.append("\(moved) moved") }
@@ -108,6 +116,9 @@ package struct StoredInvite: Sendable, Hashable {
         if rangeMoved > 0 { parts.append("\(rangeMoved) moved with all later") }
         if ranged.count > rangeMoved { parts.append("\(ranged.count - rangeMoved) changed with all later") }
         if cancelled > 0 { parts.append("\(cancelled) cancelled") }
+        if let cancelledFrom {
+            parts.append("cancelled from \(cancelledFrom.key.prefix(10)) on")
+        }
         for answer in [InviteStatus.pending, .accepted, .tentative, .declined] where answer != status {
             let count = single.filter { !$0.isCancelled && $0.answer == answer }.count
             if count > 0 { parts.append("\(count) \(answer.rawValue)") }

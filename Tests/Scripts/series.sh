@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The series scenario as a user lives it, read back by the clients that share the calendar: a
 # weekly invitation accepted, one occurrence moved and accepted, one cancelled, one declined, one
-# added by the organizer (METHOD:ADD), then this and every later one moved (RANGE=THISANDFUTURE).
+# added by the organizer (METHOD:ADD), then this and every later one moved (RANGE=THISANDFUTURE),
+# and cancelled from a later one on.
 # After every step khal lists the vdir's occurrences at the right times, and the single-file
 # calendar expands (recurring-ical-events, from the oracle's virtualenv) to the same list.
 # Either part says so in one line and is skipped when its tool could not be installed.
@@ -61,6 +62,15 @@ PY
     [ "$(grep -c '^RRULE:FREQ=WEEKLY;COUNT=10' "$work/calendar.ics")" = 1 ] || { echo "series: $name: the file lost its series"; exit 1; }
 }
 
+# What khal alone lists from 6 December to $2 (a range's later occurrences go past the 30th).
+khal_expect() {
+    local name=$1 until=$2 expected=$3
+    [ -x "$khal" ] || return 0
+    got=$("$khal" -c "$work/khal.conf" list --format "{start} {end} {title}{cancelled}" --day-format "" \
+        2026-12-06 "$until" | sed '/^$/d; s/ *$//')
+    [ "$got" = "$expected" ] || { printf 'series: %s: khal lists\n%s\nexpected\n%s\n' "$name" "$got" "$expected"; exit 1; }
+}
+
 step "accept the series" ingest "$fixtures/weekly.ics"
 step "accept the series" accept weekly-1
 expect "accept the series" "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
@@ -102,22 +112,40 @@ for item in "$work/calendar.ics" "$work"/vdir/*.ics; do
         "$item" | grep -q 'PARTSTAT=NEEDS-ACTION:mailto:me@example.org' \
         || { echo "series: the moved range is not NEEDS-ACTION in $item"; exit 1; }
 done
-if [ -x "$khal" ]; then
-    got=$("$khal" -c "$work/khal.conf" list --format "{start} {end} {title}{cancelled}" --day-format "" \
-        2026-12-06 2027-01-12 | sed '/^$/d; s/ *$//')
-    expected="2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+khal_expect "this and all later moved" 2027-01-12 "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
 2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
 2026-12-16 14:00 2026-12-16 15:00 Weekly planning (extra)
 2026-12-21 09:00 2026-12-21 10:00 Weekly planningCANCELLED
 2026-12-28 10:00 2026-12-28 11:00 Weekly planning (later)
 2027-01-04 10:00 2027-01-04 11:00 Weekly planning (later)
 2027-01-11 10:00 2027-01-11 11:00 Weekly planning (later)"
-    [ "$got" = "$expected" ] || { printf 'series: this and all later: khal lists\n%s\nexpected\n%s\n' "$got" "$expected"; exit 1; }
-fi
+# The organizer cancels the 4 January occurrence and every later one (CANCEL with
+# RANGE=THISANDFUTURE): one override with its RANGE and STATUS:CANCELLED in both calendars, the
+# master untouched, and khal lists each occurrence from the cancel on CANCELLED.
+master=$(awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RRULE/ { print block }' "$work/calendar.ics")
+step "this and all later cancelled" ingest Tests/InvitesCLITests/Fixtures/series/cancel-from-fifth.ics
+for item in "$work/calendar.ics" "$work"/vdir/*.ics; do
+    awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RANGE=THISANDFUTURE:20270104T090000Z/ { print block }' \
+        "$item" | grep -q '^STATUS:CANCELLED' \
+        || { echo "series: the cancel from 4 January is not one cancelled range override in $item"; exit 1; }
+done
+[ "$(awk '/^BEGIN:VEVENT/ { block = "" } { block = block $0 "\n" } /^END:VEVENT/ && block ~ /RRULE/ { print block }' "$work/calendar.ics")" = "$master" ] \
+    || { echo "series: the range cancel changed the master"; exit 1; }
+khal_expect "this and all later cancelled" 2027-02-12 "2026-12-07 09:00 2026-12-07 10:00 Weekly planning
+2026-12-14 11:00 2026-12-14 12:00 Weekly planning (moved)
+2026-12-16 14:00 2026-12-16 15:00 Weekly planning (extra)
+2026-12-21 09:00 2026-12-21 10:00 Weekly planningCANCELLED
+2026-12-28 10:00 2026-12-28 11:00 Weekly planning (later)
+2027-01-04 10:00 2027-01-04 11:00 Weekly planning (later)CANCELLED
+2027-01-11 10:00 2027-01-11 11:00 Weekly planning (later)CANCELLED
+2027-01-18 10:00 2027-01-18 11:00 Weekly planning (later)CANCELLED
+2027-01-25 10:00 2027-01-25 11:00 Weekly planning (later)CANCELLED
+2027-02-01 10:00 2027-02-01 11:00 Weekly planning (later)CANCELLED
+2027-02-08 10:00 2027-02-08 11:00 Weekly planning (later)CANCELLED"
 step "the series declined" decline weekly-1
 cmp -s "$work/calendar.ics" fixtures/calendar.ics || { echo "series: declining the series did not give the file back"; exit 1; }
 [ -z "$(ls "$work/vdir")" ] || { echo "series: declining the series left a vdir item"; exit 1; }
 parts="invites"
 [ -x "$khal" ] && parts="$parts, khal list" || echo "series: khal part skipped: khal could not be installed from PyPI"
 [ -x "$oracle" ] && parts="$parts, recurring-ical-events" || echo "series: file expansion part skipped: the oracle's virtualenv is missing"
-echo "series: accept, move, cancel, decline one occurrence, an added one, this and all later moved, decline the series, read back by $parts: ok"
+echo "series: accept, move, cancel, decline one occurrence, an added one, this and all later moved, then cancelled, decline the series, read back by $parts: ok"

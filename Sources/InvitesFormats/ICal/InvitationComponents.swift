@@ -101,6 +101,7 @@ package final class InvitationComponents {
                 event.add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
                 event.removeProperties(ICAL_SEQUENCE_PROPERTY)
                 event.add(icalproperty_new_sequence(Int32(clamping: organizer.sequence)))
+                if organizer.thisAndFuture { InvitationComponents.markRange(event) }
             }
             parts.append(Part(key: instance.recurrenceID, event: event))
             if let message = instance.message ?? (fromMessage == nil ? stored.invite.raw : nil),

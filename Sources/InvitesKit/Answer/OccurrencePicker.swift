@@ -47,7 +47,10 @@ package struct OccurrencePicker {
         let window = DateInterval(start: instant.addingTimeInterval(-2 * 86_400), duration: FromWhen.reach + 4 * 86_400)
         let found = occurrences(of: stored, in: window)
         guard let start = found.first(where: { $0.key == first })?.original else { return [first] }
-        return FromWhen.covered(found.map { ($0.key, $0.original) }, from: start)
+        // The occurrences the organizer cancelled take no answer (a cancel of this and all later
+        // takes every one after it); WHEN's own is kept, and refused as cancelled if it is.
+        let live = found.filter { $0.key == first || $0.occurrence.free != .cancelled }
+        return FromWhen.covered(live.map { ($0.key, $0.original) }, from: start)
     }
 
     private func key(for when: String, of stored: StoredInvite) throws(OccurrenceError) -> String {

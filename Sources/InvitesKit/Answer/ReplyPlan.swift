@@ -140,7 +140,7 @@ package struct ReplyPlan: Sendable, Equatable {
         var notes: [Note] = []
         if action == .declined {
             if stored.status == .cancelled { notes.append(.cancelled) }
-            for key in answer.occurrences where stored.instance(key)?.isCancelled == true {
+            for key in answer.occurrences where stored.answer(for: key) == .cancelled {
                 notes.append(.occurrenceCancelled(key))
             }
         }

@@ -108,7 +108,7 @@ package struct Responder {
             if stored.invite.method == .cancel || (stored.foundIn != nil && stored.status == .cancelled) {
                 throw AnswerError.cancelled(handle: stored.handle, action: action)
             }
-            for key in occurrences where stored.instance(key)?.isCancelled == true {
+            for key in occurrences where stored.answer(for: key) == .cancelled {
                 throw AnswerError.occurrenceCancelled(handle: stored.handle, occurrence: key, action: action)
             }
         }

@@ -154,6 +154,8 @@ package struct InvitationFiler {
         let ranges =
             !cancel && invite.instances.contains(where: \.thisAndFuture)
             ? try store.invite(id: id).map(RangeFiling.init) : nil
+        // The range cancels of the message (RANGE=THISANDFUTURE): the earliest reaches all the others.
+        var rangeCancels: [Invite.Instance] = []
         for instance in invite.instances {
             let held = existing.instance(instance.recurrenceID)
             switch try fileInstance(
@@ -178,7 +180,13 @@ package struct InvitationFiler {
                             ? "the message waiting in the outbox for the occurrence was withdrawn"
                             : "the \(count) messages waiting in the outbox for the occurrence were withdrawn")
                 }
+                if cancel, instance.thisAndFuture { rangeCancels.append(instance) }
             }
+        }
+        if let earliest = InvitationFiler.earliest(rangeCancels), let stored = try store.invite(id: id) {
+            let later = try cancelLater(than: earliest, of: stored, id: id, now: now)
+            changed += later.keys
+            if let note = later.note { notes.append(note) }
         }
         if let ranges, case let known = Set(changed) {
             changed += ranges.reachedKeys.filter { !known.contains($0) }
@@ -273,11 +281,13 @@ package struct InvitationFiler {
         if cancel {
             var cancelled = held?.organizer ?? instance
             cancelled.cancelled = true
+            if instance.thisAndFuture { cancelled.thisAndFuture = true }
             cancelled.sequence = instance.sequence
             cancelled.dtstamp = instance.dtstamp
             try store.saveInstance(
                 cancelled, of: id, message: held?.organizer == nil ? nil : heldMessage, answer: answer, now: now)
-            return .filed(series, note: "the occurrence \(instance.recurrenceID) was cancelled")
+            return .filed(
+                series, note: instance.thisAndFuture ? nil : "the occurrence \(instance.recurrenceID) was cancelled")
         }
         if instance.thisAndFuture, let ranges {
             return try fileRange(

@@ -42,7 +42,7 @@ package struct Proposal: Sendable, Hashable {
     ) throws(ProposalError) -> OutboxDraft {
         let invite = stored.invite
         try Proposal.check(stored, details: invite.properties)
-        if let recurrenceID, stored.instance(recurrenceID)?.isCancelled == true {
+        if let recurrenceID, stored.answer(for: recurrenceID) == .cancelled {
             throw .cancelled(handle: stored.handle)
         }
         guard let organizer = invite.organizer, let organizerEmail = organizer.email else {

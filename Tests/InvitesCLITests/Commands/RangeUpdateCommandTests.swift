@@ -14,20 +14,6 @@ import Testing
         CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/range/" + name)
     }
 
-    /// `show`'s occurrence lines, without the conflict column.
-    func occurrences() -> [String] {
-        home.run(["show", "range-1"]).out.components(separatedBy: "\n")
-            .filter { $0.hasPrefix("  Mon ") }
-            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "  free", with: "") }
-    }
-
-    /// The calendar's VEVENTs of the UID, unfolded: each one's lines.
-    func written() throws -> [[String]] {
-        let text = try String(contentsOfFile: home.calendar, encoding: .utf8).replacingOccurrences(
-            of: "\r\n ", with: "")
-        return text.components(separatedBy: "BEGIN:VEVENT").dropFirst().map { $0.components(separatedBy: "\r\n") }
-    }
-
     @Test func aMoveFromTheThirdOnMovesEveryLaterOccurrence() throws {
         #expect(home.run(["accept", "range-1", "--no-send"]).status == 0)
         let update = home.run(["ingest", Self.fixture("moved-from-third.ics")])
@@ -37,7 +23,7 @@ import Testing
                 "the occurrences from 2026-12-21T10:00:00Z on moved: your answer (accepted) is back to pending"),
             "\(update.err)")
         #expect(
-            occurrences() == [
+            home.occurrences() == [
                 "Mon 7 Dec 2026 10:00-11:00 UTC  accepted",
                 "Mon 14 Dec 2026 10:00-11:00 UTC  accepted",
                 "Mon 21 Dec 2026 11:00-12:00 UTC  moved from 10:00, pending",
@@ -48,7 +34,7 @@ import Testing
         let listed = home.run(["list"]).out
         #expect(listed.contains("[1 moved with all later, 1 pending with all later]"), "\(listed)")
         // Your calendar: the override with its RANGE as the organizer sent it, NEEDS-ACTION.
-        let events = try written()
+        let events = try home.written()
         #expect(events.count == 2, "\(events)")
         let range = try #require(events.first { $0.contains("RECURRENCE-ID;RANGE=THISANDFUTURE:20261221T100000Z") })
         #expect(range.contains("DTSTART:20261221T110000Z"))
@@ -60,7 +46,7 @@ import Testing
         #expect(vevents.count == 2, "\(reply)")
         #expect(reply.contains("RECURRENCE-ID;RANGE=THISANDFUTURE:20261221T100000Z"), "\(reply)")
         #expect(vevents.allSatisfy { $0.contains("PARTSTAT=ACCEPTED:mailto:me@example.org") }, "\(reply)")
-        #expect(occurrences().allSatisfy { $0.hasSuffix("accepted") }, "\(occurrences())")
+        #expect(home.occurrences().allSatisfy { $0.hasSuffix("accepted") }, "\(home.occurrences())")
     }
 
     @Test func theNextOccurrenceListedIsWhereTheRangePutIt() {
@@ -76,8 +62,8 @@ import Testing
         #expect(home.run(["tentative", "range-1", "--occurrence", "2027-01-04", "--no-send"]).status == 0)
         let update = home.run(["ingest", Self.fixture("moved-from-third.ics")])
         #expect(update.err.contains("1 later answer given apart is back to pending"), "\(update.err)")
-        #expect(occurrences()[4] == "Mon 4 Jan 2027 11:00-12:00 UTC  moved from 10:00, pending")
-        let own = try #require(try written().first { $0.contains("RECURRENCE-ID:20270104T100000Z") })
+        #expect(home.occurrences()[4] == "Mon 4 Jan 2027 11:00-12:00 UTC  moved from 10:00, pending")
+        let own = try #require(try home.written().first { $0.contains("RECURRENCE-ID:20270104T100000Z") })
         #expect(own.contains("DTSTART:20270104T110000Z") && own.contains("DTEND:20270104T120000Z"), "\(own)")
         #expect(own.contains("ATTENDEE;CN=Me;PARTSTAT=NEEDS-ACTION:mailto:me@example.org"), "\(own)")
     }
@@ -86,32 +72,38 @@ import Testing
         #expect(home.run(["accept", "range-1", "--no-send"]).status == 0)
         let update = home.run(["ingest", Self.fixture("retitled-from-third.ics")])
         #expect(update.err.contains("the organizer changed the occurrences from 2026-12-21T10:00:00Z on"))
-        #expect(occurrences().allSatisfy { $0.hasSuffix("10:00-11:00 UTC  accepted") }, "\(occurrences())")
+        #expect(home.occurrences().allSatisfy { $0.hasSuffix("10:00-11:00 UTC  accepted") }, "\(home.occurrences())")
         let listed = home.run(["list", "--all"]).out
         #expect(listed.contains("[1 changed with all later]"), "\(listed)")
-        let range = try #require(try written().first { $0.contains("SUMMARY:Weekly sync (room 4)") })
+        let range = try #require(try home.written().first { $0.contains("SUMMARY:Weekly sync (room 4)") })
         #expect(range.contains("ATTENDEE;CN=Me;PARTSTAT=ACCEPTED:mailto:me@example.org"), "\(range)")
         #expect(range.contains("RECURRENCE-ID;RANGE=THISANDFUTURE:20261221T100000Z"))
     }
 
-    @Test func aStaleRangeChangesNothing() {
+    /// A stale range changes nothing, whether it moves or cancels.
+    @Test(arguments: [("stale-from-third.ics", 0), ("stale-cancel-from-third.ics", 1)])
+    func aStaleRangeChangesNothing(fixture: String, sequence: Int) {
         #expect(home.run(["ingest", Self.fixture("moved-from-third.ics")]).status == 0)
-        let before = occurrences()
-        let stale = home.run(["ingest", Self.fixture("stale-from-third.ics")])
+        let before = home.occurrences()
+        let stale = home.run(["ingest", Self.fixture(fixture)])
         #expect(stale.status == 0)
         #expect(stale.out.contains("unchanged"), "\(stale.out)")
-        #expect(stale.err.contains("stale copy of the occurrence 2026-12-21T10:00:00Z (SEQUENCE 0)"), "\(stale.err)")
-        #expect(occurrences() == before)
+        #expect(
+            stale.err.contains("stale copy of the occurrence 2026-12-21T10:00:00Z (SEQUENCE \(sequence))"),
+            "\(stale.err)")
+        #expect(home.occurrences() == before)
     }
 
-    @Test func aStrangersRangeChangesNothing() {
+    /// A stranger's range changes nothing, whether it moves or cancels.
+    @Test(arguments: ["stranger-from-third.ics", "stranger-cancel-from-third.ics"])
+    func aStrangersRangeChangesNothing(fixture: String) {
         #expect(home.run(["accept", "range-1", "--no-send"]).status == 0)
-        let before = occurrences()
+        let before = home.occurrences()
         let calendarBefore = try? Data(contentsOf: URL(fileURLWithPath: home.calendar))
-        let stranger = home.run(["ingest", Self.fixture("stranger-from-third.ics")])
+        let stranger = home.run(["ingest", Self.fixture(fixture)])
         #expect(stranger.status == 65)
         #expect(stranger.err.contains("its organizer is mallory@evil.example: not filed"), "\(stranger.err)")
-        #expect(occurrences() == before)
+        #expect(home.occurrences() == before)
         #expect((try? Data(contentsOf: URL(fileURLWithPath: home.calendar))) == calendarBefore)
     }
 

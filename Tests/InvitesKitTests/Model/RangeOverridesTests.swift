@@ -45,7 +45,8 @@ import Testing
         #expect(ranges.preceding(Self.fifth)?.recurrenceID == Self.third)
     }
 
-    @Test func aCancelledRangeOrASingleInstanceReachesNothing() {
+    /// A cancelled range moves nothing: it cancels (``RangeCancelTests``).
+    @Test func aCancelledRangeOrASingleInstanceMovesNothing() {
         let single = StoredInstance(
             recurrenceID: Self.third,
             organizer: Invite.Instance(
@@ -54,7 +55,10 @@ import Testing
             message: nil, answer: .pending)
         let cancelled = Self.range(
             Self.fifth, start: "2027-01-04T10:00:00Z", end: "2027-01-04T11:00:00Z", cancelled: true)
-        #expect(RangeOverrides([single, cancelled]).isEmpty)
+        let ranges = RangeOverrides([single, cancelled])
+        #expect(ranges.covering(Self.third) == nil)
+        #expect(ranges.covering("2027-01-11T10:00:00Z") == nil)
+        #expect(RangeOverrides([single]).isEmpty)
     }
 
     @Test func laterOccurrencesFollowTheRangesAnswer() {
