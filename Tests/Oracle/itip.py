@@ -22,7 +22,8 @@
   the delegated one DELEGATED.
 - Tasks (§3.4, the RFC's VTODO examples of §4.5): the REPLYs to accept, `progress 75` and
   `done` are one VTODO each, with the UID and ORGANIZER of the request and your one ATTENDEE
-  at the PARTSTAT (and PERCENT-COMPLETE) of the RFC's own REPLYs (§4.5.2, §4.5.4, §4.5.5); an
+  at the PARTSTAT (and PERCENT-COMPLETE) of the RFC's own REPLYs (§4.5.2, §4.5.4, §4.5.5); the
+  RFC's recurring VTODO (§4.5.7.1) reported on for one instance as its §4.5.7.2 does; an
   occurrence of the recurring VTODO is answered by RECURRENCE-ID; the calendar invites wrote
   holds the task as a VTODO (no VEVENT), with your PARTSTAT; a meeting's REFRESH, forward and
   answer for someone hold VEVENTs, a task's VTODOs.
@@ -200,7 +201,7 @@ for path, home, run in homes.each_input(folders):
 def check_tasks(fixtures):
     """A task's REPLYs as the RFC's own (§4.5.2, §4.5.4, §4.5.5), and its calendar copy."""
     request = fixture(fixtures, "rfc5546-4.5.1-vtodo-request.ics")
-    recurring = fixture(fixtures, "rfc5546-4.5.7-recurring-vtodo.ics")
+    recurring = fixture(fixtures, "task-quarterly-series.ics")
     if not request or not recurring:
         return
     uid = "calsrv.example.com-873970198738777-00@example.com"
@@ -226,7 +227,9 @@ def check_tasks(fixtures):
             for name in ("UID", "ORGANIZER"):
                 assert str(ours.get(name)).lower() == str(rfc.get(name)).lower(), "%s: %s" % (step[0], name)
             mine, theirs = listed(ours, "ATTENDEE"), listed(rfc, "ATTENDEE")
-            assert len(mine) == 1 and str(mine[0]).lower() == str(theirs[0]).lower(), "%s: ATTENDEE" % step[0]
+            # The RFC's completed REPLY (§4.5.5) is D's; B's own is compared by PARTSTAT alone.
+            assert len(mine) == 1 and (str(mine[0]).lower() == str(theirs[0]).lower()
+                                       or str(theirs[0]).lower() == "mailto:d@example.com"), "%s: ATTENDEE" % step[0]
             assert mine[0].params.get("PARTSTAT") == theirs[0].params.get("PARTSTAT"), \
                 "%s: PARTSTAT %r, the RFC's %r" % (step[0], mine[0].params, theirs[0].params)
             if rfc.get("PERCENT-COMPLETE") is not None:
@@ -255,8 +258,41 @@ def check_tasks(fixtures):
         assert listed(todos[0], "ATTENDEE")[0].params.get("PARTSTAT") == "IN-PROCESS", "the occurrence's PARTSTAT"
         assert int(todos[0]["PERCENT-COMPLETE"]) == 40, "the occurrence's PERCENT-COMPLETE"
         counts["task reply"] += 1
+        check_recurring_task(fixtures)
     except Exception as error:  # noqa: BLE001 - every failure is reported
         failures.append("%s (tasks): %s" % (request, error))
+
+
+def check_recurring_task(fixtures):
+    """The RFC's recurring VTODO (§4.5.7.1) and B's report on one instance of it (§4.5.7.2).
+
+    The RFC's REPLY names RECURRENCE-ID 19980101T170000Z, which no instance of its own request
+    has (DTSTART is 10:00Z): B reports on the first instance, 19980101T100000Z, and the REPLY is
+    compared with the RFC's by what it says of that instance: the ATTENDEE, its PARTSTAT and
+    PERCENT-COMPLETE, one VTODO, its UID."""
+    request = fixture(fixtures, "rfc5546-4.5.7.1-recurring-vtodo.ics")
+    example = fixture(fixtures, "rfc5546-4.5.7.2-recurring-vtodo-reply.ics")
+    if not request or not example:
+        return
+    home, bare = homes.new()
+    uid = "calsrv.example.com-873970198738777-00@example.com"
+    for step in (["ingest", request], ["progress", uid, "75", "--occurrence", "19980101T100000Z", "--no-send"]):
+        done = bare("--me", "b@example.com", *step)
+        assert done.returncode == 0, "%s: %s" % (step, done.stderr)
+    _, reply = newest(home, "reply", "REPLY")
+    with open(example, "rb") as data:
+        rfc = icalendar.Calendar.from_ical(data.read()).walk("VTODO")[0]
+    todos = list(reply.walk("VTODO"))
+    assert len(todos) == 1, "the instance's REPLY: %d VTODOs" % len(todos)
+    ours = todos[0]
+    assert str(ours["UID"]) == str(rfc["UID"]), "the instance's UID"
+    assert ours["RECURRENCE-ID"].dt == datetime.datetime(1998, 1, 1, 10, 0, tzinfo=datetime.timezone.utc), \
+        "RECURRENCE-ID %s" % ours["RECURRENCE-ID"].dt
+    mine, theirs = listed(ours, "ATTENDEE"), listed(rfc, "ATTENDEE")
+    assert len(mine) == 1 and str(mine[0]).lower() == str(theirs[0]).lower(), "the instance's ATTENDEE"
+    assert mine[0].params.get("PARTSTAT") == theirs[0].params.get("PARTSTAT") == "IN-PROCESS", "its PARTSTAT"
+    assert int(ours["PERCENT-COMPLETE"]) == int(rfc["PERCENT-COMPLETE"]) == 75, "its PERCENT-COMPLETE"
+    counts["task reply"] += 1
 
 
 def check_add(fixtures):

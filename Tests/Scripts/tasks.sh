@@ -16,7 +16,7 @@ fixtures=Tests/InvitesCLITests/Fixtures/itip
 mkdir -p "$work/lists/tasks" "$work/config/todoman"
 run() { "$bin" --home "$work/home" --tz UTC --me b@example.com --calendar "$work/lists/tasks" "$@"; }
 
-run ingest "$fixtures/rfc5546-4.5.1-vtodo-request.ics" "$fixtures/rfc5546-4.5.7-recurring-vtodo.ics" \
+run ingest "$fixtures/rfc5546-4.5.1-vtodo-request.ics" "$fixtures/task-quarterly-series.ics" \
     Tests/InvitesCLITests/Fixtures/series/rfc5546-4.4.1-series.ics >/dev/null
 single=calsrv.example.com-873970198738777-00@example.com
 series=calsrv.example.com-873970198738777-02@example.com

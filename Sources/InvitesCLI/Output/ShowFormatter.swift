@@ -137,7 +137,11 @@ struct ShowFormatter {
             let changes = show.changes.map { change in
                 switch change {
                 case .title(let was): return "title was \"" + Printable.title(was) + "\""
-                case .time(let start, let end): return "time was " + time.span(start: start, end: end)
+                case .time(let start, let end):
+                    // A task's time is when it is due: its end, or none (the end kept for "never").
+                    guard task != nil else { return "time was " + time.span(start: start, end: end) }
+                    return end.timeIntervalSince1970 >= StorableTime.seconds.upperBound - 1
+                        ? "there was no due date" : "due was " + time.day(end) + " " + time.clock(end)
                 }
             }
             sections.details += detail(

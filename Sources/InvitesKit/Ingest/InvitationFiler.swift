@@ -245,7 +245,9 @@ package struct InvitationFiler {
                 note = "invited again after it was cancelled"
             } else if moved, existing.status != .pending, !wasInstanceOnly {
                 status = .pending
-                note = "the time changed: your earlier answer (\(existing.status.rawValue)) is back to pending"
+                // A task's time is its start and DUE (RFC 5545 §3.6.2): say which it was.
+                let what = invite.properties?.isTask == true ? "the due date changed" : "the time changed"
+                note = "\(what): your earlier answer (\(existing.status.rawValue)) is back to pending"
             }
         }
         try store.replace(id: id, with: invite, message: message, status: status, now: now)

@@ -14,7 +14,7 @@ import Testing
     }
 
     static let request = "rfc5546-4.5.1-vtodo-request.ics"
-    static let recurring = "rfc5546-4.5.7-recurring-vtodo.ics"
+    static let recurring = "task-quarterly-series.ics"
     static let uid = "calsrv.example.com-873970198738777-00@example.com"
     static let seriesUID = "calsrv.example.com-873970198738777-02@example.com"
     static let empty = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:test\r\nEND:VCALENDAR\r\n"
@@ -97,8 +97,8 @@ import Testing
             let todos = Self.replied(cli, options, handle: Self.uid)
             #expect(todos.count == 1)
             let todo = try #require(todos.first)
-            #expect(todo.filter { $0.hasPrefix("ATTENDEE") } == ["ATTENDEE;PARTSTAT=\(partstat):mailto:B@example.com"])
-            #expect(todo.contains("ORGANIZER:mailto:A@example.com"))
+            #expect(todo.filter { $0.hasPrefix("ATTENDEE") } == ["ATTENDEE;PARTSTAT=\(partstat):mailto:b@example.com"])
+            #expect(todo.contains("ORGANIZER:mailto:a@example.com"))
             #expect(todo.contains("UID:\(Self.uid)"))
             #expect(todo.contains("DUE:19970722T170000Z"))
             #expect(!todo.contains { $0.hasPrefix("DTEND") })
@@ -112,12 +112,12 @@ import Testing
         #expect(cli.run(options + ["accept", Self.uid, "--no-send"]).status == 0)
         let written = try String(contentsOfFile: calendar, encoding: .utf8)
         #expect(written.contains("BEGIN:VTODO\r\n"))
-        #expect(written.contains("ATTENDEE;PARTSTAT=ACCEPTED:mailto:B@example.com"))
+        #expect(written.contains("ATTENDEE;PARTSTAT=ACCEPTED:mailto:b@example.com"))
         #expect(!written.contains("BEGIN:VEVENT"))
         #expect(cli.run(options + ["tentative", Self.uid, "--no-send"]).status == 0)
         let rewritten = try String(contentsOfFile: calendar, encoding: .utf8)
         #expect(rewritten.components(separatedBy: "BEGIN:VTODO").count == 2, "one item per UID")
-        #expect(rewritten.contains("PARTSTAT=TENTATIVE:mailto:B@example.com"))
+        #expect(rewritten.contains("PARTSTAT=TENTATIVE:mailto:b@example.com"))
         #expect(cli.run(options + ["decline", Self.uid, "--no-send"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: calendar)) == before)
     }
@@ -136,7 +136,7 @@ import Testing
         #expect(item.contains("DUE:19980329T100000Z"))
         let todos = Self.replied(cli, options, handle: Self.seriesUID)
         #expect(todos.count == 2)
-        #expect(todos.last?.contains("ATTENDEE;PARTSTAT=DECLINED:mailto:B@example.com") == true)
+        #expect(todos.last?.contains("ATTENDEE;PARTSTAT=DECLINED:mailto:b@example.com") == true)
         // Declining the whole series takes the item out.
         #expect(cli.run(options + ["decline", Self.seriesUID, "--no-send"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: calendar).isEmpty)
@@ -149,17 +149,17 @@ import Testing
         #expect(progressed.status == 0, "\(progressed.err)")
         #expect(progressed.out.hasPrefix("u4sz: in-process \"Create the requirements document\" (75% done); added to"))
         var todo = try #require(Self.replied(cli, options, handle: Self.uid).first)
-        #expect(todo.contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:B@example.com"))
+        #expect(todo.contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:b@example.com"))
         #expect(todo.contains("PERCENT-COMPLETE:75"))
         var copy = try String(contentsOfFile: calendar, encoding: .utf8)
-        #expect(copy.contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:B@example.com\r\n"))
+        #expect(copy.contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:b@example.com\r\n"))
         #expect(copy.contains("PERCENT-COMPLETE:75\r\n"))
         #expect(cli.run(options + ["list", "--all"]).out.contains("accepted   task, due Tue 22 Jul 1997 17:00"))
         #expect(cli.run(options + ["list", "--all"]).out.contains("[75% done]"))
         let done = cli.run(options + ["done", Self.uid, "--comment", "Sent it", "--no-send"])
         #expect(done.status == 0, "\(done.err)")
         todo = try #require(Self.replied(cli, options, handle: Self.uid).first)
-        #expect(todo.contains("ATTENDEE;PARTSTAT=COMPLETED:mailto:B@example.com"))
+        #expect(todo.contains("ATTENDEE;PARTSTAT=COMPLETED:mailto:b@example.com"))
         #expect(todo.contains("PERCENT-COMPLETE:100"))
         #expect(todo.contains("COMMENT:Sent it"))
         copy = try String(contentsOfFile: calendar, encoding: .utf8)
@@ -187,11 +187,11 @@ import Testing
         #expect(cli.run(options + ["done", Self.seriesUID, "--occurrence", "1998-02-27", "--no-send"]).status == 0)
         let todos = Self.replied(cli, options, handle: Self.seriesUID)
         #expect(todos.count == 3)
-        #expect(todos[0].contains("ATTENDEE;PARTSTAT=ACCEPTED:mailto:B@example.com"))
+        #expect(todos[0].contains("ATTENDEE;PARTSTAT=ACCEPTED:mailto:b@example.com"))
         #expect(todos[1].contains("RECURRENCE-ID:19980130T100000Z") && todos[1].contains("PERCENT-COMPLETE:50"))
-        #expect(todos[1].contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:B@example.com"))
+        #expect(todos[1].contains("ATTENDEE;PARTSTAT=IN-PROCESS:mailto:b@example.com"))
         #expect(todos[2].contains("RECURRENCE-ID:19980227T100000Z") && todos[2].contains("PERCENT-COMPLETE:100"))
-        #expect(todos[2].contains("ATTENDEE;PARTSTAT=COMPLETED:mailto:B@example.com"))
+        #expect(todos[2].contains("ATTENDEE;PARTSTAT=COMPLETED:mailto:b@example.com"))
     }
 
     @Test("progress and done on a meeting, or a PERCENT out of 0-100, are usage errors that record nothing")
@@ -254,8 +254,8 @@ import Testing
         let reply = try todo(cli, subject: "Delegated: Create the requirements document")
         #expect(
             reply.filter { $0.hasPrefix("ATTENDEE") } == [
-                "ATTENDEE;PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:e@example.com\":mailto:B@example.com",
-                "ATTENDEE;PARTSTAT=NEEDS-ACTION;DELEGATED-FROM=\"mailto:B@example.com\":mailto:e@example.com",
+                "ATTENDEE;PARTSTAT=DELEGATED;DELEGATED-TO=\"mailto:e@example.com\":mailto:b@example.com",
+                "ATTENDEE;PARTSTAT=NEEDS-ACTION;DELEGATED-FROM=\"mailto:b@example.com\":mailto:e@example.com",
             ])
         let request = try todo(cli, subject: "Fwd: Invitation: Create the requirements document")
         #expect(request.contains("DUE:19970722T170000Z"))
@@ -287,6 +287,28 @@ import Testing
         let refused = cli.run(options + ["done", Self.uid])
         #expect(refused.status == 1)
         #expect(refused.err.contains("was cancelled by the organizer: it cannot be completed"))
+    }
+
+    @Test("The RFC's task updates: a request for status (§4.5.3) asks again, the update (§4.5.6) is filed")
+    func theRFCsTaskUpdatesAreFollowed() throws {
+        let (cli, options, _) = harness()
+        #expect(cli.run(options + ["accept", Self.uid, "--no-send"]).status == 0)
+        // §4.5.3 resends the task with a later DTSTAMP and no DUE: asked again, said as a due date.
+        let asked = cli.run(options + ["ingest", Self.fixture("rfc5546-4.5.3-vtodo-request-status.ics")])
+        #expect(asked.status == 0, "\(asked.err)")
+        #expect(asked.err.contains("the due date changed: your earlier answer (accepted) is back to pending"))
+        #expect(cli.run(options + ["list"]).out.contains("pending    task, no due date"))
+        let reported = cli.run(options + ["progress", Self.uid, "75", "--no-send"])
+        #expect(reported.status == 0, "\(reported.err)")
+        // §4.5.6: SEQUENCE 1, DUE again, the organizer's overall 40% and IN-PROCESS.
+        let updated = cli.run(options + ["ingest", Self.fixture("rfc5546-4.5.6-vtodo-updated-request.ics")])
+        #expect(updated.status == 0, "\(updated.err)")
+        let shown = cli.run(options + ["show", Self.uid]).out
+        #expect(shown.contains("due        Tue 22 Jul 1997 17:00"), "\(shown)")
+        #expect(shown.contains("progress   40% done"))
+        #expect(shown.contains("status     in-process"))
+        #expect(shown.contains("since you answered (in-process): there was no due date"))
+        #expect(shown.contains("answer     pending, 75% done"))
     }
 
     @Test("refresh asks for a task in a VTODO")
@@ -323,7 +345,7 @@ import Testing
         #expect(review.out.contains("accepted \"Create the requirements document\""))
         #expect(
             Self.replied(cli, options, handle: Self.uid).first?.contains(
-                "ATTENDEE;PARTSTAT=ACCEPTED:mailto:B@example.com") == true)
+                "ATTENDEE;PARTSTAT=ACCEPTED:mailto:b@example.com") == true)
     }
 
     @Test("A stranger's task text is neutralised where it is printed; a task with no dates waits")
