@@ -370,8 +370,8 @@ def check_delegate(fixtures):
 def check_delegate_reply(fixtures):
     """The delegate answers (To the organizer, Cc the delegator); the delegator files it."""
     request = fixture(fixtures, "rfc5546-4.2.5-delegated-request.ics")
-    original = fixture(fixtures, "rfc5546-4.2.5-request.ics")
-    answer = fixture(fixtures, "rfc5546-4.2.5-delegate-reply.ics")
+    original = fixture(fixtures, "delegation-request.ics")
+    answer = fixture(fixtures, "rfc5546-4.2.6-delegate-accepts.ics")
     if not (request and original and answer):
         return
     home, bare = homes.new()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import InvitesKit
 
-/// Your delegate's REPLY reaching you, the delegator (RFC 5546 §4.2.5: C delegated to E, and E's
+/// Your delegate's REPLY reaching you, the delegator (RFC 5546 §4.2.5: C delegated to E; §4.2.6: E's
 /// REPLY goes to A and C): filed as news on your delegation, and only the delegate you named
 /// brings it; any other REPLY changes nothing and says why.
 @Suite struct DelegateReplyTests {
@@ -17,7 +17,7 @@ import Testing
     /// C holds A's invitation and delegated it to E.
     func delegated() -> CLIHarness {
         let cli = CLIHarness()
-        #expect(cli.run(options + ["ingest", fixture("rfc5546-4.2.5-request.ics")]).status == 0)
+        #expect(cli.run(options + ["ingest", fixture("delegation-request.ics")]).status == 0)
         let made = cli.run(options + ["delegate", "calsrv", "e@example.com", "--no-send"])
         #expect(made.status == 0, "\(made.err)")
         return cli
@@ -25,7 +25,7 @@ import Testing
 
     /// The RFC's REPLY from E with `change` made to its text, as a mail from `from` (or a bare file).
     func reply(_ cli: CLIHarness, from: String? = nil, _ change: (String) -> String = { $0 }) throws -> String {
-        let text = change(try String(contentsOfFile: fixture("rfc5546-4.2.5-delegate-reply.ics"), encoding: .utf8))
+        let text = change(try String(contentsOfFile: fixture("rfc5546-4.2.6-delegate-accepts.ics"), encoding: .utf8))
         guard let from else { return cli.write("reply.ics", text) }
         return cli.write(
             "reply.eml",
@@ -82,7 +82,10 @@ import Testing
         try deliver(try reply(cli, from: "e@example.com"), as: "1.M1P1.host")
         let own = try reply(cli, from: "b@example.com") {
             $0.replacingOccurrences(
-                of: ";DELEGATED-FROM=\"mailto:c@example.com\":mailto:e@\r\n example.com", with: ":mailto:b@example.com")
+                of: ";DELEGATED-\r\n FROM=\"mailto:c@example.com\":mailto:e@example.com", with: ":mailto:b@example.com"
+            ).replacingOccurrences(
+                of: "ATTENDEE;PARTSTAT=DELEGATED;\r\n DELEGATED-TO=\"mailto:e@example.com\":mailto:c@example.com\r\n",
+                with: "")
         }
         try FileManager.default.moveItem(atPath: own, toPath: maildir + "/new/2.M2P2.host")
         let passed = cli.run(options + ["ingest", "--maildir", maildir])
@@ -97,6 +100,16 @@ import Testing
         let told = cli.run(options + ["ingest", "--maildir", maildir])
         #expect(told.err.contains("sent by mallory@example.com"), "\(told.err)")
         #expect(historyCount(cli) == before)
+    }
+
+    @Test("The RFC's decline by the delegate (§4.2.7), both ATTENDEEs in it, is filed with its comment")
+    func theDelegatesDeclineIsFiled() throws {
+        let cli = delegated()
+        let ingested = cli.run(options + ["ingest", fixture("rfc5546-4.2.7-delegate-declines.ics")])
+        #expect(ingested.status == 0, "\(ingested.err)")
+        #expect(ingested.out.contains("e@example.com declined (delegated by you)"), "\(ingested.out)")
+        #expect(ingested.out.contains("\"Sorry, I will be out of town at that time.\""))
+        #expect(cli.run(options + ["list", "--all"]).out.contains("[e@example.com declined (delegated by you)]"))
     }
 
     @Test("A bare iCalendar file has no sender to check: the ATTENDEE must be the delegate")
@@ -123,7 +136,7 @@ import Testing
         switch kind {
         case "stranger":
             path = try reply(cli, from: "f@example.com") {
-                $0.replacingOccurrences(of: "mailto:e@\r\n example.com", with: "mailto:f@example.com")
+                $0.replacingOccurrences(of: "\":mailto:e@example.com\r\n", with: "\":mailto:f@example.com\r\n")
             }
         case "sender": path = try reply(cli, from: "mallory@example.com")
         case "not yours":
