@@ -18,17 +18,18 @@ extension CalendarQuery {
         _ source: CalendarSource, in window: Range<Int>, known: KnownVersions, storage: CalendarIndexStorage
     ) throws(CalendarError) -> Result {
         let folder = source.path
-        let taken = known.take(folder)
+        var taken = known.take(folder)
+        // Held here alone, so that a few changes move its items rather than copy them all.
+        var followed = taken.vdir
+        taken.vdir = nil
         // Items read now are read for the whole days an answer is kept for, so that what they
         // gave serves the expansion too.
         let days = WindowCache.tile(for: window) ?? window
         // Taken before any item is read: a stamp settled by then proves the bytes read are current.
         let readAt = now
-        var vdir: FollowedVdir
         var fresh: [String: Swift.Result<VdirItemLoader.Loaded, CalendarError>] = [:]
-        if let kept = taken.vdir {
-            vdir = kept
-            let names = Set(taken.heard.filter(VdirListing.isItemName)).union(kept.unreadable).sorted {
+        if let unreadable = followed?.unreadable {
+            let names = Set(taken.heard.filter(VdirListing.isItemName)).union(unreadable).sorted {
                 VdirIndex.precedes($0, $1)
             }
             if !names.isEmpty {
@@ -46,19 +47,21 @@ extension CalendarQuery {
                     case .failure(let error): throw error
                     }
                 }
-                vdir.apply(changes, unreadable: unreadable)
-                VdirIndex.save(changes, settledBefore: readAt, folder: folder, in: storage, whole: vdir.index)
+                followed?.apply(changes, unreadable: unreadable)
+                if let index = followed?.index {
+                    VdirIndex.save(changes, settledBefore: readAt, folder: folder, in: storage, whole: index)
+                }
             }
-        } else {
-            guard let (built, read) = try follow(folder, days: days, storage: storage, readAt: readAt) else {
-                // Nothing stored to start from: read as any query reads, to be followed from
-                // the index that read stores.
-                var unfollowed = self
-                unfollowed.known = nil
-                return try unfollowed.occurrences(of: source, in: window, zones: ZoneStore())
-            }
-            vdir = built
+        } else if let (built, read) = try follow(folder, days: days, storage: storage, readAt: readAt) {
+            followed = built
             fresh = read
+        }
+        guard let vdir = followed else {
+            // Nothing stored to start from: read as any query reads, to be followed from the
+            // index that read stores.
+            var unfollowed = self
+            unfollowed.known = nil
+            return try unfollowed.occurrences(of: source, in: window, zones: ZoneStore())
         }
         known.keep(vdir, of: folder, since: taken.generation)
         let current = vdir

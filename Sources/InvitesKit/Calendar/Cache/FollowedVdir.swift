@@ -33,7 +33,7 @@ struct FollowedVdir: Sendable {
             if let new = change.item { sums.add(name: new.name, stamp: new.stamp) }
             unreadable.remove(change.name)
         }
-        index = index.replacing(changes)
+        index.replace(changes)
         unreadable.formUnion(names)
     }
 

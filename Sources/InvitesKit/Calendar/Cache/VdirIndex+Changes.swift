@@ -18,11 +18,18 @@ extension VdirIndex {
     /// The index with each change's item put in (new or in place of the one of that name) or
     /// its name taken out: what an index of the vdir's items would be after the changes.
     func replacing(_ changes: [Change]) -> VdirIndex {
+        var result = self
+        result.replace(changes)
+        return result
+    }
+
+    /// Makes ``replacing(_:)`` of the index in place: a few changes to an index held once (a
+    /// ``FollowedVdir``'s) move items rather than copy 100,000 of them.
+    mutating func replace(_ changes: [Change]) {
         let changes = VdirIndex.sortedLastWins(changes)
         guard changes.count > VdirIndex.placedOneByOne else {
-            var result = self
-            for change in changes { result.replace(change) }
-            return result
+            for change in changes { replace(change) }
+            return
         }
         var result: [Item] = []
         result.reserveCapacity(items.count + changes.count)
@@ -40,7 +47,7 @@ extension VdirIndex {
             }
         }
         for change in pending { if let put = change.item { result.append(put) } }
-        return VdirIndex(items: result)
+        items = result
     }
 
     /// Where the item named `name` is, or would be put: the first not before it.
