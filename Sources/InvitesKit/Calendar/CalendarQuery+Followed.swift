@@ -86,7 +86,9 @@ extension CalendarQuery {
         let matches = listing.matches(0..<listing.count, in: known.map(\.name))
         var items: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
+        var listed = Array(repeating: false, count: known.count)
         for position in 0..<listing.count {
+            if let match = matches[position] { listed[match] = true }
             guard let stamp = listing.stamp(at: position) else { continue }
             if let match = matches[position], known[match].stamp == stamp {
                 items[position] = known[match]
@@ -97,7 +99,8 @@ extension CalendarQuery {
         let names = listing.names(unread)
         let results = try load(names, in: folder, for: days)
         var fresh: [String: Swift.Result<VdirItemLoader.Loaded, CalendarError>] = [:]
-        var changes: [VdirIndex.Change] = []
+        // The items stored and gone are taken out of the stored index too.
+        var changes = known.indices.filter { !listed[$0] }.map { VdirIndex.Change(name: known[$0].name, item: nil) }
         var unreadable = Set<String>()
         for (offset, position) in unread.enumerated() {
             let name = names[offset]
