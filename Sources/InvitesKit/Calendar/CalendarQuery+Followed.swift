@@ -11,7 +11,8 @@ import InvitesModel
 /// stat of every item.
 ///
 /// What is trusted, beyond what a stamp proves: that inotify hears every name that comes, goes,
-/// is written or closed after writing in the folder (docs/spec.md, "What `watch` trusts").
+/// is written or closed after writing in the folder, and says when it lost events (docs/spec.md,
+/// `watch`, "At once").
 extension CalendarQuery {
     /// One followed vdir's occurrences in `window`.
     func followed(
