@@ -27,11 +27,13 @@ package struct CalendarQuery {
     package var index: CalendarIndexStorage?
     /// The time, for telling whether a calendar has settled; tests move it on instead of waiting.
     package var clock: @Sendable () -> Date
-    /// Vdir versions known without stamping each item, from a caller that hears every change
-    /// (`watch`); `nil` stamps every item whenever an answer is there to check.
+    /// The vdirs as the last query saw them and the names heard changing since, from a caller
+    /// that hears every change (`watch`): such a vdir is brought up to date by reading those
+    /// names alone (``followed(_:in:known:storage:)``). `nil` stamps every item whenever an
+    /// answer is there to check.
     package var known: KnownVersions?
 
-    private var now: Int64 { Int64(clock().timeIntervalSince1970) }
+    var now: Int64 { Int64(clock().timeIntervalSince1970) }
 
     package init(
         sources: [CalendarSource], display: DisplayZone, me: MyAddresses, index: CalendarIndexStorage? = nil,
@@ -98,7 +100,7 @@ package struct CalendarQuery {
     }
 
     /// What expanding one file needs of the query, as a value that may cross threads.
-    private var expander: CalendarFileExpander {
+    var expander: CalendarFileExpander {
         CalendarFileExpander(display: display, me: me, prefilter: prefilter, jumpCounts: jumpCounts)
     }
 
@@ -119,7 +121,7 @@ package struct CalendarQuery {
     // MARK: The window cache
 
     /// What one read of a calendar gave, and the version of the calendar it read.
-    private struct Pass {
+    struct Pass {
         var result: Result
         var version: CalendarVersion?
         /// Whether a limit cut the answer short, so that it holds for this window only.
@@ -132,7 +134,7 @@ package struct CalendarQuery {
     /// cached answer is there to check: from the ``WindowCache`` while the calendar's
     /// ``CalendarVersion`` is the one it was made from, else read over the whole days holding
     /// the window and kept for the next run.
-    private func occurrences(of source: CalendarSource, in window: Range<Int>, zones: ZoneStore) throws(CalendarError)
+    func occurrences(of source: CalendarSource, in window: Range<Int>, zones: ZoneStore) throws(CalendarError)
         -> Result
     {
         switch source.layout {
@@ -144,18 +146,16 @@ package struct CalendarQuery {
                 try self.read(source.path, window: range, zones: zones)
             }
         case .vdir:
+            if let known, let storage = index, known.folders.contains(source.path) {
+                return try followed(source, in: window, known: known, storage: storage)
+            }
             // Listed and stamped at once when an answer is there to check, else only listed.
             var listing: VdirListing?
             return try answer(
                 source, window,
                 version: { () throws(CalendarError) -> CalendarVersion? in
-                    if let version = known?.version(of: source.path) { return version }
-                    let generation = known?.generation
                     let stamped = try VdirListing(source.path, stamping: true)
                     listing = stamped
-                    if let generation, let version = stamped.version {
-                        known?.remember(version, of: source.path, since: generation)
-                    }
                     return stamped.version
                 }
             ) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
@@ -173,7 +173,7 @@ package struct CalendarQuery {
 
     /// `reading` is given the days to read and the answer kept for them from an earlier version of
     /// the calendar, whose parts an unchanged vdir item may take.
-    private func answer(
+    func answer(
         _ source: CalendarSource, _ window: Range<Int>, version: () throws(CalendarError) -> CalendarVersion?,
         reading: (Range<Int>, WindowCache?) throws(CalendarError) -> Pass
     ) throws(CalendarError) -> Result {
@@ -325,7 +325,7 @@ package struct CalendarQuery {
         if known != nil, !changed, let version = listing.version {
             let (_, expanded) = expand(reaching, window: window, beside: {})
             var pass = expandItems(
-                unread, of: listing, names: names, results: results, expanded: expanded, reused: reused,
+                unread, in: listing.folder, names: names, results: results, expanded: expanded, reused: reused,
                 earlier: earlier, window: window)
             pass.version = version
             Parallel.discard((consume indexed, consume names, consume results))
@@ -344,8 +344,8 @@ package struct CalendarQuery {
                 in: storage)
         }
         var pass = expandItems(
-            unread, of: listing, names: names, results: results, expanded: expanded, reused: reused, earlier: earlier,
-            window: window)
+            unread, in: listing.folder, names: names, results: results, expanded: expanded, reused: reused,
+            earlier: earlier, window: window)
         pass.version = version
         // What every item became and what reading it gave (100,000 of each for a cold read)
         // are freed on a core that is idle by now, rather than on the way to the answer.
@@ -392,8 +392,8 @@ package struct CalendarQuery {
     /// What the items at `unread` (in name order) gave: taken from `earlier` where `reused` says
     /// so, else from what the loader gave for them (`names` and `results`, in turn) and what
     /// expanding each one kept gave (`expanded`, by the same offset).
-    private func expandItems(
-        _ unread: [Int], of listing: VdirListing, names: [String],
+    func expandItems(
+        _ unread: [Int], in folder: String, names: [String],
         results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Int: Expansion],
         reused: [Int: WindowCache.Part], earlier: WindowCache?, window: Range<Int>
     ) -> Pass {
@@ -426,7 +426,7 @@ package struct CalendarQuery {
             }
             let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
             if !file.sawCalendar {
-                let path = (listing.folder as NSString).appendingPathComponent(name)
+                let path = (folder as NSString).appendingPathComponent(name)
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
             } else if let expansion = expanded[offset] {
@@ -448,7 +448,7 @@ package struct CalendarQuery {
     }
 
     /// What expanding one vdir item gave.
-    private struct Expansion: Sendable {
+    struct Expansion: Sendable {
         var result: Result
         /// Whether a limit cut it short.
         var limited: Bool
@@ -457,7 +457,7 @@ package struct CalendarQuery {
     /// What each of `items` gave over `window`, by its offset, expanded on every core, one of
     /// which runs `side` first. Each thread keeps the zones it parses in a ``ZoneStore`` of its own,
     /// whose tables are not for two threads; libical guards what it shares (``LibICal``).
-    private func expand<Side: Sendable>(
+    func expand<Side: Sendable>(
         _ items: [(offset: Int, contents: VdirItemLoader.Contents)], window: Range<Int>,
         beside side: @Sendable () -> Side
     ) -> (side: Side, expanded: [Int: Expansion]) {

@@ -22,12 +22,16 @@ final class FolderWatcher {
         /// Whether a write into a file counts (`IN_MODIFY`), besides files that come, go or
         /// are closed after writing.
         var modifications = false
+        /// Whether the names that changed are told (``Changes/names``): a vdir's, whose
+        /// changed items alone a conflict query reads again (``KnownVersions``).
+        var naming = false
 
-        init(folder: String, names: Set<String>?, tag: String, modifications: Bool = false) {
+        init(folder: String, names: Set<String>?, tag: String, modifications: Bool = false, naming: Bool = false) {
             self.folder = folder
             self.names = names
             self.tag = tag
             self.modifications = modifications
+            self.naming = naming
         }
 
         #if os(Linux)
@@ -95,6 +99,11 @@ final class FolderWatcher {
         /// `tmp/` to `new/`, a vdir item's temporary name to its own, written beside it and
         /// closed first), and so is one closed after writing or gone: read at once.
         var unsettled: Set<String> = []
+        /// For each ``Target/naming`` target's folder, the names that came, went or were
+        /// written there.
+        var names: [String: Set<String>] = [:]
+        /// Events were lost (the kernel's queue overflowed): anything may have changed.
+        var lost = false
     }
 
     /// What changed since the last call; every tag, unsettled, when the kernel's queue
@@ -108,11 +117,12 @@ final class FolderWatcher {
             let opening = UInt32(IN_CREATE | IN_MODIFY)
             for event in (try? Posix.inotifyEvents(descriptor)) ?? [] {
                 if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    return Changes(tags: Set(targets.map(\.tag)), unsettled: Set(targets.map(\.tag)))
+                    return Changes(tags: Set(targets.map(\.tag)), unsettled: Set(targets.map(\.tag)), lost: true)
                 }
                 for target in watches[event.watch] ?? [] where event.mask & target.mask != 0 {
                     if let names = target.names, !names.contains(event.name) { continue }
                     changes.tags.insert(target.tag)
+                    if target.naming { changes.names[target.folder, default: []].insert(event.name) }
                     let name = "\(event.watch)/\(event.name)"
                     if event.mask & opening != 0 {
                         writing[name, default: []].insert(target.tag)

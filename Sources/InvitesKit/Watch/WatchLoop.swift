@@ -150,8 +150,8 @@ package final class WatchLoop {
     private var nudgings: [String: Set<Int>] = [:]
     /// The programs Show started and left running, collected when they end.
     private var opened: [pid_t] = []
-    /// The versions of the vdirs as the conflict lane last stamped them, forgotten at each
-    /// change inotify hears (``KnownVersions``); `nil` when inotify cannot hear them all.
+    /// The vdirs as the conflict lane last saw them, and the names inotify heard changing
+    /// since (``KnownVersions``); `nil` when inotify cannot hear them all.
     private var known: KnownVersions?
 
     /// The lanes of slow work: conflict queries, answers, and sending, each apart so that a
@@ -267,8 +267,13 @@ package final class WatchLoop {
                 var changes = watcher.changed()
                 if changes.tags.remove(WatchLoop.storeTag) != nil { follower.written(at: clock()) }
                 changes.unsettled.remove(WatchLoop.storeTag)
-                // Heard before any pass or query: no version stamped before it is told again.
-                if changes.tags.contains(WatchLoop.calendarTag) { known?.forget() }
+                // Heard before any pass or query: what a query kept of a vdir is read again
+                // for these names (for all, when events were lost).
+                if changes.lost {
+                    known?.forget()
+                } else {
+                    for (folder, names) in changes.names { known?.heard(names, in: folder) }
+                }
                 if !changes.tags.isEmpty {
                     log("changed: \(changes.tags.sorted().joined(separator: ", "))")
                     dirty.formUnion(changes.tags)
@@ -319,9 +324,10 @@ package final class WatchLoop {
         }
         for calendar in setup.calendars {
             if calendar.layout == .vdir {
-                // A write in place counts too: a vdir's versions are told without stamps
-                // while inotify hears nothing (``KnownVersions``).
-                targets.append(.init(folder: calendar.path, names: nil, tag: calendarTag, modifications: true))
+                // A write in place counts too, and the names are told: a conflict query reads
+                // again only the items heard changing (``KnownVersions``).
+                targets.append(
+                    .init(folder: calendar.path, names: nil, tag: calendarTag, modifications: true, naming: true))
             } else {
                 let folder = (calendar.path as NSString).deletingLastPathComponent
                 targets.append(

@@ -109,4 +109,37 @@ import Testing
             #expect(settling(watcher) == .init(tags: ["calendars"], unsettled: []))
         }
     #endif
+
+    #if os(Linux)
+        /// A vdir's names are told, so that a conflict query reads those items alone
+        /// (``KnownVersions``): one renamed in, one written in place, one removed.
+        @Test("A vdir's target tells the names that came, went or were written")
+        func aVdirTellsItsNames() throws {
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try make(["vdir", "md/new"])
+            try Data("old".utf8).write(to: URL(fileURLWithPath: "\(root)/vdir/edited.ics"))
+            try Data("old".utf8).write(to: URL(fileURLWithPath: "\(root)/vdir/gone.ics"))
+            let watcher = FolderWatcher(targets: [
+                .init(folder: "\(root)/vdir", names: nil, tag: "calendars", modifications: true, naming: true),
+                .init(folder: "\(root)/md/new", names: nil, tag: "md"),
+            ])
+            try Data("new".utf8).write(to: URL(fileURLWithPath: "\(root)/vdir/.placed.ics.tmp"))
+            try Posix.rename("\(root)/vdir/.placed.ics.tmp", to: "\(root)/vdir/placed.ics")
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(root)/vdir/edited.ics"))
+            try handle.write(contentsOf: Data("edited in place".utf8))
+            try handle.close()
+            try FileManager.default.removeItem(atPath: "\(root)/vdir/gone.ics")
+            try Data("mail".utf8).write(to: URL(fileURLWithPath: "\(root)/md/new/1.host"))
+            var told = FolderWatcher.Changes()
+            for _ in 0..<20 where told.names["\(root)/vdir"]?.contains("gone.ics") != true {
+                let found = watcher.changed()
+                told.tags.formUnion(found.tags)
+                told.names.merge(found.names) { $0.union($1) }
+                Posix.sleep(seconds: 0.05)
+            }
+            #expect(told.tags == ["calendars", "md"])
+            #expect(told.names == ["\(root)/vdir": [".placed.ics.tmp", "placed.ics", "edited.ics", "gone.ics"]])
+            #expect(!told.lost)
+        }
+    #endif
 }

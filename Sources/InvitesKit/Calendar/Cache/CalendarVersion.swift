@@ -92,6 +92,15 @@ struct CalendarVersion: Equatable {
             count += 1
         }
 
+        /// Takes out an item given before, by its share: a version kept up to date as items
+        /// change (``FollowedVdir``). The latest change stays what it was, which can only
+        /// leave the version unsettled a little longer (``CalendarVersion/isSettled(at:)``).
+        mutating func remove(_ share: ContentDigest) {
+            high &-= share.high
+            low &-= share.low
+            count &-= 1
+        }
+
         /// Every item another builder was given, as if given here: what the threads of one
         /// pass over a vdir summed apart.
         mutating func add(_ other: Builder) {

@@ -43,6 +43,33 @@ extension VdirIndex {
         storage.saveIndex(Data(), for: deltaKey(folder))
     }
 
+    /// Stores what `changes` made of the index (their items settled at `readAt`; one changed
+    /// since is left out, to be read again next time), as a delta merged into the stored one
+    /// (``Delta/merging(_:)``) without reading the base; `whole` (every item now) is written
+    /// as a new base when the delta grows past its limit or none can be read.
+    static func save(
+        _ changes: [Change], settledBefore readAt: Int64, folder: String, in storage: CalendarIndexStorage,
+        whole all: VdirIndex
+    ) {
+        guard !changes.isEmpty else { return }
+        let settled = changes.map { change in
+            Change(name: change.name, item: change.item.flatMap { $0.stamp.isSettled(at: readAt) ? $0 : nil })
+        }
+        let empty = Delta(from: VdirIndex(items: []), to: VdirIndex(items: []))
+        let stored = storage.indexData(for: deltaKey(folder)).flatMap { $0.isEmpty ? empty : Delta($0) }
+        if let stored {
+            let merged = stored.merging(settled)
+            if merged.size <= deltaLimit(for: all.items.count) {
+                storage.saveIndex(merged.encoded(), for: deltaKey(folder))
+                return
+            }
+        }
+        let kept = VdirIndex.encoded(room: all.items.count) { put in
+            for item in all.items where item.stamp.isSettled(at: readAt) { put(item) }
+        }
+        saveBase(kept, folder: folder, in: storage)
+    }
+
     /// How many items a delta may hold before the base is written again.
     static func deltaLimit(for count: Int) -> Int {
         max(256, count / 50)

@@ -151,6 +151,12 @@ final class VdirListing {
         return high < 0x80 || String(validating: name, as: UTF8.self) != nil
     }
 
+    /// Whether a name heard in the folder is one of its items (``isItemName(_:)``).
+    static func isItemName(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { isItemName($0) }
+    }
+
     /// Listed names in ascending byte order, each once: sorted by the first eight bytes as one
     /// number, and by strcmp only where those tie (the same order as strcmp's, since names hold
     /// no NUL and the padding sorts first), at a fraction of the cost of 1.7 million strcmp
