@@ -97,9 +97,12 @@ extension Responder {
     )? {
         let history = try store.history(handle: stored.handle)
         if let item = stored.foundIn, !item.gone {
-            let edits: [any InPlaceEdit] = held.entries.map { entry in
+            // A delegation a later answer overtook adds no delegate: the server would invite them.
+            let carried = Set(InboxStore.HeldAnswers.latestPerComponent(held).delivered)
+            let edits: [any InPlaceEdit] = held.entries.enumerated().compactMap { index, entry in
                 let key = entry.recurrenceID == stored.invite.recurrenceID ? nil : entry.recurrenceID
                 if entry.action == .delegated, let to = entry.delegatedTo {
+                    guard carried.contains(index) else { return nil }
                     let components = Responder.delegated(entry, in: history, of: stored)
                     return InPlaceDelegation(
                         uid: stored.invite.uid, me: me, to: to,

@@ -82,4 +82,34 @@ extension HeldAnswerTests {
         #expect(listed.first { $0["handle"] as? String == handle }?["status"] as? String == "pending")
         #expect(sent.isEmpty)
     }
+
+    @Test("A delegation to an invitation cancelled meanwhile is withdrawn")
+    func aDelegationToAnInvitationCancelledMeanwhileIsWithdrawn() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["delegate", handle, "erin@example.org"]).status == 0)
+        #expect(run(["ingest", try moved(method: "CANCEL")]).out.contains("cancelled"))
+        clock.now = clock.now.addingTimeInterval(7_201)
+        let look = run(["status"])
+        #expect(
+            look.err.contains("\(handle): the organizer cancelled \"Q3 review\" before your calendar server's copy"))
+        #expect(items == ["earlier.ics"])
+        #expect(sent.isEmpty)
+        #expect(try deliveries(handle).contains("withdrawn"))
+    }
+
+    /// An accept given after a held delegation, before the copy, overtakes it: the copy says
+    /// ACCEPTED, no delegate is added, and nothing goes by mail.
+    @Test func anAnswerAfterAHeldDelegationOvertakesIt() throws {
+        let handle = String(run(["ingest", mail]).out.prefix { $0 != " " })
+        #expect(run(["delegate", handle, "erin@example.org"]).status == 0)
+        #expect(run(["accept", handle]).out.hasSuffix("held for your calendar server's copy\n"))
+        let copy = try serverPlacesItsCopy()
+        _ = run(["list", "--all"])
+        let item = try String(contentsOfFile: copy, encoding: .utf8)
+        #expect(item.contains("PARTSTAT=ACCEPTED;RSVP=TRUE:mailto:me@example.org"))
+        #expect(!item.contains("erin@example.org"))
+        #expect(try deliveries(handle).contains("superseded"))
+        #expect(!(try deliveries(handle).contains("held")))
+        #expect(sent.isEmpty)
+    }
 }
