@@ -23,7 +23,10 @@ extension HeldAnswerTests {
         let copy = try serverPlacesItsCopy()
         clock.now = clock.now.addingTimeInterval(600)
         let look = run(["list", "--all"])
-        #expect(look.err.contains("went into the copy your calendar server put in \(copy)"))
+        #expect(
+            look.err.contains(
+                "\(handle): your answer (delegated to erin@example.org) to \"Q3 review\" went into the copy your "
+                    + "calendar server put in \(copy); the server replies when the calendar syncs"))
         let item = try String(contentsOfFile: copy, encoding: .utf8)
             .replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")
         #expect(item.contains("PARTSTAT=DELEGATED"))
