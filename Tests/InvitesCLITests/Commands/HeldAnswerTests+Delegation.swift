@@ -20,15 +20,8 @@ extension HeldAnswerTests {
         #expect(try deliveries(handle).contains("held"))
         #expect(run(["outbox"]).out.contains("Held for your calendar server's copy"))
 
-        let copy = try serverPlacesItsCopy()
-        clock.now = clock.now.addingTimeInterval(600)
-        let look = run(["list", "--all"])
-        #expect(
-            look.err.contains(
-                "\(handle): your answer (delegated to erin@example.org) to \"Q3 review\" went into the copy your "
-                    + "calendar server put in \(copy); the server replies when the calendar syncs"))
-        let item = try String(contentsOfFile: copy, encoding: .utf8)
-            .replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")
+        let (copy, written) = try theCopyComes(handle: handle, answer: "delegated to erin@example.org")
+        let item = written.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")
         #expect(item.contains("PARTSTAT=DELEGATED"))
         #expect(item.contains("DELEGATED-TO=\"mailto:erin@example.org\""))
         #expect(item.contains("DELEGATED-FROM=\"mailto:me@example.org\""))
