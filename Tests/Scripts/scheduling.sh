@@ -1015,6 +1015,53 @@ write_conf '"b wins"'
 mail_first "mail first, b wins" mail-first-b@example.org "Mail first (b wins)" 20300613 watch "$vdir" "$base/user/calendars/calendar/"
 write_conf
 
+# A delegation held the same way (docs/spec.md, "Delegating"): the mail delegated before the
+# server has the invitation is held, nothing written or sent; the look after the sync makes it
+# in the server's copy in place, and the sync's upload has the server alone send boss the REPLY
+# and erin the REQUEST; invites sends nothing, and the invitation stays declined (not pending).
+held_delegation() {
+    local uid=held-delegation@example.org title="Held delegation" mail=$work/held-delegation.eml
+    local handle item mark invites_mark files sent_now status
+    echo "scheduling: a delegation held for the server's copy:"
+    imip_mail "$mail" "$uid" 0 20300617T100000Z 20300617T110000Z "$title"
+    mark=$(server_count)
+    invites_mark=$(invites_handed)
+    files=$(ls "$vdir")
+    handle=$(run --json ingest "$mail" 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["invites"][0]["handle"])' 2>/dev/null || true)
+    if run delegate "${handle:-$uid}" erin@example.org > "$work/delegate.out" 2> "$work/delegate.err" \
+        && [ "$(cat "$work/delegate.out")" = "$handle: delegated \"$title\" to erin@example.org; held for your calendar server's copy" ] \
+        && [ "$(ls "$vdir")" = "$files" ] && [ "$(invites_handed)" = "$invites_mark" ] \
+        && [ "$(deliveries_of "$handle")" = "held none" ]; then
+        pass "held delegation: delegated before the server has it, held, nothing written or sent: $(cat "$work/delegate.out")"
+    else
+        fail "held delegation: $(cat "$work/delegate.out" "$work/delegate.err") history '$(deliveries_of "$handle")'"
+    fi
+    deliver "$mail" || fail "held delegation: import-imip: $(cat "$work/import.log")"
+    synced "held delegation: brings the server's copy"
+    run list > /dev/null 2> "$work/look.err" || true
+    item=$(item_in "$vdir" "$uid")
+    sed 's/^/    /' "$work/look.err"
+    grep -qF "$handle: your answer (delegated to erin@example.org) to \"$title\" went into the copy your calendar server put in $item" "$work/look.err" \
+        && pass "held delegation: the look made it in the server's copy $(basename "$item")" \
+        || fail "held delegation: the look said: $(tr '\n' ' ' < "$work/look.err")"
+    [ -n "$item" ] && show_change "held delegation: the look" "$item"
+    synced "held delegation: uploads the delegation"
+    show_sent "held delegation: after the look and sync"
+    sent_now=$(new_sent "$mark" | grep "UID=$uid " || true)
+    if [ "$(printf '%s\n' "$sent_now" | grep -c "METHOD=REPLY UID=$uid .*mailto:me@example.org=DELEGATED")" = 1 ] \
+        && [ "$(printf '%s\n' "$sent_now" | grep -c "METHOD=REQUEST UID=$uid .*To=erin@example.org\|To=erin@example.org .*METHOD=REQUEST UID=$uid ")" = 1 ] \
+        && [ "$(printf '%s\n' "$sent_now" | grep -c .)" = 2 ]; then
+        pass "held delegation: the server sent one REPLY (DELEGATED) and erin one REQUEST"
+    else
+        fail "held delegation: the server sent: ${sent_now:-nothing}"
+    fi
+    status=$(listed "$uid" status)
+    [ "$(invites_handed)" = "$invites_mark" ] && [ "$status" = '"declined"' ] && [ "$(deliveries_of "$handle")" = "server none" ] \
+        && pass "held delegation: invites sent nothing, says declined, history server" \
+        || fail "held delegation: invites sent $(( $(invites_handed) - invites_mark )), list $status, history '$(deliveries_of "$handle")'"
+}
+held_delegation
+
 # `scheduling = server PATH` set for a calendar in which invites has found nothing (where auto
 # would answer at once): a second calendar on the server, where import-imip now delivers, synced
 # to a second vdir that comes first among invites' calendars (answers go to the first).

@@ -19,9 +19,10 @@ enum DelegateCommand {
         case .keys(let given): keys = given
         case .named(let whens): keys = try AnswerCommand.pick(whens, of: stored, context, command: "delegate")
         }
-        let made = try context.home.delegate().delegate(
+        let delegating = try context.home.delegate()
+        let made = try delegating.delegate(
             stored, to: address, keys: keys, comment: context.arguments.value("--comment"),
-            now: context.environment.now())
+            send: send, now: context.environment.now())
         if context.settings.json {
             try context.printJSON([
                 "delegation": JSONOutput.ForwardMade(made.forward, made.entry, handle: stored.handle)
@@ -39,8 +40,18 @@ enum DelegateCommand {
                     + (made.entry.delivery == .server
                         ? "your calendar server tells the organizer and invites \(Printable.sanitize(address)) "
                             + "when the calendar syncs"
-                        : "the organizer is told")
+                        : made.heldUntil == nil ? "the organizer is told" : "held for your calendar server's copy")
                     + AnswerWords.change(made.declined.outcome.calendar))
+        }
+        if let until = made.heldUntil {
+            // Nothing is queued yet: the server's copy, or the end of the wait, settles it.
+            if !context.settings.json {
+                context.note(
+                    AnswerWords.held(
+                        until, handle: stored.handle, calendar: delegating.answering.responder.calendar.path,
+                        time: context.time))
+            }
+            return .success
         }
         if made.entry.delivery == .server {
             // Nothing is queued: the server sends both messages once the sync uploads the item.

@@ -9,7 +9,11 @@ enum HeldWords {
     static func lines(_ settled: AnswerController.Settled, wait: TimeInterval) -> [String] {
         let handle = settled.handle
         let title = "\"\(Printable.title(settled.title))\""
-        let answers = settled.entries.filter { $0.action != .commented }.map(\.action.rawValue)
+        // A delegation names its delegate: the server (or invites) invites them too.
+        let answers = settled.entries.filter { $0.action != .commented }.map { entry in
+            entry.action == .delegated
+                ? "delegated to \(Printable.sanitize(entry.delegatedTo ?? ""))" : entry.action.rawValue
+        }
         let what = answers.isEmpty ? "your comment" : "your answer (\(answers.joined(separator: ", ")))"
         var lines = overtaken(settled)
         switch settled.result {

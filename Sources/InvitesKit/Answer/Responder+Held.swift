@@ -95,9 +95,20 @@ extension Responder {
     private func settle(_ held: InboxStore.HeldAnswers, of stored: StoredInvite, now: Date) throws -> (
         result: HeldResult, entries: [HistoryEntry], notQueued: ReplyError?
     )? {
+        let history = try store.history(handle: stored.handle)
         if let item = stored.foundIn, !item.gone {
-            let edits = held.entries.map { entry in
+            // A delegation a later answer overtook adds no delegate: the server would invite them.
+            let carried = Set(InboxStore.HeldAnswers.latestPerComponent(held).delivered)
+            let edits: [any InPlaceEdit] = held.entries.enumerated().compactMap { index, entry in
                 let key = entry.recurrenceID == stored.invite.recurrenceID ? nil : entry.recurrenceID
+                if entry.action == .delegated, let to = entry.delegatedTo {
+                    guard carried.contains(index) else { return nil }
+                    let components = Responder.delegated(entry, in: history, of: stored)
+                    return InPlaceDelegation(
+                        uid: stored.invite.uid, me: me, to: to,
+                        keys: components.contains(nil) ? nil : components.compactMap { $0 },
+                        comment: entry.comment, display: display)
+                }
                 let partstat = entry.action.partstat ?? Responder.partstat(of: stored.answer(for: key))
                 return InPlaceAnswer(
                     uid: stored.invite.uid, me: me, partstat: partstat, keys: key.map { [$0] },
@@ -126,18 +137,46 @@ extension Responder {
     }
 
     /// Settles held answers with a reply of invites' own, composed from the invitation and
-    /// its history as they stand.
+    /// its history as they stand; a held delegation that still carries its components goes
+    /// as its own two messages (``Forward``), the REPLY to the organizer and the REQUEST to
+    /// the delegate, as one made at once would.
     private func reply(_ held: InboxStore.HeldAnswers, for stored: StoredInvite, now: Date) throws -> (
         [HistoryEntry], ReplyError?
     ) {
         let history = try store.history(handle: stored.handle)
+        let carried = InboxStore.HeldAnswers.latestPerComponent(held).delivered
+        let delegations = carried.filter {
+            held.entries[$0].action == .delegated && held.entries[$0].delegatedTo != nil
+        }
+        var entries: [HistoryEntry] = []
+        for index in delegations {
+            let entry = held.entries[index]
+            let forward = Forward(
+                to: entry.delegatedTo ?? "", comment: entry.comment,
+                delegated: Responder.delegated(entry, in: history, of: stored))
+            let drafts = try forward.drafts(for: stored, me: me, name: name, now: now, display: display)
+            entries += try store.settle(held.split(indices: [index]).kept, drafts: drafts, now: now)
+        }
+        let held = held.split(indices: Set(delegations)).others
+        guard !held.entries.isEmpty else { return (entries, nil) }
         let draft: OutboxDraft
         do throws(ReplyError) {
             draft = try OutboxDraft.make(for: stored, history: history, me: me, name: name, now: now, display: display)
         } catch {
-            return (try store.settle(held, delivery: .pending, draft: nil, now: now), error)
+            return (entries + (try store.settle(held, delivery: .pending, draft: nil, now: now)), error)
         }
-        return (try settle(held, by: draft, now: now), nil)
+        return (entries + (try settle(held, by: draft, now: now)), nil)
+    }
+
+    /// The components a held delegation hands over (`nil` for the series), as
+    /// ``Forward/delegated`` names them: those of the declines recorded beside it (the same
+    /// delegate, the same moment), else the one its entry names.
+    static func delegated(_ entry: HistoryEntry, in history: [HistoryEntry], of stored: StoredInvite) -> [String?] {
+        let own: (HistoryEntry) -> String? = { $0.recurrenceID == stored.invite.recurrenceID ? nil : $0.recurrenceID }
+        let declines = history.filter {
+            $0.action == .declined && $0.delegatedTo == entry.delegatedTo && $0.at == entry.at
+        }
+        return declines.isEmpty ? [own(entry)] : declines.map(own)
     }
 
     /// Your PARTSTAT for a status of the inbox: what a comment held beside no answer leaves.

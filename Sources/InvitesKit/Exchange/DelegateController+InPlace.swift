@@ -40,3 +40,28 @@ extension DelegateController {
         return Made(stored: stored, forward: forward, entry: recorded, declined: declined)
     }
 }
+
+extension DelegateController {
+    /// Delegates a mailed invitation whose copy your calendar server is still to put in your
+    /// calendar, as an answer to it is held (``Responder/serverCopy(of:now:)``): mailing both
+    /// messages now would have the server, once its copy comes at NEEDS-ACTION, leave the
+    /// invitation pending again with the delegation lost, or tell the organizer a second time
+    /// when delegated again. So the delegation is recorded and held, nothing queued: a look that
+    /// finds the copy makes it there in place and the server sends both messages; past
+    /// `server_wait` invites queues both itself (``Responder/settle(_:now:)``). The decline
+    /// beside it is recorded at once, as for any delegation.
+    func delegateHeld(_ stored: StoredInvite, forward: Forward, keys: [String], until: Date, now: Date) throws
+        -> Made
+    {
+        let declined = try answering.answer(
+            AnswerController.Request(
+                stored, action: .declined, occurrences: .keys(keys), comment: nil, addToCalendar: true,
+                toOrganizer: false, send: nil, now: now))
+        var entry = forward.entry(for: stored, now: now)
+        entry.delivery = .held
+        let recorded = try answering.store.record(
+            apart: entry, for: declined.stored, drafts: [],
+            delegating: declined.outcome.entries.compactMap(\.id), now: now)
+        return Made(stored: declined.stored, forward: forward, entry: recorded, declined: declined, heldUntil: until)
+    }
+}

@@ -16,6 +16,9 @@ package struct DelegateController {
         package var entry: HistoryEntry
         /// Your decline beside it: the entries and the calendar change.
         package var declined: AnswerController.Report
+        /// Until when the delegation waits for your calendar server's copy (``delegateHeld``);
+        /// `nil` where it went, or was queued, at once.
+        package var heldUntil: Date? = nil
     }
 
     package var answering: AnswerController
@@ -26,9 +29,10 @@ package struct DelegateController {
 
     /// Delegates the invitation, or the occurrences `keys` (``RecurrenceKey``s), to `address`.
     /// Both messages are composed first, so that what cannot be delegated changes nothing.
-    package func delegate(_ stored: StoredInvite, to address: String, keys: [String], comment: String?, now: Date)
-        throws -> Made
-    {
+    /// `send` is `--send` (true, which never waits for a server copy), `--no-send`, or `nil`.
+    package func delegate(
+        _ stored: StoredInvite, to address: String, keys: [String], comment: String?, send: Bool? = nil, now: Date
+    ) throws -> Made {
         let responder = answering.responder
         let components: [String?] = keys.isEmpty ? [stored.invite.recurrenceID] : keys
         let forward = Forward(to: address, comment: comment, delegated: components)
@@ -36,6 +40,9 @@ package struct DelegateController {
             for: stored, me: responder.me, name: responder.name, now: now, display: responder.display)
         if let item = stored.foundIn, !item.gone {
             return try delegateInPlace(stored, item: item, forward: forward, drafts: drafts, keys: keys, now: now)
+        }
+        if send != true, case .serverCopyDue(let until, _) = try responder.serverCopy(of: stored, now: now) {
+            return try delegateHeld(stored, forward: forward, keys: keys, until: until, now: now)
         }
         let declined = try answering.answer(
             AnswerController.Request(

@@ -91,6 +91,24 @@ extension InboxStore {
     }
 }
 
+extension InboxStore {
+    /// Settles a held delegation with its own messages (the REQUEST to the delegate, the REPLY
+    /// to the organizer), queued in one transaction; the entries returned carry the last.
+    package func settle(_ held: HeldAnswers, drafts: [OutboxDraft], now: Date) throws(StoreError) -> [HistoryEntry] {
+        try database.transaction { () throws(StoreError) -> [HistoryEntry] in
+            var entries = held.entries
+            for draft in drafts {
+                let message = try queue(draft, inviteID: held.inviteID, entries: held.rows, now: now)
+                for index in entries.indices {
+                    entries[index].delivery = .queued
+                    entries[index].outboxID = message
+                }
+            }
+            return entries
+        }
+    }
+}
+
 extension InboxStore.HeldAnswers {
     /// The held answers `kept` keeps, and the others, each as one invitation's held answers.
     func split(_ kept: (HistoryEntry) -> Bool) -> (kept: Self, others: Self) {
@@ -106,6 +124,15 @@ extension InboxStore.HeldAnswers {
             }
         }
         return (yes, no)
+    }
+
+    /// The held answers at the places `kept` names, and the others.
+    func split(indices kept: Set<Int>) -> (kept: Self, others: Self) {
+        var index = -1
+        return split { _ in
+            index += 1
+            return kept.contains(index)
+        }
     }
 
     /// The places of the held answers that carry the state — the last answer, and the last
