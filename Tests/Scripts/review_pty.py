@@ -439,6 +439,14 @@ def named(work):
     print("review: HANDLE first, answered already, then the pending ones")
 
 
+def quits_cleanly(term, what):
+    """`q` ends the review with exit 0 and the terminal as it was found."""
+    term.type("q")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("%s: %s, terminal %s (was %s)" % (what, how, after, term.before))
+
+
 TASK = """BEGIN:VCALENDAR
 PRODID:-//Example/ExampleCalendarClient//EN
 METHOD:REQUEST
@@ -489,10 +497,7 @@ def exchanges(work):
     term.expect(rb"delegate to \(address\): ")
     term.type("erin@example.org\r")
     term.expect(rb"3 of 5 waiting.*delegated \"Platform sync\" to erin@example.org; the organizer is told")
-    term.type("q")
-    how, after = term.ended()
-    if how != "exit 0" or after != term.before:
-        fail("g and %%: %s, terminal %s (was %s)" % (how, after, term.before))
+    quits_cleanly(term, "g and %")
     history = json.loads(invites(home, "--json", "history"))["entries"]
     actions = sorted((entry["title"], entry["action"], entry["percent"], entry["comment"], entry["delegatedTo"])
                      for entry in history)

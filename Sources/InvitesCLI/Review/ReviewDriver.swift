@@ -186,27 +186,12 @@ final class ReviewDriver {
         // leaves it on the screen, with what it now says.
         let finished = action != .commented && occurrence == nil
         session.reset()
+        var sending = report.sending
         if let reason = outcome.notQueued {
             said.append("no reply was queued for the organizer: " + Printable.sanitize(reason.description))
-        } else if let sending = report.sending {
-            switch sending {
-            case .sent(let run): said += lines(run)
-            case .queued: said.append(AnswerWords.queued(stored.handle))
-            case .ask:
-                say(said)
-                asking = (stored.handle, finished, "reply")
-                session.askToSend()
-                try load()
-                draw()
-                return false
-            case .failed(let error): throw error
-            }
+            sending = nil
         }
-        say(said)
-        if finished { return try next(queue.advance()) }
-        try load()
-        draw()
-        return false
+        return try conclude(said, sending: sending, handle: stored.handle, what: "reply", advance: finished)
     }
 
     /// `p`: proposes a new time as `propose` does (`--at` the text, `--free` for none), queues
@@ -228,18 +213,9 @@ final class ReviewDriver {
         }
         session.reset()
         let handle = proposed.made.stored.handle
-        var said = [ProposalWords.line(proposed.made, context)]
-        switch proposed.sending {
-        case .sent(let run): said += lines(run)
-        case .queued: said.append(AnswerWords.queued(handle, what: "proposal"))
-        case .ask:
-            asking = (handle, false, "proposal")
-            session.askToSend("proposal")
-        case .failed(let error): throw error
-        }
-        say(said)
-        try load()
-        draw()
+        _ = try conclude(
+            [ProposalWords.line(proposed.made, context)], sending: proposed.sending, handle: handle, what: "proposal",
+            advance: false)
     }
 
     /// `g`: delegates as `delegate` does; a whole delegation is done with the invitation, one
@@ -279,8 +255,17 @@ final class ReviewDriver {
             return false
         }
         session.reset()
-        var said = done.said
-        switch done.sending {
+        return try conclude(done.said, sending: done.sending, handle: handle, what: what, advance: advance)
+    }
+
+    /// Says what an action did (`said`) and what became of the `what` it queued (`nil`: nothing
+    /// to send), then moves on when `advance`, else draws the invitation as it now is; with `send
+    /// = ask` the question comes first. `true` when the review is over.
+    private func conclude(
+        _ said: [String], sending: Dispatcher.Sending?, handle: String, what: String, advance: Bool
+    ) throws -> Bool {
+        var said = said
+        switch sending {
         case nil: break
         case .sent(let run): said += lines(run)
         case .queued: said.append(AnswerWords.queued(handle, what: what))
