@@ -439,6 +439,82 @@ def named(work):
     print("review: HANDLE first, answered already, then the pending ones")
 
 
+def quits_cleanly(term, what):
+    """`q` ends the review with exit 0 and the terminal as it was found."""
+    term.type("q")
+    how, after = term.ended()
+    if how != "exit 0" or after != term.before:
+        fail("%s: %s, terminal %s (was %s)" % (what, how, after, term.before))
+
+
+TASK = """BEGIN:VCALENDAR
+PRODID:-//Example/ExampleCalendarClient//EN
+METHOD:REQUEST
+VERSION:2.0
+BEGIN:VTODO
+ORGANIZER:mailto:ann@example.org
+ATTENDEE;ROLE=CHAIR:mailto:ann@example.org
+ATTENDEE;RSVP=TRUE:mailto:me@example.org
+DTSTART:20290701T170000Z
+DUE:20290722T170000Z
+PRIORITY:1
+SUMMARY:Write the requirements
+UID:review-task-1@example.org
+SEQUENCE:0
+DTSTAMP:20261201T200000Z
+STATUS:NEEDS-ACTION
+END:VTODO
+END:VCALENDAR
+"""
+
+
+def exchanges(work):
+    """`%` reports a task's progress and `g` delegates a meeting, through the same answering
+    and outbox as `progress` and `delegate`; a percent out of range and `%` on a meeting are
+    refused on the screen, sending nothing."""
+    home = fresh_home(work, "exchanges")
+    task = os.path.join(work, "exchanges-task.ics")
+    with open(task, "w") as out:
+        out.write(TASK.replace("\n", "\r\n"))
+    invites(home, "ingest", task)
+    term = start(home)
+    term.expect(rb"1 of 5 waiting.*Write the requirements.*\[a\]ccept")
+    term.type("%")
+    term.expect(rb"percent done \(0 to 100\) or done: ")
+    term.type("140\r")
+    term.expect(rb"PERCENT is how much of the task is done.*\[a\]ccept")
+    term.type("c")
+    term.expect(rb"comment: ")
+    term.type("draft is out\r")
+    term.type("%")
+    term.expect(rb"percent done \(0 to 100\) or done: ")
+    term.type("40\r")
+    term.expect(rb"2 of 5 waiting.*in-process \"Write the requirements\" \(40% done\).*Platform sync")
+    term.type("%")
+    term.type("done\r")
+    term.expect(rb"is a meeting, not a task.*Platform sync.*\[a\]ccept")
+    term.type("g")
+    term.expect(rb"delegate to \(address\): ")
+    term.type("erin@example.org\r")
+    term.expect(rb"3 of 5 waiting.*delegated \"Platform sync\" to erin@example.org; the organizer is told")
+    quits_cleanly(term, "g and %")
+    history = json.loads(invites(home, "--json", "history"))["entries"]
+    actions = sorted((entry["title"], entry["action"], entry["percent"], entry["comment"], entry["delegatedTo"])
+                     for entry in history)
+    expected = [("Platform sync", "declined", None, None, None),
+                ("Platform sync", "delegated", None, None, "erin@example.org"),
+                ("Write the requirements", "in-process", 40, "draft is out", None)]
+    if [entry[:3] for entry in actions] != [entry[:3] for entry in expected] or actions[2][3] != expected[2][3] \
+            or (actions[1][4] or "").replace("mailto:", "") != "erin@example.org":
+        fail("g and %%: the history holds %s" % actions)
+    outbox = json.loads(invites(home, "--json", "outbox", "--all"))["messages"]
+    recipients = sorted((message["to"] or "") for message in outbox)
+    # The task's report and the delegation's REPLY to the organizers, the REQUEST to Erin.
+    if len(outbox) != 3 or sum("erin@example.org" in to for to in recipients) != 1:
+        fail("g and %%: the outbox holds %s" % outbox)
+    print("review: % reports a task's progress with the comment, g delegates; refusals said, nothing sent")
+
+
 def ask_takes_one_key(work):
     """send = ask on `accept`: `y` answers at once, without Enter, and the mail goes."""
     home = fresh_home(work, "ask")
@@ -478,6 +554,7 @@ if __name__ == "__main__":
         pasted(work)
         dumb(work)
         ask_takes_one_key(work)
+        exchanges(work)
         short_panes(work)
         named(work)
     finally:

@@ -13,6 +13,15 @@ enum AnswerCommand {
     static let commentSpec = OptionSpec(
         values: ["--occurrence", "--from", "--for"], flags: ["--private", "--send", "--no-send"])
 
+    /// Only a task is under way or done; a meeting is accepted, declined or tentative.
+    static func reportsOnATask(_ action: AnswerAction, _ stored: StoredInvite, command: String) throws(UsageError) {
+        guard AnswerAction.taskReports.contains(action), stored.invite.properties?.isTask != true else { return }
+        throw UsageError(
+            message: "\(stored.handle) is a meeting, not a task: \(command) reports on a task (a VTODO); "
+                + "accept, decline or tentative answer a meeting",
+            command: command)
+    }
+
     static func run(_ action: AnswerAction, _ context: CommandContext, percent: Int? = nil) throws -> ExitCode {
         var comment = context.arguments.value("--comment")
         var arguments = context.arguments
@@ -34,13 +43,7 @@ enum AnswerCommand {
         var resolving = context
         resolving.arguments = arguments
         let stored = try resolving.resolveInvite(command: command)
-        // Only a task is under way or done; a meeting is accepted, declined or tentative.
-        if AnswerAction.taskReports.contains(action), stored.invite.properties?.isTask != true {
-            throw UsageError(
-                message: "\(stored.handle) is a meeting, not a task: \(command) reports on a task (a VTODO); "
-                    + "accept, decline or tentative answer a meeting",
-                command: command)
-        }
+        try reportsOnATask(action, stored, command: command)
         if context.arguments.has("--send"), context.arguments.has("--no-send") {
             throw UsageError(message: "--send and --no-send say opposite things; give one", command: command)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites delegate HANDLE ADDR [--occurrence WHEN]... [--from WHEN] [--comment TEXT] [--for ADDR] [--send |
 /// --no-send]`: someone goes in your place; the organizer is told (DELEGATED) and the delegate
@@ -30,18 +31,7 @@ enum DelegateCommand {
         } else {
             var named = context.arguments.all("--occurrence").map { Printable.sanitize($0) }
             if let from = context.arguments.value("--from") { named.append("from \(Printable.sanitize(from)) on") }
-            context.print(
-                "\(stored.handle): delegated \"\(Printable.sanitize(stored.invite.title))\""
-                    + (named.isEmpty
-                        ? ""
-                        : " (\(named.count == 1 ? "occurrence" : "occurrences") "
-                            + named.joined(separator: ", ") + ")")
-                    + " to \(Printable.sanitize(address)); "
-                    + (made.entry.delivery == .server
-                        ? "your calendar server tells the organizer and invites \(Printable.sanitize(address)) "
-                            + "when the calendar syncs"
-                        : made.heldUntil == nil ? "the organizer is told" : "held for your calendar server's copy")
-                    + AnswerWords.change(made.declined.outcome.calendar))
+            context.print(said(stored, to: address, named: named, made))
         }
         if let until = made.heldUntil {
             // Nothing is queued yet: the server's copy, or the end of the wait, settles it.
@@ -64,5 +54,20 @@ enum DelegateCommand {
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(
             sending, handle: stored.handle, what: "delegation", dispatcher: dispatcher, context)
+    }
+
+    /// What delegating did, in a line: `named` the occurrences, as the user named them (sanitised).
+    static func said(_ stored: StoredInvite, to address: String, named: [String], _ made: DelegateController.Made)
+        -> String
+    {
+        "\(stored.handle): delegated \"\(Printable.sanitize(stored.invite.title))\""
+            + (named.isEmpty
+                ? "" : " (\(named.count == 1 ? "occurrence" : "occurrences") " + named.joined(separator: ", ") + ")")
+            + " to \(Printable.sanitize(address)); "
+            + (made.entry.delivery == .server
+                ? "your calendar server tells the organizer and invites \(Printable.sanitize(address)) "
+                    + "when the calendar syncs"
+                : made.heldUntil == nil ? "the organizer is told" : "held for your calendar server's copy")
+            + AnswerWords.change(made.declined.outcome.calendar)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import InvitesFormats
 import InvitesKit
+import InvitesModel
 
 /// `invites forward HANDLE ADDR [--comment TEXT] [--for ADDR] [--send | --no-send]`: the
 /// invitation to someone the organizer did not invite, and a word to the organizer naming them,
@@ -16,12 +17,16 @@ enum ForwardCommand {
         if context.settings.json {
             try context.printJSON(["forward": JSONOutput.ForwardMade(made)])
         } else {
-            context.print(
-                "\(stored.handle): forwarded \"\(Printable.sanitize(stored.invite.title))\" to "
-                    + "\(Printable.sanitize(address)); the organizer is told")
+            context.print(said(stored, to: address))
         }
         let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "forward", dispatcher: dispatcher, context)
+    }
+
+    /// What forwarding did, in a line.
+    static func said(_ stored: StoredInvite, to address: String) -> String {
+        "\(stored.handle): forwarded \"\(Printable.sanitize(stored.invite.title))\" to "
+            + "\(Printable.sanitize(address)); the organizer is told"
     }
 }

@@ -16,13 +16,17 @@ enum RefreshCommand {
         if context.settings.json {
             try context.printJSON(["refresh": JSONOutput.RefreshMade(made)])
         } else {
-            context.print(
-                "\(stored.handle): asked \(Printable.sanitize(made.organizer)) for the current invitation \""
-                    + Printable.sanitize(stored.invite.title) + "\""
-                    + (key.map { " (the occurrence \($0))" } ?? ""))
+            context.print(said(made, occurrence: key))
         }
         let dispatcher = try context.home.dispatcher()
         let sending = try dispatcher.afterQueued(stored.handle, send: send)
         return try SendCommand.after(sending, handle: stored.handle, what: "request", dispatcher: dispatcher, context)
+    }
+
+    /// What asking did, in a line; `occurrence` as it is to be named (sanitised).
+    static func said(_ made: ExchangeController.Refreshed, occurrence: String?) -> String {
+        "\(made.stored.handle): asked \(Printable.sanitize(made.organizer)) for the current invitation \""
+            + Printable.sanitize(made.stored.invite.title) + "\""
+            + (occurrence.map { " (the occurrence \($0))" } ?? "")
     }
 }

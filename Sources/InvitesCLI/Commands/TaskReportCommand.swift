@@ -25,7 +25,7 @@ enum TaskReportCommand {
 
     /// PERCENT as typed: a whole number from 0 to 100 (a trailing `%` allowed), else a usage
     /// error; read with checked arithmetic, so no number typed overflows.
-    static func percent(_ text: String) throws -> Int {
+    static func percent(_ text: String) throws(UsageError) -> Int {
         var digits = Substring(text.trimmingCharacters(in: .whitespaces))
         if digits.hasSuffix("%") { digits = digits.dropLast() }
         guard !digits.isEmpty, digits.count <= 3, let value = Int(digits), TaskFacts.percent(value) != nil,

@@ -5,7 +5,8 @@ import InvitesModel
 
 /// Runs `review`: draws each invitation of a ``ReviewQueue`` as `show` draws it, reads keys
 /// through a ``ReviewSession`` and has the queue carry out what they decide, through the same
-/// controllers as `accept`, `decline`, `tentative`, `comment` and `propose`.
+/// controllers as `accept`, `decline`, `tentative`, `comment`, `propose`, `delegate`, `forward`,
+/// `refresh`, `progress` and `done`.
 ///
 /// On a terminal (``Keyboard/singleKeys``) each screen is drawn afresh from the top; without one
 /// the screens follow each other as lines. What an action did is said at the top of the next
@@ -27,9 +28,9 @@ final class ReviewDriver {
     private var session = ReviewSession()
     private var report: ShowReport?
     private var messages: [String] = []
-    /// The invitation whose reply waits for the `send = ask` question, and whether answering
-    /// it finished with the invitation.
-    private var asking: (handle: String, advance: Bool)?
+    /// The invitation whose reply waits for the `send = ask` question, whether answering it
+    /// finished with the invitation, and what waits (a reply, a delegation...).
+    private var asking: (handle: String, advance: Bool, what: String)?
     /// Without a terminal: whether the invitation on the screen must be printed whole again
     /// (it is new, or an action changed it), and how many of the messages were printed.
     private var printWhole = true
@@ -90,6 +91,29 @@ final class ReviewDriver {
             draw()
         case .answer(let action, let comment, let occurrence):
             return try answer(action, comment: comment, occurrence: occurrence)
+        case .report(let report, let comment, let occurrence):
+            switch report {
+            case .progress(let percent):
+                return try answer(.inProcess, comment: comment, occurrence: occurrence, percent: percent)
+            case .done:
+                return try answer(.completed, comment: comment, occurrence: occurrence)
+            }
+        case .delegate(let address, let comment, let occurrence):
+            return try delegate(to: address, comment: comment, occurrence: occurrence)
+        case .forward(let address, let comment):
+            return try exchange("forward", advance: false) {
+                let made = try $0.forward(to: address, comment: comment)
+                return (made.sending, [ForwardCommand.said(made.made.stored, to: address)])
+            }
+        case .refresh(let comment, let occurrence):
+            let label = occurrence == nil ? nil : session.occurrenceLabel
+            return try exchange("request", advance: false) {
+                let made = try $0.askOrganizer(occurrence: occurrence, comment: comment)
+                return (made.sending, [RefreshCommand.said(made.made, occurrence: label)])
+            }
+        case .mistyped(let why):
+            say([why])
+            draw()
         case .comment(let text, let occurrence):
             return try answer(.commented, comment: text, occurrence: occurrence)
         case .propose(let text, let comment, let occurrence):
@@ -100,7 +124,7 @@ final class ReviewDriver {
             if yes {
                 say(messages + lines(try queue.send(asking.handle)))
             } else {
-                say(messages + [AnswerWords.queued(asking.handle)])
+                say(messages + [AnswerWords.queued(asking.handle, what: asking.what)])
             }
             if asking.advance {
                 session.reset()
@@ -117,12 +141,17 @@ final class ReviewDriver {
 
     /// Records an answer or a comment as the answering commands do, then sends its reply as the
     /// settings say; a failure is said on the screen and the invitation stays.
-    private func answer(_ action: AnswerAction, comment: String?, occurrence: String?) throws -> Bool {
+    /// `percent` goes with a task's progress report.
+    private func answer(_ action: AnswerAction, comment: String?, occurrence: String?, percent: Int? = nil) throws
+        -> Bool
+    {
         guard try unchanged() else { return false }
         let stored = current
         let report: AnswerController.Report
         do {
-            report = try queue.answer(action, comment: comment, occurrence: occurrence, fromOn: session.fromOn)
+            try AnswerCommand.reportsOnATask(action, stored, command: action == .completed ? "done" : "progress")
+            report = try queue.answer(
+                action, comment: comment, occurrence: occurrence, fromOn: session.fromOn, percent: percent)
         } catch {
             say(["error: " + ErrorReport.describe(error).0])
             draw()
@@ -130,6 +159,7 @@ final class ReviewDriver {
         }
         let outcome = report.outcome
         var line = AnswerWords.answered(stored, action)
+        if let percent { line += " (\(percent)% done)" }
         if let label = session.occurrenceLabel, occurrence != nil {
             line += session.fromOn ? " (from the occurrence \(label) on)" : " (the occurrence \(label))"
         }
@@ -156,27 +186,12 @@ final class ReviewDriver {
         // leaves it on the screen, with what it now says.
         let finished = action != .commented && occurrence == nil
         session.reset()
+        var sending = report.sending
         if let reason = outcome.notQueued {
             said.append("no reply was queued for the organizer: " + Printable.sanitize(reason.description))
-        } else if let sending = report.sending {
-            switch sending {
-            case .sent(let run): said += lines(run)
-            case .queued: said.append(AnswerWords.queued(stored.handle))
-            case .ask:
-                say(said)
-                asking = (stored.handle, finished)
-                session.askToSend()
-                try load()
-                draw()
-                return false
-            case .failed(let error): throw error
-            }
+            sending = nil
         }
-        say(said)
-        if finished { return try next(queue.advance()) }
-        try load()
-        draw()
-        return false
+        return try conclude(said, sending: sending, handle: stored.handle, what: "reply", advance: finished)
     }
 
     /// `p`: proposes a new time as `propose` does (`--at` the text, `--free` for none), queues
@@ -198,18 +213,76 @@ final class ReviewDriver {
         }
         session.reset()
         let handle = proposed.made.stored.handle
-        var said = [ProposalWords.line(proposed.made, context)]
-        switch proposed.sending {
+        _ = try conclude(
+            [ProposalWords.line(proposed.made, context)], sending: proposed.sending, handle: handle, what: "proposal",
+            advance: false)
+    }
+
+    /// `g`: delegates as `delegate` does; a whole delegation is done with the invitation, one
+    /// occurrence's leaves it on the screen, as for an answer.
+    private func delegate(to address: String, comment: String?, occurrence: String?) throws -> Bool {
+        var named: [String] = []
+        if let label = session.occurrenceLabel, occurrence != nil {
+            named.append(session.fromOn ? "from \(label) on" : label)
+        }
+        let fromOn = session.fromOn
+        return try exchange("delegation", advance: occurrence == nil) {
+            let made = try $0.delegate(to: address, comment: comment, occurrence: occurrence, fromOn: fromOn)
+            var said = [DelegateCommand.said(made.made.stored, to: address, named: named, made.made)]
+            if made.sending == nil, let scheduling = made.made.declined.outcome.scheduling {
+                said.append(AnswerWords.explanation(of: scheduling, handle: made.made.stored.handle))
+            }
+            return (made.sending, said)
+        }
+    }
+
+    /// An exchange beside an answer (`g`, `w`, `r`), as its command makes it: checked against
+    /// a stale screen, carried out by `act` (what it queued, and what to say), and sent as the
+    /// settings say; a refusal (forwarding forbidden, an address that is none) is said on the
+    /// screen and the invitation stays. `advance`: it is done with the invitation.
+    private func exchange(
+        _ what: String, advance: Bool,
+        _ act: (inout ReviewQueue) throws -> (sending: Dispatcher.Sending?, said: [String])
+    ) throws -> Bool {
+        guard try unchanged() else { return false }
+        let handle = current.handle
+        let done: (sending: Dispatcher.Sending?, said: [String])
+        do {
+            done = try act(&queue)
+        } catch {
+            say(["error: " + ErrorReport.describe(error).0])
+            draw()
+            return false
+        }
+        session.reset()
+        return try conclude(done.said, sending: done.sending, handle: handle, what: what, advance: advance)
+    }
+
+    /// Says what an action did (`said`) and what became of the `what` it queued (`nil`: nothing
+    /// to send), then moves on when `advance`, else draws the invitation as it now is; with `send
+    /// = ask` the question comes first. `true` when the review is over.
+    private func conclude(
+        _ said: [String], sending: Dispatcher.Sending?, handle: String, what: String, advance: Bool
+    ) throws -> Bool {
+        var said = said
+        switch sending {
+        case nil: break
         case .sent(let run): said += lines(run)
-        case .queued: said.append(AnswerWords.queued(handle, what: "proposal"))
+        case .queued: said.append(AnswerWords.queued(handle, what: what))
         case .ask:
-            asking = (handle, false)
-            session.askToSend("proposal")
+            say(said)
+            asking = (handle, advance, what)
+            session.askToSend(what)
+            try load()
+            draw()
+            return false
         case .failed(let error): throw error
         }
         say(said)
+        if advance { return try next(queue.advance()) }
         try load()
         draw()
+        return false
     }
 
     /// Whether the invitation on the screen is as the store has it now; when it changed since

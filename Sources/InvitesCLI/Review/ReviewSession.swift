@@ -7,7 +7,10 @@ import InvitesModel
 ///
 /// One key answers. `c` reads a comment that the next answer carries (or Enter sends alone);
 /// `A`, `D` and `T` answer and read the comment to go with it; `o` reads which occurrence the
-/// next answer is for; `p` reads the time to propose. A paste is text for the line being read
+/// next answer is for; `p` reads the time to propose. `g` (give to) reads the address of a
+/// delegate and `w` the address to forward to; `r` asks the organizer for the invitation again;
+/// `%` reads how far along a task is (a percent, or `done`). Each goes with the comment and the
+/// occurrence as the command of its name takes them. A paste is text for the line being read
 /// and is ignored anywhere else. A line typed into a pipe stands for its first character, so
 /// the same session runs on a terminal and without one.
 struct ReviewSession: Sendable, Hashable {
@@ -31,6 +34,18 @@ struct ReviewSession: Sendable, Hashable {
         /// `f`: the occurrence from which on the next answer goes.
         case from
         case propose
+        /// `g`: the address of the one who goes in your place.
+        case delegate
+        /// `w`: the address to forward the invitation to.
+        case forward
+        /// `%`: how far along the task is.
+        case report
+    }
+
+    /// What `%` reports on a task: `progress` with its percent, or `done`.
+    enum TaskReport: Sendable, Hashable {
+        case progress(Int)
+        case done
     }
 
     /// What the driver is to do.
@@ -45,6 +60,16 @@ struct ReviewSession: Sendable, Hashable {
         case pickFrom(String)
         /// Propose a new start (empty: the first free stretch).
         case propose(String, comment: String?, occurrence: String?)
+        /// `delegate` to the address; `fromOn` as for an answer.
+        case delegate(String, comment: String?, occurrence: String?)
+        /// `forward` to the address (the whole invitation: forward names no occurrence).
+        case forward(String, comment: String?)
+        /// `refresh`: the organizer is asked for the invitation (or the occurrence picked with `o`).
+        case refresh(comment: String?, occurrence: String?)
+        /// `progress` or `done` on a task.
+        case report(TaskReport, comment: String?, occurrence: String?)
+        /// What was typed cannot be used; the text says why.
+        case mistyped(String)
         case send(Bool)
         /// The next (1) or previous (-1) lines of a screen too long for the terminal.
         case page(Int)
@@ -143,6 +168,12 @@ struct ReviewSession: Sendable, Hashable {
             case "o": return edit(.occurrence)
             case "f": return edit(.from)
             case "p": return edit(.propose)
+            case "g": return edit(.delegate)
+            case "w": return edit(.forward)
+            case "%": return edit(.report)
+            // A REFRESH names one component: the occurrence `o` picked, or the whole series (`f`
+            // names a stretch no REFRESH can).
+            case "r": return .refresh(comment: comment, occurrence: fromOn ? nil : occurrence)
             case "s": return .skip
             case "q": return .quit
             case "?", "h":
@@ -178,7 +209,7 @@ struct ReviewSession: Sendable, Hashable {
         let start: String
         switch field {
         case .comment, .answerComment: start = comment ?? ""
-        case .occurrence, .from, .propose: start = ""
+        case .occurrence, .from, .propose, .delegate, .forward, .report: start = ""
         }
         mode = .editing(field, LineEditor(text: start))
         return .redraw
@@ -207,6 +238,18 @@ struct ReviewSession: Sendable, Hashable {
             return text.isEmpty ? .redraw : .pickFrom(text)
         case .propose:
             return .propose(text, comment: comment, occurrence: occurrence)
+        case .delegate:
+            return text.isEmpty ? .redraw : .delegate(text, comment: comment, occurrence: occurrence)
+        case .forward:
+            return text.isEmpty ? .redraw : .forward(text, comment: comment)
+        case .report:
+            guard !text.isEmpty else { return .redraw }
+            if text.lowercased() == "done" { return .report(.done, comment: comment, occurrence: occurrence) }
+            do {
+                return .report(.progress(try TaskReportCommand.percent(text)), comment: comment, occurrence: occurrence)
+            } catch {
+                return .mistyped(error.message)
+            }
         }
     }
 
@@ -260,6 +303,11 @@ struct ReviewSession: Sendable, Hashable {
         "f       this occurrence and every later one (a year of them), named as for o",
         "p       propose a new time: a start (2026-12-14 15:00, or 15:00 that day), or",
         "        Enter for the first free stretch in your working hours; it goes with the comment",
+        "g       delegate: someone goes in your place (their address); the organizer is told",
+        "w       forward to someone not invited (their address); the organizer is told",
+        "r       ask the organizer for the invitation as it stands now (a refresh)",
+        "%       a task: how much is done, 0 to 100, or done; the report goes to the organizer",
+        "        g and % go with the comment and the occurrence, w and r with the comment",
         "s       skip: leave it pending, show the next",
         "q       quit: leave the rest pending",
         "x, Esc  forget the comment and the occurrence",
@@ -274,6 +322,9 @@ struct ReviewSession: Sendable, Hashable {
         case .occurrence: return "which occurrence (number or start): "
         case .from: return "from which occurrence on (number or start): "
         case .propose: return "new start (2026-12-14 15:00, 15:00; Enter: the first free time): "
+        case .delegate: return "delegate to (address): "
+        case .forward: return "forward to (address): "
+        case .report: return "percent done (0 to 100) or done: "
         }
     }
 }

@@ -187,7 +187,7 @@ package struct InvitesHome {
             calendars: calendars)
     }
 
-    /// A review of `invites`, `first` first, every answer and proposal sent by `policy`;
+    /// A review of `invites`, `first` first, every answer, proposal and exchange sent by `policy`;
     /// `working` is read when the first proposal is made.
     package func review(
         _ invites: [StoredInvite], first: StoredInvite?, policy: SendPolicy,
@@ -196,7 +196,7 @@ package struct InvitesHome {
         ReviewQueue(
             store: try openStore(), dispatcher: try dispatcher(policy: policy),
             answering: { try answer(policy: policy) }, proposing: { try propose(working: working) },
-            invites: invites, first: first)
+            delegating: { try delegate() }, exchanging: { try exchange() }, invites: invites, first: first)
     }
 
     /// What `watch` works with: the Maildirs and the followed calendars, told by `notify`,

@@ -2,8 +2,9 @@ import Foundation
 import InvitesModel
 
 /// `review`'s queue as a library value: the invitations to go through, the one at hand, and
-/// the answers and proposals given to it, through the same ``AnswerController`` and
-/// ``ProposeController`` as the commands; what is said and drawn is the caller's.
+/// the answers, proposals and other exchanges (delegating, forwarding, a REFRESH) given to it,
+/// through the same ``AnswerController``, ``ProposeController``, ``DelegateController`` and
+/// ``ExchangeController`` as the commands; what is said and drawn is the caller's.
 ///
 /// The invitation at hand is read again before anything is done to it (``refresh()``): an
 /// answer given to a screen drawn before the organizer's update, or before another `invites`
@@ -18,6 +19,8 @@ package struct ReviewQueue {
     package var dispatcher: Dispatcher
     package var answering: () throws -> AnswerController
     package var proposing: () throws -> ProposeController
+    package var delegating: () throws -> DelegateController
+    package var exchanging: () throws -> ExchangeController
     /// The invitations, in the order they are reviewed.
     package private(set) var invites: [StoredInvite]
     /// Where the review stands in ``invites``; their count once it is over.
@@ -35,12 +38,16 @@ package struct ReviewQueue {
     /// answering controller's `send` setting should be `dispatcher`'s.
     package init(
         store: InboxStore, dispatcher: Dispatcher, answering: @escaping () throws -> AnswerController,
-        proposing: @escaping () throws -> ProposeController, invites: [StoredInvite], first: StoredInvite? = nil
+        proposing: @escaping () throws -> ProposeController,
+        delegating: @escaping () throws -> DelegateController, exchanging: @escaping () throws -> ExchangeController,
+        invites: [StoredInvite], first: StoredInvite? = nil
     ) {
         self.store = store
         self.dispatcher = dispatcher
         self.answering = answering
         self.proposing = proposing
+        self.delegating = delegating
+        self.exchanging = exchanging
         if let first {
             self.invites = [first] + invites.filter { $0.handle != first.handle }
             startsOutside = !invites.contains { $0.handle == first.handle }
@@ -111,26 +118,82 @@ package struct ReviewQueue {
 
     /// Answers the invitation at hand (or the occurrence `key`, and with `fromOn` every later one
     /// too, as `--from` does: ``FromWhen``) as the answering commands do, and sends the reply as
-    /// the ``AnswerController``'s `send` setting says; counts it.
+    /// the ``AnswerController``'s `send` setting says; counts it. `percent` goes with a task's
+    /// progress report (``AnswerAction/inProcess``).
     package mutating func answer(
-        _ action: AnswerAction, comment: String?, occurrence key: String?, fromOn: Bool = false
+        _ action: AnswerAction, comment: String?, occurrence key: String?, fromOn: Bool = false, percent: Int? = nil
     ) throws -> AnswerController.Report {
         let answering = try self.answering()
-        var keys = key.map { [$0] } ?? []
-        if fromOn, let key {
-            let picker = OccurrencePicker(
-                display: answering.responder.display, me: answering.responder.me, clock: answering.clock)
-            keys = try picker.keys(from: key, of: invites[index])
-        }
+        let keys = try self.keys(key, fromOn: fromOn, answering)
         let report = try answering.answer(
             AnswerController.Request(
-                invites[index], action: action, occurrences: .keys(keys), comment: comment, now: answering.clock()))
+                invites[index], action: action, occurrences: .keys(keys), comment: comment, percent: percent,
+                now: answering.clock()))
         if action == .commented {
             commented += 1
         } else if key == nil {
             answered += 1
         }
         return report
+    }
+
+    /// The occurrence `key` alone, or with `fromOn` it and every later one (``FromWhen``); none
+    /// for the whole invitation.
+    private func keys(_ key: String?, fromOn: Bool, _ answering: AnswerController) throws -> [String] {
+        guard let key else { return [] }
+        guard fromOn else { return [key] }
+        let picker = OccurrencePicker(
+            display: answering.responder.display, me: answering.responder.me, clock: answering.clock)
+        return try picker.keys(from: key, of: invites[index])
+    }
+
+    /// What an exchange beside an answer did, and what became of the messages it queued (`nil`:
+    /// none were, your calendar server sends them).
+    package struct Exchanged<Made: Sendable>: Sendable {
+        package var made: Made
+        package var sending: Dispatcher.Sending?
+    }
+
+    /// Delegates the invitation at hand (or the occurrence `key`, from it on with `fromOn`) to
+    /// `address` as `delegate` does, and sends as the `send` setting says; a whole delegation
+    /// counts as an answer.
+    package mutating func delegate(to address: String, comment: String?, occurrence key: String?, fromOn: Bool)
+        throws -> Exchanged<DelegateController.Made>
+    {
+        let delegating = try self.delegating()
+        let keys = try self.keys(key, fromOn: fromOn, delegating.answering)
+        let made = try delegating.delegate(
+            invites[index], to: address, keys: keys, comment: comment, now: delegating.answering.clock())
+        if key == nil { answered += 1 }
+        // Nothing was queued where the server sends, or while the delegation waits for its copy.
+        guard made.entry.delivery != .server, made.heldUntil == nil else { return Exchanged(made: made, sending: nil) }
+        return Exchanged(made: made, sending: sendQueued(made.stored.handle))
+    }
+
+    /// Forwards the invitation at hand to `address` as `forward` does, and sends as the `send`
+    /// setting says.
+    package func forward(to address: String, comment: String?) throws -> Exchanged<ExchangeController.Forwarded> {
+        let made = try exchanging().forward(invites[index], to: address, comment: comment)
+        return Exchanged(made: made, sending: sendQueued(made.stored.handle))
+    }
+
+    /// Asks the organizer for the invitation at hand (or its occurrence `key`) as `refresh`
+    /// does, and sends as the `send` setting says.
+    package func askOrganizer(occurrence key: String?, comment: String?) throws
+        -> Exchanged<ExchangeController.Refreshed>
+    {
+        let made = try exchanging().refresh(invites[index], key: key, comment: comment)
+        return Exchanged(made: made, sending: sendQueued(made.stored.handle))
+    }
+
+    /// Sends what was queued for `handle` as the `send` setting says. What was queued stands
+    /// whatever sending does: a store that fails now is said with it.
+    private func sendQueued(_ handle: String) -> Dispatcher.Sending {
+        do {
+            return try dispatcher.afterQueued(handle, send: nil)
+        } catch {
+            return .failed(error)
+        }
     }
 
     /// What proposing did, and what became of the COUNTER it queued.
@@ -145,14 +208,7 @@ package struct ReviewQueue {
     package func propose(at: String?, comment: String?, occurrence key: String?) throws -> Proposed {
         let stored = invites[index]
         let made = try proposing().propose(stored, at: at, key: key, comment: comment)
-        // The proposal stands whatever sending does: a store that fails now is said with it.
-        let sending: Dispatcher.Sending
-        do {
-            sending = try dispatcher.afterQueued(stored.handle, send: nil)
-        } catch {
-            sending = .failed(error)
-        }
-        return Proposed(made: made, sending: sending)
+        return Proposed(made: made, sending: sendQueued(stored.handle))
     }
 
     /// Sends what waits for the invitation `handle`, after the user said yes to `send = ask`.

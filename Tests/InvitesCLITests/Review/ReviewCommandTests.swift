@@ -56,6 +56,34 @@ import Testing
         #expect(history.contains("\"Sorry, travelling\"  [reply queued]"))
     }
 
+    /// `w` and `r` as `forward` and `refresh` make them: a forward the organizer forbade is
+    /// refused on the screen in `forward`'s words, queueing nothing; the REFRESH carries the
+    /// comment typed, is queued, and the invitation stays on the screen.
+    @Test func forwardRefusedAndRefreshAsked() throws {
+        let cli = CLIHarness()
+        let me = ["--tz", "America/New_York", "--me", "b@example.com"]
+        let fixture = CLIHarness.repositoryFile("Tests/InvitesCLITests/Fixtures/itip/donotforward.ics")
+        #expect(cli.run(me + ["ingest", fixture]).status == 0)
+        let review = cli.run(
+            me + ["review", "123456789", "--width", "120"], stdin: "w\ne@example.com\nc\nStill on?\nr\nq\n")
+        #expect(review.status == 0, "\(review.err)")
+        #expect(
+            review.out.contains(
+                "error: z9pr: the organizer does not allow this meeting to be forwarded "
+                    + "(X-MICROSOFT-DONOTFORWARDMEETING:TRUE)"))
+        #expect(review.out.contains("z9pr: asked a@example.com for the current invitation"))
+        #expect(review.out.contains("z9pr: the request is queued; 'invites send' sends it"))
+        #expect(!review.out.contains("2 of"))
+        let outbox = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.run(me + ["--json", "outbox", "--all"]).out.utf8))
+                as? [String: Any])
+        #expect((outbox["messages"] as? [[String: Any]])?.count == 1)
+        let history = cli.run(me + ["history"]).out
+        #expect(history.contains("refreshed"))
+        #expect(history.contains("\"Still on?\""))
+        #expect(!history.contains("forwarded"))
+    }
+
     /// Review goes through what `list` and `status` count as pending: in June 2024 the
     /// invitations of April 2018 are over, and only the weekly series still waits.
     @Test func countsWhatListCounts() throws {

@@ -84,6 +84,70 @@ import Testing
         #expect(!session.fromOn && session.occurrence == nil)
     }
 
+    /// `g` and `w` read an address, as `p` reads a time; `g` carries the comment and the occurrence,
+    /// `w` the comment alone; an empty line does nothing.
+    @Test func delegateAndForwardReadAnAddress() {
+        var session = ReviewSession()
+        _ = run(keys("c") + keys("Erin goes") + [.key(.enter)], into: &session)
+        session.picked("2024-06-10T07:30:00Z", label: "Mon 10 Jun")
+        var commands = run(keys("g") + keys("erin@example.org") + [.key(.enter)], into: &session)
+        #expect(commands.first == .redraw)
+        #expect(
+            commands.last == .delegate("erin@example.org", comment: "Erin goes", occurrence: "2024-06-10T07:30:00Z"))
+        commands = run(keys("w") + keys("sam@example.org") + [.key(.enter)], into: &session)
+        #expect(commands.last == .forward("sam@example.org", comment: "Erin goes"))
+        #expect(run(keys("g") + [.key(.enter)], into: &session).last == .redraw)
+        #expect(
+            run([.line("w"), .line("kim@example.org")], into: &session).last
+                == .forward("kim@example.org", comment: "Erin goes"))
+    }
+
+    /// `r` asks at once, for the occurrence `o` picked; one picked with `f` names a stretch no
+    /// REFRESH can, so the whole series is asked for.
+    @Test func refreshAsksForThePickedOccurrenceOrTheWhole() {
+        var session = ReviewSession()
+        #expect(run(keys("r"), into: &session) == [.refresh(comment: nil, occurrence: nil)])
+        session.picked("2024-06-10T07:30:00Z", label: "Mon 10 Jun")
+        #expect(run(keys("r"), into: &session) == [.refresh(comment: nil, occurrence: "2024-06-10T07:30:00Z")])
+        session.picked("2024-06-10T07:30:00Z", label: "Mon 10 Jun", fromOn: true)
+        #expect(run(keys("r"), into: &session) == [.refresh(comment: nil, occurrence: nil)])
+    }
+
+    /// `%` reads a percent (as `progress` reads it) or `done`; anything else is said, not sent.
+    @Test(arguments: [
+        ("40", ReviewSession.Command.report(.progress(40), comment: nil, occurrence: nil)),
+        ("100%", .report(.progress(100), comment: nil, occurrence: nil)),
+        (" 0 ", .report(.progress(0), comment: nil, occurrence: nil)),
+        ("done", .report(.done, comment: nil, occurrence: nil)),
+        ("Done", .report(.done, comment: nil, occurrence: nil)),
+        ("", .redraw),
+    ])
+    func percentOrDone(typed: String, command: ReviewSession.Command) {
+        var session = ReviewSession()
+        #expect(run(keys("%") + keys(typed) + [.key(.enter)], into: &session).last == command)
+        #expect(session.mode == .keys)
+    }
+
+    @Test(arguments: ["101", "-5", "half", "1e2", "99999999999999999999"])
+    func aPercentOutOfRangeIsSaid(typed: String) {
+        var session = ReviewSession()
+        guard case .mistyped(let why) = run(keys("%") + keys(typed) + [.key(.enter)], into: &session).last else {
+            Issue.record("\(typed) was taken")
+            return
+        }
+        #expect(why.hasPrefix("PERCENT is how much of the task is done"))
+    }
+
+    /// Every key the session takes is in the help.
+    @Test func theHelpListsEveryKey() {
+        let help = ReviewSession.help.joined(separator: "\n")
+        for key in [
+            "a d t", "A D T", "\nc ", "\no ", "\nf ", "\np ", "\ng ", "\nw ", "\nr ", "\n% ", "\ns ", "\nq ", "\nx",
+        ] {
+            #expect(help.contains(key), "\(key) is not in the help")
+        }
+    }
+
     @Test func helpAndUnknownKeys() {
         var session = ReviewSession()
         #expect(run(keys("?"), into: &session) == [.redraw])

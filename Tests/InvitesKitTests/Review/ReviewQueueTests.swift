@@ -36,6 +36,11 @@ import Testing
                     settings: ProposeController.Settings(
                         calendars: [], display: .utc, me: home.me, name: nil, working: .standard),
                     clock: { Date.utc("2024-06-01T12:00:00Z") })
+            }, delegating: { DelegateController(answering: answering) },
+            exchanging: {
+                ExchangeController(
+                    store: home.store, me: home.me, name: nil, display: .utc,
+                    clock: { Date.utc("2024-06-01T12:00:00Z") })
             }, invites: pending, first: first)
     }
 
