@@ -204,6 +204,14 @@ END:VCALENDAR
 MAIL
 }
 deliver() { "$venv/bin/xandikos" import-imip --principal-url "$base/user/" < "$1" > "$work/import.log" 2>&1; }
+# placed MAIL UID WHAT: the server delivers MAIL, a sync brings it, and $item is its vdir item;
+# fails (saying so, WHAT naming the invitation) and returns 1 when the item is not there.
+placed() {
+    deliver "$1" || fail "import-imip $(basename "$1"): $(cat "$work/import.log")"
+    sync || fail "vdirsyncer sync after $3: $(cat "$work/sync.log")"
+    item=$(item_of "$2")
+    [ -n "$item" ] || { fail "$3 is not in the vdir: $(ls "$vdir")"; return 1; }
+}
 # The vdir item holding a UID (vdirsyncer names it, not after the UID).
 item_of() { grep -l "^UID:$1" "$vdir"/*.ics 2>/dev/null | head -n 1; }
 item_in() { { grep -l "^UID:$2" "$1"/*.ics 2>/dev/null || true; } | head -n 1; }
@@ -614,12 +622,7 @@ sent_before=$(invites_handed)
 # found once accept folds the line again at 75 octets (`mailto:me@exam` / ` ple.org`).
 imip_mail "$work/folded.eml" folded-attendee@example.org 0 20300608T100000Z 20300608T110000Z "Folded review" "" "" \
     "CN=Me;CUTYPE=INDIVIDUAL;RSVP=TRUE;PARTSTAT=NEEDS-ACTION"
-deliver "$work/folded.eml" || fail "import-imip folded.eml: $(cat "$work/import.log")"
-sync || fail "vdirsyncer sync after the invitation with a long ATTENDEE line: $(cat "$work/sync.log")"
-item=$(item_of folded-attendee@example.org)
-if [ -z "$item" ]; then
-    fail "the invitation with a long ATTENDEE line is not in the vdir: $(ls "$vdir")"
-else
+if placed "$work/folded.eml" folded-attendee@example.org "the invitation with a long ATTENDEE line"; then
     show_item "your ATTENDEE line as the server folded it" "$item"
     if where=$(dav folded-inside "$item" mailto:me@example.org 2>&1); then
         pass "xandikos folded your ATTENDEE line inside your address: $where"
@@ -1210,13 +1213,8 @@ config=$config_first
 # refused (412 attendee-allowed), so a report never reaches the organizer through it.
 component=VTODO imip_mail "$work/task.eml" placed-task@example.org 0 20300601T090000Z 20300620T170000Z "Submit the quarterly report"
 mark=$(server_count)
-deliver "$work/task.eml" || fail "import-imip task.eml: $(cat "$work/import.log")"
-show_sent "import-imip of the task"
-sync || fail "vdirsyncer sync after the task: $(cat "$work/sync.log")"
-item=$(item_of placed-task@example.org)
-if [ -z "$item" ]; then
-    fail "the task the server placed is not in the vdir: $(ls "$vdir")"
-else
+if placed "$work/task.eml" placed-task@example.org "the task the server placed"; then
+    show_sent "import-imip of the task"
     show_item "a task delivered by the server" "$item"
     grep -q '^BEGIN:VTODO' "$item" && pass "import-imip put the task into the calendar as a VTODO ($(basename "$item")); vdirsyncer brought it" \
         || fail "the server's copy of the task holds no VTODO"
