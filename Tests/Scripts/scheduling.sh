@@ -39,6 +39,10 @@
 # xandikos:"; the Swift tests cover those rules with fixtures
 # (Tests/InvitesKitTests/Fixtures/Scheduling).
 #
+# Last, a task (issue 37): the organizer's VTODO REQUEST delivered by the server, found by invites
+# as a task, accepted in place (the server sends one REPLY, a VTODO), then reported 50% done
+# (IN-PROCESS and PERCENT-COMPLETE:50 in place), which Xandikos refuses (below).
+#
 # It prints the vdir item before the first step and its changes after each, every message the
 # server and invites sent, and the output of the syncs of both orders; with SCHEDULING_SAMPLE=DIR
 # it also writes them into DIR (each step's item before and after, each message whole, each
@@ -158,9 +162,11 @@ sync() { vdirsyncer sync > "$work/sync.log" 2>&1; }
 
 # The organizer's mail: imip_mail FILE UID SEQUENCE START END TITLE [RRULE] [ORGANIZER-PARAMS]
 # [YOUR-ATTENDEE-PARAMS]. The same file is delivered by the server (import-imip) and, later,
-# ingested by invites.
+# ingested by invites. With component=VTODO, a task: its END is DUE (RFC 5546 §3.4).
 imip_mail() {
     local rrule=${7:-} params=${8:-} mine=${9:-CN=Me;RSVP=TRUE;PARTSTAT=NEEDS-ACTION}
+    local kind=${component:-VEVENT} end=DTEND
+    [ "$kind" = VTODO ] && end=DUE
     cat > "$1" <<MAIL
 From: Boss <boss@example.org>
 To: Me <me@example.org>
@@ -181,23 +187,31 @@ BEGIN:VCALENDAR
 VERSION:2.0
 PRODID:-//Example Corp//Organizer 1.0//EN
 METHOD:REQUEST
-BEGIN:VEVENT
+BEGIN:$kind
 UID:$2
 DTSTAMP:20300601T080$300Z
 SEQUENCE:$3
 DTSTART:$4
-DTEND:$5
+$end:$5
 ${rrule:+RRULE:$rrule
 }SUMMARY:$6
 ORGANIZER;CN=Boss${params}:mailto:boss@example.org
 ATTENDEE;CN=Boss;PARTSTAT=ACCEPTED:mailto:boss@example.org
 ATTENDEE;$mine:mailto:me@example.org
-END:VEVENT
+END:$kind
 END:VCALENDAR
 --part--
 MAIL
 }
 deliver() { "$venv/bin/xandikos" import-imip --principal-url "$base/user/" < "$1" > "$work/import.log" 2>&1; }
+# placed MAIL UID WHAT: the server delivers MAIL, a sync brings it, and $item is its vdir item;
+# fails (saying so, WHAT naming the invitation) and returns 1 when the item is not there.
+placed() {
+    deliver "$1" || fail "import-imip $(basename "$1"): $(cat "$work/import.log")"
+    sync || fail "vdirsyncer sync after $3: $(cat "$work/sync.log")"
+    item=$(item_of "$2")
+    [ -n "$item" ] || { fail "$3 is not in the vdir: $(ls "$vdir")"; return 1; }
+}
 # The vdir item holding a UID (vdirsyncer names it, not after the UID).
 item_of() { grep -l "^UID:$1" "$vdir"/*.ics 2>/dev/null | head -n 1; }
 item_in() { { grep -l "^UID:$2" "$1"/*.ics 2>/dev/null || true; } | head -n 1; }
@@ -608,12 +622,7 @@ sent_before=$(invites_handed)
 # found once accept folds the line again at 75 octets (`mailto:me@exam` / ` ple.org`).
 imip_mail "$work/folded.eml" folded-attendee@example.org 0 20300608T100000Z 20300608T110000Z "Folded review" "" "" \
     "CN=Me;CUTYPE=INDIVIDUAL;RSVP=TRUE;PARTSTAT=NEEDS-ACTION"
-deliver "$work/folded.eml" || fail "import-imip folded.eml: $(cat "$work/import.log")"
-sync || fail "vdirsyncer sync after the invitation with a long ATTENDEE line: $(cat "$work/sync.log")"
-item=$(item_of folded-attendee@example.org)
-if [ -z "$item" ]; then
-    fail "the invitation with a long ATTENDEE line is not in the vdir: $(ls "$vdir")"
-else
+if placed "$work/folded.eml" folded-attendee@example.org "the invitation with a long ATTENDEE line"; then
     show_item "your ATTENDEE line as the server folded it" "$item"
     if where=$(dav folded-inside "$item" mailto:me@example.org 2>&1); then
         pass "xandikos folded your ATTENDEE line inside your address: $where"
@@ -1238,6 +1247,87 @@ no_copy() {
 no_copy "no copy, the next command" no-copy@example.org "No copy" 20300615 list 1
 no_copy "no copy, a watch running" no-copy-watch@example.org "No copy (watch)" 20300616 watch 4
 config=$config_first
+
+# A task your server placed (issue 37): the organizer's VTODO REQUEST (RFC 5546 §3.4) delivered
+# by the server into the calendar as a meeting is, brought by the sync, found by invites as a
+# task with no mail ingested, and answered in place. What Xandikos 0.4.10 does with a task
+# (xandikos/itip.py, web.py): VTODO is one of its SCHEDULING_COMPONENTS, so import-imip delivers
+# it, and an attendee's PUT that changes their PARTSTAT makes it send the organizer a REPLY
+# (itip.build_itip_reply: the whole VTODO, your ATTENDEE alone, a fresh DTSTAMP). But its
+# attendee-write check (RFC 6638 §3.1, _reject_unauthorised_attendee_change) masks only your
+# ATTENDEE's parameters, and PERCENT-COMPLETE is among its SCHEDULING_PROPERTIES: a report that
+# sets it (`invites progress`, `done`), which RFC 6638 §3.2.2.1 lets an attendee change, is
+# refused (412 attendee-allowed), so a report never reaches the organizer through it.
+component=VTODO imip_mail "$work/task.eml" placed-task@example.org 0 20300601T090000Z 20300620T170000Z "Submit the quarterly report"
+mark=$(server_count)
+if placed "$work/task.eml" placed-task@example.org "the task the server placed"; then
+    show_sent "import-imip of the task"
+    show_item "a task delivered by the server" "$item"
+    grep -q '^BEGIN:VTODO' "$item" && pass "import-imip put the task into the calendar as a VTODO ($(basename "$item")); vdirsyncer brought it" \
+        || fail "the server's copy of the task holds no VTODO"
+    line=$(run list 2>/dev/null | grep 'Submit the quarterly report' || true)
+    printf '%s\n' "$line" | grep -q 'pending *task, due Thu 20 Jun 2030 17:00 .*\[in your calendar\]' \
+        && pass "list finds the task with no mail ingested: $line" || fail "list says: '$line'"
+    [ "$(listed placed-task@example.org kind)" = '"task"' ] && pass "list --json: kind task" \
+        || fail "list --json kind: $(listed placed-task@example.org kind)"
+    handle=$(handle_of placed-task@example.org)
+    queued_before=$(invites_queued)
+    sent_before=$(invites_handed)
+    cp "$item" "$work/answered-from"
+    mark=$(server_count)
+    run accept "${handle:-placed-task}" > "$work/task-accept.out" 2> "$work/task-accept.err" \
+        && pass "accept $handle: $(cat "$work/task-accept.out")" || fail "accept ${handle:-placed-task}: $(cat "$work/task-accept.err")"
+    show_change "accept the task" "$item"
+    why=$(dav only-partstat "$work/answered-from" "$item" mailto:me@example.org ACCEPTED 2>&1) \
+        && pass "accept changed only your ATTENDEE's PARTSTAT in the task, in place" || fail "accept the task: $why"
+    nothing_from_invites && pass "accept on the task queued nothing and gave its sendmail nothing: the server sends" \
+        || fail "accept on the task queued or sent: $(run --json outbox --all)"
+    delivery=$(deliveries_of "${handle:-placed-task}")
+    [ "$delivery" = server ] && pass "history: accepted, through the server" || fail "history deliveries: '$delivery'"
+    if sync; then
+        show_sync "after accepting the task"
+        show_sent "after accepting the task and the sync"
+        replies=$(replies_for placed-task@example.org "$mark")
+        if [ "$(printf '%s\n' "$replies" | grep -c .)" = 1 ] \
+            && printf '%s\n' "$replies" | grep -q '^server: .*To=boss@example.org METHOD=REPLY UID=placed-task@example.org .*mailto:me@example.org=ACCEPTED'; then
+            pass "the server sent boss@example.org one REPLY for the task, ACCEPTED, and invites none: $replies"
+        else
+            fail "after accepting the task the organizer got: $(printf '%s\n' "$replies" | tr '\n' ';')"
+        fi
+    else
+        fail "vdirsyncer sync after accepting the task: $(cat "$work/sync.log")"
+    fi
+    # progress 50: your PARTSTAT IN-PROCESS and PERCENT-COMPLETE:50, in place.
+    cp "$item" "$work/answered-from"
+    mark=$(server_count)
+    run progress "${handle:-placed-task}" 50 > "$work/task-progress.out" 2> "$work/task-progress.err" \
+        && pass "progress $handle 50: $(cat "$work/task-progress.out")" || fail "progress ${handle:-placed-task} 50: $(cat "$work/task-progress.err")"
+    show_change "progress 50 on the task" "$item"
+    grep -v '^PERCENT-COMPLETE:50' "$item" > "$work/without-percent.ics"
+    if [ "$(grep -c '^PERCENT-COMPLETE:50' "$item")" = 1 ] \
+        && why=$(dav only-partstat "$work/answered-from" "$work/without-percent.ics" mailto:me@example.org IN-PROCESS 2>&1); then
+        pass "progress set your PARTSTAT to IN-PROCESS and added PERCENT-COMPLETE:50, nothing else"
+    else
+        fail "progress on the task: ${why:-no PERCENT-COMPLETE:50 line}"
+    fi
+    nothing_from_invites && pass "progress on the task queued nothing and gave its sendmail nothing" \
+        || fail "progress on the task queued or sent: $(run --json outbox --all)"
+    [ "$(listed placed-task@example.org status)" = '"accepted"' ] && pass "list after progress: accepted, [50% done]" \
+        || fail "list after progress: $(listed placed-task@example.org status)"
+    if sync; then
+        show_sync "after progress on the task"
+        show_sent "after progress and the sync"
+        replies=$(replies_for placed-task@example.org "$mark")
+        printf '%s\n' "$replies" | grep -q 'mailto:me@example.org=IN-PROCESS PERCENT-COMPLETE=50' \
+            && pass "the server sent the organizer the report: $replies" \
+            || fail "after progress and the sync the organizer got: $(printf '%s\n' "$replies" | tr '\n' ';')"
+    else
+        show_sync "after progress on the task"
+        grep -q 'Precondition Failed' "$work/sync.log" \
+            && short "refuses an attendee's PERCENT-COMPLETE (412 attendee-allowed), which RFC 6638 §3.2.2.1 allows: the report (IN-PROCESS, 50%) never reaches the organizer through it; sent $(new_sent "$mark" | grep -c 'UID=placed-task@example.org ' || true) messages for it" \
+            || fail "vdirsyncer sync after progress: $(cat "$work/sync.log")"
+    fi
+fi
 
 echo "scheduling: $checks checks, $failures failed"
 [ "$failures" = 0 ] || exit 1

@@ -13,8 +13,8 @@ Python's standard library only (it runs under the script's virtualenv, or any py
   add-param FILE ADDRESS PARAM   adds ;PARAM to ADDRESS's ATTENDEE lines in FILE, likewise
   add-line FILE LINE             adds LINE before the first END:VEVENT of FILE, likewise
   sent DIR                       one line per message the sendmail stand-in recorded: file, To,
-                                 METHOD, then per VEVENT its UID, RECURRENCE-ID, the PARTSTATs
-                                 and any COMMENT
+                                 METHOD, then per VEVENT (or VTODO) its UID, RECURRENCE-ID, the
+                                 PARTSTATs, any PERCENT-COMPLETE and any COMMENT
   only-partstat OLD NEW ADDRESS VALUE
                                  exits 1, saying why, unless NEW is OLD with ADDRESS's PARTSTAT
                                  set to VALUE on one ATTENDEE line and nothing else changed
@@ -169,11 +169,12 @@ def partstat(path, address, value):
 
 
 def vevents(text):
+    """The content lines of each VEVENT and VTODO (a task, RFC 5546 §3.4) of TEXT."""
     events, current = [], None
     for line in unfolded(text):
-        if line == "BEGIN:VEVENT":
+        if line in ("BEGIN:VEVENT", "BEGIN:VTODO"):
             current = []
-        elif line == "END:VEVENT" and current is not None:
+        elif line in ("END:VEVENT", "END:VTODO") and current is not None:
             events.append(current)
             current = None
         elif current is not None:
@@ -221,6 +222,8 @@ def sent(folder):
             parts.append("UID=" + prop(event, "UID"))
             parts.append("RECURRENCE-ID=" + (prop(event, "RECURRENCE-ID") or "-"))
             parts.extend(partstats(event))
+            if prop(event, "PERCENT-COMPLETE"):
+                parts.append("PERCENT-COMPLETE=" + prop(event, "PERCENT-COMPLETE"))
             if prop(event, "COMMENT"):
                 parts.append("COMMENT=" + prop(event, "COMMENT").replace(" ", "_"))
         print(" ".join(parts))

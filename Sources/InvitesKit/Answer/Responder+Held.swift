@@ -112,7 +112,8 @@ extension Responder {
                 let partstat = entry.action.partstat ?? Responder.partstat(of: stored.answer(for: key))
                 return InPlaceAnswer(
                     uid: stored.invite.uid, me: me, partstat: partstat, keys: key.map { [$0] },
-                    comment: entry.comment, display: display)
+                    comment: entry.comment, display: display,
+                    percent: InPlaceAnswer.percent(after: entry.action, reported: entry.percent))
             }
             let clientAgent = try writeInPlace(edits, into: item, for: stored)
             let scheduling = self.scheduling(of: item, clientAgent: clientAgent)

@@ -120,7 +120,7 @@ package struct Responder {
         if let item = stored.foundIn, !item.gone, addToCalendar, let partstat = action.partstat {
             return try answerInPlace(
                 stored, item: item, action: action, partstat: partstat, occurrences: occurrences, comment: comment,
-                now: now, plan: plan)
+                percent: percent, now: now, plan: plan)
         }
         let mailed = plan(.invites)
         let placed = mailed.couldWait ? plan(try serverCopy(of: stored, now: now)) : mailed
@@ -177,16 +177,16 @@ package struct Responder {
     /// changed before the answer is recorded: a failed write records nothing.
     private func answerInPlace(
         _ stored: StoredInvite, item: CalendarItem, action: AnswerAction, partstat: String, occurrences: [String],
-        comment: String?, now: Date, plan: (ReplyPlan.Calendar) -> ReplyPlan
+        comment: String?, percent: Int?, now: Date, plan: (ReplyPlan.Calendar) -> ReplyPlan
     ) throws -> Outcome {
         let edit = InPlaceAnswer(
             uid: stored.invite.uid, me: me, partstat: partstat, keys: occurrences.isEmpty ? nil : occurrences,
-            comment: comment, display: display)
+            comment: comment, display: display, percent: InPlaceAnswer.percent(after: action, reported: percent))
         let clientAgent = try writeInPlace([edit], into: item, for: stored)
         return try record(
             action, for: stored, occurrences: occurrences, comment: comment,
             plan: plan(.placed(scheduling(of: item, clientAgent: clientAgent))), now: now, calendar: .keep,
-            change: .rewritten(item.path))
+            change: .rewritten(item.path), percent: percent)
     }
 
     /// Who replies to an answer written into `item`, by the `scheduling` setting of its calendar

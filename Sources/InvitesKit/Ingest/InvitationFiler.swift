@@ -77,13 +77,15 @@ package struct InvitationFiler {
                 if let stored = try store.invite(id: id) { outcome.stored = stored }
                 return .success(outcome)
             }
+            let task = invite.properties?.isTask == true
             let series =
                 found.cancelled
                 ? InviteStatus.cancelled
-                : found.partstats[nil].map(InvitationFiler.status(ofPartstat:)) ?? filed.stored.status
+                : found.partstats[nil].map { InvitationFiler.status(ofPartstat: $0, task: task) }
+                    ?? filed.stored.status
             if series != filed.stored.status { try store.setStatus(series, inviteID: id, now: now) }
             for case (let key?, let partstat) in found.partstats {
-                let answer = InvitationFiler.status(ofPartstat: partstat)
+                let answer = InvitationFiler.status(ofPartstat: partstat, task: task)
                 let held = filed.stored.instance(key)?.answer
                 let wanted: InviteStatus? = answer == series ? nil : answer
                 if held != wanted { try store.setAnswer(wanted, for: [key], of: id, now: now) }
@@ -96,10 +98,13 @@ package struct InvitationFiler {
     }
 
     /// The inbox's status for a PARTSTAT of yours; DELEGATED counts as declined (someone else
-    /// goes), anything unknown as not yet answered.
-    static func status(ofPartstat partstat: String) -> InviteStatus {
+    /// goes), anything unknown as not yet answered. On a task, IN-PROCESS and COMPLETED (RFC
+    /// 5545 §3.2.12 allows them on a VTODO alone) are accepted, as `progress` and `done` leave
+    /// the inbox: you took it on.
+    static func status(ofPartstat partstat: String, task: Bool = false) -> InviteStatus {
         switch partstat.uppercased() {
         case "ACCEPTED": return .accepted
+        case "IN-PROCESS" where task, "COMPLETED" where task: return .accepted
         case "DECLINED", "DELEGATED": return .declined
         case "TENTATIVE": return .tentative
         default: return .pending

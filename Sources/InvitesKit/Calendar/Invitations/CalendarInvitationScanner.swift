@@ -4,7 +4,7 @@ import InvitesModel
 import InvitesSystem
 
 /// Finds the invitations a scheduling server (RFC 6638) put into your calendars: every VEVENT
-/// whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.
+/// (or VTODO, a task) whose ORGANIZER is not one of your addresses and among whose ATTENDEEs you are.
 ///
 /// It runs before every listing, so a calendar that did not change costs one stat (of the
 /// file, or of the vdir's folder) and nothing else: what the last look saw is kept in the cache
@@ -219,9 +219,8 @@ package struct CalendarInvitationScanner {
                 switch block.kind {
                 case .timezone: zones += text(block.range)
                 case .calendarZone: head += text(block.range)
-                // A task your server put in your calendar is not looked for (docs/spec.md, "Tasks").
-                case .task: continue
-                case .event:
+                // A task your server put in your calendar is an invitation as a meeting is.
+                case .event, .task:
                     guard let uid = ICSBlockScanner.text(of: "UID", in: bytes, block: block.range) else { continue }
                     if blocksByUID[uid] == nil { order.append(uid) }
                     blocksByUID[uid, default: []].append(block)

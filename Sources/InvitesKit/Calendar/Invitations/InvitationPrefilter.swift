@@ -33,7 +33,7 @@ struct InvitationPrefilter: Sendable {
         addresses = Set(me.all.map { Array($0.utf8) })
     }
 
-    /// What one VEVENT block says about you.
+    /// What one VEVENT (or VTODO) block says about you.
     struct BlockFacts: Equatable {
         var uid: [UInt8]?
         var isMaster = true
@@ -79,7 +79,9 @@ struct InvitationPrefilter: Sendable {
         // What the scanner could not split up, libical may still read: kept.
         guard scan.sawCalendar, scan.unterminated.isEmpty else { return Verdict(keep: true) }
         var groups: [UIDKey: [BlockFacts]] = [:]
-        for block in scan.blocks where block.kind == .event {
+        // A task (VTODO) is grouped with the meetings: a server places task invitations too. An
+        // item of VEVENTs alone meets the same blocks as before.
+        for block in scan.blocks where block.kind.holdsUID {
             let facts = self.facts(bytes, block: block, scan: scan)
             guard let uid = facts.uid else { continue }
             groups[UIDKey(bytes: uid), default: []].append(facts)
@@ -125,13 +127,19 @@ struct InvitationPrefilter: Sendable {
         return series || instance
     }
 
-    /// The facts of one VEVENT block of `scan`: its own lines, not a VALARM's.
+    /// The facts of one VEVENT or VTODO block of `scan`: its own lines, not a VALARM's.
     func facts(_ bytes: UnsafeRawBufferPointer, block: ICSBlockScanner.Block, scan: ICSBlockScanner.Result)
         -> BlockFacts
     {
         var facts = BlockFacts()
         let fields = scan.fields(of: block)
-        if let read = BlockFields(bytes, fields) {
+        if block.kind == .task {
+            // The scanner reads no bounding lines of a task: its UID is read as the follower
+            // groups blocks, and it is never over here (a task without DUE never is, and one
+            // with DUE is judged by the follower once parsed).
+            facts.uid = ICSBlockScanner.value(of: "UID", in: bytes, block: block.range)
+            facts.isMaster = ICSBlockScanner.value(of: "RECURRENCE-ID", in: bytes, block: block.range) == nil
+        } else if let read = BlockFields(bytes, fields) {
             facts.uid = read.uid.map(Array.init)
             facts.isMaster = read.recurrenceID == nil
         } else {
@@ -139,8 +147,10 @@ struct InvitationPrefilter: Sendable {
             facts.uid = ICSBlockScanner.value(of: "UID", in: bytes, block: block.range)
             facts.isMaster = ICSBlockScanner.value(of: "RECURRENCE-ID", in: bytes, block: block.range) == nil
         }
-        let reach = BlockPrefilter.bounds(bytes, block.range, fields, alone: true).reach
-        facts.over = reach.map { $0.upperBound <= now } ?? false
+        if block.kind == .event {
+            let reach = BlockPrefilter.bounds(bytes, block.range, fields, alone: true).reach
+            facts.over = reach.map { $0.upperBound <= now } ?? false
+        }
         var statuses = 0
         var cancelled = 0
         var depth = 0
@@ -170,7 +180,9 @@ struct InvitationPrefilter: Sendable {
             case .attendee:
                 guard isMine(value) == true else { continue }
                 facts.mine += 1
-                if !InvitationPrefilter.answered(parameters: unfolded[..<colon]) { facts.unanswered = true }
+                if !InvitationPrefilter.answered(parameters: unfolded[..<colon], task: block.kind == .task) {
+                    facts.unanswered = true
+                }
             case .organizer:
                 if let mine = isMine(value), !mine { facts.foreignOrganizer = true }
             case .status:
@@ -221,9 +233,10 @@ struct InvitationPrefilter: Sendable {
     }
 
     /// Whether an ATTENDEE line's parameters (its name up to the colon) hold a PARTSTAT that
-    /// answers: every PARTSTAT there one of the four answers, unquoted, and one at least. No
+    /// answers: every PARTSTAT there one of the four answers, unquoted, and one at least (on a
+    /// task's line, IN-PROCESS and COMPLETED too, which the follower files accepted). No
     /// PARTSTAT is NEEDS-ACTION (RFC 5545 §3.2.12).
-    static func answered(parameters: ArraySlice<UInt8>) -> Bool {
+    static func answered(parameters: ArraySlice<UInt8>, task: Bool = false) -> Bool {
         var found = 0
         var quoted = false
         var partStart = parameters.startIndex
@@ -245,6 +258,8 @@ struct InvitationPrefilter: Sendable {
             guard
                 BlockPrefilter.isWord(value, "ACCEPTED") || BlockPrefilter.isWord(value, "DECLINED")
                     || BlockPrefilter.isWord(value, "DELEGATED") || BlockPrefilter.isWord(value, "TENTATIVE")
+                    || (task
+                        && (BlockPrefilter.isWord(value, "IN-PROCESS") || BlockPrefilter.isWord(value, "COMPLETED")))
             else { return false }
             found += 1
         }

@@ -19,6 +19,19 @@ struct InPlaceAnswer {
     var keys: [String]?
     var comment: String?
     var display: DisplayZone
+    /// For a task reported on (``percent(after:reported:)``): the PERCENT-COMPLETE its VTODOs
+    /// take, which RFC 6638 §3.2.2.1 lets an attendee change; `nil` leaves it as it is.
+    var percent: Int? = nil
+
+    /// The PERCENT-COMPLETE a report writes into the task's copy: the percent reported for
+    /// `progress` (held to 0...100), 100 for `done`, none for any other answer.
+    static func percent(after action: AnswerAction, reported: Int?) -> Int? {
+        switch action {
+        case .inProcess: reported.map { min(max($0, 0), 100) } ?? 0
+        case .completed: 100
+        default: nil
+        }
+    }
 
     /// The item with the answer in it; throws when the item no longer holds the UID.
     func apply(to data: Data, path: String) throws(CalendarError) -> Data {
@@ -26,12 +39,12 @@ struct InPlaceAnswer {
         return result
     }
 
-    /// The item with the answer in it; `nil` when it holds no VEVENT of the UID.
+    /// The item with the answer in it; `nil` when it holds no VEVENT (or VTODO) of the UID.
     private func applied(to data: Data) -> Data? {
         data.withUnsafeBytes { bytes -> Data? in
             let scan = ICSBlockScanner.scan(bytes)
             let blocks = scan.blocks.filter {
-                $0.kind == .event && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
+                $0.kind.holdsUID && ICSBlockScanner.text(of: "UID", in: bytes, block: $0.range) == uid
             }.map(\.range)
             guard !blocks.isEmpty else { return nil }
             let zones = scan.blocks.filter { $0.kind == .timezone }.map(\.range)
@@ -70,9 +83,10 @@ struct InPlaceAnswer {
         }
     }
 
-    /// One VEVENT block with your PARTSTAT set on your ATTENDEE lines of its own (not its
-    /// alarms'), an ATTENDEE added when it lists you under none of your addresses, and the
-    /// COMMENT added before its END line.
+    /// One VEVENT (or VTODO) block with your PARTSTAT set on your ATTENDEE lines of its own
+    /// (not its alarms'), an ATTENDEE added when it lists you under none of your addresses, and
+    /// the COMMENT added before its END line; a VTODO's PERCENT-COMPLETE set to ``percent``
+    /// where there is one (replaced in place, else added before its END line).
     ///
     /// Byte for byte: a fold may fall inside a UTF-8 sequence (a CN in another script), which
     /// only the unfolded line holds whole; a line that does not change is written back as its
@@ -82,6 +96,12 @@ struct InPlaceAnswer {
         var depth = 0
         var mine = false
         var endIndex: Int?
+        let task =
+            lines.first.map {
+                InPlaceAnswer.name(of: $0.text) == "BEGIN" && $0.text.uppercased().hasPrefix("BEGIN:VTODO")
+            } ?? false
+        let percentLine = task ? percent.map { "PERCENT-COMPLETE:\($0)" } : nil
+        var percentWritten = false
         for index in lines.indices {
             let unfolded = lines[index].text
             let name = InPlaceAnswer.name(of: unfolded)
@@ -89,6 +109,12 @@ struct InPlaceAnswer {
             if name == "END" {
                 depth -= 1
                 if depth == 0 { endIndex = index }
+            }
+            if depth == 1, name == "PERCENT-COMPLETE", let percentLine {
+                // A stranger's value, however long, is replaced whole; a second line goes.
+                lines[index].physical = percentWritten ? [] : Array((percentLine + newline).utf8)
+                percentWritten = true
+                continue
             }
             guard depth == 1, name == "ATTENDEE", let colon = InPlaceAnswer.valueStart(unfolded) else { continue }
             let value = String(unfolded[unfolded.index(after: colon)...])
@@ -100,6 +126,7 @@ struct InPlaceAnswer {
             if changed != unfolded { lines[index].physical = Array(InPlaceAnswer.fold(changed, newline).utf8) }
         }
         var extra = ""
+        if let percentLine, !percentWritten { extra += percentLine + newline }
         if !mine, let address = me.all.sorted().first {
             extra += InPlaceAnswer.fold("ATTENDEE;PARTSTAT=\(partstat):mailto:\(address)", newline)
         }
