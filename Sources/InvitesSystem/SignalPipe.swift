@@ -28,6 +28,12 @@ package final class SignalPipe {
 
     /// The signals that came since the last call, in order.
     package func received() -> [Int32] {
+        SignalPipe.drain(descriptor)
+    }
+
+    /// The signal numbers waiting in the non-blocking pipe `descriptor` reads, one byte each, in
+    /// order: this pipe's, and a pipe that hands them on from it (``TerminationGuard``).
+    package static func drain(_ descriptor: Int32) -> [Int32] {
         var signals: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {

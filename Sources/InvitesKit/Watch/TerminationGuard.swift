@@ -63,13 +63,7 @@ final class TerminationGuard: @unchecked Sendable {
 
     /// The signals handed on since the last call, in order.
     func received() -> [Int32] {
-        var signals: [Int32] = []
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while true {
-            let count = (try? Posix.read(descriptor, into: &buffer, count: buffer.count)) ?? 0
-            guard count > 0 else { return signals }
-            signals += buffer[0..<count].map { Int32($0) }
-        }
+        SignalPipe.drain(descriptor)
     }
 
     /// The loop has ended: the thread ends without calling `overdue`.
