@@ -64,13 +64,11 @@ package struct ListController {
             return statuses.contains(stored.state) || (statuses.contains(.pending) && stored.needsAnswer)
                 || (past && stored.state == .pending)
         }
-        // Only invitations with a delegation in their history are read for it.
-        let delegating = Set(try store.history(actions: [.delegated]).map(\.handle))
-        // And only tasks with a report of progress in theirs, for it.
-        let reporting = Set(try store.history(actions: AnswerAction.taskReports).map(\.handle))
+        // Only invitations with a delegation or a task's report of progress in their history are
+        // read for it, found in one query.
+        let marked = Set(try store.history(actions: AnswerAction.taskReports.union([.delegated])).map(\.handle))
         var listed = rows(chosen)
-        for index in listed.indices
-        where delegating.contains(listed[index].stored.handle) || reporting.contains(listed[index].stored.handle) {
+        for index in listed.indices where marked.contains(listed[index].stored.handle) {
             let stored = listed[index].stored
             let history = try store.history(
                 actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), handle: stored.handle)

@@ -83,7 +83,10 @@ package struct ShowController {
                     key: key, state: state, moved: moved, original: own.recurrenceID, nearby: nearby)
             }
             : []
-        let answers = try store.history(actions: AnswerAction.answers, limit: nil, handle: stored.handle)
+        // One read of the answers and your delegates' news beside them, which only the news needs.
+        let history = try store.history(
+            actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), limit: nil, handle: stored.handle)
+        let answers = history.filter { AnswerAction.answers.contains($0.action) }
         let answered = answers.first { $0.recurrenceID == stored.invite.recurrenceID }
         let proposals = try store.history(actions: [.proposed, .proposalDeclined], handle: stored.handle)
         let proposal = proposals.first { $0.action == .proposed }
@@ -96,9 +99,7 @@ package struct ShowController {
         report.delegates = Delegation.standing(in: answers)
         report.report = TaskProgress.report(
             for: stored.invite.recurrenceID, in: stored, standing: TaskProgress.standing(in: answers))
-        report.delegateNews = DelegateReply.news(
-            in: try store.history(
-                actions: AnswerAction.answers.union(AnswerAction.delegateAnswers), limit: nil, handle: stored.handle))
+        report.delegateNews = DelegateReply.news(in: history)
         return report
     }
 
