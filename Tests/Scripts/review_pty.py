@@ -45,15 +45,24 @@ def job_shell(argv, env):
 
     signal.signal(signal.SIGTTOU, signal.SIG_IGN)
     os.write(1, ("[shell stty %s]\r\n" % stty()).encode())
+    # The child waits until the shell has said its pid: written while review already draws, the
+    # line could fall inside one of review's escape sequences and never be read whole.
+    gate, release = os.pipe()
     child = os.fork()
     if child == 0:
+        os.close(release)
+        os.read(gate, 1)
+        os.close(gate)
         os.setpgid(0, 0)
         os.tcsetpgrp(0, os.getpgrp())
         signal.signal(signal.SIGTTOU, signal.SIG_DFL)
         os.execve(argv[0], argv, env)
+    os.close(gate)
     os.setpgid(child, child)
-    os.tcsetpgrp(0, child)
     os.write(1, ("[shell pid %d]\r\n" % child).encode())
+    os.tcsetpgrp(0, child)
+    os.write(release, b"x")
+    os.close(release)
     while True:
         _, status = os.waitpid(child, os.WUNTRACED)
         os.tcsetpgrp(0, os.getpgrp())
