@@ -50,7 +50,11 @@ package struct CalendarFollower {
                 report.problems.append(error.description)
                 continue
             }
-            guard !look.unchanged else { continue }
+            guard !look.unchanged else {
+                // What an unchanged look learnt (a folder's new stamp) saves the next its stats.
+                look.commit()
+                continue
+            }
             // One transaction for the calendar: each invitation committed apart cost a flush to
             // the disk each (4 of them for one item a sync placed, 32 on a first look), on a busy
             // disk more than the look itself. What fails to file rolls back alone (its own

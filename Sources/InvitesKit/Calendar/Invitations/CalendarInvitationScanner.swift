@@ -122,7 +122,17 @@ package struct CalendarInvitationScanner {
             let pass = try VdirInvitationPass(mode: mode, time: time).run(source.path)
             let version = pass.version
             if let previous, previous.version == version.digest, version.isSettled(at: time) {
-                return Look(unchanged: true, changed: [], present: [], commit: {})
+                // The folder moved and no item did (a temporary file came and went, an item was
+                // written back as it was): its new stamp is kept, or every look after this one
+                // would stamp every item again until an item changes.
+                guard let folderStamp, folderStamp.isSettled(at: time) else {
+                    return Look(unchanged: true, changed: [], present: [], commit: {})
+                }
+                var head = previous
+                head.folder = folderStamp
+                let (saved, headKey) = (head.encoded(), key + ":head")
+                let keep: () -> Void = { cache?.saveIndex(saved, for: headKey) }
+                return Look(unchanged: true, changed: [], present: [], commit: keep)
             }
             var answered: [InvitationScanState.Item] = []
             // In the order listed, each batch's after the one before: the next look finds most

@@ -81,6 +81,32 @@ import Testing
         #expect(third.present.count == 2)
     }
 
+    /// A sync that wrote a temporary file and took it away again moves the folder's stamp and
+    /// no item's: the look says nothing changed and keeps the new stamp, so that the looks after
+    /// it stop at the folder again instead of stamping every item until an item changes.
+    @Test("A folder that moved with no item is trusted again from the next look")
+    func aFolderThatMovedWithNoItemIsTrustedAgain() throws {
+        try put("ServerCopies/google-meeting.ics", as: "g.ics")
+        let cache = try CacheStore(home: home)
+        let source = try CalendarSource.named(vdir)
+        try scanner(cache).look(at: source).commit()
+        let key = "invitations:\(vdir):me@example.org:head"
+        let before = try #require(cache.indexData(for: key).flatMap(InvitationScanState.init))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: vdir + "/.g.ics.tmp"))
+        try FileManager.default.removeItem(atPath: vdir + "/.g.ics.tmp")
+        // Within one tick of the kernel's clock the folder's time may not have moved: moved here.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-30)], ofItemAtPath: vdir)
+        let moved = try #require(FileStamp(path: vdir))
+        #expect(before.folder != moved)
+        let look = try scanner(cache).look(at: source)
+        #expect(look.unchanged)
+        look.commit()
+        let after = try #require(cache.indexData(for: key).flatMap(InvitationScanState.init))
+        #expect(after.folder == moved)
+        #expect(after.version == before.version)
+        #expect(after.answered == before.answered)
+    }
+
     /// A look after a sync finds the items seen before along the order they were listed in,
     /// within a reach of places: a sync that placed or removed more items than that moves the
     /// rest further, and every item is still told from what was seen.
