@@ -282,7 +282,7 @@ extension InboxStore {
     /// revision filed meanwhile (another `invites`, a sync) leaves them stale, never wrong.
     package func keep(_ facts: [String: InvitationFacts]) throws(StoreError) {
         guard !facts.isEmpty else { return }
-        try database.transaction { () throws(StoreError) in
+        try database.cachingTransaction { () throws(StoreError) in
             for (handle, kept) in facts.sorted(by: { $0.key < $1.key }) {
                 var columns = Columns()
                 InviteRecord.encode(facts: kept, to: &columns)
@@ -296,7 +296,7 @@ extension InboxStore {
     /// has facts of its own, written without it.
     package func keep(liveUntil: [String: (until: Date, revision: Int)]) throws(StoreError) {
         guard !liveUntil.isEmpty else { return }
-        try database.transaction { () throws(StoreError) in
+        try database.cachingTransaction { () throws(StoreError) in
             let statement = try database.prepare(
                 """
                 UPDATE invites SET live_until = ?

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import InvitesKit
+
+/// What a durable store flushes to the disk: every commit of what it holds, and not the facts it
+/// caches beside them; and what it leaves in the WAL at close stays there, whole.
+@Suite struct DatabaseFlushingTests {
+    let folder: String
+
+    init() throws {
+        folder =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("invites-flush-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    func synchronous(_ database: Database) throws(StoreError) -> Int {
+        let statement = try database.prepare("PRAGMA synchronous")
+        return try statement.step() ? statement.int(0) : -1
+    }
+
+    @Test("A caching transaction commits unflushed and leaves the store flushing every commit")
+    func aCachingTransactionLeavesTheStoreFlushing() throws {
+        let database = try Database(path: folder + "/a.sqlite3")
+        try database.execute("CREATE TABLE t (x INTEGER)")
+        // 2: FULL, 1: NORMAL.
+        #expect(try synchronous(database) == 2)
+        var inside = 0
+        try database.cachingTransaction { () throws(StoreError) in
+            try database.execute("INSERT INTO t VALUES (1)")
+            inside = try synchronous(database)
+        }
+        #expect(inside == 1)
+        #expect(try synchronous(database) == 2)
+        // A body that fails rolls back and leaves the store flushing too.
+        #expect(throws: StoreError.self) {
+            try database.cachingTransaction { () throws(StoreError) in
+                try database.execute("INSERT INTO t VALUES (2)")
+                try database.execute("INSERT INTO missing VALUES (3)")
+            }
+        }
+        #expect(try synchronous(database) == 2)
+        let count = try database.prepare("SELECT count(*) FROM t")
+        #expect(try count.step() && count.int(0) == 1)
+    }
+
+    @Test("Inside another transaction a caching one is part of it")
+    func aNestedCachingTransactionIsPartOfTheOuter() throws {
+        let database = try Database(path: folder + "/b.sqlite3")
+        try database.execute("CREATE TABLE t (x INTEGER)")
+        var inside = 0
+        try database.transaction { () throws(StoreError) in
+            try database.cachingTransaction { () throws(StoreError) in
+                try database.execute("INSERT INTO t VALUES (1)")
+                inside = try synchronous(database)
+            }
+        }
+        #expect(inside == 2)
+    }
+
+    /// The WAL is not copied back into the file at close: what was committed is read from it by
+    /// the next connection, and by SQLite elsewhere (python's sqlite3 in the scripts).
+    @Test("What a closed store left in its WAL is read by the next connection")
+    func whatAClosedStoreLeftInItsWALIsRead() throws {
+        let path = folder + "/c.sqlite3"
+        do {
+            let database = try Database(path: path)
+            try database.execute("CREATE TABLE t (x INTEGER)")
+            try database.transaction { () throws(StoreError) in try database.execute("INSERT INTO t VALUES (7)") }
+        }
+        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+        #expect(wal > 0)
+        let reopened = try Database(path: path)
+        let value = try reopened.prepare("SELECT x FROM t")
+        #expect(try value.step() && value.int(0) == 7)
+    }
+}
