@@ -367,7 +367,10 @@ def maildir_rows(binary, program, size, runs):
     # The same pass through the store, as where no note is left (calendars to look into first):
     # a home whose note cannot be written (a folder stands in its place).
     through = tempfile.mkdtemp(prefix="invites-bench-")
-    shutil.copy(os.path.join(home, "invites.sqlite3"), through)
+    # The store with its WAL, which holds what was committed since it was last copied back.
+    for name in ("invites.sqlite3", "invites.sqlite3-wal"):
+        if os.path.exists(os.path.join(home, name)):
+            shutil.copy(os.path.join(home, name), through)
     os.mkdir(os.path.join(through, "maildir-shortcut"))
     homes.append(through)
     through_store = [binary, "--home", through, "ingest", "--maildir", maildir]
@@ -567,8 +570,9 @@ def attended(size):
 
 
 def store_megabytes(home):
+    """The stores' files with their WALs, which keep what was committed until they pass 4 MiB."""
     return sum(os.path.getsize(os.path.join(home, name)) for name in os.listdir(home)
-               if name.endswith(".sqlite3")) / 1e6
+               if name.endswith(".sqlite3") or name.endswith(".sqlite3-wal")) / 1e6
 
 
 def attend_rows(binary, program, size, runs):
