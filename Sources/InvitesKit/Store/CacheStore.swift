@@ -65,7 +65,7 @@ package final class CacheStore: CalendarIndexStorage {
             let database = try Database(
                 path: path, pageSize: CacheStore.pageSize, durable: false, statementLimit: CacheStore.statementLimit)
             if let doubt = try Schema.doubt(aboutCache: database) { return .doubtful(doubt) }
-            try Schema.migrate(database, migrations: Schema.cache)
+            try database.unflushed { () throws(StoreError) in try Schema.migrate(database, migrations: Schema.cache) }
             return .opened(database)
         } catch {
             guard let reason = doubt(error) else { throw error }

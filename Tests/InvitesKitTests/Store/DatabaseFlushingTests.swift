@@ -45,6 +45,16 @@ import Testing
         #expect(try count.step() && count.int(0) == 1)
     }
 
+    /// The cache is made without waiting for the disk, then runs as WAL's NORMAL: a commit lost
+    /// to a crash costs a scan, and the file stays whole.
+    @Test("The cache is made unflushed and then flushes at checkpoints only")
+    func theCacheIsMadeUnflushed() throws {
+        let cache = try CacheStore(home: folder)
+        #expect(try synchronous(cache.database) == 1)
+        let store = try Database(path: folder + "/inbox.sqlite3")
+        #expect(try synchronous(store) == 2)
+    }
+
     @Test("Inside another transaction a caching one is part of it")
     func aNestedCachingTransactionIsPartOfTheOuter() throws {
         let database = try Database(path: folder + "/b.sqlite3")

@@ -81,6 +81,9 @@ final class Database {
         // look took 100 ms. What is committed stays in the WAL, as safe there as in the file,
         // and a commit that finds the WAL past ``checkpointBytes`` copies it back.
         _ = CSQLite_db_config_flag(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
+        // A store that holds nothing of its own is made without waiting for the disk: a new
+        // file took four flushes (its journal, its folder, the file) before it held a table.
+        if !durable { try execute("PRAGMA synchronous = OFF") }
         // Before WAL is on: only then does a new file take it.
         if let pageSize { try execute("PRAGMA page_size = \(pageSize)") }
         try execute("PRAGMA journal_size_limit = 4194304")
@@ -146,6 +149,21 @@ final class Database {
             try? execute(nested ? "ROLLBACK TO operation; RELEASE operation" : "ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` (a new store's migrations) without waiting for the disk, in a store that is
+    /// not durable: should the machine stop meanwhile, the file is doubtful and made again.
+    func unflushed<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        guard !durable else { return try body() }
+        try execute("PRAGMA synchronous = OFF")
+        let result: Result<T, StoreError>
+        do throws(StoreError) {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        try execute("PRAGMA synchronous = NORMAL")
+        return try result.get()
     }
 
     /// ``transaction(_:)`` for what the store can work out again from what it holds (facts
