@@ -229,10 +229,17 @@ package struct CalendarQuery {
             index = stored
         }
         if index == nil {
-            let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
             // A file that has just changed may change again within the same tick of its clock.
-            if let storage = self.index, let stamp = file.stamp, stamp.isSettled(at: readAt) {
+            let storage = file.stamp.flatMap { $0.isSettled(at: readAt) ? self.index : nil }
+            let (built, uids) = file.data.withUnsafeBytes { bytes in
+                let scan = ICSBlockScanner.scan(bytes)
+                // The UIDs of its blocks, kept beside the index for ``UIDCollisions``.
+                let uids = storage == nil ? nil : FileUIDIndex.uids(bytes, scan)
+                return (FileIndex.build(bytes, scan: scan, stamp: file.stamp), uids)
+            }
+            if let storage, let stamp = file.stamp, let uids {
                 storage.saveIndex(built.encoded(), for: key)
+                storage.saveIndex(FileUIDIndex.encoded(stamp: stamp, blocks: uids), for: FileUIDIndex.key(path))
             }
             index = built
         }
