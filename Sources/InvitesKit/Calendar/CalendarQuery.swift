@@ -229,8 +229,7 @@ package struct CalendarQuery {
             index = stored
         }
         if index == nil {
-            // A file that has just changed may change again within the same tick of its clock.
-            let storage = file.stamp.flatMap { $0.isSettled(at: readAt) ? self.index : nil }
+            let storage = file.stamp == nil ? nil : self.index
             let (built, uids) = file.data.withUnsafeBytes { bytes in
                 let scan = ICSBlockScanner.scan(bytes)
                 // The UIDs of its blocks, kept beside the index for ``UIDCollisions``.
@@ -238,8 +237,15 @@ package struct CalendarQuery {
                 return (FileIndex.build(bytes, scan: scan, stamp: file.stamp), uids)
             }
             if let storage, let stamp = file.stamp, let uids {
-                storage.saveIndex(built.encoded(), for: key)
-                storage.saveIndex(FileUIDIndex.encoded(stamp: stamp, blocks: uids), for: FileUIDIndex.key(path))
+                let record = FileUIDIndex.encoded(stamp: stamp, blocks: uids)
+                // A file that has just changed may change again within the same tick of its
+                // clock: what was made of it serves this run alone.
+                if stamp.isSettled(at: readAt) {
+                    storage.saveIndex(built.encoded(), for: key)
+                    storage.saveIndex(record, for: FileUIDIndex.key(path))
+                } else {
+                    storage.holdIndex(record, for: FileUIDIndex.key(path))
+                }
             }
             index = built
         }

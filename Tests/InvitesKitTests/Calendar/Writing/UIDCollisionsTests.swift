@@ -128,6 +128,22 @@ import Testing
         #expect(record == nil)
     }
 
+    /// `show` reads the day of a file just changed, then looks for the invitation's UID in it:
+    /// the UIDs its read found serve that look, and are never written for another run.
+    @Test("The UIDs of a file just changed serve the run that read them, and no other")
+    func theUIDsOfAFileJustChangedServeTheRunThatReadThem() throws {
+        var query = CalendarQuery(sources: [source], display: .utc, me: MyAddresses([]), index: store)
+        query.clock = { Date() }
+        _ = try query.occurrences(in: DateInterval(start: .utc("2027-03-01T00:00:00Z"), duration: 86_400))
+        let lookup = lookup(clock: { Date() })
+        #expect(lookup.holders(of: "series@example.org")?.1 == scanned("series@example.org"))
+        #expect(lookup.holders(of: "absent@example.org") == nil)
+        #expect(!lookup.scanned)
+        let another = try CacheStore(home: folder + "/home")
+        #expect(another.indexData(for: FileUIDIndex.key(path)) == nil)
+        #expect(another.indexData(for: "file:" + path) == nil)
+    }
+
     /// The file changed under an unchanged stamp (as a stamp cannot show a write within its
     /// clock's tick): a hash found whose block is no longer where the record says, or no longer
     /// of that UID, sends the look back to the scan.
