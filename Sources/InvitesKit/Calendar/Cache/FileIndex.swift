@@ -302,6 +302,6 @@ struct FileIndex: Equatable, Sendable {
 }
 
 /// The bytes of a file being indexed, read by several threads at once and written by none.
-private struct SharedBytes: @unchecked Sendable {
+struct SharedBytes: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 }

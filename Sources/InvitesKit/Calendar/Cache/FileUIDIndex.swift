@@ -1,4 +1,5 @@
 import Foundation
+import InvitesSystem
 
 /// Where the blocks that hold a UID (VEVENTs and VTODOs) are in a calendar file, by a hash of
 /// the UID, kept beside the file's ``FileIndex`` so that `show` and `ingest` tell an invitation
@@ -116,10 +117,13 @@ struct FileUIDIndex {
     static func uids(_ bytes: UnsafeRawBufferPointer, _ scan: ICSBlockScanner.Result) -> [(
         value: [UInt8], range: Range<Int>
     )] {
-        scan.blocks.compactMap { block in
-            guard block.kind.holdsUID, let value = ICSBlockScanner.value(of: "UID", in: bytes, block: block.range)
+        // On every core for a large file, as its index is built.
+        let shared = SharedBytes(bytes: bytes)
+        return Parallel.map(scan.blocks, minimumPerThread: 4_096) { block -> (value: [UInt8], range: Range<Int>)? in
+            guard block.kind.holdsUID,
+                let value = ICSBlockScanner.value(of: "UID", in: shared.bytes, block: block.range)
             else { return nil }
             return (value, block.range)
-        }
+        }.compactMap { $0 }
     }
 }
