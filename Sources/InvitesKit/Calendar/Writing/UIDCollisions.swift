@@ -88,7 +88,12 @@ package final class UIDCollisions {
         guard let (file, _) = readFile(), file.stamp == record.stamp else { return nil }
         let held = file.data.withUnsafeBytes { bytes -> [Range<Int>]? in
             var held: [Range<Int>] = []
+            var end = 0
             for range in candidates {
+                // Blocks never overlap, and the record keeps them in the file's order: a damaged
+                // or crafted record has no more bytes read than the file holds.
+                guard range.lowerBound >= end else { return nil }
+                end = range.upperBound
                 // Not the block the record says, or its UID no longer of the hash recorded: the
                 // file changed under its stamp.
                 guard let value = UIDCollisions.uid(ofOneBlock: range, in: bytes),

@@ -146,10 +146,10 @@ import Testing
 
     /// The file changed under an unchanged stamp (as a stamp cannot show a write within its
     /// clock's tick): a hash found whose block is no longer where the record says, or no longer
-    /// of that UID, sends the look back to the scan.
+    /// of that UID, sends the look back to the scan; so do blocks a damaged record names twice.
     @Test(
         "A hash found in blocks that changed under the stamp is checked and scanned for",
-        arguments: ["elsewhere", "another UID", "beyond the end", "inside a block"])
+        arguments: ["elsewhere", "another UID", "beyond the end", "inside a block", "twice"])
     func aHashFoundInBlocksThatChangedIsScannedFor(_ damage: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let uid = "series@example.org"
@@ -162,6 +162,8 @@ import Testing
             recorded += series.map { (value: $0.value, range: ($0.range.lowerBound + 1)..<($0.range.upperBound + 1)) }
         case "another UID": recorded += series.map { (value: $0.value, range: other.range) }
         case "beyond the end": recorded += series.map { (value: $0.value, range: data.count..<(data.count + 10)) }
+        // A crafted record naming one block again and again would have it read again and again.
+        case "twice": recorded += series + series
         default:
             recorded += series.map { (value: $0.value, range: ($0.range.lowerBound + 20)..<$0.range.upperBound) }
         }
