@@ -233,11 +233,11 @@ package struct CalendarQuery {
             let (built, uids) = file.data.withUnsafeBytes { bytes in
                 let scan = ICSBlockScanner.scan(bytes)
                 // The UIDs of its blocks, kept beside the index for ``UIDCollisions``.
-                let uids = storage == nil ? nil : FileUIDIndex.uids(bytes, scan)
+                let uids = storage == nil ? nil : FileUIDIndex.entries(bytes, scan)
                 return (FileIndex.build(bytes, scan: scan, stamp: file.stamp), uids)
             }
             if let storage, let stamp = file.stamp, let uids {
-                let record = FileUIDIndex.encoded(stamp: stamp, blocks: uids)
+                let record = FileUIDIndex.encoded(stamp: stamp, entries: uids)
                 // A file that has just changed may change again within the same tick of its
                 // clock: what was made of it serves this run alone.
                 if stamp.isSettled(at: readAt) {

@@ -94,11 +94,22 @@ struct FileUIDIndex {
         }
     }
 
-    /// The record of a file whose UID-holding blocks are `blocks` (as ``uids(_:_:)`` gives them),
-    /// sorted by hash, then by place in the file.
-    static func encoded(stamp: FileStamp, blocks: [(value: [UInt8], range: Range<Int>)]) -> Data {
-        var entries = blocks.map { (hash: hash(of: $0.value[...]), range: $0.range) }
-        entries.sort { ($0.hash, $0.range.lowerBound) < ($1.hash, $1.range.lowerBound) }
+    /// One block that holds a UID: the hash of its UID and where it lies.
+    struct Entry: Sendable {
+        var hash: UInt64
+        var range: Range<Int>
+
+        /// The entry of the block at `range` whose UID's unfolded value is `value`.
+        init(value: [UInt8], range: Range<Int>) {
+            hash = FileUIDIndex.hash(of: value[...])
+            self.range = range
+        }
+    }
+
+    /// The record of a file whose UID-holding blocks are `entries`, sorted by hash, then by
+    /// place in the file.
+    static func encoded(stamp: FileStamp, entries: [Entry]) -> Data {
+        let entries = entries.sorted { ($0.hash, $0.range.lowerBound) < ($1.hash, $1.range.lowerBound) }
         var writer = IndexWriter(capacity: (headerWords + entries.count * entryWords) * 8)
         writer.put(format)
         writer.put(stamp)
@@ -112,18 +123,33 @@ struct FileUIDIndex {
     }
 
     /// Each block of `scan` that holds a UID, with the UID's unfolded value, in the file's
-    /// order: what both the record and the scan that does without it are made from, so that
-    /// the two tell the same.
+    /// order, for a scan that does without the record.
     static func uids(_ bytes: UnsafeRawBufferPointer, _ scan: ICSBlockScanner.Result) -> [(
         value: [UInt8], range: Range<Int>
     )] {
-        // On every core for a large file, as its index is built.
+        each(bytes, scan) { value, range in (value, range) }
+    }
+
+    /// ``uids(_:_:)`` as the record keeps them, without keeping a value for each block: 100,000
+    /// small arrays held at once took a cold `show` 6 MB higher.
+    static func entries(_ bytes: UnsafeRawBufferPointer, _ scan: ICSBlockScanner.Result) -> [Entry] {
+        each(bytes, scan, Entry.init)
+    }
+
+    /// `transform` of the UID's unfolded value and the range of every block of `scan` that
+    /// holds a UID, in the file's order: what both the record and the scan that does without it
+    /// are made from, so that the two tell the same. On every core for a large file, as its
+    /// index is built.
+    private static func each<Found: Sendable>(
+        _ bytes: UnsafeRawBufferPointer, _ scan: ICSBlockScanner.Result,
+        _ transform: @Sendable ([UInt8], Range<Int>) -> Found
+    ) -> [Found] {
         let shared = SharedBytes(bytes: bytes)
-        return Parallel.map(scan.blocks, minimumPerThread: 4_096) { block -> (value: [UInt8], range: Range<Int>)? in
+        return Parallel.map(scan.blocks, minimumPerThread: 4_096) { block -> Found? in
             guard block.kind.holdsUID,
                 let value = ICSBlockScanner.value(of: "UID", in: shared.bytes, block: block.range)
             else { return nil }
-            return (value, block.range)
+            return transform(value, block.range)
         }.compactMap { $0 }
     }
 }

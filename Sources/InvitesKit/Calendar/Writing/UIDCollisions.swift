@@ -147,7 +147,8 @@ package final class UIDCollisions {
             for (value, range) in uids { byUID[String(decoding: value, as: UTF8.self), default: []].append(range) }
             found = (file.data, byUID)
             if let index, let stamp = file.stamp, stamp.isSettled(at: readAt), storedRecord()?.stamp != stamp {
-                index.saveIndex(FileUIDIndex.encoded(stamp: stamp, blocks: uids), for: FileUIDIndex.key(source.path))
+                let record = FileUIDIndex.encoded(stamp: stamp, entries: uids.map(FileUIDIndex.Entry.init))
+                index.saveIndex(record, for: FileUIDIndex.key(source.path))
             }
         }
         blocks = .some(found)

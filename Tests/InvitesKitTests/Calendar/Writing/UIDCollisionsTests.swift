@@ -168,7 +168,8 @@ import Testing
             recorded += series.map { (value: $0.value, range: ($0.range.lowerBound + 20)..<$0.range.upperBound) }
         }
         let stamp = try #require(FileStamp(path: path))
-        store.saveIndex(FileUIDIndex.encoded(stamp: stamp, blocks: recorded), for: FileUIDIndex.key(path))
+        let record = FileUIDIndex.encoded(stamp: stamp, entries: recorded.map(FileUIDIndex.Entry.init))
+        store.saveIndex(record, for: FileUIDIndex.key(path))
         let lookup = lookup()
         #expect(lookup.holders(of: uid)?.1 == scanned(uid))
         #expect(lookup.scanned)
@@ -179,7 +180,7 @@ import Testing
     @Test("UIDs kept for the file's stamp are trusted without reading the file")
     func uidsKeptForTheStampAreTrusted() throws {
         let stamp = try #require(FileStamp(path: path))
-        store.saveIndex(FileUIDIndex.encoded(stamp: stamp, blocks: []), for: FileUIDIndex.key(path))
+        store.saveIndex(FileUIDIndex.encoded(stamp: stamp, entries: []), for: FileUIDIndex.key(path))
         let lookup = lookup()
         #expect(lookup.holders(of: "series@example.org") == nil)
         #expect(!lookup.read)
@@ -193,7 +194,7 @@ import Testing
             (Array("b".utf8), 40..<50), (Array("A".utf8), 30..<40), (Array("a".utf8), 0..<10),
             (Array("k\u{212A}".utf8), 10..<20), (Array("\u{212A}".utf8), 20..<30), (Array("é".utf8), 50..<60),
         ]
-        let data = FileUIDIndex.encoded(stamp: stamp, blocks: blocks)
+        let data = FileUIDIndex.encoded(stamp: stamp, entries: blocks.map(FileUIDIndex.Entry.init))
         let record = try #require(FileUIDIndex(data))
         #expect(record.stamp == stamp)
         #expect(record.ranges(for: FileUIDIndex.hash(of: Array("a".utf8)[...])) == [0..<10, 30..<40])
