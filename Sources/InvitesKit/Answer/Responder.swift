@@ -382,13 +382,11 @@ package struct Responder {
     /// cheap look tells (``UIDCollisions``, one per calendar in `lookups`), for `ingest` and
     /// `show` to warn of beforehand; `nil` for an invitation your server put there, which is
     /// answered in place.
-    package func collision(of stored: StoredInvite, lookups: inout [String: UIDCollisions]) throws -> CalendarError? {
+    package func collision(of stored: StoredInvite, lookups: inout UIDCollisions.Lookups) throws -> CalendarError? {
         guard stored.foundIn == nil else { return nil }
         let record = try store.calendarRecord(for: stored)
         let source = try record.map(target) ?? calendar
-        let lookup = lookups[source.path] ?? UIDCollisions(source: source)
-        lookups[source.path] = lookup
-        return lookup.refusal(uid: stored.invite.uid, claim: claim(stored, written: record != nil))
+        return lookups.lookup(source).refusal(uid: stored.invite.uid, claim: claim(stored, written: record != nil))
     }
 
     /// What the calendar writer checks the UID's components against: only the invitation's

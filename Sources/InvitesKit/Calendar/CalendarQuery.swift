@@ -229,10 +229,23 @@ package struct CalendarQuery {
             index = stored
         }
         if index == nil {
-            let built = file.data.withUnsafeBytes { FileIndex.build($0, stamp: file.stamp) }
-            // A file that has just changed may change again within the same tick of its clock.
-            if let storage = self.index, let stamp = file.stamp, stamp.isSettled(at: readAt) {
-                storage.saveIndex(built.encoded(), for: key)
+            let storage = file.stamp == nil ? nil : self.index
+            let (built, uids) = file.data.withUnsafeBytes { bytes in
+                let scan = ICSBlockScanner.scan(bytes)
+                // The UIDs of its blocks, kept beside the index for ``UIDCollisions``.
+                let uids = storage == nil ? nil : FileUIDIndex.entries(bytes, scan)
+                return (FileIndex.build(bytes, scan: scan, stamp: file.stamp), uids)
+            }
+            if let storage, let stamp = file.stamp, let uids {
+                let record = FileUIDIndex.encoded(stamp: stamp, entries: uids)
+                // A file that has just changed may change again within the same tick of its
+                // clock: what was made of it serves this run alone.
+                if stamp.isSettled(at: readAt) {
+                    storage.saveIndex(built.encoded(), for: key)
+                    storage.saveIndex(record, for: FileUIDIndex.key(path))
+                } else {
+                    storage.holdIndex(record, for: FileUIDIndex.key(path))
+                }
             }
             index = built
         }

@@ -122,7 +122,8 @@ package struct InvitesHome {
     package func ingest(shortcut: MaildirShortcut? = nil) throws -> IngestController {
         IngestController(
             store: try openStore(), display: settings.display, clock: clock,
-            responder: { try responder(following: true) }, shortcut: shortcut, me: settings.me)
+            responder: { try responder(following: true) }, shortcut: shortcut, me: settings.me,
+            cache: { [openCache] in openCache() })
     }
 
     /// The listing of the inbox as of now.
@@ -133,10 +134,12 @@ package struct InvitesHome {
     /// Showing an invitation beside the calendars, with why accepting it would be refused.
     package func show(_ look: Look) throws -> ShowController {
         let settings = showSettings(look, calendars: try calendars())
-        var controller = ShowController(store: try openStore(), cache: openCache(), settings: settings, clock: clock)
+        let cache = openCache()
+        var controller = ShowController(store: try openStore(), cache: cache, settings: settings, clock: clock)
         let responder = try responder()
+        let clock = self.clock
         controller.collision = { stored in
-            var lookups: [String: UIDCollisions] = [:]
+            var lookups = UIDCollisions.Lookups(index: cache, clock: clock)
             return try responder.collision(of: stored, lookups: &lookups)
         }
         return controller

@@ -18,10 +18,14 @@ package struct IngestController {
     package var shortcut: MaildirShortcut?
     /// Your addresses: whose delegate a REPLY may speak for (``DelegateReply``).
     package var me: MyAddresses
+    /// Where a calendar file's UIDs are kept between runs (``UIDCollisions``), opened only when
+    /// a new invitation is to be looked for there; `nil` scans the file.
+    package var cache: () -> CalendarIndexStorage?
 
     package init(
         store: InboxStore, display: DisplayZone, clock: @escaping @Sendable () -> Date,
-        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil, me: MyAddresses = MyAddresses([])
+        responder: @escaping () throws -> Responder, shortcut: MaildirShortcut? = nil,
+        me: MyAddresses = MyAddresses([]), cache: @escaping () -> CalendarIndexStorage? = { nil }
     ) {
         self.store = store
         self.display = display
@@ -29,6 +33,7 @@ package struct IngestController {
         self.responder = responder
         self.shortcut = shortcut
         self.me = me
+        self.cache = cache
     }
 
     /// Something worth telling while ingesting.
@@ -161,7 +166,7 @@ package struct IngestController {
         // A warning, never a reason to fail the filing: without a calendar to look into (or a
         // store to ask), there is nothing to warn of.
         if outcomes.contains(where: { $0.result == .new }), let responder = try? self.responder() {
-            var lookups: [String: UIDCollisions] = [:]
+            var lookups = UIDCollisions.Lookups(index: cache(), clock: clock)
             for outcome in outcomes where outcome.result == .new {
                 if let error = try? responder.collision(of: outcome.stored, lookups: &lookups) {
                     events(.collision(handle: outcome.stored.handle, error: error))

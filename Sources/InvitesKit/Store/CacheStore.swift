@@ -23,6 +23,8 @@ package final class CacheStore: CalendarIndexStorage {
     /// The home folder, where large indexes are kept in files of their own (``IndexFile``).
     private let home: String
     private let clock: @Sendable () -> Date
+    /// The indexes held for this run only (``holdIndex(_:for:)``), by key.
+    private var held: [String: Data] = [:]
     /// Why the file found was deleted and made again (it was not one `invites` made, or SQLite
     /// could not read it), for the one line the command says of it; `nil` when it was used.
     package private(set) var remade: String?
@@ -87,6 +89,7 @@ package final class CacheStore: CalendarIndexStorage {
     private var now: Int { Int(clock().timeIntervalSince1970.rounded(.down)) }
 
     package func indexData(for key: String) -> Data? {
+        if let data = held[key] { return data }
         guard
             let statement = try? database.prepare(
                 "SELECT \(CalendarIndexRecord.selection("c", only: [.data])) FROM calendar_index AS c WHERE c.key = ?"),
@@ -111,6 +114,10 @@ package final class CacheStore: CalendarIndexStorage {
             try database.insert(
                 CalendarIndexRecord(key: key, data: stored, updatedAt: now), onConflict: CalendarIndexRecord.primaryKey)
         }
+    }
+
+    package func holdIndex(_ data: Data, for key: String) {
+        held[key] = data
     }
 
     /// The answer kept for a calendar over some days; `nil` when there is none or the store

@@ -161,6 +161,34 @@ import Testing
         #expect(try bytes(calendar) == before)
     }
 
+    /// With the clock past the calendar's writing, the first look keeps the file's UIDs in the
+    /// cache and the later ones answer from them: the warnings are the same.
+    @Test("The warning is the same when the calendar's UIDs are kept")
+    func theWarningIsTheSameWhenTheCalendarsUIDsAreKept() throws {
+        var later = cli
+        later.now = { Date().addingTimeInterval(120) }
+        func run(_ arguments: [String]) -> CLIHarness.Result { later.run(["--calendar", calendar] + arguments) }
+        let alice = run(["ingest", Fixture.path("Spoofing/alice-request.ics")])
+        #expect(alice.status == 0 && alice.err.isEmpty)
+        let refusal =
+            "\(calendar) holds your own event \"Dentist\" (no organizer) under the invitation's UID; the invitation "
+            + "from spam@evil.example never writes over it"
+        let ingested = run(["ingest", Fixture.path("Spoofing/spam-over-my-event.ics")])
+        let handle = handle(ingested)
+        #expect(ingested.err == "invites: warning: \(handle): \(refusal)\n")
+        for _ in 0..<2 {
+            #expect(run(["show", "--width", "300", handle]).out.contains("  warning    \(refusal); accept refuses\n"))
+            let shown = run(["--json", "show", handle])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(shown.out.utf8)) as? [String: Any])
+            #expect(json["collision"] as? String == refusal)
+            let other = run(["--json", "show", self.handle(alice)])
+            let otherJSON = try #require(
+                try JSONSerialization.jsonObject(with: Data(other.out.utf8)) as? [String: Any])
+            #expect(otherJSON["collision"] is NSNull)
+        }
+        #expect(FileManager.default.fileExists(atPath: cli.home + "/cache.sqlite3"))
+    }
+
     @Test("An invitation never writes over or deletes your own event in a vdir")
     func anInvitationNeverWritesOverOrDeletesYourOwnEventInAVdir() throws {
         let vdir = cli.home + "/vdir"

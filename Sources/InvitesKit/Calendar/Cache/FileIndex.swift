@@ -119,7 +119,15 @@ struct FileIndex: Equatable, Sendable {
     static func build(
         _ bytes: UnsafeRawBufferPointer, stamp: FileStamp?, zones: ZoneMemo? = nil, floating: ClosedRange<Int>? = nil
     ) -> FileIndex {
-        let scan = ICSBlockScanner.scan(bytes, zones: zones)
+        build(bytes, scan: ICSBlockScanner.scan(bytes, zones: zones), stamp: stamp, zones: zones, floating: floating)
+    }
+
+    /// ``build(_:stamp:zones:floating:)`` from a scan already made of `bytes` (with `zones`), for
+    /// a caller that keeps more of the scan (``FileUIDIndex``).
+    static func build(
+        _ bytes: UnsafeRawBufferPointer, scan: ICSBlockScanner.Result, stamp: FileStamp?, zones: ZoneMemo? = nil,
+        floating: ClosedRange<Int>? = nil
+    ) -> FileIndex {
         let floating = scan.blocks.contains { $0.kind == .calendarZone } ? nil : floating
         let shared = SharedBytes(bytes: bytes)
         let alone = scan.blocks.lazy.filter { $0.kind == .event }.count == 1
@@ -294,6 +302,6 @@ struct FileIndex: Equatable, Sendable {
 }
 
 /// The bytes of a file being indexed, read by several threads at once and written by none.
-private struct SharedBytes: @unchecked Sendable {
+struct SharedBytes: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 }
