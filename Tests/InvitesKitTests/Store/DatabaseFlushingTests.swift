@@ -85,4 +85,24 @@ import Testing
         let value = try reopened.prepare("SELECT x FROM t")
         #expect(try value.step() && value.int(0) == 7)
     }
+
+    /// A WAL left large would be read whole by the first connection of every later run.
+    @Test("A WAL past the size kept is copied back and cut to nothing at close")
+    func aLargeWALIsCopiedBackAtClose() throws {
+        let path = folder + "/d.sqlite3"
+        do {
+            let database = try Database(path: path)
+            try database.execute("CREATE TABLE t (x BLOB)")
+            try database.transaction { () throws(StoreError) in
+                try database.execute("INSERT INTO t VALUES (zeroblob(\(Database.keptWALBytes * 2)))")
+            }
+            let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+            #expect(wal > Database.keptWALBytes)
+        }
+        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? -1
+        #expect(wal == 0)
+        let reopened = try Database(path: path)
+        let length = try reopened.prepare("SELECT length(x) FROM t")
+        #expect(try length.step() && length.int(0) == Database.keptWALBytes * 2)
+    }
 }

@@ -74,12 +74,7 @@ final class Database {
         // before and cut back to 4 MiB after one that grew larger.
         var persist: Int32 = 1
         sqlite3_file_control(raw, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
-        // Nor is the WAL copied back into the file at every close: that checkpoint flushed the
-        // WAL and the file to the disk (two waits each for the inbox and the cache), and the WAL
-        // it emptied had its header written and flushed again by the next commit. A `status`
-        // that filed one invitation waited for ten flushes, 30-40 ms on a busy disk, where its
-        // look took 100 ms. What is committed stays in the WAL, as safe there as in the file,
-        // and a commit that finds the WAL past ``checkpointBytes`` copies it back.
+        // Nor is a small WAL copied back into the file at every close (``deinit``).
         _ = CSQLite_db_config_flag(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)
         // A store that holds nothing of its own is made without waiting for the disk: a new
         // file took four flushes (its journal, its folder, the file) before it held a table.
@@ -97,7 +92,23 @@ final class Database {
         try execute("PRAGMA foreign_keys = ON")
     }
 
+    /// How large the WAL may be left when the connection closes. Copying it back into the file
+    /// (the checkpoint SQLite makes at every close) flushes the WAL and the file to the disk,
+    /// and the WAL it empties has its header written and flushed again by the next commit: a
+    /// `status` that filed one invitation a sync placed waited for ten flushes, 30-40 ms on a
+    /// busy disk beside a look of 100 ms. What is committed is as safe in the WAL as in the
+    /// file; but the first connection of each run reads the WAL whole to index it, so a WAL left
+    /// at 4 MiB (5,000 invitations just ingested) cost every later `status` 3 ms of its 6. A WAL
+    /// past this size is copied back as the connection closes and cut to nothing (a WAL copied
+    /// back whole is still read whole until a commit starts it again); a smaller one is left.
+    static let keptWALBytes = 256 << 10
+
     deinit {
+        if path != Database.inMemory, let wal = try? Posix.stat(path + "-wal"), wal.st_size > Database.keptWALBytes {
+            // Without waiting for another process's readers: a WAL in use is left to a later close.
+            sqlite3_busy_timeout(handle, 0)
+            sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        }
         sqlite3_close_v2(handle)
     }
 
