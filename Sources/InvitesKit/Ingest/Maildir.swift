@@ -46,8 +46,10 @@ package struct Maildir: Sendable {
     /// name order. Listed with `readdir`'s entry types, so that 100,000 messages cost no stat
     /// each, and only the messages not seen are given paths and sorted: after new mail, a pass
     /// over a folder of 100,000 names builds a handful of messages, not 100,000.
-    package func messages(in subfolders: [String], except seen: Set<String> = []) throws(IngestError) -> [Message] {
+    package func messages(in subfolders: [String], except seen: SeenMessages = .none) throws(IngestError) -> [Message] {
         var found: [Message] = []
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
         for subfolder in subfolders {
             let directory = path + "/" + subfolder
             let stream: Posix.FolderStream
@@ -66,20 +68,24 @@ package struct Maildir: Sendable {
                     guard let name = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
                         name[0] != CChar(UInt8(ascii: "."))
                     else { return nil }
-                    if kind == UInt8(DT_REG) { return String(cString: name) }
                     // A file system that does not say (DT_UNKNOWN), or a link: ask.
-                    guard kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK),
-                        let info = try? Posix.fstatat(folder, name), info.st_mode & S_IFMT == S_IFREG
-                    else { return nil }
+                    let asked = kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK)
+                    guard kind == UInt8(DT_REG) || (asked && Maildir.isFile(name, in: folder)) else { return nil }
+                    // Most names of a pass after new mail are of messages read before: no string.
+                    guard !seen.contains(name: name, scratch: &scratch) else { return nil }
                     return String(cString: name)
                 }
                 guard let file else { continue }
-                let key = Maildir.key(of: file)
-                guard !seen.contains(key) else { continue }
-                found.append(Message(key: key, path: directory + "/" + file))
+                found.append(Message(key: Maildir.key(of: file), path: directory + "/" + file))
             }
         }
         return found.sorted { $0.key < $1.key }
+    }
+
+    /// Whether the entry `name` of the open folder `folder` is a regular file, links followed.
+    private static func isFile(_ name: UnsafePointer<CChar>, in folder: Int32) -> Bool {
+        guard let info = try? Posix.fstatat(folder, name) else { return false }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The stamp of a subfolder now, `nil` when it does not exist.
@@ -97,19 +103,32 @@ package struct Maildir: Sendable {
     /// a file system forbids colons) and without mbsync's `,U=` number. Worked out on the bytes:
     /// a pass over a new Maildir takes the key of every one of its 100,000 names.
     package static func key(of name: String) -> String {
-        var bytes = Array(
-            name.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "!") })
-        let marker = Array(",U=".utf8)
-        if bytes.count >= marker.count,
-            let at = (0...(bytes.count - marker.count)).first(where: {
-                bytes[$0..<($0 + marker.count)].elementsEqual(marker)
-            })
-        {
-            var end = at + marker.count
-            while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
-            bytes.removeSubrange(at..<end)
-        }
+        var bytes: [UInt8] = []
+        var name = name
+        name.withUTF8 { appendKey(of: UnsafeRawBufferPointer($0), to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the key of the name `name` (its bytes) to `key`: ``key(of:)`` without a string,
+    /// for ``SeenMessages``, which takes the key of every name listed.
+    static func appendKey(of name: UnsafeRawBufferPointer, to key: inout [UInt8]) {
+        let flags = name.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "!") }
+        let unique = UnsafeRawBufferPointer(rebasing: name[..<(flags ?? name.count)])
+        let marker: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "U"), UInt8(ascii: "=")]
+        var at: Int?
+        if unique.count >= marker.count {
+            at = (0...(unique.count - marker.count)).first { start in
+                unique[start] == marker[0] && unique[start + 1] == marker[1] && unique[start + 2] == marker[2]
+            }
+        }
+        guard let at else {
+            key.append(contentsOf: unique)
+            return
+        }
+        var end = at + marker.count
+        while end < unique.count, unique[end] >= UInt8(ascii: "0"), unique[end] <= UInt8(ascii: "9") { end += 1 }
+        key.append(contentsOf: unique[..<at])
+        key.append(contentsOf: unique[end...])
     }
 
     /// A message's bytes, `nil` when it is gone (a client moved it since it was listed). Read as

@@ -5,15 +5,14 @@ import InvitesModel
 /// what is new, and the stamps of the folders it read everything in, so that a pass over folders
 /// that did not change lists nothing.
 extension InboxStore {
-    /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query.
-    package func seenMessages(in folder: String) throws(StoreError) -> Set<String> {
-        let statement = try database.prepare(
-            "SELECT \(MaildirSeenRecord.selection("m", only: [.name])) FROM maildir_seen AS m WHERE m.folder = ?")
+    /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query,
+    /// each hashed on the bytes SQLite hands over (``SeenMessages``).
+    package func seenMessages(in folder: String) throws(StoreError) -> SeenMessages {
+        let statement = try database.prepare("SELECT name FROM \(MaildirSeenRecord.table) WHERE folder = ?")
         try statement.bind([.text(folder)])
-        // Gathered first, so that the set is made at its final size rather than grown.
-        var names: [String] = []
-        while try statement.step() { names.append(MaildirSeenRecord.row(statement, alias: "m").text(.name) ?? "") }
-        return Set(names)
+        var digests: [ContentDigest] = []
+        while try statement.step() { digests.append(statement.withText(0, SeenMessages.digest)) }
+        return SeenMessages(digests: digests)
     }
 
     /// Remembers messages as read; called after their invitations are filed, so a run cut off

@@ -17,6 +17,32 @@ import Testing
         #expect(Maildir.key(of: name) == key)
     }
 
+    /// A name listed is told from the keys kept as read on its bytes: the same key, flags, an
+    /// mbsync number or not, beyond ASCII or not even UTF-8, as the key's string gives.
+    @Test(arguments: [
+        "1701000000.M1P2.host:2,S", "1701000000.M1P2.host,U=42:2,RS", "1701000000_1.host,U=7,FMD5=abc:2,",
+        "1701000000.M1P2.hôst:2,S", "plain", ",U=", "a,U=:2,S", "x;2,T",
+    ])
+    func seenNamesAreToldOnTheirBytes(_ name: String) {
+        let kept = Maildir.key(of: name)
+        var scratch: [UInt8] = []
+        let seen = SeenMessages(digests: [Array(kept.utf8).withUnsafeBytes(SeenMessages.digest)])
+        #expect(name.withCString { seen.contains(name: $0, scratch: &scratch) })
+        let other = SeenMessages(digests: [Array((kept + "x").utf8).withUnsafeBytes(SeenMessages.digest)])
+        #expect(!name.withCString { other.contains(name: $0, scratch: &scratch) })
+        #expect(!name.withCString { SeenMessages.none.contains(name: $0, scratch: &scratch) })
+    }
+
+    @Test("A name that is not UTF-8 is told by the key its string kept")
+    func aNameThatIsNotUTF8IsToldByItsRepairedKey() {
+        let bytes: [CChar] = [0x61, CChar(bitPattern: 0xFF), 0x62, 0x3A, 0x32, 0x2C, 0x53, 0]
+        let kept = Maildir.key(of: String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        var scratch: [UInt8] = []
+        let seen = SeenMessages(digests: [Array(kept.utf8).withUnsafeBytes(SeenMessages.digest)])
+        let told = bytes.withUnsafeBufferPointer { $0.baseAddress.map { seen.contains(name: $0, scratch: &scratch) } }
+        #expect(told == true)
+    }
+
     @Test("Messages are read from new and cur and nothing else")
     func messagesAreReadFromNewAndCurAndNothingElse() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("maildir-\(UUID().uuidString)").path

@@ -119,6 +119,14 @@ final class Statement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// `body` of a text column's bytes as SQLite holds them (empty for NULL), without a string.
+    func withText<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        guard let pointer = sqlite3_column_text(raw, column) else {
+            return body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column))))
+    }
+
     func blob(_ column: Int32) -> Data {
         guard let pointer = sqlite3_column_blob(raw, column) else { return Data() }
         return Data(bytes: pointer, count: Int(sqlite3_column_bytes(raw, column)))
