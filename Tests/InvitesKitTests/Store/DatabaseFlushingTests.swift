@@ -105,4 +105,22 @@ import Testing
         let length = try reopened.prepare("SELECT length(x) FROM t")
         #expect(try length.step() && length.int(0) == Database.keptWALBytes * 2)
     }
+
+    /// `watch` keeps connections open and opens others beside them: closing one of those leaves
+    /// the WAL to the ones still open, as SQLite's own checkpoint at close does.
+    @Test("A WAL past the size kept is left while another connection has the store open")
+    func aLargeWALIsLeftWhileAnotherConnectionIsOpen() throws {
+        let path = folder + "/e.sqlite3"
+        let keeper = try Database(path: path)
+        try keeper.execute("CREATE TABLE t (x BLOB)")
+        do {
+            let database = try Database(path: path)
+            try database.transaction { () throws(StoreError) in
+                try database.execute("INSERT INTO t VALUES (zeroblob(\(Database.keptWALBytes * 2)))")
+            }
+        }
+        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+        #expect(wal > Database.keptWALBytes)
+        withExtendedLifetime(keeper) {}
+    }
 }

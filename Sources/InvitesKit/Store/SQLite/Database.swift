@@ -99,15 +99,17 @@ final class Database {
     /// busy disk beside a look of 100 ms. What is committed is as safe in the WAL as in the
     /// file; but the first connection of each run reads the WAL whole to index it, so a WAL left
     /// at 4 MiB (5,000 invitations just ingested) cost every later `status` 3 ms of its 6. A WAL
-    /// past this size is copied back as the connection closes and cut to nothing (a WAL copied
-    /// back whole is still read whole until a commit starts it again); a smaller one is left.
+    /// past this size is copied back and cut to nothing by SQLite's own checkpoint at close (a
+    /// WAL copied back whole is still read whole until a commit starts it again), which SQLite
+    /// makes only when no other connection has the store open: a connection `watch` opens and
+    /// closes beside the ones it keeps (to file a mail) leaves the WAL to them, as it did
+    /// before, rather than wait for a copy-back on its way to a notification. A smaller WAL is
+    /// left.
     static let keptWALBytes = 256 << 10
 
     deinit {
         if path != Database.inMemory, let wal = try? Posix.stat(path + "-wal"), wal.st_size > Database.keptWALBytes {
-            // Without waiting for another process's readers: a WAL in use is left to a later close.
-            sqlite3_busy_timeout(handle, 0)
-            sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            _ = CSQLite_db_config_flag(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0)
         }
         sqlite3_close_v2(handle)
     }
