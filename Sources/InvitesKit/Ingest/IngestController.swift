@@ -213,7 +213,7 @@ package struct IngestController {
         guard !stamps.isEmpty else { return MaildirPass(unchanged: Maildir.subfolders.map { known[$0] }) }
         // The file system's clock, not the injected one: it is the clock the stamps come from.
         let listedAt = Int64(Date().timeIntervalSince1970)
-        let seen = try store.seenMessages(in: maildir.folder)
+        let seen = SeenMessages(digests: try store.seenMessageDigests(in: maildir.folder))
         var invites: [Invite] = []
         var names: [String] = []
         // In the order they are read (name order), which is also the order of the store's

@@ -25,9 +25,7 @@ package struct SeenMessages {
 
     /// The digest of a key's bytes (UTF-8, as the store keeps it).
     static func digest(_ key: UnsafeRawBufferPointer) -> ContentDigest {
-        var hasher = ContentHasher()
-        hasher.add(key)
-        return hasher.finish()
+        MaildirSeenRecord.digest(ofKey: key)
     }
 
     /// Whether the message of this key was read.

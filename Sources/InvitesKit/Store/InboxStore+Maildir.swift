@@ -6,13 +6,14 @@ import InvitesModel
 /// that did not change lists nothing.
 extension InboxStore {
     /// The keys (``Maildir/key(of:)``) of the messages already read in a folder, in one query,
-    /// each hashed on the bytes SQLite hands over (``SeenMessages``).
-    package func seenMessages(in folder: String) throws(StoreError) -> SeenMessages {
+    /// each hashed on the bytes SQLite hands over (``MaildirSeenRecord/digest(ofKey:)``), for
+    /// ``SeenMessages``.
+    package func seenMessageDigests(in folder: String) throws(StoreError) -> [ContentDigest] {
         let statement = try database.prepare("SELECT name FROM \(MaildirSeenRecord.table) WHERE folder = ?")
         try statement.bind([.text(folder)])
         var digests: [ContentDigest] = []
-        while try statement.step() { digests.append(statement.withText(0, SeenMessages.digest)) }
-        return SeenMessages(digests: digests)
+        while try statement.step() { digests.append(statement.withText(0, MaildirSeenRecord.digest(ofKey:))) }
+        return digests
     }
 
     /// Remembers messages as read; called after their invitations are filed, so a run cut off

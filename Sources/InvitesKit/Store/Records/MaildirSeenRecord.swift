@@ -1,4 +1,5 @@
 import Foundation
+import InvitesModel
 
 /// A row of `maildir_seen`: a Maildir message `ingest --maildir` has read, by its key.
 struct MaildirSeenRecord: FetchableRecord, PersistableRecord {
@@ -7,6 +8,14 @@ struct MaildirSeenRecord: FetchableRecord, PersistableRecord {
     }
 
     static let table = "maildir_seen"
+
+    /// The digest a kept key is told by (``SeenMessages``): ``ContentHasher``'s 128 bits of its
+    /// UTF-8 bytes, as the store keeps them.
+    static func digest(ofKey key: UnsafeRawBufferPointer) -> ContentDigest {
+        var hasher = ContentHasher()
+        hasher.add(key)
+        return hasher.finish()
+    }
     var folder: String
     /// The message's key (``Maildir/key(of:)``).
     var name: String
