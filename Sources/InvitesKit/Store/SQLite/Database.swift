@@ -26,7 +26,9 @@ final class Database {
     let clock: StatementClock?
     /// Whether each commit waits for the disk (``init(path:pageSize:durable:statementLimit:)``).
     let durable: Bool
-    /// Set while a durable store's commits do not wait for the disk (``cachingTransaction(_:)``).
+    /// Set when a durable store's commits were left not waiting for the disk: after
+    /// ``cachingTransaction(_:)``, until flushing is restored (by the next transaction, should
+    /// its own restore fail).
     private var relaxed = false
 
     /// Opens `path`; a new file is made with pages of `pageSize` bytes when given (an existing
@@ -147,12 +149,8 @@ final class Database {
     /// IMMEDIATE takes the write lock up front, so two processes never both read, then both try
     /// to upgrade to writing and deadlock into SQLITE_BUSY.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try transaction(body, relaxing: false)
-    }
-
-    private func transaction<T>(_ body: () throws(StoreError) -> T, relaxing: Bool) throws(StoreError) -> T {
         let nested = sqlite3_get_autocommit(handle) == 0
-        if !nested, !relaxing { try restoreFlushing() }
+        if !nested { try restoreFlushing() }
         try execute(nested ? "SAVEPOINT operation" : "BEGIN IMMEDIATE")
         do {
             let value = try body()
@@ -168,14 +166,23 @@ final class Database {
     /// not durable: should the machine stop meanwhile, the file is doubtful and made again.
     func unflushed<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         guard !durable else { return try body() }
-        try execute("PRAGMA synchronous = OFF")
+        return try with(synchronous: "OFF", body) { () throws(StoreError) in
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    /// `body` with SQLite's `synchronous` at `level`, then `restore`, whether or not `body` threw.
+    private func with<T>(
+        synchronous level: String, _ body: () throws(StoreError) -> T, restoring restore: () throws(StoreError) -> Void
+    ) throws(StoreError) -> T {
+        try execute("PRAGMA synchronous = \(level)")
         let result: Result<T, StoreError>
         do throws(StoreError) {
             result = .success(try body())
         } catch {
             result = .failure(error)
         }
-        try execute("PRAGMA synchronous = NORMAL")
+        try restore()
         return try result.get()
     }
 
@@ -186,16 +193,13 @@ final class Database {
     /// one invitation waited for a flush of its facts as long as for the invitation itself.
     func cachingTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         guard durable, sqlite3_get_autocommit(handle) != 0 else { return try transaction(body) }
-        try execute("PRAGMA synchronous = NORMAL")
-        relaxed = true
-        let result: Result<T, StoreError>
-        do throws(StoreError) {
-            result = .success(try transaction(body, relaxing: true))
-        } catch {
-            result = .failure(error)
+        // Marked relaxed only after its own transaction, which would otherwise restore flushing
+        // as it begins; a failed restore leaves the mark for the next transaction to retry.
+        return try with(synchronous: "NORMAL", { () throws(StoreError) in try transaction(body) }) {
+            () throws(StoreError) in
+            relaxed = true
+            try restoreFlushing()
         }
-        try restoreFlushing()
-        return try result.get()
     }
 
     /// Makes every commit wait for the disk again after ``cachingTransaction(_:)``; until it
