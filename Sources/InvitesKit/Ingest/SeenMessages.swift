@@ -23,16 +23,6 @@ package struct SeenMessages {
         isEmpty = digests.isEmpty
     }
 
-    /// The digest of a key's bytes (UTF-8, as the store keeps it).
-    static func digest(_ key: UnsafeRawBufferPointer) -> ContentDigest {
-        MaildirSeenRecord.digest(ofKey: key)
-    }
-
-    /// Whether the message of this key was read.
-    func contains(_ key: ContentDigest) -> Bool {
-        digests.contains(key)
-    }
-
     /// Whether the message named `name` (a file name as `readdir` gives it, NUL-terminated) was
     /// read. `scratch` is room for its key, kept by the caller across names.
     func contains(name: UnsafePointer<CChar>, scratch: inout [UInt8]) -> Bool {
@@ -43,10 +33,10 @@ package struct SeenMessages {
         // kept for it (invalid UTF-8 repaired the same way).
         guard !bytes.contains(where: { $0 >= 0x80 }) else {
             var key = Maildir.key(of: String(cString: name))
-            return key.withUTF8 { contains(SeenMessages.digest(UnsafeRawBufferPointer($0))) }
+            return key.withUTF8 { digests.contains(MaildirSeenRecord.digest(ofKey: UnsafeRawBufferPointer($0))) }
         }
         scratch.removeAll(keepingCapacity: true)
         Maildir.appendKey(of: bytes, to: &scratch)
-        return scratch.withUnsafeBytes { contains(SeenMessages.digest($0)) }
+        return scratch.withUnsafeBytes { digests.contains(MaildirSeenRecord.digest(ofKey: $0)) }
     }
 }

@@ -26,9 +26,9 @@ import Testing
     func seenNamesAreToldOnTheirBytes(_ name: String) {
         let kept = Maildir.key(of: name)
         var scratch: [UInt8] = []
-        let seen = SeenMessages(digests: [Array(kept.utf8).withUnsafeBytes(SeenMessages.digest)])
+        let seen = SeenMessages(digests: [Array(kept.utf8).withUnsafeBytes(MaildirSeenRecord.digest(ofKey:))])
         #expect(name.withCString { seen.contains(name: $0, scratch: &scratch) })
-        let other = SeenMessages(digests: [Array((kept + "x").utf8).withUnsafeBytes(SeenMessages.digest)])
+        let other = SeenMessages(digests: [Array((kept + "x").utf8).withUnsafeBytes(MaildirSeenRecord.digest(ofKey:))])
         #expect(!name.withCString { other.contains(name: $0, scratch: &scratch) })
         #expect(!name.withCString { SeenMessages.none.contains(name: $0, scratch: &scratch) })
     }
@@ -38,7 +38,7 @@ import Testing
         let bytes: [CChar] = [0x61, CChar(bitPattern: 0xFF), 0x62, 0x3A, 0x32, 0x2C, 0x53, 0]
         let kept = Maildir.key(of: String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
         var scratch: [UInt8] = []
-        let seen = SeenMessages(digests: [Array(kept.utf8).withUnsafeBytes(SeenMessages.digest)])
+        let seen = SeenMessages(digests: [Array(kept.utf8).withUnsafeBytes(MaildirSeenRecord.digest(ofKey:))])
         let told = bytes.withUnsafeBufferPointer { $0.baseAddress.map { seen.contains(name: $0, scratch: &scratch) } }
         #expect(told == true)
     }
