@@ -613,8 +613,8 @@ state=$(run --json outbox | field '" ".join(m["state"] for m in c["messages"])')
 case "$state" in queued | sent) ;; *) fail "the reply in flight is '$state' in the outbox, not sent or queued: $(run --json outbox)" ;; esac
 stop_mock
 echo "watch: sendmail of 20 s after an Accept: the next invitation told in $told_ms ms while it ran; SIGTERM ended watch in $ended_ms ms; the reply $state in the outbox"
-# 11. A vdir calendar: a mail's conflicts are found without stamping every item again while
-# inotify hears no change in it, and an item written in place (no rename, as an editor may) is
+# 11. A vdir calendar: read ahead as watch starts; a mail's conflicts are found without stamping
+# every item again while inotify hears no change in it, and an item written in place (no rename, as an editor may) is
 # heard: the next mail's conflicts are as the item now is.
 start_mock "body actions"
 setup vdir
@@ -631,6 +631,9 @@ sleep 3.1
 watcher=$!
 pids+=("$watcher")
 wait_for "grep -q watching '$dir/watch.err'" 10 "watch did not start: $(cat "$dir/watch.err" 2>/dev/null)"
+# Read ahead of the first mail, so that its conflicts wait for no read of every item.
+wait_for "grep -q 'the calendars were read ahead$' '$dir/watch.err'" 10 \
+    "vdir: the calendars were not read ahead: $(cat "$dir/watch.err")"
 for i in 1 2; do
     deliver "17000000$((80 + i)).1.host" "$planning" "vdir-$i@example.org" 0 "Vdir $i"
     bus wait "$i" 20
@@ -653,5 +656,5 @@ fi
 kill -TERM "$watcher"
 wait "$watcher" || fail "SIGTERM: exit $?"
 stop_mock
-echo "watch: a vdir calendar: two mails told with their conflict; the item moved by a write in place, the next mail told without it"
+echo "watch: a vdir calendar: read ahead at the start; two mails told with their conflict; the item moved by a write in place, the next mail told without it"
 echo "watch: all passed"

@@ -20,17 +20,16 @@ extension CalendarQuery {
     ) throws(CalendarError) -> Result {
         let folder = source.path
         var taken = known.take(folder)
-        // Held here alone, so that a few changes move its items rather than copy them all.
-        var followed = taken.vdir
-        taken.vdir = nil
         // Items read now are read for the whole days an answer is kept for, so that what they
         // gave serves the expansion too.
         let days = WindowCache.tile(for: window) ?? window
         // Taken before any item is read: a stamp settled by then proves the bytes read are current.
         let readAt = now
+        let vdir: FollowedVdir
         var fresh: [String: Swift.Result<VdirItemLoader.Loaded, CalendarError>] = [:]
-        if let unreadable = followed?.unreadable {
-            let names = Set(taken.heard.filter(VdirListing.isItemName)).union(unreadable).sorted {
+        // Held here alone, so that a few changes move its items rather than copy them all.
+        if var kept = taken.vdir.take() {
+            let names = Set(taken.heard.filter(VdirListing.isItemName)).union(kept.unreadable).sorted {
                 VdirIndex.precedes($0, $1)
             }
             if !names.isEmpty {
@@ -48,21 +47,12 @@ extension CalendarQuery {
                     case .failure(let error): throw error
                     }
                 }
-                followed?.apply(changes, unreadable: unreadable)
-                if let index = followed?.index {
-                    VdirIndex.save(changes, settledBefore: readAt, folder: folder, in: storage, whole: index)
-                }
+                kept.apply(changes, unreadable: unreadable)
+                VdirIndex.save(changes, settledBefore: readAt, folder: folder, in: storage, whole: kept.index)
             }
-        } else if let (built, read) = try follow(folder, days: days, storage: storage, readAt: readAt) {
-            followed = built
-            fresh = read
-        }
-        guard let vdir = followed else {
-            // Nothing stored to start from: read as any query reads, to be followed from the
-            // index that read stores.
-            var unfollowed = self
-            unfollowed.known = nil
-            return try unfollowed.occurrences(of: source, in: window, zones: ZoneStore())
+            vdir = kept
+        } else {
+            (vdir, fresh) = try follow(folder, days: days, storage: storage, readAt: readAt)
         }
         known.keep(vdir, of: folder, since: taken.generation)
         let current = vdir
@@ -76,14 +66,15 @@ extension CalendarQuery {
     }
 
     /// The vdir `folder` as a listing stamped now and the stored index give it, the items that
-    /// differ from the index read (over `days`) and what reading each gave; `nil` when no index
-    /// is stored.
+    /// differ from the index read (over `days`) and what reading each gave. With no index
+    /// stored every item is read, as any first query reads them, and followed from then on:
+    /// a query that read them without keeping them left the next one a stat of every item
+    /// (0.22 s at 100,000, where the one after costs 0.02 s).
     private func follow(
         _ folder: String, days: Range<Int>, storage: CalendarIndexStorage, readAt: Int64
-    ) throws(CalendarError) -> (FollowedVdir, [String: Swift.Result<VdirItemLoader.Loaded, CalendarError>])? {
-        guard let stored = VdirIndex.load(folder, from: storage)?.index else { return nil }
+    ) throws(CalendarError) -> (FollowedVdir, [String: Swift.Result<VdirItemLoader.Loaded, CalendarError>]) {
         let listing = try VdirListing(folder, stamping: true)
-        let known = stored.items
+        let known = VdirIndex.load(folder, from: storage)?.index.items ?? []
         let matches = listing.matches(0..<listing.count, in: known.map(\.name))
         var items: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
@@ -105,18 +96,26 @@ extension CalendarQuery {
         var unreadable = Set<String>()
         for (offset, position) in unread.enumerated() {
             let name = names[offset]
-            fresh[name] = results[offset]
             switch results[offset] {
             case .success(let file):
                 items[position] = file.item(named: name)
-                changes.append(VdirIndex.Change(name: name, item: items[position]))
-            case .failure(.notFound): break
-            case .failure(.unreadable): unreadable.insert(name)
+                // Only what reaches the days is asked of `fresh`; kept whole, the 100,000 of a
+                // first query held 40 MB more at once.
+                if file.contents != nil { fresh[name] = results[offset] }
+                if !known.isEmpty { changes.append(VdirIndex.Change(name: name, item: items[position])) }
+            case .failure(.notFound): fresh[name] = results[offset]
+            case .failure(.unreadable):
+                fresh[name] = results[offset]
+                unreadable.insert(name)
             case .failure(let error): throw error
             }
         }
         let vdir = FollowedVdir(index: VdirIndex(items: items.compactMap { $0 }), unreadable: unreadable)
-        VdirIndex.save(changes, settledBefore: readAt, folder: folder, in: storage, whole: vdir.index)
+        if known.isEmpty {
+            VdirIndex.saveWhole(vdir.index, settledBefore: readAt, folder: folder, in: storage)
+        } else {
+            VdirIndex.save(changes, settledBefore: readAt, folder: folder, in: storage, whole: vdir.index)
+        }
         return (vdir, fresh)
     }
 

@@ -49,6 +49,18 @@ package struct ShowController {
         self.clock = clock
     }
 
+    /// Reads the calendars once for the hour from now, as the first report would: what the next
+    /// reports start from (each vdir's index, kept and followed with ``known``; the answer for
+    /// today) is then in place. `watch` does it as it starts, so that the first invitation
+    /// mailed to it is told in the time of the others: it waited 0.6 s for a read of every item
+    /// of a vdir of 100,000, and the second 0.2 s for a stat of each.
+    package func prepare() throws(CalendarError) {
+        var query = CalendarQuery(
+            sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock)
+        query.known = known
+        _ = try query.occurrences(in: DateInterval(start: clock(), duration: 3_600))
+    }
+
     /// The report for the invitation a handle (or sender id, or UID prefix) names.
     package func report(for reference: String) throws -> ShowReport {
         try report(for: try store.resolve(reference))

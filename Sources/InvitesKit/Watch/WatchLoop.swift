@@ -153,6 +153,9 @@ package final class WatchLoop {
     /// The vdirs as the conflict lane last saw them, and the names inotify heard changing
     /// since (``KnownVersions``); `nil` when inotify cannot hear them all.
     private var known: KnownVersions?
+    /// Whether the conflict lane reads the calendars ahead (``prepareConflicts()``): not for
+    /// `--once`, which would wait for it though it tells nothing.
+    private var readsAhead = false
 
     /// The lanes of slow work: conflict queries, answers, and sending, each apart so that a
     /// sendmail holds back neither the next invitation nor the next answer.
@@ -209,7 +212,9 @@ package final class WatchLoop {
         }
         defer { journal.close(now: clock()) }
         started()
+        readsAhead = !options.once
         try tellAtStart()
+        prepareConflicts()
         nudge()
         let deadline = clock().addingTimeInterval(options.wait)
         var dirty = Set<String>()
@@ -393,6 +398,7 @@ package final class WatchLoop {
         known = WatchLoop.known(watcher)
         lanes = Lanes(fresh, mailbox: mailbox, known: known)
         if notifyChanged { notifier = WatchLoop.notifier(fresh) }
+        prepareConflicts()
         said = []
         log("settings read again")
     }
@@ -553,6 +559,25 @@ package final class WatchLoop {
             nudged(nudging, conflicts: conflicts)
         case .answered(let handle, let action, let result, let sendsNext):
             answered(handle, action, result, sendsNext: sendsNext)
+        case .prepared(let problem):
+            log(problem.map { "the calendars were not read ahead: \($0)" } ?? "the calendars were read ahead")
+        }
+    }
+
+    /// Has the conflict lane read the calendars before any invitation comes
+    /// (``ShowController/prepare()``), beside the first look: its first query otherwise reads
+    /// every item of a vdir while the first invitation waits to be told. Only where something
+    /// is told: without a notifier no conflict is looked for.
+    private func prepareConflicts() {
+        guard readsAhead, notifier != nil, !setup.calendars.isEmpty else { return }
+        inFlight += 1
+        lanes.conflicts.submit { finder in
+            do {
+                try finder().prepare()
+                return .prepared(problem: nil)
+            } catch {
+                return .prepared(problem: "\(error)")
+            }
         }
     }
 

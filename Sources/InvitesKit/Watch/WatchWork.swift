@@ -13,6 +13,9 @@ enum WatchWork: Sendable {
     /// `sendsNext`: the `send` setting sends the reply at once, which the sending lane does
     /// before the answer is confirmed.
     case answered(handle: String, action: AnswerAction, Result<AnswerController.Report, Failure>, sendsNext: Bool)
+    /// The calendars read ahead of the first invitation (``ShowController/prepare()``);
+    /// `problem`: why they could not be.
+    case prepared(problem: String?)
 
     /// What the loop asked to be told, as it stood then.
     struct Telling: Sendable {

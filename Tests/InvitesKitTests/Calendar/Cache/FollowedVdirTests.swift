@@ -136,7 +136,7 @@ import Testing
         _ = try place("far.ics", item("far", "20200101T090000Z"))
         _ = try place("gone.ics", item("gone", "20240610T100000Z"))
         let known = KnownVersions(folders: [vdir])
-        // Nothing stored yet: read whole, and the index stored; then followed from it.
+        // Nothing stored yet: read whole, the index stored, and followed from then on.
         #expect(try uids(known) == ["a", "gone"])
         #expect(try uids(known) == ["a", "gone"])
         var heard = try place("b.ics", item("b", "20240610T110000Z"))
@@ -157,6 +157,28 @@ import Testing
         #expect(followed.index.items.map(\.name) == ["a.ics", "b.ics", "far.ics"])
         // The stored index holds what a full read stores.
         #expect(VdirIndex.load(vdir, from: store)?.index == followed.index)
+    }
+
+    @Test("A first query with nothing stored keeps the vdir it read, and stores its index")
+    func firstQueryIsFollowed() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try place("a.ics", item("a", "20240610T090000Z"))
+        _ = try place("far.ics", item("far", "20200101T090000Z"))
+        let known = KnownVersions(folders: [vdir])
+        #expect(VdirIndex.load(vdir, from: store) == nil)
+        #expect(try uids(known) == ["a"])
+        // Kept at once: the next query reads the names heard, never a stat of every item.
+        let taken = known.take(vdir)
+        let followed = try #require(taken.vdir)
+        #expect(followed.index.items.map(\.name) == ["a.ics", "far.ics"])
+        #expect(followed.version.digest == (try VdirListing(vdir, stamping: true)).version?.digest)
+        #expect(VdirIndex.load(vdir, from: store)?.index == followed.index)
+        known.keep(followed, of: vdir, since: taken.generation)
+        // Removed behind watch's back and not heard: the kept vdir is what answers.
+        try FileManager.default.removeItem(atPath: vdir + "/a.ics")
+        #expect(try uids(known) == ["a"])
+        known.heard(["a.ics"], in: vdir)
+        #expect(try uids(known) == [])
     }
 
     @Test("After everything was forgotten the vdir is listed whole again, and answers the same")
