@@ -69,7 +69,9 @@ extension VdirIndex {
 
     /// Stores every item of `all` settled at `readAt` as a new base (one changed since is left
     /// out, to be read again next time).
-    static func saveWhole(_ all: VdirIndex, settledBefore readAt: Int64, folder: String, in storage: CalendarIndexStorage) {
+    static func saveWhole(
+        _ all: VdirIndex, settledBefore readAt: Int64, folder: String, in storage: CalendarIndexStorage
+    ) {
         let kept = VdirIndex.encoded(room: all.items.count) { put in
             for item in all.items where item.stamp.isSettled(at: readAt) { put(item) }
         }
