@@ -234,7 +234,7 @@ package struct CalendarQuery {
                 let scan = ICSBlockScanner.scan(bytes)
                 // The UIDs of its blocks, kept beside the index for ``UIDCollisions``.
                 let uids = storage == nil ? nil : FileUIDIndex.entries(bytes, scan)
-                return (FileIndex.build(bytes, scan: scan, stamp: file.stamp), uids)
+                return (FileIndex.build(bytes, scan: consume scan, stamp: file.stamp), uids)
             }
             if let storage, let stamp = file.stamp, let uids {
                 let record = FileUIDIndex.encoded(stamp: stamp, entries: uids)

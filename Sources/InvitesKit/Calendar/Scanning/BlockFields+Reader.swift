@@ -2,14 +2,17 @@ import InvitesFormats
 
 extension BlockFields {
     /// Where one bounding property of a block is in its file.
+    ///
+    /// The one-byte fields come last, so that a line takes 32 bytes, not 40: a file of 100,000
+    /// events keeps 320,000 of them at the peak of its cold run.
     struct Line: Sendable {
-        var name: Name
         /// From the start of the property's line to the end of its last continuation line,
         /// without the CR.
         var start: Int
         var end: Int
         /// The length of the unfolded line: `end - start` unless it is folded.
         var length: Int
+        var name: Name
         /// Whether continuation lines follow the first.
         var folded = false
     }
@@ -38,13 +41,13 @@ extension BlockFields {
                 guard depth == 1 else { return }
                 for name in Name.bounding where ICSBlockScanner.property(head, start, end, name.text) {
                     lines.append(
-                        Line(name: name, start: line.start, end: line.end, length: line.length, folded: line.folded))
+                        Line(start: line.start, end: line.end, length: line.length, name: name, folded: line.folded))
                     return
                 }
             case 0x75:  // 'u'
                 guard depth == 1, ICSBlockScanner.property(head, start, end, "UID") else { return }
                 lines.append(
-                    Line(name: .uid, start: line.start, end: line.end, length: line.length, folded: line.folded))
+                    Line(start: line.start, end: line.end, length: line.length, name: .uid, folded: line.folded))
             default:
                 return
             }
