@@ -53,4 +53,19 @@ import Testing
         #expect(await received.value == text.utf8.count)
         close(ends[0])
     }
+
+    @Test("A buffer of many chunks reaches a file whole and in order")
+    func manyChunksArriveInOrder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("invites-chunks-\(UUID().uuidString)")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        #expect(descriptor >= 0)
+        // Three chunks and a part, each byte telling where it stands.
+        let data = Data(
+            (0..<(3 * DescriptorWriter.chunk + 4_321)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 16) })
+        try DescriptorWriter.writeAll(data, to: descriptor)
+        close(descriptor)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == data)
+    }
 }
