@@ -551,23 +551,26 @@ package final class WatchLoop {
         switch work {
         case .telling(let telling, let conflicts, let problem):
             tellings[telling.key] = nil
-            if let problem { log("\(telling.stored.handle): conflicts not checked: \(problem)") }
+            if let problem { log("\(telling.stored.handle): conflicts not checked: \(Printable.sanitize(problem))") }
             told(telling, conflicts: conflicts)
         case .nudging(let nudging, let conflicts, let problem):
             nudgings[nudging.key] = nil
-            if let problem { log("\(nudging.stored.handle): conflicts not checked: \(problem)") }
+            if let problem { log("\(nudging.stored.handle): conflicts not checked: \(Printable.sanitize(problem))") }
             nudged(nudging, conflicts: conflicts)
         case .answered(let handle, let action, let result, let sendsNext):
             answered(handle, action, result, sendsNext: sendsNext)
         case .prepared(let problem):
-            log(problem.map { "the calendars were not read ahead: \($0)" } ?? "the calendars were read ahead")
+            log(
+                problem.map { "the calendars were not read ahead: \(Printable.sanitize($0))" }
+                    ?? "the calendars were read ahead")
         }
     }
 
-    /// Has the conflict lane read the calendars before any invitation comes
-    /// (``ShowController/prepare()``), beside the first look: its first query otherwise reads
-    /// every item of a vdir while the first invitation waits to be told. Only where something
-    /// is told: without a notifier no conflict is looked for.
+    /// Has the conflict lane read the calendars before the next invitation comes
+    /// (``ShowController/prepare()``), once what waited at the start is told: its first query
+    /// otherwise reads every item of a vdir while the first invitation waits to be told. Only
+    /// where something is told: without a notifier no conflict is looked for. A calendar's
+    /// error is logged (with `--verbose`) and met again by the first query that needs it.
     private func prepareConflicts() {
         guard readsAhead, notifier != nil, !setup.calendars.isEmpty else { return }
         inFlight += 1
