@@ -15,6 +15,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
+    /// The size of the store's WAL at `path`; `nil` when the file system does not say.
+    func walBytes(_ path: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+    }
+
     func synchronous(_ database: Database) throws(StoreError) -> Int {
         let statement = try database.prepare("PRAGMA synchronous")
         return try statement.step() ? statement.int(0) : -1
@@ -79,7 +84,7 @@ import Testing
             try database.execute("CREATE TABLE t (x INTEGER)")
             try database.transaction { () throws(StoreError) in try database.execute("INSERT INTO t VALUES (7)") }
         }
-        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+        let wal = try walBytes(path) ?? 0
         #expect(wal > 0)
         let reopened = try Database(path: path)
         let value = try reopened.prepare("SELECT x FROM t")
@@ -96,10 +101,10 @@ import Testing
             try database.transaction { () throws(StoreError) in
                 try database.execute("INSERT INTO t VALUES (zeroblob(\(Database.keptWALBytes * 2)))")
             }
-            let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+            let wal = try walBytes(path) ?? 0
             #expect(wal > Database.keptWALBytes)
         }
-        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? -1
+        let wal = try walBytes(path) ?? -1
         #expect(wal == 0)
         let reopened = try Database(path: path)
         let length = try reopened.prepare("SELECT length(x) FROM t")
@@ -119,7 +124,7 @@ import Testing
                 try database.execute("INSERT INTO t VALUES (zeroblob(\(Database.keptWALBytes * 2)))")
             }
         }
-        let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+        let wal = try walBytes(path) ?? 0
         #expect(wal > Database.keptWALBytes)
         withExtendedLifetime(keeper) {}
     }

@@ -26,6 +26,10 @@ final class Database {
     let clock: StatementClock?
     /// Whether each commit waits for the disk (``init(path:pageSize:durable:statementLimit:)``).
     let durable: Bool
+    /// SQLite's `synchronous` between the times it is lowered (``unflushed(_:)``,
+    /// ``cachingTransaction(_:)``): every commit of a durable store waits for the disk, a cache's
+    /// only at checkpoints.
+    private var settledSynchronous: String { durable ? "FULL" : "NORMAL" }
     /// Set when a durable store's commits were left not waiting for the disk: after
     /// ``cachingTransaction(_:)``, until flushing is restored (by the next transaction, should
     /// its own restore fail).
@@ -90,7 +94,7 @@ final class Database {
             let size = try statement.step() ? max(statement.int(0), 512) : 4_096
             try execute("PRAGMA wal_autocheckpoint = \(max(Database.checkpointBytes / size, 1))")
         }
-        try execute(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA synchronous = \(settledSynchronous)")
         try execute("PRAGMA foreign_keys = ON")
     }
 
@@ -167,7 +171,7 @@ final class Database {
     func unflushed<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         guard !durable else { return try body() }
         return try with(synchronous: "OFF", body) { () throws(StoreError) in
-            try execute("PRAGMA synchronous = NORMAL")
+            try execute("PRAGMA synchronous = \(settledSynchronous)")
         }
     }
 
@@ -206,7 +210,7 @@ final class Database {
     /// has, ``transaction(_:)`` starts no transaction.
     private func restoreFlushing() throws(StoreError) {
         guard relaxed else { return }
-        try execute("PRAGMA synchronous = FULL")
+        try execute("PRAGMA synchronous = \(settledSynchronous)")
         relaxed = false
     }
 
