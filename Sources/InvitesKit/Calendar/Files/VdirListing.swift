@@ -157,31 +157,36 @@ final class VdirListing {
         return name.withUTF8 { isItemName($0) }
     }
 
-    /// Listed names in ascending byte order, each once: sorted by the first eight bytes as one
-    /// number, and by strcmp only where those tie (the same order as strcmp's, since names hold
-    /// no NUL and the padding sorts first), at a fraction of the cost of 1.7 million strcmp
-    /// calls for 100,000 names.
+    /// Listed names in ascending byte order, each once: ordered by the first eight bytes as one
+    /// number (``KeyOrder``), and by strcmp only within a run of names whose eight bytes tie
+    /// (the same order as strcmp's, since names hold no NUL and the padding sorts first).
     private func sortedOrder() -> [Int] {
         buffer.withUnsafeBufferPointer { bytes in
             guard let base = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self) else { return [] }
-            let keyed = listed.indices.map { index in (VdirListing.leadingBytes(bytes, listed[index]), index) }
-                .sorted { left, right in
-                    left.0 != right.0
-                        ? left.0 < right.0
-                        : strcmp(base + listed[left.1].lowerBound, base + listed[right.1].lowerBound) < 0
-                }
+            let keys = listed.map { VdirListing.leadingBytes(bytes, $0) }
+            var sorted = KeyOrder.ascending(keys)
+            func precedes(_ left: Int, _ right: Int) -> Bool {
+                strcmp(base + listed[left].lowerBound, base + listed[right].lowerBound) < 0
+            }
+            var start = 0
+            while start < sorted.count {
+                var end = start + 1
+                while end < sorted.count, keys[sorted[end]] == keys[sorted[start]] { end += 1 }
+                if end - start > 1 { sorted[start..<end].sort(by: precedes) }
+                start = end
+            }
             // A folder renamed into while it is read may list a name twice. Names whose first
             // eight bytes differ differ: only a tie is compared in full.
             var order: [Int] = []
-            order.reserveCapacity(keyed.count)
-            for position in keyed.indices {
-                let entry = keyed[position]
-                if position > 0, keyed[position - 1].0 == entry.0,
-                    strcmp(base + listed[keyed[position - 1].1].lowerBound, base + listed[entry.1].lowerBound) == 0
+            order.reserveCapacity(sorted.count)
+            for position in sorted.indices {
+                let index = sorted[position]
+                if position > 0, keys[sorted[position - 1]] == keys[index],
+                    strcmp(base + listed[sorted[position - 1]].lowerBound, base + listed[index].lowerBound) == 0
                 {
                     continue
                 }
-                order.append(entry.1)
+                order.append(index)
             }
             return order
         }
