@@ -152,8 +152,8 @@ extension CalendarQuery {
         }
         let (_, expanded) = expand(reaching, window: window, beside: {})
         var pass = expandItems(
-            positions, in: folder, names: names, results: results, expanded: expanded, reused: reused, earlier: earlier,
-            window: window)
+            positions, in: folder, name: { names[$0] }, results: results, expanded: expanded, reused: reused,
+            earlier: earlier, window: window)
         for name in unreadable {
             if case .failure(.unreadable(let path, let reason)) = loaded[name] {
                 pass.result.warnings.append(

@@ -159,6 +159,10 @@ package struct CalendarQuery {
                     return stamped.version
                 }
             ) { (range: Range<Int>, earlier: WindowCache?) throws(CalendarError) -> Pass in
+                // With no index stored every item is read, whatever was listed to check an answer.
+                guard let stored = index.flatMap({ VdirIndex.load(source.path, from: $0) }) else {
+                    return try readVdirWhole(source.path, window: range, earlier: earlier)
+                }
                 let listed: VdirListing
                 if let listing {
                     listed = listing
@@ -166,7 +170,7 @@ package struct CalendarQuery {
                     listed = try VdirListing(source.path)
                     listing = listed
                 }
-                return try readVdir(listed, window: range, earlier: earlier)
+                return try readVdir(listed, stored: stored, window: range, earlier: earlier)
             }
         }
     }
@@ -259,34 +263,25 @@ package struct CalendarQuery {
 
     // MARK: vdirs
 
-    /// Reads a vdir; with an index, an item that did not change and whose events cannot reach
-    /// the window is not opened, and one that did not change and was expanded over the same days
-    /// before takes what it gave then from `earlier`. The items that are opened are read and
-    /// scanned on every core.
+    /// Reads a vdir against its stored index: an item that did not change and whose events
+    /// cannot reach the window is not opened, and one that did not change and was expanded over
+    /// the same days before takes what it gave then from `earlier`. The items that are opened
+    /// are read and scanned on every core.
     private func readVdir(
-        _ listing: VdirListing, window: Range<Int>, earlier: WindowCache?
+        _ listing: VdirListing, stored: VdirIndex.Stored, window: Range<Int>, earlier: WindowCache?
     ) throws(CalendarError) -> Pass {
         // Taken before any item is read: a stamp settled by then proves the bytes read are current.
         let readAt = now
-        let stored = index.flatMap { VdirIndex.load(listing.folder, from: $0) }
-        let known = stored?.index
-        if known != nil { try listing.stamp() }
-        let knownItems = known?.items ?? []
-        // With nothing stored every item is read, in name order, and becomes what reading it
-        // gave (``VdirItems``): no place is made for each first.
-        let readsAll = known == nil
-        var next: [VdirIndex.Item?] = readsAll ? [] : Array(repeating: nil, count: listing.count)
+        let known = stored.index
+        try listing.stamp()
+        let knownItems = known.items
+        var next: [VdirIndex.Item?] = Array(repeating: nil, count: listing.count)
         var unread: [Int] = []
-        // Nothing to match without an index: every item is read.
         let matches = knownItems.isEmpty ? [] : listing.matches(0..<listing.count, in: knownItems.map(\.name))
         // Whether the index must be written again: an item came, went, or changed.
-        var changed = known == nil
+        var changed = false
         var kept = 0
         for position in 0..<listing.count {
-            guard listing.isStamped else {
-                unread.append(position)
-                continue
-            }
             guard let stamp = listing.stamp(at: position) else { continue }
             if !matches.isEmpty, let match = matches[position], knownItems[match].stamp == stamp {
                 let entry = knownItems[match]
@@ -299,7 +294,7 @@ package struct CalendarQuery {
             unread.append(position)
         }
         if kept != knownItems.count { changed = true }
-        let reused = reusableParts(earlier, for: { readsAll ? [] : unread.filter { next[$0] != nil } }, in: listing)
+        let reused = reusableParts(earlier, for: { unread.filter { next[$0] != nil } }, in: listing)
         let toLoad = reused.isEmpty ? unread : unread.filter { reused[$0] == nil }
         // The display zone's offsets are looked up in libical only when an item is to be judged.
         let judged = prefilter && !toLoad.isEmpty
@@ -316,53 +311,110 @@ package struct CalendarQuery {
         for (offset, position) in toLoad.enumerated() {
             switch results[offset] {
             case .success(let file):
-                guard !readsAll else { continue }
                 let item = file.item(named: names[offset])
                 if next[position] != item { changed = true }
                 next[position] = item
             case .failure(.notFound):
-                if !readsAll { next[position] = nil }
+                next[position] = nil
                 changed = true
             case .failure(.unreadable):
-                if !readsAll { next[position] = nil }
+                next[position] = nil
                 if let stamp = listing.stamp(at: position) { unreadable[position] = (names[offset], stamp) }
                 changed = true
             case .failure(let error): throw error
             }
         }
-        let indexed: VdirItems = readsAll ? .loaded(names: names, results: results) : .placed(consume next)
         // The items to expand: those the loader kept, by where they are in `results`.
         let reaching = results.indices.compactMap { offset in
             (try? results[offset].get())?.contents.map { (offset: offset, contents: $0) }
         }
-        if known != nil, !changed, let version = listing.version {
+        if !changed, let version = listing.version {
             let (_, expanded) = expand(reaching, window: window, beside: {})
             var pass = expandItems(
-                unread, in: listing.folder, names: names, results: results, expanded: expanded, reused: reused,
-                earlier: earlier, window: window)
+                unread, in: listing.folder, name: { names[$0] }, results: results, expanded: expanded,
+                reused: reused, earlier: earlier, window: window)
             pass.version = version
-            Parallel.discard((consume indexed, consume names, consume results))
+            Parallel.discard((consume next, consume names, consume results))
             return pass
         }
+        let indexed = VdirItems.placed(consume next)
         let storage = self.index.map(StorageHandover.init)
-        let base = stored?.base
+        let base = stored.base
         let folder = listing.folder
         let unreadableItems = unreadable
-        // Making the version and writing a new index (13 MB for 100,000 items) take about as
-        // long as expanding what can reach the window: one core does them first, then joins
-        // the others in expanding.
+        // Making the version and writing the index take about as long as expanding what can
+        // reach the window: one core does them first, then joins the others in expanding.
         let (version, expanded) = expand(reaching, window: window) {
             CalendarQuery.record(
                 indexed, unreadable: unreadableItems, settledBefore: readAt, known: known, base: base, folder: folder,
                 in: storage)
         }
         var pass = expandItems(
-            unread, in: listing.folder, names: names, results: results, expanded: expanded, reused: reused,
+            unread, in: listing.folder, name: { names[$0] }, results: results, expanded: expanded, reused: reused,
             earlier: earlier, window: window)
         pass.version = version
-        // What every item became and what reading it gave (100,000 of each for a cold read)
-        // are freed on a core that is idle by now, rather than on the way to the answer.
+        // What every item became and what reading it gave are freed on a core that is idle by
+        // now, rather than on the way to the answer.
         Parallel.discard((consume indexed, consume names, consume results))
+        return pass
+    }
+
+    /// Reads every item of a vdir with no index stored (a first run, a cache deleted): each item
+    /// is read and scanned on the other cores as soon as the folder lists it, and the index is
+    /// written beside the expanding of what reaches the window. Names stay as the folder's bytes
+    /// but for the few items that give the window a part or a warning.
+    ///
+    /// Listing 100,000 names took 40 ms on one core before the first item was read, and making
+    /// a string of each name 13 ms more; a cold `show` is measured against reading every item.
+    private func readVdirWhole(_ folder: String, window: Range<Int>, earlier: WindowCache?) throws(CalendarError)
+        -> Pass
+    {
+        // Taken before any item is read: a stamp settled by then proves the bytes read are current.
+        let readAt = now
+        let loader = VdirItemLoader(
+            folder: folder, window: prefilter ? window : nil,
+            floating: prefilter ? ZoneResolver.offsets(display: display) : nil)
+        let (listing, results) = try VdirListing.listing(folder, state: { VdirItemLoader.Room() }) {
+            room, batch, descriptor in loader.load(batch, in: descriptor, room: room)
+        }
+        // In name order, the one place of each name (a name listed twice is read twice).
+        let names = listing.entries(Array(0..<listing.count))
+        let listed = (0..<listing.count).map(listing.listedIndex(at:))
+        // Only the items that can give the window anything are taken in name order: those read
+        // for it, those the index cannot rule out, and those that give a warning.
+        var position = [Int](repeating: -1, count: results.count)
+        for (place, index) in listed.enumerated() { position[index] = place }
+        var chosen: [(position: Int, index: Int)] = []
+        for index in results.indices where position[index] >= 0 {
+            switch results[index] {
+            case .success(let file):
+                if file.contents != nil || !file.sawCalendar || !prefilter || file.facts.mayReach(window) {
+                    chosen.append((position[index], index))
+                }
+            case .failure(.notFound): continue
+            case .failure(.unreadable): chosen.append((position[index], index))
+            case .failure(let error): throw error
+            }
+        }
+        chosen.sort { $0.position < $1.position }
+        let unread = chosen.map(\.position)
+        let picked = chosen.map { results[$0.index] }
+        let reaching = picked.indices.compactMap { offset in
+            (try? picked[offset].get())?.contents.map { (offset: offset, contents: $0) }
+        }
+        let indexed = VdirItems.listed(names: names, at: listed, results: results)
+        let storage = self.index.map(StorageHandover.init)
+        let (version, expanded) = expand(reaching, window: window) {
+            CalendarQuery.record(
+                indexed, unreadable: [:], settledBefore: readAt, known: nil, base: nil, folder: folder, in: storage)
+        }
+        var pass = expandItems(
+            unread, in: folder, name: { names.name(unread[$0]) }, results: picked, expanded: expanded, reused: [:],
+            earlier: earlier, window: window)
+        pass.version = version
+        // What reading 100,000 items gave is freed on a core that is idle by now, rather than
+        // on the way to the answer.
+        Parallel.discard((consume indexed, consume results, consume position))
         return pass
     }
 
@@ -380,22 +432,20 @@ package struct CalendarQuery {
     ) -> CalendarVersion {
         // A sum of the items' shares, so taken in any order, without a list of them made first.
         var builder = CalendarVersion.Builder()
-        items.forEach { builder.add(name: $0.name, stamp: $0.stamp) }
+        items.forEach { name, item in builder.add(name: name, stamp: item.stamp) }
         for item in unreadable.values { builder.add(name: item.name, stamp: item.stamp) }
         let version = builder.finish()
         guard let storage else { return version }
         // Items that have just changed may change again within the same tick of their clock:
         // they are left out, to be read again next time.
-        if let known {
-            var settled: [VdirIndex.Item] = []
-            items.forEach { if $0.stamp.isSettled(at: readAt) { settled.append($0) } }
-            let index = VdirIndex(items: settled)
+        if let known, case .placed(let placed) = items {
+            let index = VdirIndex(items: placed.compactMap { $0?.stamp.isSettled(at: readAt) == true ? $0 : nil })
             if index != known { VdirIndex.save(index, over: base, folder: folder, in: storage.storage) }
         } else {
             // Nothing stored to compare with or to write a delta against: written straight
             // from the items, without copying each into an index first.
             let encoded = VdirIndex.encoded(room: items.count) { put in
-                items.forEach { if $0.stamp.isSettled(at: readAt) { put($0) } }
+                items.forEach { name, item in if item.stamp.isSettled(at: readAt) { put(name, item) } }
             }
             VdirIndex.saveBase(encoded, folder: folder, in: storage.storage)
         }
@@ -403,15 +453,16 @@ package struct CalendarQuery {
     }
 
     /// What the items at `unread` (in name order) gave: taken from `earlier` where `reused` says
-    /// so, else from what the loader gave for them (`names` and `results`, in turn) and what
-    /// expanding each one kept gave (`expanded`, by the same offset).
+    /// so, else from what the loader gave for them (`results`, in turn, each named by `name` of
+    /// its offset) and what expanding each one kept gave (`expanded`, by the same offset).
+    /// A name is made only for an item that gives a part or a warning.
     func expandItems(
-        _ unread: [Int], in folder: String, names: [String],
+        _ unread: [Int], in folder: String, name: (Int) -> String,
         results: [Swift.Result<VdirItemLoader.Loaded, CalendarError>], expanded: [Int: Expansion],
         reused: [Int: WindowCache.Part], earlier: WindowCache?, window: Range<Int>
     ) -> Pass {
         var pass = Pass(result: Result(), version: nil, limited: false)
-        var loaded = zip(names, results).enumerated().makeIterator()
+        var offset = 0
         for position in unread {
             if let earlier, let part = reused[position] {
                 pass.parts.append(
@@ -424,11 +475,10 @@ package struct CalendarQuery {
                 pass.result.warnings += earlier.warnings[part.warnings]
                 continue
             }
-            guard let (offset, (name, result)) = loaded.next() else {
-                preconditionFailure("one loaded item for each position to load")
-            }
+            guard offset < results.count else { preconditionFailure("one loaded item for each position to load") }
+            defer { offset += 1 }
             let file: VdirItemLoader.Loaded
-            switch result {
+            switch results[offset] {
             case .success(let found): file = found
             case .failure(.unreadable(let path, let reason)):
                 // One item that cannot be read (a FIFO, no permission) does not hide the others.
@@ -439,7 +489,7 @@ package struct CalendarQuery {
             }
             let before = (occurrences: pass.result.occurrences.count, warnings: pass.result.warnings.count)
             if !file.sawCalendar {
-                let path = (folder as NSString).appendingPathComponent(name)
+                let path = (folder as NSString).appendingPathComponent(name(offset))
                 pass.result.warnings.append(
                     CalendarWarning(path: path, line: 1, message: "holds no VCALENDAR, skipped"))
             } else if let expansion = expanded[offset] {
@@ -450,10 +500,11 @@ package struct CalendarQuery {
             }
             // A part for every item a later run would read for these days, even one that gave
             // nothing; none for the rest, which the index already keeps from being read.
-            if !prefilter || file.item(named: name).mayReach(window) {
+            if !prefilter || file.facts.mayReach(window) {
                 pass.parts.append(
                     WindowCache.Part(
-                        name: name, stamp: file.stamp, occurrences: before.occurrences..<pass.result.occurrences.count,
+                        name: name(offset), stamp: file.stamp,
+                        occurrences: before.occurrences..<pass.result.occurrences.count,
                         warnings: before.warnings..<pass.result.warnings.count))
             }
         }

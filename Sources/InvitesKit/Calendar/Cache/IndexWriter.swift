@@ -74,10 +74,14 @@ struct IndexWriter {
 
     mutating func put(string: String) {
         var string = string
-        string.withUTF8 { text in
-            put(UInt64(text.count))
-            append(UnsafeRawBufferPointer(text))
-        }
+        string.withUTF8 { put(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Bytes behind their length, as ``put(string:)`` writes a string's: read back by
+    /// ``IndexReader/string()``.
+    mutating func put(bytes: UnsafeRawBufferPointer) {
+        put(UInt64(bytes.count))
+        append(bytes)
     }
 
     /// Digests, each as its high and low words: room made once for all, where a vdir's look

@@ -73,7 +73,7 @@ extension VdirIndex {
         _ all: VdirIndex, settledBefore readAt: Int64, folder: String, in storage: CalendarIndexStorage
     ) {
         let kept = VdirIndex.encoded(room: all.items.count) { put in
-            for item in all.items where item.stamp.isSettled(at: readAt) { put(item) }
+            for item in all.items where item.stamp.isSettled(at: readAt) { item.withName { put($0, item.facts) } }
         }
         saveBase(kept, folder: folder, in: storage)
     }

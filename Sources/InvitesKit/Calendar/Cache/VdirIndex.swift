@@ -20,6 +20,27 @@ struct VdirIndex: Equatable {
                 && left.pattern == right.pattern && left.filterable == right.filterable
         }
 
+        /// Hands `body` the bytes of the item's name.
+        func withName<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            var name = name
+            return name.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+
+        /// What the index keeps of the item besides its name.
+        var facts: Facts { Facts(stamp: stamp, reach: reach, pattern: pattern, filterable: filterable) }
+
+        /// Whether the item may have to be read for `window`.
+        func mayReach(_ window: Range<Int>) -> Bool { facts.mayReach(window) }
+    }
+
+    /// What the index keeps of an item besides its name: what a cold read knows of each item
+    /// it read, whose name it holds only as the folder's bytes.
+    struct Facts {
+        var stamp: FileStamp
+        var reach: Range<Int>?
+        var pattern: RulePattern?
+        var filterable: Bool
+
         /// Whether the item may have to be read for `window`.
         func mayReach(_ window: Range<Int>) -> Bool {
             guard filterable else { return true }
@@ -36,21 +57,22 @@ struct VdirIndex: Equatable {
 
     func encoded() -> Data {
         VdirIndex.encoded(room: items.count) { put in
-            for item in items { put(item) }
+            for item in items { item.withName { put($0, item.facts) } }
         }
     }
 
-    /// What ``encoded()`` gives for an index of the items `each` hands over (in ascending byte
-    /// order of the names), without making that index: a cold run of a 100,000-item vdir would
-    /// otherwise copy every item, twice, only to write it. `room` is about how many there are.
-    static func encoded(room: Int, _ each: (_ put: (Item) -> Void) -> Void) -> Data {
+    /// What ``encoded()`` gives for an index of the items `each` hands over, each as its name's
+    /// bytes and its facts (in ascending byte order of the names), without making that index: a
+    /// cold run of a 100,000-item vdir would otherwise make a string of every name and copy
+    /// every item, twice, only to write it. `room` is about how many there are.
+    static func encoded(room: Int, _ each: (_ put: (UnsafeRawBufferPointer, Facts) -> Void) -> Void) -> Data {
         var writer = IndexWriter(capacity: 32 + room * 160)
         writer.put(UInt64(FileIndex.format))
         // The count, written over once the items are.
         writer.put(UInt64(0))
         var count: UInt64 = 0
-        each { item in
-            writer.put(string: item.name)
+        each { name, item in
+            writer.put(bytes: name)
             writer.put(item.stamp)
             writer.put(UInt64((item.reach == nil ? 1 : 0) | (item.filterable ? 2 : 0) | (item.pattern == nil ? 0 : 4)))
             writer.put(item.reach)

@@ -48,21 +48,20 @@ struct CalendarFile: Sendable {
 
     /// The bytes of the entry `name` (NUL-terminated, as the folder listed it) of the open
     /// folder `folder`, read into `buffer` as ``contents(_:in:buffer:path:)`` reads them: a
-    /// first look at a vdir reads 100,000 items without making a string of any name. A reason
-    /// for failing past the open does not name the file.
+    /// first look at a vdir and a cold read of one read 100,000 items without making a string
+    /// of any name. `path` is what an error calls the file, made only for an error; a reason
+    /// for failing past the open does not name it.
     static func contents(
-        entry name: UnsafePointer<CChar>, in folder: Int32, buffer: ReadBuffer
+        entry name: UnsafePointer<CChar>, in folder: Int32, buffer: ReadBuffer, path: () -> String
     ) throws(CalendarError) -> (bytes: UnsafeRawBufferPointer, stamp: FileStamp) {
         let descriptor: Int32
         do {
             descriptor = try openForReading(entry: name, in: folder)
         } catch {
-            if error.code == ENOENT { throw .notFound(path: String(cString: name)) }
-            throw .unreadable(path: String(cString: name), reason: error.description)
+            if error.code == ENOENT { throw .notFound(path: path()) }
+            throw .unreadable(path: path(), reason: error.description)
         }
-        let (count, stamp) = try contents(of: descriptor, name: nil, path: { String(cString: name) }) {
-            buffer.room(for: $0)
-        }
+        let (count, stamp) = try contents(of: descriptor, name: nil, path: path) { buffer.room(for: $0) }
         return (UnsafeRawBufferPointer(start: buffer.base, count: count), stamp)
     }
 

@@ -28,6 +28,11 @@ struct VdirItemLoader: Sendable {
         func item(named name: String) -> VdirIndex.Item {
             VdirIndex.Item(name: name, stamp: stamp, reach: reach, pattern: pattern, filterable: filterable)
         }
+
+        /// What the vdir's index keeps of the item besides its name.
+        var facts: VdirIndex.Facts {
+            VdirIndex.Facts(stamp: stamp, reach: reach, pattern: pattern, filterable: filterable)
+        }
     }
 
     /// What is kept of an item that may reach the window.
@@ -41,6 +46,13 @@ struct VdirItemLoader: Sendable {
         }
     }
 
+    /// What a thread keeps from one item to the next: the room it reads every item into, and
+    /// the zones it scanned (every item of a vdir carries the same few).
+    final class Room {
+        let buffer = ReadBuffer()
+        let zones = ZoneMemo()
+    }
+
     /// Every named item in order: read and scanned, or the error reading it gave. Throws when
     /// the folder itself cannot be opened any more.
     func load(_ names: [String]) throws(CalendarError) -> [Result<Loaded, CalendarError>] {
@@ -49,36 +61,52 @@ struct VdirItemLoader: Sendable {
         defer { withExtendedLifetime(directory) {} }
         let descriptor = directory.descriptor
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let window = self.window
-        let floating = self.floating
-        // Each thread reads every item into the same room and remembers the zones it scanned:
-        // every item carries the same few.
-        return Parallel.map(names, minimumPerThread: 64, state: { (buffer: ReadBuffer(), zones: ZoneMemo()) }) {
-            state, name in
-            // Joined only for an item kept or an error: most items are neither.
-            let path = { prefix + name }
-            let bytes: UnsafeRawBufferPointer
-            let stamp: FileStamp
-            do throws(CalendarError) {
-                (bytes, stamp) = try CalendarFile.contents(name, in: descriptor, buffer: state.buffer, path: path)
-            } catch {
-                return .failure(error)
-            }
-            let index = FileIndex.build(bytes, stamp: stamp, zones: state.zones)
-            var needed = window.map(index.mayMatter) ?? true
-            // The few items the index cannot rule out are bounded again for this query alone.
-            if needed, let window, let floating {
-                needed = FileIndex.build(bytes, stamp: stamp, zones: state.zones, floating: floating).mayMatter(window)
-            }
-            let kept = needed && index.sawCalendar
-            return .success(
-                Loaded(
-                    stamp: stamp,
-                    contents: kept
-                        ? Contents(file: CalendarFile(path: path(), data: Data(bytes), stamp: stamp), index: index)
-                        : nil,
-                    reach: index.reach, filterable: index.filterable, sawCalendar: index.sawCalendar,
-                    pattern: index.pattern))
+        return Parallel.map(names, minimumPerThread: 64, state: { Room() }) { room, name in
+            name.withCString { entry in load(entry, in: descriptor, room: room) { prefix + name } }
         }
+    }
+
+    /// The items of a batch of names as the folder listed them, in the open folder `folder`: a
+    /// string is made only of the name of an item kept or of one that fails.
+    func load(_ batch: VdirListing.Batch, in folder: Int32, room: Room) -> [Result<Loaded, CalendarError>] {
+        let prefix = self.folder.hasSuffix("/") ? self.folder : self.folder + "/"
+        return batch.bytes.withUnsafeBytes { bytes in
+            batch.names.map { name in
+                guard let start = bytes.baseAddress?.advanced(by: name.lowerBound) else {
+                    preconditionFailure("a listed name lies in its batch")
+                }
+                return load(start.assumingMemoryBound(to: CChar.self), in: folder, room: room) {
+                    prefix + String(decoding: UnsafeRawBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+                }
+            }
+        }
+    }
+
+    /// The item `entry` (NUL-terminated) of the open folder `folder`, read into the room, `path`
+    /// what it is called when kept or when it fails: joined only then, as most items are neither.
+    private func load(
+        _ entry: UnsafePointer<CChar>, in folder: Int32, room: Room, path: () -> String
+    ) -> Result<Loaded, CalendarError> {
+        let bytes: UnsafeRawBufferPointer
+        let stamp: FileStamp
+        do throws(CalendarError) {
+            (bytes, stamp) = try CalendarFile.contents(entry: entry, in: folder, buffer: room.buffer, path: path)
+        } catch {
+            return .failure(error)
+        }
+        let index = FileIndex.build(bytes, stamp: stamp, zones: room.zones)
+        var needed = window.map(index.mayMatter) ?? true
+        // The few items the index cannot rule out are bounded again for this query alone.
+        if needed, let window, let floating {
+            needed = FileIndex.build(bytes, stamp: stamp, zones: room.zones, floating: floating).mayMatter(window)
+        }
+        let kept = needed && index.sawCalendar
+        return .success(
+            Loaded(
+                stamp: stamp,
+                contents: kept
+                    ? Contents(file: CalendarFile(path: path(), data: Data(bytes), stamp: stamp), index: index) : nil,
+                reach: index.reach, filterable: index.filterable, sawCalendar: index.sawCalendar,
+                pattern: index.pattern))
     }
 }

@@ -205,7 +205,8 @@ struct VdirInvitationPass {
         let bytes: UnsafeRawBufferPointer
         let stamp: FileStamp
         do throws(CalendarError) {
-            (bytes, stamp) = try CalendarFile.contents(entry: entry, in: folder, buffer: state.buffer)
+            (bytes, stamp) = try CalendarFile.contents(
+                entry: entry, in: folder, buffer: state.buffer, path: { String(cString: entry) })
         } catch {
             return
         }
