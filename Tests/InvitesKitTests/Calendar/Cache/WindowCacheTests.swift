@@ -229,6 +229,54 @@ import Testing
         #expect(found.warnings.count == 1)
     }
 
+    /// A cold read takes each batch of names as the folder lists them and reads it on another
+    /// core: over several batches, whatever order the folder lists them in, it finds what the
+    /// index it writes finds next time, and what a read without the prefilter finds, and it
+    /// writes the index in name order.
+    @Test("A cold read over many batches gives what its index gives")
+    func aColdReadOverManyBatchesGivesWhatItsIndexGives() throws {
+        let vdir = folder + "/many"
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+        var names: [String] = []
+        var reaching: [String] = []
+        for number in 0..<1_500 {
+            // Names in no order the folder keeps, some alike in their first eight bytes.
+            let name =
+                number % 5 == 0 ? "same-head-\(number).ics" : String(format: "%08x.ics", number &* 40_503 % 65_521)
+            let day = number % 97 == 0 ? "20240610T09" : "20240\(5 + number % 3)\(10 + number % 18)T09"
+            try write(vdir + "/" + name, event("u\(number)", day + String(format: "%02d00Z", number % 60)))
+            names.append(name)
+            if number % 97 == 0 { reaching.append("u\(number)") }
+        }
+        try Data("not a calendar\n".utf8).write(to: URL(fileURLWithPath: vdir + "/note.ics"))
+        #expect(mkfifo(vdir + "/pipe.ics", 0o600) == 0)
+        let cold = try query(vdir).occurrences(in: window)
+        #expect(cold.occurrences.map(\.title).sorted() == reaching.sorted())
+        #expect(
+            cold.warnings.map(\.message).sorted() == [
+                "cannot be read (not a regular file), skipped", "holds no VCALENDAR, skipped",
+            ])
+        let stored = try #require(VdirIndex.load(vdir, from: store))
+        let expected = (names + ["note.ics"]).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(stored.index.items.map(\.name) == expected)
+        let kept = try #require(store.windowData(for: try keyOf(vdir), days: tile).flatMap(WindowCache.init))
+        #expect(kept.parts.map(\.name) == kept.parts.map(\.name).sorted { VdirIndex.precedes($0, $1) })
+        // Another day's window is read through the index written; the same day without the
+        // prefilter reads every item.
+        var unfiltered = try query(vdir)
+        unfiltered.prefilter = false
+        unfiltered.index = nil
+        let uncached = try unfiltered.occurrences(in: window)
+        #expect(uncached.occurrences == cold.occurrences)
+        #expect(uncached.warnings == cold.warnings)
+        let otherDay = DateInterval(start: .utc("2024-05-13T08:00:00Z"), end: .utc("2024-05-13T12:00:00Z"))
+        var withoutIndex = try query(vdir)
+        withoutIndex.index = nil
+        let throughIndex = try query(vdir).occurrences(in: otherDay).occurrences
+        #expect(!throughIndex.isEmpty)
+        #expect(throughIndex == (try withoutIndex.occurrences(in: otherDay).occurrences))
+    }
+
     @Test func aListingHasTheVersionOfTheIndexItHolds() throws {
         let vdir = folder + "/names"
         try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
