@@ -55,10 +55,16 @@ package struct ShowController {
     /// mailed to it is told in the time of the others: it waited 0.6 s for a read of every item
     /// of a vdir of 100,000, and the second 0.2 s for a stat of each.
     package func prepare() throws(CalendarError) {
+        _ = try query(of: settings.calendars).occurrences(in: DateInterval(start: clock(), duration: 3_600))
+    }
+
+    /// A query of `sources` as every report of this controller asks it: the cache, and the
+    /// vdirs followed in ``known``.
+    private func query(of sources: [CalendarSource]) -> CalendarQuery {
         var query = CalendarQuery(
-            sources: settings.calendars, display: settings.display, me: settings.me, index: cache, clock: clock)
+            sources: sources, display: settings.display, me: settings.me, index: cache, clock: clock)
         query.known = known
-        _ = try query.occurrences(in: DateInterval(start: clock(), duration: 3_600))
+        return query
     }
 
     /// The report for the invitation a handle (or sender id, or UID prefix) names.
@@ -70,11 +76,8 @@ package struct ShowController {
     package func report(for stored: StoredInvite) throws -> ShowReport {
         // A task holds no time: nothing in your calendar is read to collide with it.
         let task = stored.invite.source != .push && stored.invite.properties?.isTask == true
-        var query = CalendarQuery(
-            sources: task ? [] : settings.calendars, display: settings.display, me: settings.me, index: cache,
-            clock: clock)
-        query.known = known
-        let finder = ConflictFinder(query: query, before: settings.before, after: settings.after)
+        let finder = ConflictFinder(
+            query: query(of: task ? [] : settings.calendars), before: settings.before, after: settings.after)
         let series = try finder.series(for: stored, horizon: settings.horizon, now: clock())
         guard let shown = series.shown else {
             throw CalendarError.unreadable(path: stored.handle, reason: "the invitation has no occurrence to show")
