@@ -378,8 +378,8 @@ package struct CalendarQuery {
             room, batch, descriptor in loader.load(batch, in: descriptor, room: room)
         }
         // In name order, the one place of each name (a name listed twice is read twice).
-        let names = listing.entries(Array(0..<listing.count))
-        let listed = (0..<listing.count).map(listing.listedIndex(at:))
+        let names = listing.entries
+        let listed = listing.listedOrder
         // Only the items that can give the window anything are taken in name order: those read
         // for it, those the index cannot rule out, and those that give a warning.
         var position = [Int](repeating: -1, count: results.count)

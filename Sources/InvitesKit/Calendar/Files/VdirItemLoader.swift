@@ -46,6 +46,9 @@ struct VdirItemLoader: Sendable {
         }
     }
 
+    /// The folder's path ending in `/`, which an item's name follows in its path.
+    private var prefix: String { folder.hasSuffix("/") ? folder : folder + "/" }
+
     /// What a thread keeps from one item to the next: the room it reads every item into, and
     /// the zones it scanned (every item of a vdir carries the same few).
     final class Room {
@@ -60,7 +63,7 @@ struct VdirItemLoader: Sendable {
         let directory = try OpenFolder(folder)
         defer { withExtendedLifetime(directory) {} }
         let descriptor = directory.descriptor
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let prefix = self.prefix
         return Parallel.map(names, minimumPerThread: 64, state: { Room() }) { room, name in
             name.withCString { entry in load(entry, in: descriptor, room: room) { prefix + name } }
         }
@@ -69,7 +72,7 @@ struct VdirItemLoader: Sendable {
     /// The items of a batch of names as the folder listed them, in the open folder `folder`: a
     /// string is made only of the name of an item kept or of one that fails.
     func load(_ batch: VdirListing.Batch, in folder: Int32, room: Room) -> [Result<Loaded, CalendarError>] {
-        let prefix = self.folder.hasSuffix("/") ? self.folder : self.folder + "/"
+        let prefix = self.prefix
         return batch.bytes.withUnsafeBytes { bytes in
             batch.names.map { name in
                 guard let start = bytes.baseAddress?.advanced(by: name.lowerBound) else {

@@ -73,7 +73,7 @@ final class VdirListing {
     /// Lists the items and hands each batch of names, as listed, to `transform` (with the
     /// folder open, and the state its thread made with `makeState`) on the other cores while
     /// the rest are still listed: what a cold read wants, whose every item is read. What
-    /// `transform` gave for each name, in the order listed (``listedIndex(at:)``).
+    /// `transform` gave for each name, in the order listed (``listedOrder``).
     ///
     /// Listing 100,000 names took a cold read 40 ms on one core before the first item was read.
     static func listing<State, Mapped: Sendable>(
@@ -242,10 +242,8 @@ final class VdirListing {
     /// Whether ``stamp()`` ran.
     var isStamped: Bool { listedStamps != nil }
 
-    /// Where the name at `position` (in name order) was listed, among every name listed.
-    func listedIndex(at position: Int) -> Int {
-        order[position]
-    }
+    /// For each position in name order, where its name was listed among every name listed.
+    var listedOrder: [Int] { order }
 
     /// The stamp of the item at `position`: `nil` before ``stamp()``, or for an item that
     /// vanished before it was stamped.
@@ -282,9 +280,9 @@ final class VdirListing {
         }
     }
 
-    /// The names at `positions`, as the bytes the folder listed (see ``Entries``).
-    func entries(_ positions: [Int]) -> Entries {
-        Entries(buffer: buffer, ranges: positions.map { listed[order[$0]] })
+    /// Every name in name order, as the bytes the folder listed (see ``Entries``).
+    var entries: Entries {
+        Entries(buffer: buffer, ranges: order.map { listed[$0] })
     }
 
     /// Names kept as the bytes the folder listed, in one buffer shared with the listing: what a
