@@ -542,7 +542,7 @@ package struct CalendarQuery {
     private func reusableParts(
         _ earlier: WindowCache?, for positions: () -> [Int], in listing: VdirListing
     ) -> [Int: WindowCache.Part] {
-        guard let parts = earlier?.parts, !parts.isEmpty, listing.isStamped else { return [:] }
+        guard let parts = earlier?.parts, !parts.isEmpty else { return [:] }
         var found: [Int: WindowCache.Part] = [:]
         let positions = positions()
         for (position, match) in zip(positions, listing.matches(positions, in: parts.map(\.name))) {

@@ -239,9 +239,6 @@ final class VdirListing {
 
     var count: Int { order.count }
 
-    /// Whether ``stamp()`` ran.
-    var isStamped: Bool { listedStamps != nil }
-
     /// For each position in name order, where its name was listed among every name listed.
     var listedOrder: [Int] { order }
 
