@@ -10,6 +10,16 @@ import PackageDescription
     let libical = Target.systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.brew(["libical"])])
 #endif
 
+// SwiftPM links a pkg-config library with -L/usr/lib/<arch> ahead of every other library folder,
+// where that folder's shared libraries would win over the static archives scripts/build-release
+// links the release binary with. SQLite's header too is in /usr/include: `link "sqlite3"` is enough.
+#if os(Linux)
+    let sqlite = Target.systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])])
+#else
+    let sqlite = Target.systemLibrary(
+        name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])])
+#endif
+
 let package = Package(
     name: "invites",
     platforms: [.macOS(.v13)],
@@ -20,11 +30,7 @@ let package = Package(
     ],
     targets: [
         libical,
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-        ),
+        sqlite,
         // A POST through libcurl, loaded with dlopen when an answer is sent, not at every start.
         .target(name: "CHTTPPost", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // GMime (mail) and GIO (watch's notifications), loaded with dlopen when first needed.

@@ -474,8 +474,9 @@ def startup_rows(binary, runs):
     run with the same compiler: the reference, importing FoundationEssentials only as swiftc
     builds it by default (the Swift runtime in shared libraries); the same with the runtime
     inside the binary (-static-stdlib), as scripts/build-release builds invites on Linux; with
-    Foundation; and with Foundation, linked (without calling them) against the libraries invites
-    loads at every start (libical and SQLite), to show where the start-up time goes."""
+    Foundation; and with Foundation, linked (without calling them) against libical and SQLite as
+    shared libraries, as invites loaded them at every start until scripts/build-release took in
+    their archives: what loading them costs, to show where the start-up time goes."""
     source = os.path.join(WORK, "startup.swift")
     with open(source, "w") as handle:
         handle.write(STARTUP_PROGRAM)
@@ -486,7 +487,7 @@ def startup_rows(binary, runs):
     variants = [("FoundationEssentials only", []),
                 ("FoundationEssentials only, -static-stdlib", ["-static-stdlib"]),
                 ("Foundation, -static-stdlib", ["-DFULL", "-static-stdlib"]),
-                ("Foundation, -static-stdlib, linked with libical, SQLite",
+                ("Foundation, -static-stdlib, linked with shared libical, SQLite",
                  ["-DFULL", "-static-stdlib"] + libraries("ical", "sqlite3"))]
     env = dict(os.environ, TZ="UTC")
     programs = []
