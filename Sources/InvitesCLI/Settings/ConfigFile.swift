@@ -32,12 +32,14 @@ struct ConfigFile {
     /// `home` (`$HOME`, as a shell expands them), not the passwd entry's home, which differs
     /// under `sudo -E`, in containers and in tests.
     static func load(_ path: String, home: String, namedBy: String?) throws -> ConfigFile {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // `stat` itself, not FileManager, which a `status` would set up for this alone.
+        guard let info = try? Posix.stat(path) else {
             if let namedBy { throw ConfigFileError.missing(path: path, namedBy: namedBy) }
             return ConfigFile()
         }
-        guard !isDirectory.boolValue else { throw ConfigFileError.unreadable(path: path, reason: "it is a folder") }
+        guard info.st_mode & S_IFMT != S_IFDIR else {
+            throw ConfigFileError.unreadable(path: path, reason: "it is a folder")
+        }
         let descriptor: Int32
         do {
             descriptor = try Posix.open(path, O_RDONLY | O_CLOEXEC)

@@ -57,6 +57,19 @@ import Testing
         #expect(cli.run(["list"]).status == 0, "the default config file may be missing")
     }
 
+    /// A config path that is a folder (a mistyped `--config ~/.config/invites`) is named as such,
+    /// default or not: the settings the user meant are not there to be read.
+    @Test func aConfigFileThatIsAFolderIsAnError() throws {
+        let folder = (cli.home as NSString).appendingPathComponent("config-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let flag = cli.run(["--config", folder, "list"])
+        #expect(flag.status == 74)
+        #expect(flag.err == "invites: error: cannot read config file \(folder): it is a folder\n")
+        var harness = cli
+        harness.variables["INVITES_CONFIG"] = folder
+        #expect(harness.run(["list"]).status == 74)
+    }
+
     @Test(arguments: [
         ("before = 2 hours", "'before' takes a duration like 90m, 2h or 1h30m, up to 7d, not '2 hours'"),
         ("after = 8d", "'after' takes a duration like 90m, 2h or 1h30m, up to 7d, not '8d'"),

@@ -1,19 +1,23 @@
 import Foundation
 import InvitesModel
+import InvitesSystem
 
 /// Where a calendar named by its path stands on disk: a file, a vdir, or not there yet.
 extension CalendarSource {
     /// Looks at a path named by the user; a missing one is an error.
+    ///
+    /// With `stat` and `readlink` themselves: this runs at every `status`, and through
+    /// `FileManager` it set up Foundation's file manager and its error for a missing file (the
+    /// home calendar a new user does not have), a tenth of what a `status` does past its start.
     package static func named(_ path: String) throws(CalendarError) -> CalendarSource {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let info = try? Posix.stat(path) else {
             // A link that leads nowhere is named as such: the file it names is what is missing.
-            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            if let target = Posix.readlink(path) {
                 throw .notFound(path: "\(path) (a symbolic link to \(target))")
             }
             throw .notFound(path: path)
         }
-        return CalendarSource(path: path, layout: isDirectory.boolValue ? .vdir : .file, exists: true)
+        return CalendarSource(path: path, layout: info.st_mode & S_IFMT == S_IFDIR ? .vdir : .file, exists: true)
     }
 
     /// The default calendar, which a new user may not have yet.
