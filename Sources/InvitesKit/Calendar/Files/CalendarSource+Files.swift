@@ -8,7 +8,7 @@ extension CalendarSource {
     ///
     /// With `stat` and `readlink` themselves: this runs at every `status`, and through
     /// `FileManager` it set up Foundation's file manager and its error for a missing file (the
-    /// home calendar a new user does not have), a tenth of what a `status` does past its start.
+    /// home calendar a new user does not have), 2-3 % of a `status`.
     package static func named(_ path: String) throws(CalendarError) -> CalendarSource {
         guard let info = try? Posix.stat(path) else {
             // A link that leads nowhere is named as such: the file it names is what is missing.
