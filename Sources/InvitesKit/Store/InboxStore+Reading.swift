@@ -13,6 +13,9 @@ extension InboxStore {
     static let columnsBeforeLiveUntil =
         InviteRecord.selection("i", replacing: [.liveUntil: "NULL"]) + ", " + CalendarItemRecord.selection("c")
 
+    /// What a count reads of each invitation (``Reading/rows``), without the calendar item.
+    static let countedColumns = InviteRecord.selection("i", only: InviteRecord.counted)
+
     /// What a reading of instances selects (`s`).
     static let instanceColumns = InstanceRecord.selection("s")
 
@@ -24,9 +27,10 @@ extension InboxStore {
     enum Reading {
         /// Everything: the message's bytes and the kept properties with the rows.
         case whole
-        /// The rows of the invitation, its instances and attendees, without the message's
-        /// bytes or the kept properties (empty and `nil`): what tells whether it waits for an
-        /// answer and until when, for a count that reads the rest only where that is not enough.
+        /// What tells whether it waits for an answer and until when, for a count that reads the
+        /// rest only where that is not enough: the invitation's columns ``InviteRecord/counted``
+        /// and its instances; not its text, people, mail, attendees, calendar item, message's
+        /// bytes or kept properties (empty and `nil`).
         case rows
     }
 
@@ -35,10 +39,12 @@ extension InboxStore {
         columns: String = InboxStore.columns, instanceColumns: String = InboxStore.instanceColumns
     ) throws(StoreError) -> [StoredInvite] {
         let statement = try database.prepare(
-            """
-            SELECT \(columns) FROM invites AS i LEFT JOIN calendar_items AS c ON c.invite_id = i.id
-            WHERE \(condition) \(suffix)
-            """)
+            reading == .rows
+                ? "SELECT \(InboxStore.countedColumns) FROM invites AS i WHERE \(condition) \(suffix)"
+                : """
+                SELECT \(columns) FROM invites AS i LEFT JOIN calendar_items AS c ON c.invite_id = i.id
+                WHERE \(condition) \(suffix)
+                """)
         try statement.bind(values)
         var result: [StoredInvite] = []
         while try statement.step() {
@@ -52,19 +58,24 @@ extension InboxStore {
         _ statement: Statement, reading: Reading = .whole, instanceColumns: String = InboxStore.instanceColumns
     ) throws(StoreError) -> StoredInvite {
         let whole = reading == .whole
-        let record = InviteRecord(row: InviteRecord.row(statement, alias: "i"))
+        let row = InviteRecord.row(statement, alias: "i")
+        let record = whole ? InviteRecord(row: row) : InviteRecord(counted: row)
         let id = record.id ?? 0
         var invite = record.invite
-        if whole { invite.raw = try message(record.message) ?? Data() }
-        invite.properties = whole ? record.keptProperties : nil
-        invite.attendees = try attendees(of: id)
+        if whole {
+            invite.raw = try message(record.message) ?? Data()
+            invite.properties = record.keptProperties
+            invite.attendees = try attendees(of: id)
+        } else {
+            invite.properties = nil
+        }
         let found = try instances(of: id, reading: reading, columns: instanceColumns)
         invite.instances = found.compactMap(\.organizer)
         return StoredInvite(
             handle: record.handle ?? "", invite: invite, status: record.status, receivedAt: record.receivedAt,
             updatedAt: record.now, instances: found,
-            foundIn: CalendarItemRecord.item(CalendarItemRecord.row(statement, alias: "c")), revision: record.revision,
-            facts: record.facts)
+            foundIn: whole ? CalendarItemRecord.item(CalendarItemRecord.row(statement, alias: "c")) : nil,
+            revision: record.revision, facts: record.facts)
     }
 
     /// The instances of an invitation, in time order of their keys.

@@ -38,6 +38,45 @@ import Testing
         Set(try store.awaitingAnswer(liveAt: now).map(\.invite.uid))
     }
 
+    /// A count reads each invitation in part (``InboxStore/Reading/rows``): what it reads is what
+    /// a whole reading has, a moved occurrence included, and what it does not read is empty.
+    @Test("A count reads in part what a whole reading has")
+    func aCountReadsInPartWhatAWholeReadingHas() throws {
+        let moved = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:t", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:weekly",
+            "RECURRENCE-ID:20261202T100000Z", "SEQUENCE:1", "DTSTAMP:20190102T000000Z", "DTSTART:20261203T150000Z",
+            "DTEND:20261203T160000Z", "SUMMARY:weekly, moved", "ORGANIZER:mailto:o@example.org",
+            "ATTENDEE:mailto:me@example.org", "END:VEVENT", "END:VCALENDAR", "",
+        ]
+        let store = try InvitationFactsTests.store([
+            InvitationFactsTests.ics("soon", start: "20261201T100000Z", end: "20261201T110000Z"),
+            InvitationFactsTests.ics("all-day", start: "20261201", end: "20261202"),
+            InvitationFactsTests.ics(
+                "weekly", start: "20261104T100000Z", end: "20261104T110000Z", rule: "FREQ=WEEKLY;COUNT=6"),
+            Data(moved.joined(separator: "\r\n").utf8),
+            InvitationFactsTests.ics("past", start: "20190301T100000Z", end: "20190301T110000Z"),
+        ])
+        let now = InvitationFactsTests.now
+        #expect(try ListController(store: store, display: .utc, now: now).pendingCount() == 3)
+        let whole = try store.awaitingAnswer(liveAt: now, reading: .whole).sorted { $0.handle < $1.handle }
+        let counted = try store.awaitingAnswer(liveAt: now, reading: .rows).sorted { $0.handle < $1.handle }
+        #expect(Set(whole.map(\.invite.uid)) == ["soon", "all-day", "weekly"])
+        #expect(counted.map(\.handle) == whole.map(\.handle))
+        for (part, all) in zip(counted, whole) {
+            #expect(part.invite.uid == all.invite.uid)
+            #expect(part.invite.start == all.invite.start && part.invite.end == all.invite.end)
+            #expect(part.invite.dates == all.invite.dates)
+            #expect(part.invite.method == all.invite.method && part.status == all.status)
+            #expect(part.revision == all.revision && part.facts == all.facts && part.facts != nil)
+            #expect(part.instances.map(\.organizer) == all.instances.map(\.organizer))
+            #expect(part.instances.map(\.answer) == all.instances.map(\.answer))
+            #expect(part.needsAnswer == all.needsAnswer)
+            #expect(part.invite.title.isEmpty && part.invite.attendees.isEmpty && part.foundIn == nil)
+            #expect(part.invite.properties == nil && part.invite.raw.isEmpty)
+        }
+        #expect(counted.first { $0.invite.uid == "weekly" }?.instances.count == 1, "the moved occurrence is read")
+    }
+
     @Test("What is over everywhere leaves the query once its facts are kept")
     func whatIsOverEverywhereLeavesTheQueryOnceItsFactsAreKept() throws {
         let store = try InvitationFactsTests.store([
