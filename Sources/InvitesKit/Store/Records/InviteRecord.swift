@@ -46,41 +46,6 @@ struct InviteRecord: FetchableRecord, PersistableRecord {
         self.receivedAt = now
     }
 
-    /// The row read back; the invitation's attendees, instances and bytes are rows of their own,
-    /// and its properties are read by ``keptProperties``.
-    init(row: Row<Column>) {
-        id = row.int64(.id)
-        let organizer: Invite.Person? =
-            row.text(.organizerName) == nil && row.text(.organizerEmail) == nil
-            ? nil
-            : Invite.Person(
-                name: row.text(.organizerName), email: row.text(.organizerEmail), sentBy: row.text(.organizerSentBy))
-        invite = Invite(
-            uid: row.text(.uid) ?? "", recurrenceID: row.key(.recurrenceID), senderID: row.text(.senderID),
-            title: row.text(.title) ?? "", start: row.date(.start), end: row.date(.end),
-            dates: row.allDayDates(.firstDate, .endDate), timeZone: row.text(.timeZone), location: row.text(.location),
-            description: row.text(.description), organizer: organizer, sequence: row.int(.sequence),
-            dtstamp: row.optionalDate(.dtstamp), method: Invite.Method(rawValue: row.text(.method) ?? "") ?? .request,
-            source: Invite.Source(rawValue: row.text(.source) ?? "") ?? .itip, raw: Data())
-        invite.mail = row.text(.mailMessageID).flatMap {
-            MailThread(
-                messageID: $0, references: (row.text(.mailReferences) ?? "").split(separator: " ").map(String.init))
-        }
-        if row.text(.mailFrom) != nil || row.text(.mailSender) != nil {
-            invite.origin = MailOrigin(
-                from: row.text(.mailFrom), sender: row.text(.mailSender),
-                failedChecks: (row.text(.mailFailedChecks) ?? "").split(separator: " ").map(String.init))
-        }
-        message = row.optionalInt(.message).map(Int64.init)
-        status = InviteStatus(rawValue: row.text(.status) ?? "") ?? .pending
-        handle = row.text(.handle) ?? ""
-        receivedAt = row.date(.receivedAt)
-        now = row.date(.updatedAt)
-        revision = row.int(.revision)
-        facts = InviteRecord.facts(row, revision: revision)
-        kept = (row.text(.properties), row.int(.propertiesVersion))
-    }
-
     /// What a count of the invitations waiting for an answer reads of each
     /// (``InboxStore/Reading/rows``): its times, method, status and kept facts. Selecting and
     /// naming every column was a sixth of what a `status` does past its start (SQLite compiles
@@ -104,6 +69,35 @@ struct InviteRecord: FetchableRecord, PersistableRecord {
         now = row.date(.updatedAt)
         revision = row.int(.revision)
         facts = InviteRecord.facts(row, revision: revision)
+    }
+
+    /// The row read back whole: what ``init(counted:)`` reads, and the invitation's text, people,
+    /// mail and message; its attendees, instances and bytes are rows of their own, and its
+    /// properties are read by ``keptProperties``.
+    init(row: Row<Column>) {
+        self.init(counted: row)
+        let organizer: Invite.Person? =
+            row.text(.organizerName) == nil && row.text(.organizerEmail) == nil
+            ? nil
+            : Invite.Person(
+                name: row.text(.organizerName), email: row.text(.organizerEmail), sentBy: row.text(.organizerSentBy))
+        invite = Invite(
+            uid: invite.uid, recurrenceID: row.key(.recurrenceID), senderID: row.text(.senderID),
+            title: row.text(.title) ?? "", start: invite.start, end: invite.end, dates: invite.dates,
+            timeZone: row.text(.timeZone), location: row.text(.location), description: row.text(.description),
+            organizer: organizer, sequence: row.int(.sequence), dtstamp: row.optionalDate(.dtstamp),
+            method: invite.method, source: Invite.Source(rawValue: row.text(.source) ?? "") ?? .itip, raw: Data())
+        invite.mail = row.text(.mailMessageID).flatMap {
+            MailThread(
+                messageID: $0, references: (row.text(.mailReferences) ?? "").split(separator: " ").map(String.init))
+        }
+        if row.text(.mailFrom) != nil || row.text(.mailSender) != nil {
+            invite.origin = MailOrigin(
+                from: row.text(.mailFrom), sender: row.text(.mailSender),
+                failedChecks: (row.text(.mailFailedChecks) ?? "").split(separator: " ").map(String.init))
+        }
+        message = row.optionalInt(.message).map(Int64.init)
+        kept = (row.text(.properties), row.int(.propertiesVersion))
     }
 
     /// The facts a row keeps, when they are of this version and of the row's revision.
