@@ -46,12 +46,7 @@ extension TableRecord {
         var selection = ""
         for column in only ?? Array(Column.allCases) {
             if !selection.isEmpty { selection += ", " }
-            if replacing.isEmpty {
-                selection += alias + "." + column.rawValue
-            } else {
-                selection += replacing[column] ?? alias + "." + column.rawValue
-            }
-            selection += " AS " + alias + "_" + column.rawValue
+            selection += (replacing[column] ?? alias + "." + column.rawValue) + " AS " + alias + "_" + column.rawValue
         }
         return selection
     }
